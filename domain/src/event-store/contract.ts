@@ -1,0 +1,155 @@
+/**
+ * The event store contract: one suite, run against every adapter (in-memory, PostgreSQL,
+ * EventStoreDB). Each adapter's spec file calls `describeEventStoreContract` with a factory.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { WrongExpectedRevisionError } from '../shared/errors.js';
+import { GENESIS_HASH, chainHash } from './hash.js';
+import type { EventStore, NewEvent, Position, RecordedEvent } from './types.js';
+import { START, comparePositions } from './types.js';
+
+export interface ContractFactory {
+  /** A store connected to the shared test backend; tests use fresh stream ids. */
+  create: () => Promise<EventStore>;
+}
+
+const event = (type = 'ThingHappened', data: unknown = { n: 1 }): NewEvent => ({ id: randomUUID(), type, data, metadata: { actor: 'test' } });
+const streamName = (): string => `thing-${randomUUID()}`;
+
+async function collect(store: EventStore, after: Position, count: number, streams: Set<string>): Promise<RecordedEvent[]> {
+  const controller = new AbortController();
+  const seen: RecordedEvent[] = [];
+  const timeout = setTimeout(() => controller.abort(), 10_000);
+  try {
+    for await (const batch of store.subscribeToAll({ after, signal: controller.signal, maxBatch: 7 })) {
+      seen.push(...batch.filter((e) => streams.has(e.streamId)));
+      if (seen.length >= count) break;
+    }
+  } finally {
+    clearTimeout(timeout);
+    controller.abort();
+  }
+  return seen;
+}
+
+export function describeEventStoreContract(name: string, factory: ContractFactory): void {
+  describe(`event store contract: ${name}`, () => {
+    it('appends to a new stream and reads it back in order with revisions from 0', async () => {
+      const store = await factory.create();
+      const s = streamName();
+      const events = [event('A', { i: 0 }), event('B', { i: 1 }), event('C', { i: 2, nested: { z: 1, a: [1, '2'] } })];
+      const result = await store.append(s, events, { expectedRevision: 'no_stream' });
+      expect(result.nextExpectedRevision).toBe(2);
+      const read = await store.readStream(s);
+      expect(read.map((e) => [e.id, e.type, e.streamRevision, e.streamId])).toEqual(events.map((e, i) => [e.id, e.type, i, s]));
+      expect(read[2]!.data).toEqual({ i: 2, nested: { z: 1, a: [1, '2'] } });
+      expect(read[0]!.metadata.actor).toBe('test');
+      expect(read.every((e) => e.recordedAt instanceof Date)).toBe(true);
+      expect(comparePositions(read[0]!.position, read[1]!.position)).toBeLessThan(0);
+      expect(comparePositions(read[2]!.position, result.position)).toBe(0);
+      await store.close();
+    });
+
+    it('reads a stream from a revision with a maximum count, and an unknown stream as empty', async () => {
+      const store = await factory.create();
+      const s = streamName();
+      await store.append(s, [event(), event(), event(), event()]);
+      expect((await store.readStream(s, { fromRevision: 1, maxCount: 2 })).map((e) => e.streamRevision)).toEqual([1, 2]);
+      expect(await store.readStream(streamName())).toEqual([]);
+      await store.close();
+    });
+
+    it('refuses a wrong exact revision with a typed error naming both revisions', async () => {
+      const store = await factory.create();
+      const s = streamName();
+      await store.append(s, [event(), event()], { expectedRevision: 'no_stream' });
+      const error = await store.append(s, [event()], { expectedRevision: 0 }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(WrongExpectedRevisionError);
+      expect((error as WrongExpectedRevisionError).expected).toBe('0');
+      expect((error as WrongExpectedRevisionError).actual).toBe('1');
+      await expect(store.append(s, [event()], { expectedRevision: 'no_stream' })).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      await expect(store.append(streamName(), [event()], { expectedRevision: 3 })).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      expect(await store.readStream(s)).toHaveLength(2);
+      await store.append(s, [event()], { expectedRevision: 1 });
+      await store.append(s, [event()], { expectedRevision: 'any' });
+      expect(await store.readStream(s)).toHaveLength(4);
+      await store.close();
+    });
+
+    it('treats a repeated append of the same event ids as a success that stores nothing', async () => {
+      const store = await factory.create();
+      const s = streamName();
+      const events = [event(), event()];
+      const first = await store.append(s, events, { expectedRevision: 'no_stream' });
+      const again = await store.append(s, events, { expectedRevision: 'no_stream' });
+      expect(again.nextExpectedRevision).toBe(1);
+      expect(comparePositions(again.position, first.position)).toBe(0);
+      await store.append(s, [event()], { expectedRevision: 1 });
+      await store.append(s, events, { expectedRevision: 0 });
+      expect((await store.readStream(s)).map((e) => e.id)).toEqual([...events.map((e) => e.id), expect.any(String)]);
+      await store.close();
+    });
+
+    it('lets exactly one of many concurrent writers at the same revision win', async () => {
+      const store = await factory.create();
+      const s = streamName();
+      await store.append(s, [event()], { expectedRevision: 'no_stream' });
+      const results = await Promise.allSettled(Array.from({ length: 10 }, () => store.append(s, [event()], { expectedRevision: 0 })));
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      for (const r of results) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(WrongExpectedRevisionError);
+      const racers = await Promise.allSettled(Array.from({ length: 10 }, () => store.append(streamName() + '', [event()], { expectedRevision: 'no_stream' })));
+      expect(racers.every((r) => r.status === 'fulfilled')).toBe(true);
+      const same = streamName();
+      const creators = await Promise.allSettled(Array.from({ length: 8 }, () => store.append(same, [event()], { expectedRevision: 'no_stream' })));
+      expect(creators.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      expect(await store.readStream(same)).toHaveLength(1);
+      await store.close();
+    });
+
+    it('chains each event to the previous one of its stream by sha256', async () => {
+      const store = await factory.create();
+      const s = streamName();
+      await store.append(s, [event('A', { b: 2, a: 1 })]);
+      await store.append(s, [event('B', { amount: '10.00' }), event('C', [])]);
+      const read = await store.readStream(s);
+      let previous = GENESIS_HASH;
+      for (const e of read) {
+        expect(e.metadata.hash).toBe(chainHash(previous, e.type, e.data));
+        previous = String(e.metadata.hash);
+      }
+      await store.close();
+    });
+
+    it('reads $all in global order, each event once, strictly after a position', async () => {
+      const store = await factory.create();
+      const before = (await store.headPosition()) ?? START;
+      const a = streamName();
+      const b = streamName();
+      await store.append(a, [event('A1'), event('A2')]);
+      await store.append(b, [event('B1')]);
+      await store.append(a, [event('A3')]);
+      const all = (await store.readAll({ after: before, maxCount: 1000 })).filter((e) => e.streamId === a || e.streamId === b);
+      expect(all.map((e) => e.type)).toEqual(['A1', 'A2', 'B1', 'A3']);
+      for (let i = 1; i < all.length; i++) expect(comparePositions(all[i - 1]!.position, all[i]!.position)).toBeLessThan(0);
+      const afterSecond = await store.readAll({ after: all[1]!.position, maxCount: 1 });
+      expect(afterSecond.map((e) => e.id)).toEqual([all[2]!.id]);
+      const head = await store.headPosition();
+      expect(head && comparePositions(head, all[3]!.position) >= 0).toBe(true);
+      await store.close();
+    });
+
+    it('subscribes to $all: catches up, then delivers live appends in order', async () => {
+      const store = await factory.create();
+      const before = (await store.headPosition()) ?? START;
+      const s = streamName();
+      await store.append(s, [event('Old1'), event('Old2')]);
+      const received = collect(store, before, 5, new Set([s]));
+      await new Promise((r) => setTimeout(r, 50));
+      await store.append(s, [event('New1')]);
+      await store.append(s, [event('New2'), event('New3')]);
+      expect((await received).map((e) => e.type)).toEqual(['Old1', 'Old2', 'New1', 'New2', 'New3']);
+      await store.close();
+    });
+  });
+}

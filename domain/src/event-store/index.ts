@@ -1,0 +1,5 @@
+export * from './types.js';
+export * from './hash.js';
+export * from './subscription.js';
+export * from './in-memory.js';
+export * from './command-handler.js';

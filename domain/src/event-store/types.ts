@@ -1,0 +1,106 @@
+/**
+ * The event store port. Adapters: in-memory (this package, for unit tests), PostgreSQL and
+ * EventStoreDB (both in `api`). One contract suite (`contract.ts`) holds them to the same rules.
+ */
+
+/**
+ * A position in the global log ($all). Compared lexicographically (commit, then prepare).
+ * PostgreSQL: commit = writing transaction id, prepare = the row's sequence number.
+ * EventStoreDB: its own commit/prepare log positions. In-memory: both are the index.
+ */
+export interface Position {
+  readonly commit: number;
+  readonly prepare: number;
+}
+
+export const START: Position = Object.freeze({ commit: -1, prepare: -1 });
+
+export function comparePositions(a: Position, b: Position): number {
+  if (a.commit !== b.commit) return a.commit < b.commit ? -1 : 1;
+  if (a.prepare !== b.prepare) return a.prepare < b.prepare ? -1 : 1;
+  return 0;
+}
+
+export function formatPosition(p: Position): string {
+  return `${p.commit}/${p.prepare}`;
+}
+
+export interface EventMetadata {
+  /** sha256(previous hash in the stream + type + canonical JSON of data), hex. */
+  readonly hash?: string;
+  /** Who caused the event: a user id, 'system', 'admin:<id>', a provider name. */
+  readonly actor?: string;
+  readonly causationId?: string;
+  readonly correlationId?: string;
+  readonly [key: string]: unknown;
+}
+
+export interface NewEvent<Type extends string = string, Data = unknown> {
+  readonly id: string;
+  readonly type: Type;
+  readonly data: Data;
+  readonly metadata?: EventMetadata;
+}
+
+export interface RecordedEvent<Type extends string = string, Data = unknown> {
+  readonly id: string;
+  readonly type: Type;
+  readonly data: Data;
+  readonly metadata: EventMetadata;
+  readonly streamId: string;
+  readonly streamRevision: number;
+  readonly position: Position;
+  readonly recordedAt: Date;
+}
+
+/** 'any': no check; 'no_stream': the stream must not exist; a number: the last revision must be exactly it. */
+export type ExpectedRevision = 'any' | 'no_stream' | number;
+
+export interface AppendResult {
+  /** The revision of the stream's last event after the append. */
+  readonly nextExpectedRevision: number;
+  /** The position of the last event appended (or of the already stored one on an idempotent repeat). */
+  readonly position: Position;
+}
+
+export interface ReadStreamOptions {
+  readonly fromRevision?: number;
+  readonly maxCount?: number;
+}
+
+export interface ReadAllOptions {
+  /** Exclusive: events strictly after this position. */
+  readonly after?: Position;
+  readonly maxCount?: number;
+}
+
+export interface SubscribeOptions {
+  readonly after?: Position;
+  /** The largest batch a subscription yields at once. */
+  readonly maxBatch?: number;
+  readonly signal?: AbortSignal;
+}
+
+export interface EventStore {
+  /** Atomic: every event of the call is stored, or none. */
+  append(streamId: string, events: readonly NewEvent[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult>;
+  /** Events of one stream, oldest first; an empty array for a stream that does not exist. */
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /** Events of every stream in global order, each once. */
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** Catch-up, then live: batches in global order, never skipping an event that commits late. */
+  subscribeToAll(options?: SubscribeOptions): AsyncIterable<RecordedEvent[]>;
+  /** The position of the last event a reader of $all can see now, or null when there are none. */
+  headPosition(): Promise<Position | null>;
+  close(): Promise<void>;
+}
+
+export const READ_ALL_MAX_COUNT_DEFAULT = 1000;
+export const SUBSCRIPTION_BATCH_MAX = 500;
+
+/** `wallet-5b1c…` → `{ type: 'wallet', id: '5b1c…' }`. Stream ids are `<type>-<id>`. */
+export function parseStreamId(streamId: string): { type: string; id: string } {
+  const dash = streamId.indexOf('-');
+  if (dash <= 0) return { type: streamId, id: '' };
+  return { type: streamId.slice(0, dash), id: streamId.slice(dash + 1) };
+}

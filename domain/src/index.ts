@@ -1,0 +1,4 @@
+export * from './shared/errors.js';
+export * from './event-store/index.js';
+export * from './bus/types.js';
+export * from './bus/in-process.js';

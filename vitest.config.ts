@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three projects: `unit` (pure code, no services), `integration` (real PostgreSQL, and NATS or
+ * EventStoreDB when their variables are set) and `web` (components in jsdom). The browser
+ * journeys (`*.e2e.spec.ts`) run in the `e2e` project against the app as `npm start` runs it.
+ */
+export default defineConfig({
+  test: {
+    globalSetup: ['scripts/src/testing/global-setup.ts'],
+    reporters: ['default'],
+    projects: [
+      {
+        test: { name: 'unit', include: ['{domain,projections,api,scripts}/src/**/*.unit.spec.ts'], environment: 'node' },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['{domain,projections,api,scripts}/src/**/*.int.spec.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['app-web/e2e/**/*.e2e.spec.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
