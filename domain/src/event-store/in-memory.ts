@@ -92,6 +92,10 @@ export class InMemoryEventStore implements EventStore {
     return this.log.length === 0 ? null : this.log[this.log.length - 1]!.position;
   }
 
+  async countAfter(position: Position, cap: number): Promise<number> {
+    return (await this.readAll({ after: position, maxCount: cap })).length;
+  }
+
   async close(): Promise<void> {
     this.notifier.notify();
   }

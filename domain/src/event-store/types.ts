@@ -92,6 +92,8 @@ export interface EventStore {
   subscribeToAll(options?: SubscribeOptions): AsyncIterable<RecordedEvent[]>;
   /** The position of the last event a reader of $all can see now, or null when there are none. */
   headPosition(): Promise<Position | null>;
+  /** How many events a reader after `position` has still to read, counted up to `cap`. */
+  countAfter(position: Position, cap: number): Promise<number>;
   close(): Promise<void>;
 }
 

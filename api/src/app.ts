@@ -1,0 +1,34 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from './deps.js';
+import { depsPlugin } from './plugins/deps.js';
+import { registerErrorHandler } from './plugins/errors.js';
+import { registerWebApp } from './plugins/web.js';
+import { registerRoutes } from './routes/index.js';
+
+/** JSON bodies above this are refused with 413 before any handler runs. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface BuildAppOptions {
+  deps: AppDeps;
+  /** Serve the built web app at `/` (npm start). Tests leave it off. */
+  serveWebApp?: boolean;
+  logger?: boolean;
+}
+
+/** Builds the HTTP app from its dependencies; `main.ts` and the tests (with `inject`) both use it. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ? { level: options.deps.config.LOG_LEVEL } : false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: true,
+    ajv: { customOptions: { removeAdditional: 'all' } },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  await app.register(depsPlugin, { deps: options.deps });
+  await registerRoutes(app);
+  if (options.serveWebApp) await registerWebApp(app);
+  return app;
+}

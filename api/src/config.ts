@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/**
+ * Configuration from the environment, parsed once at start. A bad value stops the start with
+ * one line naming the variable (see `loadConfig`). Each unset service variable selects the
+ * embedded stand-in: DATABASE_URL → embedded PostgreSQL, EVENTSTORE_URL → the PostgreSQL event
+ * store, NATS_URL → the in-process bus, PAYSTACK_SECRET_KEY → the Paystack sandbox, SMTP_URL →
+ * the outbox.
+ */
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || protocols.some((p) => v.startsWith(`${p}://`)), `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`);
+
+const decimalString = z.string().regex(/^\d+(\.\d+)?$/, 'must be a decimal number');
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  ROLE: z.enum(['serve', 'project', 'both']).default('both'),
+  DATA_DIR: z.string().default('./.data'),
+  PUBLIC_URL: z.string().url().optional(),
+  DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  EVENTSTORE_URL: optionalUrl(['esdb', 'esdb+discover', 'kurrentdb', 'kurrentdb+discover', 'kdb', 'kdb+discover']),
+  NATS_URL: optionalUrl(['nats', 'tls', 'ws', 'wss']),
+  SMTP_URL: optionalUrl(['smtp', 'smtps']),
+  MAIL_FROM: z.string().default('Wager <no-reply@wager.local>'),
+  PAYSTACK_SECRET_KEY: z.string().optional(),
+  PAYSTACK_BASE_URL: z.string().url().optional(),
+  CRYPTO_PROVIDER_URL: z.string().url().optional(),
+  CRYPTO_PROVIDER_SECRET: z.string().optional(),
+  WALLET_CURRENCY: z.enum(['NGN', 'USD', 'EUR', 'GBP']).default('NGN'),
+  DAILY_LIMIT_DEFAULT: decimalString.default('50000'),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  /** Read-your-writes: how long a command waits for the read models to show its events. */
+  PROJECTION_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; the error message is one line naming the first bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = configSchema.safeParse(env);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const name = String(issue.path[0] ?? 'environment');
+  throw new ConfigError(`Invalid configuration: ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`);
+}

@@ -1,0 +1,12 @@
+import type { AppDeps } from '../deps.js';
+import type { Reactor } from './reactor.js';
+
+export * from './reactor.js';
+
+/**
+ * Every process manager, built from the app's dependencies. They run in the `project` role
+ * (or `both`). Add one line per process manager.
+ */
+export function allReactors(_deps: AppDeps): Reactor[] {
+  return [];
+}

@@ -1,0 +1,36 @@
+// Proves the pipeline end to end: an appended event reaches the projector checkpoints and /api/health reports head, checkpoints, lag and bus.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatPosition } from '@wager/domain';
+import { createTestHarness, type TestHarness } from '../../testing/app.js';
+
+let h: TestHarness;
+beforeAll(async () => {
+  h = await createTestHarness({ label: 'health' });
+});
+afterAll(async () => {
+  await h.close();
+});
+
+describe('GET /api/health', () => {
+  it('reports the event store head, every projector with zero lag once settled, and the bus', async () => {
+    const appended = await h.deps.store.append(`probe-${randomUUID()}`, [{ id: randomUUID(), type: 'ProbeRecorded', data: {} }]);
+    await h.settle();
+    const response = await h.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.eventStore.head).toBe(formatPosition(appended.position));
+    expect(body.bus).toEqual({ kind: 'in-process', connected: true });
+    for (const p of body.projections.projectors) {
+      expect(p.lag).toBe(0);
+      expect(p.checkpoint).toBe(formatPosition(appended.position));
+    }
+    expect(body.status).toBe('ok');
+  });
+
+  it('answers an unknown API route with a JSON 404, and malformed JSON with a JSON 400', async () => {
+    const missing = await h.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: 'Route GET /api/nothing-here not found' });
+  });
+});

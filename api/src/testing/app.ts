@@ -1,0 +1,91 @@
+/**
+ * Test support: the real app, in-process, on a fresh PostgreSQL database with the PostgreSQL
+ * event store, the projection runner, process managers and an in-process bus. Time is a
+ * controllable clock; ids are real UUIDs. Call through `harness.app.inject(...)`.
+ */
+import type { FastifyInstance } from 'fastify';
+import { v4 as uuidv4 } from 'uuid';
+import { InProcessBus } from '@wager/domain';
+import { ProjectionRunner, allProjectors, createDatabase, migrateToLatest } from '@wager/projections';
+import { freshDatabaseUrl } from '@wager/projections/testing/database';
+import { buildApp } from '../app.js';
+import { configSchema, type Config } from '../config.js';
+import type { AppDeps, Clock } from '../deps.js';
+import { PostgresEventStore } from '../adapters/event-store/postgres.js';
+import { ReactorRunner, allReactors } from '../process-managers/index.js';
+import { allJobs, type BackgroundJob } from '../jobs/index.js';
+
+export class TestClock implements Clock {
+  constructor(private current = new Date('2026-11-21T12:00:00.000Z')) {}
+  now(): Date {
+    return new Date(this.current);
+  }
+  set(date: Date | string): void {
+    this.current = new Date(date);
+  }
+  advance(ms: number): void {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+export interface TestHarness {
+  readonly app: FastifyInstance;
+  readonly deps: AppDeps;
+  readonly clock: TestClock;
+  readonly runner: ProjectionRunner;
+  readonly reactors: ReactorRunner;
+  readonly jobs: BackgroundJob[];
+  readonly databaseUrl: string;
+  /** Waits until the read models show everything appended so far. */
+  settle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function createTestHarness(options: { env?: Record<string, string>; startJobs?: boolean; label?: string } = {}): Promise<TestHarness> {
+  const databaseUrl = await freshDatabaseUrl(options.label ?? 'api');
+  const config: Config = configSchema.parse({ NODE_ENV: 'test', DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/wager-test-data`, LOG_LEVEL: 'silent', ...options.env });
+  const db = createDatabase(databaseUrl);
+  await migrateToLatest(db);
+  const store = await PostgresEventStore.connect(databaseUrl, { pollIntervalMs: 100 });
+  const bus = new InProcessBus();
+  const clock = new TestClock();
+  const runner = new ProjectionRunner({ store, db, projectors: allProjectors(), bus, now: () => clock.now() });
+  const deps: AppDeps = {
+    config,
+    store,
+    db,
+    bus,
+    clock,
+    ids: { uuid: () => uuidv4() },
+    projections: { waitFor: (p, t) => runner.waitFor(p, t ?? 10_000), status: () => runner.status() },
+    parts: { database: 'test PostgreSQL', eventStore: 'PostgreSQL event store (same database)', bus: 'in-process bus' },
+  };
+  const reactors = new ReactorRunner({ store, db, reactors: allReactors(deps) });
+  const jobs = allJobs(deps);
+  runner.start();
+  reactors.start();
+  if (options.startJobs) for (const job of jobs) job.start();
+  const app = await buildApp({ deps });
+  await app.ready();
+  return {
+    app,
+    deps,
+    clock,
+    runner,
+    reactors,
+    jobs,
+    databaseUrl,
+    settle: async () => {
+      const head = await store.headPosition();
+      if (head) await runner.waitFor(head, 10_000);
+    },
+    close: async () => {
+      await app.close();
+      for (const job of jobs) await job.stop().catch(() => undefined);
+      await reactors.stop();
+      await runner.stop();
+      await store.close();
+      await db.destroy();
+    },
+  };
+}

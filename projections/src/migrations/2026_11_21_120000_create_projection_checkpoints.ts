@@ -1,0 +1,15 @@
+import type { Kysely } from 'kysely';
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('projection_checkpoints')
+    .addColumn('name', 'text', (c) => c.primaryKey())
+    .addColumn('commit_position', 'bigint', (c) => c.notNull())
+    .addColumn('prepare_position', 'bigint', (c) => c.notNull())
+    .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+    .execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('projection_checkpoints').execute();
+}

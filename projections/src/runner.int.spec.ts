@@ -1,0 +1,131 @@
+// Proves the runner commits read-table changes with their checkpoint (a batch failing half-way leaves nothing), publishes after commit, and that rebuild swaps in identical tables.
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InMemoryEventStore, InProcessBus, type RecordedEvent } from '@wager/domain';
+import { createDatabase, type Database } from './database.js';
+import { migrateToLatest } from './migrations/index.js';
+import { ProjectionRunner } from './runner.js';
+import { rebuildProjector } from './rebuild.js';
+import type { Projector } from './projector.js';
+import { freshDatabaseUrl } from './testing/database.js';
+
+let db: Kysely<Database>;
+
+beforeAll(async () => {
+  db = createDatabase(await freshDatabaseUrl('runner'));
+  await migrateToLatest(db);
+  await sql`create table test_log (event_id uuid primary key, stream_id text not null, type text not null, applied_count int not null)`.execute(db);
+});
+afterAll(async () => {
+  await db.destroy();
+});
+
+/** Counts applications per event: an event applied twice would show applied_count 2. */
+function logProjector(name: string, failOn?: { type: string; times: number }): Projector & { failures: number } {
+  const projector = {
+    name,
+    tables: ['test_log'],
+    failures: 0,
+    async apply(trx: Kysely<Database>, event: RecordedEvent) {
+      if (failOn && event.type === failOn.type && projector.failures < failOn.times) {
+        projector.failures++;
+        throw new Error('projector bug');
+      }
+      await sql`insert into test_log (event_id, stream_id, type, applied_count) values (${event.id}, ${event.streamId}, ${event.type}, 1)
+        on conflict (event_id) do update set applied_count = test_log.applied_count + 1`.execute(trx);
+    },
+  };
+  return projector;
+}
+
+async function rows(streamId: string): Promise<{ type: string; applied_count: number }[]> {
+  const result = await sql<{ type: string; applied_count: number }>`select type, applied_count from test_log where stream_id = ${streamId} order by type`.execute(db);
+  return result.rows;
+}
+
+const ev = (type: string) => ({ id: randomUUID(), type, data: {} });
+
+describe('projection runner', () => {
+  it('applies every event once, moves the checkpoint, and publishes only after the rows are committed', async () => {
+    const store = new InMemoryEventStore();
+    const bus = new InProcessBus();
+    const stream = `thing-${randomUUID()}`;
+    const seenAtPublish: number[] = [];
+    bus.subscribe('events.thing.>', () => {
+      void rows(stream).then((r) => seenAtPublish.push(r.length));
+    });
+    const runner = new ProjectionRunner({ store, db, projectors: [logProjector('log_a')], bus });
+    runner.start();
+    const appended = await store.append(stream, [ev('A'), ev('B'), ev('C')]);
+    expect(await runner.waitFor(appended.position, 5000)).toBe(true);
+    expect(await rows(stream)).toEqual([
+      { type: 'A', applied_count: 1 },
+      { type: 'B', applied_count: 1 },
+      { type: 'C', applied_count: 1 },
+    ]);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(seenAtPublish.length).toBe(3);
+    expect(seenAtPublish.every((n) => n === 3)).toBe(true);
+    const status = await runner.status();
+    expect(status.projectors[0]).toMatchObject({ name: 'log_a', checkpoint: appended.position, lag: 0 });
+    await runner.stop();
+
+    // A new runner (a restart) resumes from the checkpoint and applies nothing twice.
+    const restarted = new ProjectionRunner({ store, db, projectors: [logProjector('log_a')] });
+    restarted.start();
+    const more = await store.append(stream, [ev('D')]);
+    expect(await restarted.waitFor(more.position, 5000)).toBe(true);
+    await restarted.stop();
+    expect((await rows(stream)).map((r) => r.applied_count)).toEqual([1, 1, 1, 1]);
+  });
+
+  it('leaves nothing of a batch that fails half-way, then applies it whole on retry', async () => {
+    const store = new InMemoryEventStore();
+    const stream = `thing-${randomUUID()}`;
+    await store.append(stream, [ev('A'), ev('B'), ev('Boom'), ev('D')]);
+    const projector = logProjector('log_b', { type: 'Boom', times: 1 });
+    const runner = new ProjectionRunner({ store, db, projectors: [projector] });
+    const batch = await store.readAll();
+    await expect(runner.applyBatch(batch)).rejects.toThrow('projector bug');
+    expect(await rows(stream)).toEqual([]);
+    const checkpoint = await db.selectFrom('projection_checkpoints').selectAll().where('name', '=', 'log_b').executeTakeFirst();
+    expect(checkpoint?.prepare_position === undefined || Number(checkpoint.prepare_position) === -1).toBe(true);
+
+    runner.start();
+    expect(await runner.waitFor(batch[batch.length - 1]!.position, 5000)).toBe(true);
+    await runner.stop();
+    expect(await rows(stream)).toEqual([
+      { type: 'A', applied_count: 1 },
+      { type: 'B', applied_count: 1 },
+      { type: 'Boom', applied_count: 1 },
+      { type: 'D', applied_count: 1 },
+    ]);
+  });
+
+  it('rebuilds a projector from position 0 into fresh tables and swaps them in', async () => {
+    const store = new InMemoryEventStore();
+    const stream = `thing-${randomUUID()}`;
+    await store.append(stream, [ev('A'), ev('B')]);
+    const projector = logProjector('log_c');
+    const runner = new ProjectionRunner({ store, db, projectors: [projector] });
+    runner.start();
+    const last = await store.append(stream, [ev('C')]);
+    expect(await runner.waitFor(last.position, 5000)).toBe(true);
+    await runner.stop();
+    // Damage the live table; a rebuild must restore it from the events alone.
+    await sql`update test_log set applied_count = 99 where stream_id = ${stream}`.execute(db);
+    await sql`delete from test_log where stream_id <> ${stream}`.execute(db);
+    const result = await rebuildProjector({ store, db, projector });
+    expect(result.events).toBe(3);
+    expect(await rows(stream)).toEqual([
+      { type: 'A', applied_count: 1 },
+      { type: 'B', applied_count: 1 },
+      { type: 'C', applied_count: 1 },
+    ]);
+    const schemas = await sql<{ n: number }>`select count(*)::int as n from information_schema.schemata where schema_name like 'rebuild_%'`.execute(db);
+    expect(schemas.rows[0]!.n).toBe(0);
+    const checkpoint = await db.selectFrom('projection_checkpoints').selectAll().where('name', '=', 'log_c').executeTakeFirstOrThrow();
+    expect(Number(checkpoint.prepare_position)).toBe(last.position.prepare);
+  });
+});

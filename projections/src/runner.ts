@@ -1,0 +1,141 @@
+import type { Kysely } from 'kysely';
+import { START, SUBSCRIPTION_BATCH_MAX, comparePositions, type Bus, type EventStore, type Position, type RecordedEvent } from '@wager/domain';
+import type { Database } from './database.js';
+import { handles, type Projector } from './projector.js';
+import { lockCheckpoint, readCheckpoints, saveCheckpoint, setSearchPath } from './checkpoints/queries.js';
+
+export const RUNNER_RETRY_DELAY_MS_MAX = 10_000;
+export const LAG_COUNT_CAP = 10_000;
+
+export interface ProjectorStatus {
+  readonly name: string;
+  readonly checkpoint: Position;
+  readonly lag: number;
+}
+
+/**
+ * The checkpointed projection runner. It reads $all from the lowest checkpoint of its
+ * projectors and, for each batch, gives each projector one PostgreSQL transaction in which it
+ * locks its checkpoint row, applies the batch's events beyond that checkpoint, and moves the
+ * checkpoint: the read-table changes and the checkpoint commit together, so a crash anywhere
+ * neither loses nor double-applies an event. Only after every projector has committed a batch
+ * is the batch published on the bus, so a client never hears of an event before the read
+ * model it will refetch shows it.
+ *
+ * A projector that throws is a bug: the runner logs it, waits (growing delays), and resumes
+ * from the checkpoints; the failed batch left nothing behind.
+ */
+export class ProjectionRunner {
+  private controller: AbortController | undefined;
+  private loop: Promise<void> | undefined;
+  private applied: Position = START;
+  private readonly waiters = new Set<{ position: Position; resolve: (ok: boolean) => void }>();
+  private lastError: string | undefined;
+
+  constructor(
+    private readonly options: {
+      store: EventStore;
+      db: Kysely<Database>;
+      projectors: readonly Projector[];
+      bus?: Bus;
+      batchSize?: number;
+      now?: () => Date;
+      log?: (message: string) => void;
+    },
+  ) {}
+
+  get projectorNames(): string[] {
+    return this.options.projectors.map((p) => p.name);
+  }
+
+  start(): void {
+    if (this.loop) return;
+    this.controller = new AbortController();
+    this.loop = this.run(this.controller.signal);
+  }
+
+  async stop(): Promise<void> {
+    this.controller?.abort();
+    await this.loop;
+    this.loop = undefined;
+    for (const w of this.waiters) w.resolve(false);
+    this.waiters.clear();
+  }
+
+  /** Resolves true once every projector has applied `position`, false on timeout or stop. */
+  waitFor(position: Position, timeoutMs: number): Promise<boolean> {
+    if (comparePositions(this.applied, position) >= 0) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const waiter = {
+        position,
+        resolve: (ok: boolean) => {
+          clearTimeout(timer);
+          this.waiters.delete(waiter);
+          resolve(ok);
+        },
+      };
+      const timer = setTimeout(() => waiter.resolve(false), timeoutMs);
+      this.waiters.add(waiter);
+    });
+  }
+
+  async status(): Promise<{ running: boolean; lastError?: string; projectors: ProjectorStatus[] }> {
+    const checkpoints = await readCheckpoints(this.options.db);
+    const projectors = await Promise.all(
+      this.options.projectors.map(async (p) => {
+        const checkpoint = checkpoints.get(p.name) ?? START;
+        return { name: p.name, checkpoint, lag: await this.options.store.countAfter(checkpoint, LAG_COUNT_CAP) };
+      }),
+    );
+    return { running: this.loop !== undefined, ...(this.lastError ? { lastError: this.lastError } : {}), projectors };
+  }
+
+  private async run(signal: AbortSignal): Promise<void> {
+    let failures = 0;
+    while (!signal.aborted) {
+      try {
+        const checkpoints = await readCheckpoints(this.options.db);
+        const from = this.options.projectors
+          .map((p) => checkpoints.get(p.name) ?? START)
+          .reduce((min, c) => (comparePositions(c, min) < 0 ? c : min), checkpoints.get(this.options.projectors[0]?.name ?? '') ?? START);
+        for await (const batch of this.options.store.subscribeToAll({ after: from, maxBatch: this.options.batchSize ?? SUBSCRIPTION_BATCH_MAX, signal })) {
+          await this.applyBatch(batch);
+          failures = 0;
+          this.lastError = undefined;
+        }
+      } catch (error) {
+        if (signal.aborted) break;
+        failures++;
+        this.lastError = error instanceof Error ? error.message : String(error);
+        this.options.log?.(`projection runner: ${this.lastError}; retrying`);
+        const delay = Math.min(RUNNER_RETRY_DELAY_MS_MAX, 100 * 2 ** Math.min(failures, 7));
+        await new Promise((r) => setTimeout(r, delay));
+      }
+    }
+  }
+
+  /** Applies one batch to every projector, each in its own transaction, then publishes it. */
+  async applyBatch(batch: readonly RecordedEvent[]): Promise<void> {
+    if (batch.length === 0) return;
+    const last = batch[batch.length - 1]!.position;
+    for (const projector of this.options.projectors) await applyToProjector(this.options.db, projector, batch, this.options.now ?? (() => new Date()));
+    await this.options.bus?.publish(batch).catch((error: unknown) => this.options.log?.(`bus publish failed: ${String(error)}`));
+    this.applied = last;
+    for (const w of [...this.waiters]) if (comparePositions(last, w.position) >= 0) w.resolve(true);
+  }
+}
+
+/** One projector, one batch, one transaction: checkpoint locked, events beyond it applied, checkpoint moved. */
+export async function applyToProjector(db: Kysely<Database>, projector: Projector, batch: readonly RecordedEvent[], now: () => Date, schema?: string): Promise<void> {
+  const last = batch[batch.length - 1]!.position;
+  await db.transaction().execute(async (trx) => {
+    if (schema) await setSearchPath(trx, schema);
+    const checkpoint = await lockCheckpoint(trx, projector.name, now());
+    if (comparePositions(checkpoint, last) >= 0) return;
+    for (const event of batch) {
+      if (comparePositions(event.position, checkpoint) <= 0 || !handles(projector, event)) continue;
+      await projector.apply(trx, event);
+    }
+    await saveCheckpoint(trx, projector.name, last, now());
+  });
+}

@@ -1,0 +1,43 @@
+/**
+ * `npm start`: the whole product in one process on its embedded defaults (embedded PostgreSQL
+ * under ./.data, PostgreSQL event store, in-process bus, provider sandboxes), each switched to
+ * the real service by its environment variable. Ctrl-C stops everything cleanly; the next
+ * start keeps the data.
+ */
+import { ConfigError, loadConfig } from '../../api/src/config.js';
+import { startServer } from '../../api/src/main.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  console.log('Starting the wager platform…');
+  const server = await startServer(config, { serveWebApp: true });
+  console.log(`\n  Wager is running at ${server.url ?? '(no HTTP: ROLE=project)'}\n`);
+  for (const [part, what] of Object.entries(server.deps.parts)) console.log(`  ${part.padEnd(12)} ${what}`);
+  console.log(`  ${'role'.padEnd(12)} ${config.ROLE}`);
+  console.log('\n  Ctrl-C to stop.\n');
+  let stopping = false;
+  const stop = async (): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping…');
+    await server.close();
+    console.log('Stopped. Data is kept under', config.DATABASE_URL ? 'DATABASE_URL' : config.DATA_DIR);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+main().catch((error: unknown) => {
+  console.error(`Start failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
