@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppDeps } from './deps.js';
 import { depsPlugin } from './plugins/deps.js';
 import { registerErrorHandler } from './plugins/errors.js';
+import { registerOpenApi } from './plugins/openapi.js';
 import { registerWebApp } from './plugins/web.js';
 import { registerRoutes } from './routes/index.js';
 
@@ -28,6 +29,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   await app.register(depsPlugin, { deps: options.deps });
+  await registerOpenApi(app);
   await registerRoutes(app);
   if (options.serveWebApp) await registerWebApp(app);
   return app;

@@ -34,3 +34,13 @@ describe('GET /api/health', () => {
     expect(missing.json()).toEqual({ error: 'Route GET /api/nothing-here not found' });
   });
 });
+
+describe('GET /api/docs/json', () => {
+  it('serves an OpenAPI document generated from the routes, including health', async () => {
+    const response = await h.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.paths['/api/health'].get).toBeDefined();
+  });
+});
