@@ -1,0 +1,40 @@
+// Proves configuration parsing: embedded defaults when nothing is set, and one clear line naming the variable for a bad value.
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('selects every embedded default when no service variable is set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 3000, ROLE: 'both', DATA_DIR: './.data', WALLET_CURRENCY: 'NGN', DAILY_LIMIT_DEFAULT: '50000' });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.EVENTSTORE_URL).toBeUndefined();
+    expect(config.NATS_URL).toBeUndefined();
+  });
+
+  it('treats an empty service variable as unset', () => {
+    expect(loadConfig({ NATS_URL: '' }).NATS_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /^Invalid configuration: PORT="eighty": /],
+    [{ DATABASE_URL: 'mysql://x' }, /^Invalid configuration: DATABASE_URL="mysql:\/\/x": must be a URL starting with postgres:\/\//],
+    [{ NATS_URL: 'http://localhost:4222' }, /^Invalid configuration: NATS_URL=/],
+    [{ ROLE: 'everything' }, /^Invalid configuration: ROLE="everything"/],
+    [{ EVENTSTORE_URL: 'localhost:2113' }, /^Invalid configuration: EVENTSTORE_URL=/],
+  ])('stops on %j with one line naming the variable', (env, pattern) => {
+    let message = '';
+    try {
+      loadConfig(env as NodeJS.ProcessEnv);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(pattern);
+    expect(message).not.toContain('\n');
+  });
+
+  it('accepts the real services', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/wager', EVENTSTORE_URL: 'esdb://es:2113?tls=false', NATS_URL: 'nats://nats:4222', ROLE: 'serve' });
+    expect(config).toMatchObject({ ROLE: 'serve', NATS_URL: 'nats://nats:4222' });
+  });
+});

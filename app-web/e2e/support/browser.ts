@@ -1,0 +1,73 @@
+/**
+ * Browser-test support: the product as `npm start` runs it (built web app served by the API,
+ * projection runner, process managers, jobs and sandboxes in one process) on a fresh database,
+ * and Debian's Chromium driven by playwright-core. Journeys skip, saying so, when Chromium is
+ * not installed (`.ci/run` installs it).
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { freshDatabaseUrl } from '@wager/projections/testing/database';
+import { configSchema } from '../../../api/src/config.js';
+import { startServer, type RunningServer } from '../../../api/src/main.js';
+import { WEB_DIST_DIR } from '../../../api/src/plugins/web.js';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const browserAvailable = existsSync(CHROMIUM_PATH) && existsSync(join(WEB_DIST_DIR, 'index.html'));
+export const skipReason = !existsSync(CHROMIUM_PATH)
+  ? `Chromium not found at ${CHROMIUM_PATH}: browser journeys skipped (apt-get install chromium)`
+  : `web app not built (${WEB_DIST_DIR}): browser journeys skipped (npm run build)`;
+
+export const SCREENSHOT_DIR = join(import.meta.dirname, '../../../docs/screenshots');
+
+export interface E2eEnvironment {
+  readonly server: RunningServer;
+  readonly baseUrl: string;
+  readonly browser: Browser;
+  newPage(options?: { locale?: string; mobile?: boolean }): Promise<{ context: BrowserContext; page: Page }>;
+  screenshot(page: Page, name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startE2e(label: string, env: Record<string, string> = {}): Promise<E2eEnvironment> {
+  const databaseUrl = await freshDatabaseUrl(label);
+  const config = configSchema.parse({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: join(tmpdir(), `wager-e2e-${label}-${Date.now()}`),
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const server = await startServer(config, { serveWebApp: true, log: () => undefined });
+  const baseUrl = server.url!.replace('localhost', '127.0.0.1');
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+  });
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  return {
+    server,
+    baseUrl,
+    browser,
+    newPage: async (options = {}) => {
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        locale: options.locale ?? 'en-US',
+        viewport: options.mobile ? { width: 390, height: 844 } : { width: 1280, height: 900 },
+        ...(options.mobile ? { isMobile: true, hasTouch: true } : {}),
+      });
+      const page = await context.newPage();
+      return { context, page };
+    },
+    screenshot: async (page, name) => {
+      await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+    },
+    close: async () => {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
