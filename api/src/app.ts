@@ -1,11 +1,14 @@
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.js';
 import { depsPlugin } from './plugins/deps.js';
+import { authPlugin } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerWebApp } from './plugins/web.js';
 import { registerRoutes } from './routes/index.js';
+import { WS_MESSAGE_BYTES_MAX } from './routes/ws/index.js';
 
 /** JSON bodies above this are refused with 413 before any handler runs. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -29,7 +32,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   await app.register(depsPlugin, { deps: options.deps });
+  await app.register(authPlugin);
   await registerOpenApi(app);
+  await app.register(websocket, { options: { maxPayload: WS_MESSAGE_BYTES_MAX } });
   await registerRoutes(app);
   if (options.serveWebApp) await registerWebApp(app);
   return app;

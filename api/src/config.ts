@@ -33,6 +33,10 @@ export const configSchema = z.object({
   PAYSTACK_BASE_URL: z.string().url().optional(),
   CRYPTO_PROVIDER_URL: z.string().url().optional(),
   CRYPTO_PROVIDER_SECRET: z.string().optional(),
+  /** How long a call to Paystack or the crypto provider may take before it counts as failed (deposit stays pending). */
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1).max(120_000).default(10_000),
+  /** Crypto sandbox speed: 1 = one confirmation every 10 s; 100 = every 100 ms (tests). */
+  CRYPTO_SANDBOX_SPEED: z.coerce.number().min(0.01).max(10_000).default(1),
   WALLET_CURRENCY: z.enum(['NGN', 'USD', 'EUR', 'GBP']).default('NGN'),
   DAILY_LIMIT_DEFAULT: decimalString.default('50000'),
   ADMIN_EMAIL: z.string().email().optional(),

@@ -1,6 +1,12 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { ProjectionCheckpointsTable } from './checkpoints/checkpoints.table.js';
+import type { AccountBalancesTable, LedgerEntriesTable } from './ledger/ledger.table.js';
+import type { CryptoDepositsTable, CryptoWithdrawalsTable, PaystackDepositsTable, TransactionsTable, WalletsTable } from './wallet/wallet.table.js';
+import type { UsersTable } from './users/users.table.js';
+import type { AccountClaimsTable, AppSecretsTable, CredentialsTable, PasswordResetTokensTable, RateLimitCountersTable, SessionsTable } from './credentials/credentials.table.js';
+import type { EmailOutboxTable } from './email-outbox/email-outbox.table.js';
+import type { BetDeadlinesTable, BetStakeHoldsTable, BetTrailTable, BetsTable, ChatsTable, UserStatsSettlementsTable, UserStatsTable } from './bets/bets.table.js';
 
 /**
  * The read schema: one entry per read table, each table's interface in its read model's
@@ -8,6 +14,12 @@ import type { ProjectionCheckpointsTable } from './checkpoints/checkpoints.table
  */
 export interface Database {
   projection_checkpoints: ProjectionCheckpointsTable;
+  ledger_entries: LedgerEntriesTable; account_balances: AccountBalancesTable;
+  wallets: WalletsTable; transactions: TransactionsTable; paystack_deposits: PaystackDepositsTable; crypto_deposits: CryptoDepositsTable; crypto_withdrawals: CryptoWithdrawalsTable;
+  users: UsersTable;
+  credentials: CredentialsTable; sessions: SessionsTable; account_claims: AccountClaimsTable; password_reset_tokens: PasswordResetTokensTable; rate_limit_counters: RateLimitCountersTable; app_secrets: AppSecretsTable;
+  email_outbox: EmailOutboxTable;
+  bets: BetsTable; bet_deadlines: BetDeadlinesTable; bet_stake_holds: BetStakeHoldsTable; bet_trail: BetTrailTable; user_stats: UserStatsTable; user_stats_settlements: UserStatsSettlementsTable; chats: ChatsTable;
 }
 
 export const DATABASE_POOL_SIZE_DEFAULT = 10;

@@ -1,4 +1,6 @@
 import type { AppDeps } from '../deps.js';
+import { CryptoDepositExpiryJob } from '../process-managers/wallet-crypto-expiry.js';
+import { emailOutboxJob } from '../adapters/email/sender-job.js';
 
 /**
  * A background job: the email outbox sender, schedulers (expiry, deadlines), sandboxes' timers.
@@ -12,6 +14,9 @@ export interface BackgroundJob {
 }
 
 /** Every background job. Add one line per job. */
-export function allJobs(_deps: AppDeps): BackgroundJob[] {
-  return [];
+export function allJobs(deps: AppDeps): BackgroundJob[] {
+  return [
+    new CryptoDepositExpiryJob(deps),
+    emailOutboxJob(deps),
+  ];
 }

@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { healthRoutes } from './health/index.js';
+import { wsRoutes } from './ws/index.js';
+import { accountsRoutes } from './accounts/index.js';
+import { devRoutes } from './dev/index.js';
+import { walletRoutes } from './wallet/index.js';
 
 /**
  * Every context's routes, each an encapsulated Fastify plugin in `routes/<context>/index.ts`.
@@ -7,4 +11,8 @@ import { healthRoutes } from './health/index.js';
  */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
+  await app.register(walletRoutes);
+  await app.register(wsRoutes);
+  await app.register(accountsRoutes);
+  await app.register(devRoutes);
 }

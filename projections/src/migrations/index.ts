@@ -1,5 +1,9 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as createProjectionCheckpoints from './2026_11_21_120000_create_projection_checkpoints.js';
+import * as createLedgerAndWallet from './2026_11_21_140000_create_ledger_and_wallet.js';
+import * as createUsers from './2026_11_21_130000_create_users.js';
+import * as createAccountTables from './2026_11_21_130100_create_account_tables.js';
+import * as createBets from './2026_11_21_150000_create_bets.js';
 
 /**
  * Every read-table migration, by name; names sort in the order they run and are frozen once
@@ -7,6 +11,10 @@ import * as createProjectionCheckpoints from './2026_11_21_120000_create_project
  */
 export const migrations: Record<string, Migration> = {
   '2026_11_21_120000_create_projection_checkpoints': createProjectionCheckpoints,
+  '2026_11_21_130000_create_users': createUsers,
+  '2026_11_21_130100_create_account_tables': createAccountTables,
+  '2026_11_21_140000_create_ledger_and_wallet': createLedgerAndWallet,
+  '2026_11_21_150000_create_bets': createBets,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,0 +1,86 @@
+import { sql } from 'kysely';
+import type { AppDeps } from '../../deps.js';
+import type { BackgroundJob } from '../../jobs/index.js';
+import { devMailboxSender } from './dev-mailbox.js';
+import type { EmailSender } from './port.js';
+import { smtpSender } from './smtp.js';
+
+export const EMAIL_BATCH_SIZE = 20;
+export const EMAIL_POLL_INTERVAL_MS = 1000;
+export const EMAIL_ATTEMPTS_MAX = 10;
+export const EMAIL_RETRY_DELAY_MS_MAX = 60 * 60 * 1000;
+
+/** The transport the config selects: SMTP when `SMTP_URL` is set, else the dev mailbox. */
+export function emailSenderFor(config: AppDeps['config']): EmailSender {
+  return config.SMTP_URL ? smtpSender(config.SMTP_URL, config.MAIL_FROM) : devMailboxSender;
+}
+
+/**
+ * Sends due outbox rows. Several processes may run it: each batch is taken with
+ * `FOR UPDATE SKIP LOCKED`, so a row is sent by one of them at a time. A failed send is
+ * retried with growing delays and, after EMAIL_ATTEMPTS_MAX tries, left as `failed` (visible
+ * in the mailbox) — the event that asked for the mail is never touched.
+ */
+export async function sendDueEmails(deps: Pick<AppDeps, 'db' | 'clock'>, sender: EmailSender): Promise<number> {
+  const now = deps.clock.now();
+  return deps.db.transaction().execute(async (trx) => {
+    const due = await trx
+      .selectFrom('email_outbox')
+      .selectAll()
+      .where('status', '=', 'queued')
+      .where('next_attempt_at', '<=', now)
+      .orderBy('next_attempt_at')
+      .limit(EMAIL_BATCH_SIZE)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    for (const row of due) {
+      try {
+        await sender.send({ id: row.id, to: row.to_address, subject: row.subject, text: row.text_body });
+        await trx.updateTable('email_outbox').set({ status: 'sent', sent_at: now, attempts: row.attempts + 1, last_error: null, transport: sender.name }).where('id', '=', row.id).execute();
+      } catch (error) {
+        const attempts = row.attempts + 1;
+        const delayMs = Math.min(EMAIL_RETRY_DELAY_MS_MAX, 5000 * 2 ** Math.min(attempts, 20));
+        await trx
+          .updateTable('email_outbox')
+          .set({
+            status: attempts >= EMAIL_ATTEMPTS_MAX ? 'failed' : 'queued',
+            attempts,
+            last_error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
+            next_attempt_at: sql<Date>`${new Date(now.getTime() + delayMs)}`,
+            transport: sender.name,
+          })
+          .where('id', '=', row.id)
+          .execute();
+      }
+    }
+    return due.length;
+  });
+}
+
+export function emailOutboxJob(deps: AppDeps, sender: EmailSender = emailSenderFor(deps.config)): BackgroundJob {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = true;
+  const tick = (): void => {
+    running = sendDueEmails(deps, sender)
+      .then(() => undefined)
+      .catch(() => undefined)
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, EMAIL_POLL_INTERVAL_MS);
+      });
+  };
+  return {
+    name: 'email-outbox',
+    start: () => {
+      if (!stopped) return;
+      stopped = false;
+      tick();
+    },
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

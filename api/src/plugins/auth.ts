@@ -1,0 +1,53 @@
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { ForbiddenError, UnauthorizedError } from '@wager/domain';
+import { authenticateToken, type AuthContext } from '../routes/accounts/sessions.js';
+
+export { authenticateToken, type AuthContext } from '../routes/accounts/sessions.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user of this request, or null. Set from `Authorization: Bearer <token>` only. */
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: 401 `{"error":"Authentication required"}` without a valid session. */
+    requireUser: (request: FastifyRequest) => Promise<void>;
+    /** preHandler: 401 without a session, 403 `{"error":"Access Denied"}` for a non-admin. */
+    requireAdmin: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+export const AUTHENTICATION_REQUIRED = 'Authentication required';
+export const ACCESS_DENIED = 'Access Denied';
+
+/** The bearer token of a request, from the Authorization header only (never a query string). */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1]! : null;
+}
+
+/**
+ * Resolves the session of every request that carries a bearer token and exposes the
+ * `requireUser` / `requireAdmin` preHandlers. Sessions are rows of `sessions`, keyed by
+ * sha256(token); `isAdmin` comes from the users read model.
+ */
+export const authPlugin = fp(
+  async (app) => {
+    app.decorateRequest('auth', null);
+    app.addHook('onRequest', async (request) => {
+      const token = bearerToken(request);
+      request.auth = token ? await authenticateToken(app.deps.db, token, app.deps.clock.now()) : null;
+    });
+    app.decorate('requireUser', async (request: FastifyRequest) => {
+      if (!request.auth) throw new UnauthorizedError(AUTHENTICATION_REQUIRED);
+    });
+    app.decorate('requireAdmin', async (request: FastifyRequest) => {
+      if (!request.auth) throw new UnauthorizedError(AUTHENTICATION_REQUIRED);
+      if (!request.auth.isAdmin) throw new ForbiddenError(ACCESS_DENIED);
+    });
+  },
+  { name: 'auth', dependencies: ['deps'] },
+);

@@ -1,0 +1,293 @@
+import Decimal from 'decimal.js';
+import {
+  DomainError,
+  comparePositions,
+  foldStream,
+  handleCommand,
+  type Position,
+} from '@wager/domain';
+import {
+  CONTEST_WINDOW_MS_DEFAULT,
+  PENDING_TTL_MS_DEFAULT,
+  PLAY_DEADLINE_MS_DEFAULT,
+  betDecider,
+  betStreamId,
+  type AcceptVia,
+  type BetCommand,
+  type BetEvent,
+  type BetResult,
+  type BetState,
+  type CreateChallenge,
+  type EvidenceFile,
+} from '@wager/domain/bets/index';
+import { chatDecider, chatStreamId } from '@wager/domain/chat/index';
+import type { AppDeps } from '../deps.js';
+import { betStepId, createBetWallet, type BetWallet } from './bet-wallet.js';
+
+export interface BetTimings {
+  readonly pendingTtlMs: number;
+  readonly playDeadlineMs: number;
+  readonly contestWindowMs: number;
+}
+
+/** The issue's configurable windows: BET_PLAY_DEADLINE_HOURS and BET_CONTEST_WINDOW_HOURS (24 h each by default). */
+export function betTimings(config: AppDeps['config']): BetTimings {
+  const hours = (name: string, fallbackMs: number) => {
+    const value = (config as unknown as Record<string, unknown>)[name];
+    return typeof value === 'number' && value > 0 ? value * 3600_000 : fallbackMs;
+  };
+  return { pendingTtlMs: PENDING_TTL_MS_DEFAULT, playDeadlineMs: hours('BET_PLAY_DEADLINE_HOURS', PLAY_DEADLINE_MS_DEFAULT), contestWindowMs: hours('BET_CONTEST_WINDOW_HOURS', CONTEST_WINDOW_MS_DEFAULT) };
+}
+
+/** What identifies one command for deterministic event ids: two racers never share it; a retry of the same does. */
+function commandKey(command: BetCommand): string {
+  switch (command.type) {
+    case 'CreateBet':
+      return 'create';
+    case 'AcceptBet':
+      return `accept:${command.data.acceptorId}`;
+    case 'CancelBet':
+      return `cancel:${command.data.userId}`;
+    case 'ReportResult':
+      return `report:${command.data.userId}`;
+    case 'ResolveDispute':
+      return `resolve:${command.data.adminId}`;
+    case 'ExpireBet':
+    case 'SettleUncontested':
+    case 'VoidOverdueBet':
+    case 'AbandonCreation':
+      return command.type;
+    default: {
+      const unexpected: never = command;
+      return unexpected;
+    }
+  }
+}
+
+export interface BetOutcome {
+  readonly state: BetState;
+  readonly events: BetEvent[];
+  /** The last position written by the command and its follow-ups (for read-your-writes), or null. */
+  readonly position: Position | null;
+}
+
+/** Test hook: a crash injected between two steps of a saga (the reconciler must finish the work). */
+export type CrashPoint = 'after-create-lock' | 'after-accept-lock' | 'before-follow-ups';
+
+/**
+ * The bet sagas (DESIGN.md section 5). Commands that touch a wallet and the bet do the step that
+ * can fail for lack of funds first (the stake lock), then the bet transition with its expected
+ * revision; every follow-up (refund, payout, chat) has a deterministic id, so the same step done
+ * by a route, the process manager and the reconciler moves money once.
+ */
+export class BetSagas {
+  readonly timings: BetTimings;
+  /** Set by tests only: throws at the named point, as a process dying there would. */
+  crashAt: CrashPoint | null = null;
+
+  constructor(
+    private readonly deps: AppDeps,
+    readonly wallet: BetWallet = createBetWallet(deps),
+  ) {
+    this.timings = betTimings(deps.config);
+  }
+
+  private crash(point: CrashPoint): void {
+    if (this.crashAt === point) {
+      this.crashAt = null;
+      throw new Error(`injected crash at ${point}`);
+    }
+  }
+
+  async state(betId: string): Promise<BetState> {
+    return foldStream(betDecider, await this.deps.store.readStream(betStreamId(betId)));
+  }
+
+  /** Decides and appends one bet command (retrying on a concurrent writer, re-deciding on fresh state). */
+  async execute(command: BetCommand, actor: string): Promise<BetOutcome> {
+    const betId = command.data.betId;
+    const key = commandKey(command);
+    const result = await handleCommand(this.deps.store, betStreamId(betId), betDecider, command, {
+      eventIds: (events, revision) => events.map((e, i) => betStepId(betId, String(revision + 1 + i), e.type, key)),
+      metadata: { actor },
+    });
+    return { state: result.state, events: result.events, position: result.append?.position ?? null };
+  }
+
+  /** POST /api/bets: lock the challenger's stake + fee, then record the bet. */
+  async create(input: { betId: string; challengerId: string; inviteLinkId: string; challenge: CreateChallenge }): Promise<BetOutcome> {
+    const now = this.deps.clock.now();
+    const command: BetCommand = {
+      type: 'CreateBet',
+      data: { ...input, currency: this.deps.config.WALLET_CURRENCY, now, pendingTtlMs: this.timings.pendingTtlMs },
+    };
+    // A dry run refuses a bad command before any money moves.
+    const [created] = betDecider.decide(command, betDecider.initialState());
+    const d = created!.data as { amount: string; feeAmount: string; currency: string };
+    const locked = await this.wallet.lockStake({ userId: input.challengerId, betId: input.betId, stake: d.amount, fee: d.feeAmount, currency: d.currency, now });
+    this.crash('after-create-lock');
+    try {
+      const outcome = await this.execute(command, input.challengerId);
+      return { ...outcome, position: latest(locked, outcome.position) };
+    } catch (error) {
+      await this.compensateCreate(input.betId, input.challengerId);
+      throw error;
+    }
+  }
+
+  /** A lock whose bet was never recorded: tombstone the bet id (so it can never be created late), then refund. */
+  private async compensateCreate(betId: string, userId: string): Promise<Position | null> {
+    const now = this.deps.clock.now();
+    const abandoned = await this.execute({ type: 'AbandonCreation', data: { betId, now } }, 'system');
+    if (abandoned.state.status !== 'abandoned') return null;
+    return this.wallet.releaseStake({ userId, betId, reason: 'bet_creation_abandoned', now });
+  }
+
+  /** Accept by invite or join from the marketplace: lock the acceptor's stake, then accept with the expected revision. */
+  async accept(input: { betId: string; acceptorId: string; via: AcceptVia }): Promise<BetOutcome> {
+    const now = this.deps.clock.now();
+    const command: BetCommand = { type: 'AcceptBet', data: { ...input, now, playDeadlineMs: this.timings.playDeadlineMs } };
+    const before = await this.state(input.betId);
+    betDecider.decide(command, before); // refuses (own, taken, expired…) before any money moves
+    if (!('bet' in before)) throw new Error('unreachable: accept decided on a missing bet');
+    const locked = await this.wallet.lockStake({ userId: input.acceptorId, betId: input.betId, stake: before.bet.amount, fee: before.bet.feeAmount, currency: before.bet.currency, now });
+    this.crash('after-accept-lock');
+    let outcome: BetOutcome;
+    try {
+      outcome = await this.execute(command, input.acceptorId);
+    } catch (error) {
+      // The loser of a race: the stake goes back once the bet can never be accepted by this player.
+      await this.compensateAccept(input.betId, input.acceptorId);
+      throw error;
+    }
+    const chat = await this.followUps(outcome.events);
+    return { ...outcome, position: latest(locked, outcome.position, chat) };
+  }
+
+  /** Releases an acceptor's lock when the bet is past pending and not theirs; leaves it when the saga may still finish. */
+  private async compensateAccept(betId: string, userId: string): Promise<Position | null> {
+    const state = await this.state(betId);
+    if (!('bet' in state)) return this.wallet.releaseStake({ userId, betId, reason: 'bet_not_found', now: this.deps.clock.now() });
+    if (state.opponentId === userId && state.status !== 'pending') return null;
+    const now = this.deps.clock.now();
+    const stillAcceptable = state.status === 'pending' && now.getTime() < Date.parse(state.bet.expiresAt) && (state.bet.invitedOpponentId === null || state.bet.invitedOpponentId === userId);
+    if (stillAcceptable) return null;
+    return this.wallet.releaseStake({ userId, betId, reason: 'challenge_taken', now });
+  }
+
+  async cancel(betId: string, userId: string): Promise<BetOutcome> {
+    return this.withFollowUps(await this.execute({ type: 'CancelBet', data: { betId, userId, now: this.deps.clock.now() } }, userId));
+  }
+
+  async report(input: { betId: string; userId: string; result: BetResult; evidence: EvidenceFile[] }): Promise<BetOutcome> {
+    const command: BetCommand = { type: 'ReportResult', data: { ...input, now: this.deps.clock.now(), contestWindowMs: this.timings.contestWindowMs } };
+    return this.withFollowUps(await this.execute(command, input.userId));
+  }
+
+  async resolve(input: { betId: string; adminId: string; winnerId: string | null; adminNotes: string }): Promise<BetOutcome> {
+    return this.withFollowUps(await this.execute({ type: 'ResolveDispute', data: { ...input, now: this.deps.clock.now() } }, `admin:${input.adminId}`));
+  }
+
+  /** The scheduler's commands: each a no-op when the bet moved on meanwhile. */
+  async runDeadline(betId: string, kind: 'expire' | 'void' | 'settle_uncontested'): Promise<BetOutcome> {
+    const now = this.deps.clock.now();
+    const command: BetCommand =
+      kind === 'expire' ? { type: 'ExpireBet', data: { betId, now } } : kind === 'void' ? { type: 'VoidOverdueBet', data: { betId, now } } : { type: 'SettleUncontested', data: { betId, now } };
+    return this.withFollowUps(await this.execute(command, 'system'));
+  }
+
+  private async withFollowUps(outcome: BetOutcome): Promise<BetOutcome> {
+    this.crash('before-follow-ups');
+    return { ...outcome, position: latest(outcome.position, await this.followUps(outcome.events)) };
+  }
+
+  /**
+   * The money and chat that follow bet events: refunds on cancel/expire/void, the winner's
+   * payout (2 × stake) on settlement, the chat on acceptance. Idempotent: safe to run again for
+   * the same events (the route, the process manager and the reconciler all may).
+   */
+  async followUps(events: readonly BetEvent[]): Promise<Position | null> {
+    let position: Position | null = null;
+    const now = this.deps.clock.now();
+    for (const event of events) {
+      switch (event.type) {
+        case 'BetCancelled':
+        case 'BetExpired':
+        case 'BetVoided':
+          for (const refund of event.data.refunds) position = latest(position, await this.wallet.releaseStake({ userId: refund.userId, betId: event.data.betId, reason: event.type, now }));
+          break;
+        case 'BetSettled':
+          position = latest(position, await this.wallet.creditPayout({ userId: event.data.winnerId, betId: event.data.betId, amount: event.data.payoutAmount, currency: event.data.currency, now }));
+          break;
+        case 'BetAccepted':
+          position = latest(position, await this.createChat(event.data.betId, event.data.opponentId));
+          break;
+        default:
+          break;
+      }
+    }
+    return position;
+  }
+
+  private async createChat(betId: string, opponentId: string): Promise<Position | null> {
+    const state = await this.state(betId);
+    if (!('bet' in state)) return null;
+    const chatId = betStepId(betId, 'chat');
+    const result = await handleCommand(
+      this.deps.store,
+      chatStreamId(chatId),
+      chatDecider,
+      { type: 'CreateChat', data: { chatId, betId, participant1Id: state.bet.challengerId, participant2Id: opponentId, now: this.deps.clock.now() } },
+      { eventIds: () => [betStepId(betId, 'chat-created')], metadata: { actor: 'system' } },
+    );
+    return result.append?.position ?? null;
+  }
+
+  /**
+   * The reconciler's step for one stake lock left open past the grace period: decided from the
+   * bet's stream, never from a read model. Creation never recorded → tombstone and refund. An
+   * acceptor's lock on a bet still acceptable → finish the acceptance; on a bet taken by someone
+   * else or over → refund. A player's lock on a finished bet whose follow-up is missing → do it.
+   */
+  async reconcileHold(betId: string, userId: string): Promise<string> {
+    const state = await this.state(betId);
+    const now = this.deps.clock.now();
+    if (state.status === 'none' || state.status === 'abandoned') {
+      await this.compensateCreate(betId, userId);
+      return 'creation-abandoned';
+    }
+    const bet = state.bet;
+    const isPlayer = userId === bet.challengerId || userId === state.opponentId;
+    if (state.status === 'pending' && userId !== bet.challengerId) {
+      try {
+        await this.accept({ betId, acceptorId: userId, via: 'invite' });
+        return 'acceptance-completed';
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        await this.compensateAccept(betId, userId);
+        return 'acceptance-compensated';
+      }
+    }
+    if (!isPlayer) {
+      await this.wallet.releaseStake({ userId, betId, reason: 'challenge_taken', now });
+      return 'released';
+    }
+    if (state.status === 'cancelled' || state.status === 'expired' || state.status === 'voided') {
+      await this.wallet.releaseStake({ userId, betId, reason: `bet_${state.status}`, now });
+      return 'refunded';
+    }
+    if (state.status === 'completed' && state.winnerId === userId) {
+      await this.wallet.creditPayout({ userId, betId, amount: new Decimal(bet.amount).mul(2).toFixed(2), currency: bet.currency, now });
+      return 'paid';
+    }
+    if (state.status !== 'pending') {
+      // An accepted bet whose chat creation was interrupted.
+      if (state.opponentId) await this.createChat(betId, state.opponentId);
+    }
+    return 'nothing-to-do';
+  }
+}
+
+function latest(...positions: (Position | null)[]): Position | null {
+  return positions.reduce<Position | null>((a, b) => (!b ? a : !a || comparePositions(b, a) > 0 ? b : a), null);
+}

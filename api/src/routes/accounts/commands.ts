@@ -1,0 +1,95 @@
+import type { Kysely } from 'kysely';
+import { handleCommand, type EventStore, type HandleResult } from '@wager/domain';
+import { userDecider, userStreamId, type NewCode, type SignupForm, type UserCommand, type UserEvent, type UserState, type RegisterUser } from '@wager/domain/accounts/index';
+import type { Database } from '@wager/projections';
+import type { AppDeps } from '../../deps.js';
+import { claim } from './claims.js';
+import { hashPassword, passwordCost } from './passwords.js';
+import { EMAIL_CODE_SECRET_NAME, appSecret, codeFor, codeHashFor } from './secrets.js';
+
+/** A verification code is valid this long after it is issued. */
+export const EMAIL_CODE_LIFETIME_MS = 15 * 60 * 1000;
+
+/** What the account commands need; the seed script builds it without an HTTP app. */
+export type AccountDeps = Pick<AppDeps, 'store' | 'db' | 'clock' | 'ids' | 'config' | 'projections'>;
+
+/**
+ * Runs one command on a user's stream (read, decide, append with the revision read, retried on
+ * a concurrent write) and waits until the read models show it, so the caller's next read does.
+ */
+export async function runUserCommand(deps: AccountDeps, userId: string, command: UserCommand, actor: string): Promise<HandleResult<UserState, UserEvent>> {
+  const result = await handleCommand(deps.store, userStreamId(userId), userDecider, command, {
+    eventIds: (events) => events.map(() => deps.ids.uuid()),
+    metadata: { actor },
+  });
+  if (result.append) await deps.projections.waitFor(result.append.position);
+  return result;
+}
+
+/** A fresh code: its id is random, the code itself is derived from the installation's key. */
+export async function newVerificationCode(deps: Pick<AccountDeps, 'db' | 'ids' | 'clock'>): Promise<NewCode> {
+  const now = deps.clock.now();
+  const codeId = deps.ids.uuid();
+  const key = await appSecret(deps.db, EMAIL_CODE_SECRET_NAME, now);
+  return { codeId, codeHash: codeHashFor(key, codeId, codeFor(key, codeId)), expiresAt: new Date(now.getTime() + EMAIL_CODE_LIFETIME_MS) };
+}
+
+export interface RegistrationInput {
+  readonly userId?: string;
+  readonly profile: RegisterUser['profile'];
+  readonly password: string;
+  readonly signupForm: SignupForm;
+  readonly ipAddress: string | null;
+  /** Seeded accounts start verified; everyone else gets a code by email. */
+  readonly preVerified?: boolean;
+}
+
+/**
+ * Registers an account: claims the username and email and stores the password hash in one
+ * transaction (the unique claims decide races: exactly one wins, the other gets 409), then
+ * appends UserRegistered. If the append fails, the claims and credentials are removed again.
+ */
+export async function registerAccount(deps: AccountDeps, input: RegistrationInput): Promise<{ userId: string }> {
+  const userId = input.userId ?? deps.ids.uuid();
+  const now = deps.clock.now();
+  const passwordHash = await hashPassword(input.password, passwordCost(deps.config.NODE_ENV));
+  const code = input.preVerified ? null : await newVerificationCode(deps);
+  await deps.db.transaction().execute(async (trx) => {
+    await claim(trx, deps.store, 'username', input.profile.username, userId, now);
+    await claim(trx, deps.store, 'email', input.profile.email, userId, now);
+    await trx
+      .insertInto('credentials')
+      .values({ user_id: userId, password_hash: passwordHash, updated_at: now })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ password_hash: passwordHash, updated_at: now }))
+      .execute();
+  });
+  try {
+    await runUserCommand(deps, userId, { type: 'RegisterUser', userId, profile: input.profile, signupForm: input.signupForm, ipAddress: input.ipAddress, code, now }, input.signupForm === 'seed' ? 'seed' : userId);
+  } catch (error) {
+    await forgetUnregistered(deps.db, deps.store, userId);
+    throw error;
+  }
+  return { userId };
+}
+
+/** Undoes the claims and credentials of a registration whose event was not stored. */
+async function forgetUnregistered(db: Kysely<Database>, store: EventStore, userId: string): Promise<void> {
+  if ((await store.readStream(userStreamId(userId), { maxCount: 1 })).length > 0) return;
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('account_claims').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('credentials').where('user_id', '=', userId).execute();
+  });
+}
+
+/** Grants the admin flag through the user's stream (the seed, and tests via `makeAdmin`). */
+export async function grantAdmin(deps: AccountDeps, userId: string, grantedBy: string): Promise<void> {
+  await runUserCommand(deps, userId, { type: 'GrantAdmin', grantedBy, now: deps.clock.now() }, grantedBy);
+}
+
+/** Admin actions the admin context calls (PATCH /api/admin/users/{id}). */
+export async function verifyUserAge(deps: AccountDeps, userId: string, adminId: string): Promise<void> {
+  await runUserCommand(deps, userId, { type: 'VerifyAge', adminId, now: deps.clock.now() }, `admin:${adminId}`);
+}
+export async function changeAdminNote(deps: AccountDeps, userId: string, adminId: string, note: string): Promise<void> {
+  await runUserCommand(deps, userId, { type: 'ChangeAdminNote', adminId, note, now: deps.clock.now() }, `admin:${adminId}`);
+}

@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { UnauthorizedError } from '@wager/domain';
+import { confirmLocationSchema } from '@wager/domain/accounts/index';
+import { runUserCommand } from './commands.js';
+import { clientIp, userIdOf } from './http.js';
+import { detectLocation } from './location.js';
+import { UNAUTHENTICATED_RESPONSES, errorSchema } from './schemas.js';
+import { loadUserJson, userJsonSchema } from './user-json.js';
+
+export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { clock } = app.deps;
+
+  app.post(
+    '/api/location/detect',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['accounts'],
+        summary: "Detect the caller's country from its IP (Accept-Language region as fallback)",
+        security: [{ bearer: [] }],
+        response: { 200: z.object({ country: z.string(), city: z.string(), currency: z.string() }), ...UNAUTHENTICATED_RESPONSES },
+      },
+    },
+    async (request) => {
+      const userId = userIdOf(request);
+      const ip = clientIp(request);
+      const acceptLanguage = request.headers['accept-language'];
+      const { location, source } = await detectLocation(ip, typeof acceptLanguage === 'string' ? acceptLanguage : undefined);
+      await runUserCommand(app.deps, userId, { type: 'RecordDetectedLocation', location, source, ipAddress: ip, now: clock.now() }, userId);
+      return location;
+    },
+  );
+
+  app.post(
+    '/api/location/confirm',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Accept the detected location (country and currency) or decline it (USD)',
+        security: [{ bearer: [] }],
+        body: confirmLocationSchema,
+        response: { 200: z.object({ success: z.literal(true), user: userJsonSchema }), 400: errorSchema, ...UNAUTHENTICATED_RESPONSES },
+      },
+    },
+    async (request) => {
+      const userId = userIdOf(request);
+      const clientLocation = request.body.detectedLocation ? { country: request.body.detectedLocation.country, city: request.body.detectedLocation.city, currency: request.body.detectedLocation.currency } : null;
+      await runUserCommand(app.deps, userId, { type: 'ConfirmLocation', acceptLocation: request.body.acceptLocation, clientLocation, now: clock.now() }, userId);
+      const user = await loadUserJson(app, userId);
+      if (!user) throw new UnauthorizedError('Authentication required');
+      return { success: true as const, user };
+    },
+  );
+};

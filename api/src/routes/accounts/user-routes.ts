@@ -1,0 +1,86 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { UnauthorizedError } from '@wager/domain';
+import { profileUpdateSchema, setCurrencySchema } from '@wager/domain/accounts/index';
+import { findUserById } from '@wager/projections/users/queries';
+import { claim, release, type ClaimKind } from './claims.js';
+import { newVerificationCode, runUserCommand } from './commands.js';
+import { userIdOf } from './http.js';
+import { UNAUTHENTICATED_RESPONSES, errorSchema } from './schemas.js';
+import { loadUserJson, userJsonSchema, type UserJson } from './user-json.js';
+
+const userResult = z.object({ success: z.literal(true), user: userJsonSchema });
+
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, clock, store } = app.deps;
+
+  async function currentUser(userId: string): Promise<UserJson> {
+    const user = await loadUserJson(app, userId);
+    if (!user) throw new UnauthorizedError('Authentication required');
+    return user;
+  }
+
+  app.get(
+    '/api/user',
+    { preHandler: app.requireUser, schema: { tags: ['accounts'], summary: 'The current user', security: [{ bearer: [] }], response: { 200: userJsonSchema, ...UNAUTHENTICATED_RESPONSES } } },
+    async (request) => currentUser(userIdOf(request)),
+  );
+
+  app.patch(
+    '/api/user/profile',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Change profile fields (username, email, phoneNumber, psnUsername, activisionId, country, timezone)',
+        security: [{ bearer: [] }],
+        body: profileUpdateSchema,
+        response: { 200: userResult, 400: errorSchema, 409: errorSchema, ...UNAUTHENTICATED_RESPONSES },
+      },
+    },
+    async (request) => {
+      const userId = userIdOf(request);
+      const row = await findUserById(db, userId);
+      if (!row) throw new UnauthorizedError('Authentication required');
+      const changes = request.body;
+      const now = clock.now();
+      // Claim a new username/email before the event (uniqueness under races), release the old one after.
+      const claimed: { kind: ClaimKind; value: string; previous: string }[] = [];
+      if (changes.username !== undefined && changes.username.toLowerCase() !== row.username_lower) claimed.push({ kind: 'username', value: changes.username, previous: row.username });
+      if (changes.email !== undefined && changes.email.toLowerCase() !== row.email_lower) claimed.push({ kind: 'email', value: changes.email, previous: row.email });
+      if (claimed.length > 0) {
+        await db.transaction().execute(async (trx) => {
+          for (const c of claimed) await claim(trx, store, c.kind, c.value, userId, now);
+        });
+      }
+      try {
+        const code = changes.email !== undefined ? await newVerificationCode(app.deps) : null;
+        await runUserCommand(app.deps, userId, { type: 'ChangeProfile', changes, code, now }, userId);
+      } catch (error) {
+        for (const c of claimed) await release(db, c.kind, c.value, userId);
+        throw error;
+      }
+      for (const c of claimed) await release(db, c.kind, c.previous, userId);
+      return { success: true as const, user: await currentUser(userId) };
+    },
+  );
+
+  app.put(
+    '/api/user/currency',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Set the preferred display currency',
+        security: [{ bearer: [] }],
+        body: setCurrencySchema,
+        response: { 200: userResult, 400: errorSchema, ...UNAUTHENTICATED_RESPONSES },
+      },
+    },
+    async (request) => {
+      const userId = userIdOf(request);
+      await runUserCommand(app.deps, userId, { type: 'SetPreferredCurrency', currency: request.body.currency, setByUser: request.body.setByUser, now: clock.now() }, userId);
+      return { success: true as const, user: await currentUser(userId) };
+    },
+  );
+};

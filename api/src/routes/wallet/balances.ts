@@ -1,0 +1,31 @@
+import type { Kysely } from 'kysely';
+import { formatAmount } from '@wager/domain/money/index';
+import { dayInTimeZone } from '@wager/domain/wallet/index';
+import type { Database } from '@wager/projections';
+import { findWallet } from '@wager/projections/wallet/queries';
+import type { AppDeps } from '../../deps.js';
+
+export interface WalletBalancesJson {
+  readonly balance: string;
+  readonly cryptoBalance: string;
+  readonly dailySpent: string;
+  readonly dailyLimit: string;
+}
+
+/**
+ * The balance fields of the user JSON, from the `wallets` read model. `dailySpent` is the
+ * stakes of the user's current calendar day (in their own time zone): a row from an earlier
+ * day reads zero.
+ */
+export async function walletBalancesFor(deps: Pick<AppDeps, 'db' | 'config' | 'clock'>, userId: string, timeZone?: string | null): Promise<WalletBalancesJson> {
+  const db: Kysely<Database> = deps.db;
+  const wallet = await findWallet(db, userId);
+  const zone = timeZone === undefined ? ((await db.selectFrom('users').select('timezone').where('id', '=', userId).executeTakeFirst())?.timezone ?? null) : timeZone;
+  const today = dayInTimeZone(deps.clock.now(), zone);
+  return {
+    balance: formatAmount(wallet?.balance ?? '0'),
+    cryptoBalance: formatAmount(wallet?.crypto_balance ?? '0'),
+    dailySpent: formatAmount(wallet && wallet.daily_spent_day === today ? wallet.daily_spent : '0'),
+    dailyLimit: formatAmount(deps.config.DAILY_LIMIT_DEFAULT),
+  };
+}

@@ -1,0 +1,65 @@
+// Proves the /ws gateway: a socket hears nothing until it authenticates with a session token, then hears only of streams its user may see, after the read model shows them.
+import { randomUUID } from 'node:crypto';
+import type { WebSocket } from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestHarness, type TestHarness } from '../../testing/app.js';
+import { signUpUser } from '../../testing/users.js';
+
+let h: TestHarness;
+beforeAll(async () => {
+  h = await createTestHarness({ label: 'ws' });
+});
+afterAll(async () => {
+  await h.close();
+});
+
+function messages(socket: WebSocket): { list: Record<string, unknown>[]; next: (predicate: (m: Record<string, unknown>) => boolean) => Promise<Record<string, unknown>> } {
+  const list: Record<string, unknown>[] = [];
+  const waiters: { predicate: (m: Record<string, unknown>) => boolean; resolve: (m: Record<string, unknown>) => void }[] = [];
+  socket.on('message', (raw) => {
+    const m = JSON.parse(String(raw)) as Record<string, unknown>;
+    list.push(m);
+    for (const w of [...waiters]) if (w.predicate(m)) {
+      waiters.splice(waiters.indexOf(w), 1);
+      w.resolve(m);
+    }
+  });
+  return {
+    list,
+    next: (predicate) =>
+      new Promise((resolve, reject) => {
+        const found = list.find(predicate);
+        if (found) return resolve(found);
+        waiters.push({ predicate, resolve });
+        setTimeout(() => reject(new Error('no matching message')), 5000);
+      }),
+  };
+}
+
+describe('/ws gateway', () => {
+  it('ignores a bare userId, and after a token authenticates, forwards only the own wallet stream', async () => {
+    const alice = await signUpUser(h);
+    const bob = await signUpUser(h);
+    const socket = await h.app.injectWS('/ws');
+    const inbox = messages(socket);
+    socket.send(JSON.stringify({ type: 'join_match', betId: randomUUID(), userId: alice.user.id }));
+    await inbox.next((m) => m.type === 'error' && m.error === 'Authentication required');
+
+    socket.send(JSON.stringify({ type: 'auth', token: alice.token }));
+    await inbox.next((m) => m.type === 'ready' && m.userId === alice.user.id);
+
+    await h.deps.store.append(`wallet-${bob.user.id}`, [{ id: randomUUID(), type: 'ProbeForBob', data: {} }]);
+    await h.deps.store.append(`wallet-${alice.user.id}`, [{ id: randomUUID(), type: 'ProbeForAlice', data: {} }]);
+    const heard = await inbox.next((m) => m.type === 'changed' && m.eventType === 'ProbeForAlice');
+    expect(heard).toMatchObject({ streamType: 'wallet', id: alice.user.id });
+    expect(inbox.list.some((m) => m.eventType === 'ProbeForBob')).toBe(false);
+    socket.terminate();
+  });
+
+  it('closes a socket whose token is not a valid session', async () => {
+    const socket = await h.app.injectWS('/ws');
+    const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+    socket.send(JSON.stringify({ type: 'auth', token: 'not-a-session-token' }));
+    expect(await closed).toBe(4401);
+  });
+});

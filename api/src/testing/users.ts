@@ -1,0 +1,116 @@
+/**
+ * Test support for accounts: sign up through the real API, grant admin through the real event
+ * path, read mailed codes and links from the outbox.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { TestHarness } from './app.js';
+import { grantAdmin } from '../routes/accounts/commands.js';
+import type { UserJson } from '../routes/accounts/user-json.js';
+
+export const TEST_PASSWORD = 'Passw0rd-Test';
+
+/** A unique, valid username (letters, digits, underscore; 3–20 characters). */
+export function freshUsername(prefix = 'u'): string {
+  return `${prefix.slice(0, 8)}_${randomBytes(5).toString('hex')}`;
+}
+
+/** A full-form sign-up payload for someone aged 30 on the harness clock. */
+export function fullSignupPayload(h: TestHarness, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const username = freshUsername();
+  const now = h.clock.now();
+  const dateOfBirth = `${now.getUTCFullYear() - 30}-01-15`;
+  return {
+    username,
+    email: `${username}@example.com`,
+    password: TEST_PASSWORD,
+    dateOfBirth,
+    phoneNumber: '+2348012345678',
+    psnUsername: `${username}_psn`,
+    activisionId: `${username}#1234`,
+    country: 'NG',
+    timezone: 'Africa/Lagos',
+    preferredCurrency: 'NGN',
+    preferredLanguage: 'en',
+    ...overrides,
+  };
+}
+
+/** A quick-signup payload (it carries agreeTerms) for someone aged 25 on the harness clock. */
+export function quickSignupPayload(h: TestHarness, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const username = freshUsername('q');
+  const now = h.clock.now();
+  return {
+    username,
+    email: `${username}@example.com`,
+    password: TEST_PASSWORD,
+    dateOfBirth: `${now.getUTCFullYear() - 25}-06-01`,
+    agreeTerms: true,
+    timezone: 'Europe/London',
+    preferredLanguage: 'en',
+    preferredCurrency: 'GBP',
+    country: 'GB',
+    phoneNumber: '',
+    psnUsername: '',
+    activisionId: '',
+    ...overrides,
+  };
+}
+
+export function authHeader(token: string): { authorization: string } {
+  return { authorization: `Bearer ${token}` };
+}
+
+export interface SignedUpUser {
+  readonly token: string;
+  readonly user: UserJson;
+  readonly password: string;
+}
+
+/** Signs up through POST /api/auth/signup (full form) with a fresh username and email. */
+export async function signUpUser(h: TestHarness, overrides: Record<string, unknown> = {}): Promise<SignedUpUser> {
+  const payload = fullSignupPayload(h, overrides);
+  const response = await h.app.inject({ method: 'POST', url: '/api/auth/signup', payload });
+  if (response.statusCode !== 201) throw new Error(`signUpUser: ${response.statusCode} ${response.body}`);
+  const body = response.json() as { token: string; user: UserJson };
+  return { token: body.token, user: body.user, password: String(payload.password) };
+}
+
+/** Makes a user an admin through its stream (AdminGranted), as the seed does; the read model shows it on return. */
+export async function makeAdmin(h: TestHarness, userId: string): Promise<void> {
+  await grantAdmin(h.deps, userId, 'test');
+}
+
+export interface MailedMessage {
+  readonly id: string;
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+  readonly kind: string;
+}
+
+/** Waits for a mail to `to` (of `kind`) newer than `after` ids and returns the newest. */
+export async function waitForMail(h: TestHarness, to: string, kind: string, options: { timeoutMs?: number; exclude?: readonly string[] } = {}): Promise<MailedMessage> {
+  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
+  for (;;) {
+    const row = await h.deps.db
+      .selectFrom('email_outbox')
+      .selectAll()
+      .where(sql`lower(to_address)`, '=', to.toLowerCase())
+      .where('kind', '=', kind)
+      .$if((options.exclude ?? []).length > 0, (q) => q.where('id', 'not in', options.exclude!))
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
+    if (row) return { id: row.id, to: row.to_address, subject: row.subject, text: row.text_body, kind: row.kind };
+    if (Date.now() > deadline) throw new Error(`no ${kind} mail to ${to}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The 6-digit code of the newest verification mail to `email`. */
+export async function latestVerificationCode(h: TestHarness, email: string, exclude: readonly string[] = []): Promise<{ code: string; mailId: string }> {
+  const mail = await waitForMail(h, email, 'email-verification', { exclude });
+  const match = /code is (\d{6})/.exec(mail.text);
+  if (!match) throw new Error(`no code in ${mail.text}`);
+  return { code: match[1]!, mailId: mail.id };
+}

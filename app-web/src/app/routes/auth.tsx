@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { GeoBanner, QuickAuth } from '../../features/auth/components/quick-auth';
+
+/** /auth: variant B (Quick Start) with the geo banner. `?view=signup` opens the email sign-up. */
+export function AuthRoute() {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const view = searchParams.get('view') === 'signup' ? 'signup' : searchParams.get('view') === 'login' ? 'login' : 'social';
+  return (
+    <div className="auth-page">
+      <AuthIntro />
+      <QuickAuth initialView={view} />
+      <GeoBanner />
+      <span className="sr-only">{t('auth.welcome')}</span>
+    </div>
+  );
+}
+
+export function AuthIntro() {
+  const { t } = useTranslation();
+  return (
+    <div className="auth-intro">
+      <h1>{t('auth.welcome')}</h1>
+      <p className="muted">{t('auth.subtitle')}</p>
+      <ul className="claims">
+        <li>✓ {t('auth.claims.age')}</li>
+        <li>✓ {t('auth.claims.psn')}</li>
+        <li>✓ {t('auth.claims.countries')}</li>
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { Spinner } from '../../components/ui/primitives';
+import { toast } from '../../components/ui/toast';
+import { paths } from '../../config/paths';
+import { useLogout, useUser } from '../../features/auth/api/user-queries';
+import { VerifiedNotice, VerifyEmailForm } from '../../features/auth/components/verify-email-form';
+
+/** Spec section 9: after a verified code the page moves on to the dashboard after 2 s. */
+export const VERIFIED_REDIRECT_DELAY_MS = 2000;
+
+/** /verify-email: /auth without a user, /dashboard when already verified (spec section 2). */
+export function VerifyEmailRoute() {
+  const { t } = useTranslation();
+  const { data: user, isPending } = useUser();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const [verified, setVerified] = useState(false);
+
+  useEffect(() => {
+    if (!verified) return undefined;
+    const timer = setTimeout(() => void navigate(paths.dashboard.getHref(), { replace: true }), VERIFIED_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [verified, navigate]);
+
+  if (isPending) return <Spinner />;
+  if (!user) return <Navigate to={paths.auth.getHref()} replace />;
+  if (user.isEmailVerified && !verified) return <Navigate to={paths.dashboard.getHref()} replace />;
+
+  return (
+    <div className="page-center">
+      <div className="card auth-card">
+        <h1>{t('verify.title')}</h1>
+        {verified ? (
+          <VerifiedNotice />
+        ) : (
+          <VerifyEmailForm
+            userId={user.id}
+            email={user.email}
+            onVerified={() => {
+              setVerified(true);
+              toast({ title: t('verify.verifiedTitle'), description: t('verify.verifiedText'), type: 'success' });
+            }}
+          />
+        )}
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => logout.mutate(undefined, { onSettled: () => void navigate(paths.auth.getHref(), { replace: true }) })}
+        >
+          ← {t('verify.backToSignIn')}
+        </button>
+      </div>
+    </div>
+  );
+}

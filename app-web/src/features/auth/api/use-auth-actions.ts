@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { toast } from '../../../components/ui/toast';
+import { paths } from '../../../config/paths';
+import { parseErrorMessage } from '../../../lib/api-client';
+import { translateMessage } from '../../../lib/i18n';
+import type { AuthResponse } from '../../../types/api';
+import { authScreenHold, useLogin, useSignup, type LoginInput } from './user-queries';
+
+/** Spec section 4: after signup needing verification, go to /verify-email after this delay. */
+export const VERIFY_REDIRECT_DELAY_MS = 1000;
+
+/** Spec section 8: the signup failure toast's title follows a keyword of the server's message. */
+export function signupFailureTitleKey(message: string): string {
+  if (message.includes('Username')) return 'toasts.usernameIssue';
+  if (message.includes('Email')) return 'toasts.emailIssue';
+  if (message.includes('Password')) return 'toasts.passwordIssue';
+  if (message.includes('age')) return 'toasts.ageVerification';
+  return 'toasts.registrationFailed';
+}
+
+/** Only same-site paths are followed after sign-in, never an absolute URL. */
+export function safeRedirect(value: string | null): string {
+  return value && value.startsWith('/') && !value.startsWith('//') ? value : paths.home.getHref();
+}
+
+export function useAuthActions() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const login = useLogin();
+  const signup = useSignup();
+  const redirectTo = safeRedirect(searchParams.get('redirect'));
+
+  const signIn = (input: LoginInput) =>
+    login.mutate(input, {
+      onSuccess: (response) => {
+        toast({ title: t('toasts.welcomeBack'), description: t('toasts.loggedInAs', { name: response.user.username }), type: 'success' });
+        void navigate(redirectTo, { replace: true });
+      },
+      onError: (error) =>
+        toast({ title: t('toasts.loginFailed'), description: translateMessage(parseErrorMessage(error, 'Login failed')) || t('toasts.loginFailed'), type: 'error' }),
+    });
+
+  const register = (payload: Record<string, unknown>) =>
+    signup.mutate(payload, {
+      onSuccess: (response: AuthResponse) => {
+        if (response.requiresVerification) {
+          toast({ title: t('toasts.verificationRequired'), description: t('toasts.verificationRequiredText'), type: 'info' });
+          setTimeout(() => {
+            authScreenHold.active = false;
+            void navigate(paths.verifyEmail.getHref(), { replace: true });
+          }, VERIFY_REDIRECT_DELAY_MS);
+          return;
+        }
+        toast({ title: t('toasts.accountCreated'), description: t('toasts.accountCreatedText', { name: response.user.username }), type: 'success' });
+        void navigate(redirectTo, { replace: true });
+      },
+      onError: (error) => {
+        const message = parseErrorMessage(error, 'Registration failed');
+        toast({ title: t(signupFailureTitleKey(message)), description: translateMessage(message), type: 'error' });
+      },
+    });
+
+  return { signIn, register, signingIn: login.isPending, registering: signup.isPending };
+}

@@ -1,0 +1,126 @@
+import type { QueryFunction } from '@tanstack/react-query';
+
+/**
+ * The request helper of spec sections 7 and 8: JSON with credentials, a bearer token from
+ * localStorage `auth_token`, non-OK responses raised as `"<status>: <body>"`, and a 401 that
+ * clears the stored token and reloads the page unless the path is a payment path.
+ */
+export const AUTH_TOKEN_KEY = 'auth_token';
+
+/** Payment paths keep the session on a 401 so the form can say "Authentication Required" itself. */
+const PATHS_KEEPING_SESSION_ON_401 = ['/deposits/', '/crypto/', '/paystack/'] as const;
+
+export function getAuthToken(): string | null {
+  return window.localStorage.getItem(AUTH_TOKEN_KEY);
+}
+
+export function setAuthToken(token: string | null | undefined): void {
+  if (token) window.localStorage.setItem(AUTH_TOKEN_KEY, token);
+  else window.localStorage.removeItem(AUTH_TOKEN_KEY);
+}
+
+/** The page reload is injectable so tests can observe it. */
+export const session = {
+  reload: (): void => window.location.reload(),
+};
+
+async function throwIfResponseNotOk(response: Response): Promise<void> {
+  if (response.ok) return;
+  const text = (await response.text()) || response.statusText;
+  throw new Error(`${response.status}: ${text}`);
+}
+
+function keepsSessionOn401(url: string): boolean {
+  return PATHS_KEEPING_SESSION_ON_401.some((part) => url.includes(part));
+}
+
+function buildHeaders(body: unknown): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined && !(body instanceof FormData)) headers['Content-Type'] = 'application/json';
+  const token = getAuthToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+async function parseBody(response: Response): Promise<unknown> {
+  const contentType = response.headers.get('content-type') ?? '';
+  if (contentType.includes('application/json')) return response.json();
+  return response;
+}
+
+/**
+ * Sends one request. A JSON response is parsed; any other response is returned raw.
+ * A FormData body (evidence uploads) is sent as multipart, everything else as JSON.
+ */
+export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+  const response = await fetch(url, {
+    method,
+    headers: buildHeaders(body),
+    body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+    credentials: 'include',
+  });
+  // Without a stored token there is no stale session to drop: a failed sign-in must stay on
+  // the page so its toast can be read.
+  if (response.status === 401 && !keepsSessionOn401(url) && getAuthToken()) {
+    setAuthToken(null);
+    session.reload();
+  }
+  await throwIfResponseNotOk(response);
+  return (await parseBody(response)) as T;
+}
+
+export type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+/** The path a query key names: its string and number segments joined with '/'. */
+export function pathFromQueryKey(queryKey: readonly unknown[]): string {
+  return queryKey
+    .filter((segment) => typeof segment === 'string' || typeof segment === 'number')
+    .map(String)
+    .join('/')
+    .replace(/\/{2,}/g, '/');
+}
+
+/** The default query function: GET the path the key names; a 401 clears the token first. */
+export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T> {
+  return async ({ queryKey }) => {
+    const token = getAuthToken();
+    const response = await fetch(pathFromQueryKey(queryKey), {
+      credentials: 'include',
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    });
+    if (response.status === 401) {
+      setAuthToken(null);
+      if (options.on401 === 'returnNull') return null as T;
+    }
+    await throwIfResponseNotOk(response);
+    return (await parseBody(response)) as T;
+  };
+}
+
+/** The status code of an error raised by the helper, or undefined for anything else. */
+export function errorStatus(error: unknown): number | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const match = /^(\d{3}): /.exec(error.message);
+  return match ? Number(match[1]) : undefined;
+}
+
+/** The server's `error` field when the body is JSON carrying one; otherwise the raw body text. */
+export function errorBody(error: unknown): Record<string, unknown> | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const text = error.message.replace(/^\d{3}: /, '');
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Spec section 8: error text is parsed from "status: body"; a JSON `error` field wins. */
+export function parseErrorMessage(error: unknown, fallback = ''): string {
+  if (!(error instanceof Error)) return fallback;
+  const body = errorBody(error);
+  if (body && typeof body.error === 'string') return body.error;
+  const text = error.message.replace(/^\d{3}: /, '');
+  return text || fallback;
+}

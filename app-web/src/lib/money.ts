@@ -1,0 +1,65 @@
+import { Money, fee, formatAmount } from '@wager/domain/money/money';
+
+/**
+ * Display conversion only (spec section 9 of both documents): amounts arrive as decimal strings
+ * in the wallet currency and are converted with the spec's fixed rates for showing them in the
+ * user's preferred currency. Nothing here decides a balance; the API does.
+ */
+export const WALLET_CURRENCY = 'NGN';
+
+/** Units of each currency per US dollar (wagering spec section 9); unknown codes fall back to USD. */
+export const DISPLAY_RATES_PER_USD: Record<string, string> = { USD: '1', NGN: '1600', EUR: '0.85', GBP: '0.75' };
+export const DISPLAY_CURRENCIES = ['USD', 'NGN', 'EUR', 'GBP'] as const;
+export const CURRENCY_SYMBOLS: Record<string, string> = { USD: '$', EUR: '€', GBP: '£', NGN: '₦' };
+
+export function displayCurrency(code: string | null | undefined): string {
+  return code && DISPLAY_RATES_PER_USD[code] ? code : 'USD';
+}
+
+export function currencySymbol(code: string | null | undefined): string {
+  return CURRENCY_SYMBOLS[displayCurrency(code)] ?? '$';
+}
+
+/** Converts an amount between two display currencies with the fixed rates, rounded to cents. */
+export function convertForDisplay(amount: string | null | undefined, from: string, to: string): string {
+  const value = new Money(amount || '0');
+  if (displayCurrency(from) === displayCurrency(to)) return formatAmount(value);
+  const usd = value.div(DISPLAY_RATES_PER_USD[displayCurrency(from)] ?? '1');
+  return formatAmount(usd.mul(DISPLAY_RATES_PER_USD[displayCurrency(to)] ?? '1'));
+}
+
+/** "1,234.50" with thousands separators, from a decimal string (no float on the way). */
+export function groupDigits(decimalString: string): string {
+  const negative = decimalString.startsWith('-');
+  const [integer = '0', fraction] = decimalString.replace('-', '').split('.');
+  const grouped = integer.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${negative ? '-' : ''}${grouped}${fraction !== undefined ? `.${fraction}` : ''}`;
+}
+
+/** "₦1,000.00": an amount with its currency's symbol, no conversion. */
+export function formatMoney(amount: string | null | undefined, currency: string = WALLET_CURRENCY): string {
+  return `${currencySymbol(currency)}${groupDigits(formatAmount(new Money(amount || '0')))}`;
+}
+
+/** An amount in the wallet currency shown in `to` (the user's preferred currency). */
+export function formatConverted(amount: string | null | undefined, to: string | null | undefined, from: string = WALLET_CURRENCY): string {
+  const target = displayCurrency(to);
+  return `${currencySymbol(target)}${groupDigits(convertForDisplay(amount, from, target))}`;
+}
+
+/** The fee and total lines of the create-challenge and accept screens (the domain's fee rule). */
+export function stakeCost(stake: string): { fee: string; total: string } | null {
+  if (!/^\d+(\.\d{1,2})?$/.test(stake.trim())) return null;
+  const feeAmount = fee(stake.trim());
+  return { fee: formatAmount(feeAmount), total: formatAmount(new Money(stake.trim()).plus(feeAmount)) };
+}
+
+/** True when `available` covers `required` (both decimal strings). */
+export function covers(available: string | null | undefined, required: string): boolean {
+  return new Money(available || '0').gte(required);
+}
+
+/** Sum of decimal strings, for display totals such as "total winnings". */
+export function sumAmounts(amounts: (string | null | undefined)[]): string {
+  return formatAmount(amounts.reduce<Money>((total, amount) => total.plus(amount || '0'), new Money(0)));
+}

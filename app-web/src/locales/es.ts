@@ -1,0 +1,3 @@
+import type { Translation } from './en';
+
+export const es: Translation = {} as Translation;

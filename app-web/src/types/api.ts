@@ -1,0 +1,160 @@
+/**
+ * The shapes the API answers with (spec section 3 of both documents). Amounts are decimal
+ * strings: the client shows them and never does arithmetic on them beyond display conversion.
+ */
+export interface User {
+  id: string;
+  username: string;
+  email: string;
+  phoneNumber?: string | null;
+  psnUsername?: string | null;
+  activisionId?: string | null;
+  country?: string | null;
+  timezone?: string | null;
+  balance: string;
+  cryptoBalance: string;
+  preferredCurrency?: string | null;
+  isAdmin?: boolean;
+  isEmailVerified?: boolean;
+  isPhoneVerified?: boolean;
+  isPsnVerified?: boolean;
+  isAgeVerified?: boolean;
+  dailyLimit?: string | null;
+  dailySpent?: string | null;
+  rating?: number | null;
+  wins?: number | null;
+  losses?: number | null;
+  locationDetectedAt?: string | null;
+  currencySetByUser?: boolean | null;
+  createdAt?: string;
+  fplTeamId?: string | null;
+}
+
+export interface AuthResponse {
+  token?: string;
+  user: User;
+  requiresVerification?: boolean;
+}
+
+export interface UserSummary {
+  id: string;
+  username: string;
+  psnUsername?: string | null;
+  activisionId?: string | null;
+  isPsnVerified?: boolean;
+  rating?: number | null;
+  wins?: number | null;
+  losses?: number | null;
+}
+
+export type GameType = 'fc25' | 'cod';
+export type BetStatus = 'pending' | 'accepted' | 'in_progress' | 'completed' | 'disputed' | 'cancelled' | 'expired' | 'voided';
+
+export interface Bet {
+  id: string;
+  gameType: GameType;
+  amount: string;
+  feeAmount?: string;
+  currency?: string;
+  status: BetStatus | string;
+  challengerId: string;
+  opponentId?: string | null;
+  challenger?: UserSummary | null;
+  opponent?: UserSummary | null;
+  actualWinner?: string | null;
+  challengerResult?: string | null;
+  opponentResult?: string | null;
+  disputeReason?: string | null;
+  createdAt: string;
+  updatedAt?: string;
+  expiresAt?: string | null;
+  inviteLinkId?: string | null;
+  visibility?: 'private' | 'public';
+  platformUsername?: string | null;
+  customRulesEnabled?: boolean;
+  goalHandicap?: number | null;
+  matchDuration?: number | null;
+  bannedTeams?: string[] | null;
+  allowedGameModes?: string[] | null;
+  additionalTerms?: string | null;
+  gameMode?: string | null;
+  timeLimit?: number | null;
+  roundLimit?: number | null;
+  killHandicap?: number | null;
+  bannedWeapons?: string[] | null;
+  allowKillstreaks?: boolean | null;
+}
+
+export interface Transaction {
+  id: string;
+  type: string;
+  status: string;
+  amount: string;
+  currency?: string;
+  betId?: string | null;
+  createdAt: string;
+  description?: string | null;
+}
+
+export interface PublicChallenge {
+  id: string;
+  gameType: GameType;
+  amount: string;
+  currency?: string;
+  challengerUsername: string;
+  challengerPsnUsername?: string | null;
+  expiresAt: string;
+  createdAt: string;
+  goalHandicap?: number | null;
+  matchDuration?: number | null;
+  bannedTeams?: string[] | null;
+  allowedGameModes?: string[] | null;
+  customRulesEnabled?: boolean;
+}
+
+export interface CryptoCurrencyOption {
+  code: string;
+  name: string;
+  networks: string[];
+  minAmount: string | number;
+  maxAmount: string | number;
+}
+
+export interface CryptoDeposit {
+  id: string;
+  status: 'pending' | 'confirming' | 'confirmed' | 'failed' | 'expired' | string;
+  address: string;
+  amount: string;
+  currency: string;
+  network?: string;
+  usdAmount: string;
+  confirmations: number;
+  createdAt: string;
+}
+
+export interface CryptoWithdrawal {
+  id: string;
+  amount: string;
+  currency: string;
+  usdAmount: string;
+  status: string;
+  kycStatus?: string | null;
+  createdAt: string;
+  requiresKyc?: boolean;
+}
+
+export interface PaystackDeposit {
+  id: string;
+  reference: string;
+  amount: string;
+  status: 'pending' | 'success' | 'failed' | 'abandoned' | string;
+  channel?: string | null;
+  created_at: string;
+  gateway_response?: string | null;
+}
+
+export interface DetectedLocation {
+  country: string;
+  city?: string | null;
+  currency: string;
+}

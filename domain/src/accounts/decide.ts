@@ -1,0 +1,172 @@
+import { ConflictError, NotFoundError, TooManyRequestsError, ValidationError, assert } from '../shared/errors.js';
+import type {
+  ChangeAdminNote,
+  ChangeProfile,
+  ConfirmLocation,
+  GrantAdmin,
+  IssueVerificationCode,
+  NewCode,
+  RecordDetectedLocation,
+  RegisterUser,
+  SetPreferredCurrency,
+  UserCommand,
+  VerifyAge,
+  VerifyEmail,
+} from './commands.js';
+import type { CodeIssueReason, ProfileChanges, UserEvent } from './events.js';
+import { EMAIL_CODE_ATTEMPTS_MAX, EMAIL_CODE_RESEND_COOLDOWN_SECONDS } from './rules.js';
+import type { UserState } from './state.js';
+
+export const ACCOUNT_NOT_FOUND = 'Account not found';
+export const INVALID_VERIFICATION_CODE = 'Invalid verification code';
+export const VERIFICATION_CODE_EXPIRED = 'Verification code has expired. Request a new code.';
+export const VERIFICATION_CODE_LOCKED = 'Too many wrong codes. Request a new code.';
+export const EMAIL_ALREADY_VERIFIED = 'Email already verified';
+export const RESEND_TOO_SOON = 'Please wait before requesting another code';
+export const DETECT_LOCATION_FIRST = 'Detect your location first';
+
+/** Thrown when the stream's owner does not exist; every command but RegisterUser needs one. */
+function requireExisting(state: UserState): void {
+  if (!state.exists) throw new NotFoundError(ACCOUNT_NOT_FOUND);
+}
+
+function codeIssued(state: UserState, userId: string, email: string, code: NewCode, reason: CodeIssueReason, now: Date): UserEvent {
+  return {
+    type: 'EmailVerificationCodeIssued',
+    data: { userId, codeId: code.codeId, email, codeHash: code.codeHash, expiresAt: code.expiresAt.toISOString(), issuedAt: now.toISOString(), reason },
+  };
+}
+
+function register(command: RegisterUser, state: UserState): UserEvent[] {
+  if (state.exists) throw new ConflictError('Account already exists');
+  const at = command.now.toISOString();
+  const registered: UserEvent = {
+    type: 'UserRegistered',
+    data: { userId: command.userId, ...command.profile, signupForm: command.signupForm, ipAddress: command.ipAddress, registeredAt: at },
+  };
+  if (command.code === null) {
+    return [registered, { type: 'EmailVerified', data: { userId: command.userId, email: command.profile.email, codeId: null, method: 'seed', verifiedAt: at } }];
+  }
+  return [registered, codeIssued(state, command.userId, command.profile.email, command.code, 'signup', command.now)];
+}
+
+/** Seconds until another code may be sent, 0 when one may be sent now. */
+export function resendWaitSeconds(state: UserState, now: Date): number {
+  if (!state.lastCodeIssuedAt) return 0;
+  const elapsedMs = now.getTime() - new Date(state.lastCodeIssuedAt).getTime();
+  const waitMs = EMAIL_CODE_RESEND_COOLDOWN_SECONDS * 1000 - elapsedMs;
+  return waitMs > 0 ? Math.ceil(waitMs / 1000) : 0;
+}
+
+function issueVerificationCode(command: IssueVerificationCode, state: UserState): UserEvent[] {
+  requireExisting(state);
+  if (state.isEmailVerified) throw new ValidationError(EMAIL_ALREADY_VERIFIED);
+  const wait = resendWaitSeconds(state, command.now);
+  if (wait > 0) throw new TooManyRequestsError(RESEND_TOO_SOON, wait);
+  return [codeIssued(state, state.userId!, state.email!, command.code, command.reason, command.now)];
+}
+
+/** A wrong code is recorded (it counts towards the lock) rather than thrown, so the caller answers 400 after storing it. */
+function verifyEmail(command: VerifyEmail, state: UserState): UserEvent[] {
+  requireExisting(state);
+  if (state.isEmailVerified) throw new ValidationError(EMAIL_ALREADY_VERIFIED);
+  const code = state.pendingCode;
+  if (!code) throw new ValidationError(INVALID_VERIFICATION_CODE);
+  if (code.failedAttempts >= EMAIL_CODE_ATTEMPTS_MAX) throw new TooManyRequestsError(VERIFICATION_CODE_LOCKED, Math.max(1, resendWaitSeconds(state, command.now)));
+  if (new Date(code.expiresAt).getTime() <= command.now.getTime()) throw new ValidationError(VERIFICATION_CODE_EXPIRED);
+  if (!command.codeMatches(code.codeId, code.codeHash)) {
+    return [{ type: 'EmailVerificationAttemptFailed', data: { userId: state.userId!, codeId: code.codeId, attempts: code.failedAttempts + 1, failedAt: command.now.toISOString() } }];
+  }
+  return [{ type: 'EmailVerified', data: { userId: state.userId!, email: code.email, codeId: code.codeId, method: 'code', verifiedAt: command.now.toISOString() } }];
+}
+
+/** Keeps only the fields that differ from the current ones. */
+export function profileDelta(state: UserState, changes: ProfileChanges): ProfileChanges {
+  const delta: Record<string, string | null> = {};
+  for (const key of ['username', 'email', 'phoneNumber', 'psnUsername', 'activisionId', 'country', 'timezone'] as const) {
+    const value = changes[key];
+    if (value !== undefined && value !== state[key]) delta[key] = value;
+  }
+  return delta as ProfileChanges;
+}
+
+function changeProfile(command: ChangeProfile, state: UserState): UserEvent[] {
+  requireExisting(state);
+  const delta = profileDelta(state, command.changes);
+  if (Object.keys(delta).length === 0) return [];
+  const events: UserEvent[] = [{ type: 'ProfileChanged', data: { userId: state.userId!, changes: delta, changedAt: command.now.toISOString() } }];
+  if (delta.email !== undefined) {
+    assert(command.code !== null, 'a changed email needs a new verification code');
+    events.push(codeIssued(state, state.userId!, delta.email, command.code, 'email-changed', command.now));
+  }
+  return events;
+}
+
+function setPreferredCurrency(command: SetPreferredCurrency, state: UserState): UserEvent[] {
+  requireExisting(state);
+  return [{ type: 'PreferredCurrencySet', data: { userId: state.userId!, currency: command.currency, setByUser: command.setByUser, setAt: command.now.toISOString() } }];
+}
+
+function recordDetectedLocation(command: RecordDetectedLocation, state: UserState): UserEvent[] {
+  requireExisting(state);
+  return [{ type: 'LocationDetected', data: { userId: state.userId!, ...command.location, source: command.source, ipAddress: command.ipAddress, detectedAt: command.now.toISOString() } }];
+}
+
+/** Accepting takes the server's detection (the client's copy only when none is recorded); declining uses USD. */
+function confirmLocation(command: ConfirmLocation, state: UserState): UserEvent[] {
+  requireExisting(state);
+  const at = command.now.toISOString();
+  if (!command.acceptLocation) {
+    return [{ type: 'LocationConfirmed', data: { userId: state.userId!, acceptLocation: false, country: null, currency: 'USD', confirmedAt: at } }];
+  }
+  const location = state.detectedLocation ?? command.clientLocation;
+  if (!location) throw new ValidationError(DETECT_LOCATION_FIRST);
+  return [{ type: 'LocationConfirmed', data: { userId: state.userId!, acceptLocation: true, country: location.country, currency: location.currency, confirmedAt: at } }];
+}
+
+function verifyAge(command: VerifyAge, state: UserState): UserEvent[] {
+  requireExisting(state);
+  if (state.isAgeVerified) return [];
+  return [{ type: 'AgeVerified', data: { userId: state.userId!, verifiedBy: command.adminId, verifiedAt: command.now.toISOString() } }];
+}
+
+function changeAdminNote(command: ChangeAdminNote, state: UserState): UserEvent[] {
+  requireExisting(state);
+  if (command.note === state.adminNote) return [];
+  return [{ type: 'AdminNoteChanged', data: { userId: state.userId!, note: command.note, changedBy: command.adminId, changedAt: command.now.toISOString() } }];
+}
+
+function grantAdmin(command: GrantAdmin, state: UserState): UserEvent[] {
+  requireExisting(state);
+  if (state.isAdmin) return [];
+  return [{ type: 'AdminGranted', data: { userId: state.userId!, grantedBy: command.grantedBy, grantedAt: command.now.toISOString() } }];
+}
+
+export function decide(command: UserCommand, state: UserState): UserEvent[] {
+  switch (command.type) {
+    case 'RegisterUser':
+      return register(command, state);
+    case 'IssueVerificationCode':
+      return issueVerificationCode(command, state);
+    case 'VerifyEmail':
+      return verifyEmail(command, state);
+    case 'ChangeProfile':
+      return changeProfile(command, state);
+    case 'SetPreferredCurrency':
+      return setPreferredCurrency(command, state);
+    case 'RecordDetectedLocation':
+      return recordDetectedLocation(command, state);
+    case 'ConfirmLocation':
+      return confirmLocation(command, state);
+    case 'VerifyAge':
+      return verifyAge(command, state);
+    case 'ChangeAdminNote':
+      return changeAdminNote(command, state);
+    case 'GrantAdmin':
+      return grantAdmin(command, state);
+    default: {
+      const unknownCommand: never = command;
+      throw new Error(`Unknown command ${JSON.stringify(unknownCommand)}`);
+    }
+  }
+}

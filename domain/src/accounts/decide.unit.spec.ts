@@ -1,0 +1,117 @@
+// Proves the user decider: registration, code issue cooldown, verification with wrong tries and lock, profile deltas, location and admin events.
+import { describe, expect, it } from 'vitest';
+import { DomainError } from '../shared/errors.js';
+import { userDecider, type UserCommand, type UserEvent, type UserState, type RegisterUser } from './index.js';
+
+const t0 = new Date('2026-11-21T12:00:00Z');
+const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
+const userId = '6a1d2b3c-0000-4000-8000-000000000001';
+
+function given(events: UserEvent[]): UserState {
+  return events.reduce(userDecider.evolve, userDecider.initialState());
+}
+function when(state: UserState, command: UserCommand): UserEvent[] {
+  return userDecider.decide(command, state);
+}
+function refusal(fn: () => unknown): DomainError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+const register: RegisterUser = {
+  type: 'RegisterUser',
+  userId,
+  profile: { username: 'Player', email: 'p@example.com', phoneNumber: null, psnUsername: null, activisionId: null, country: 'NG', timezone: 'UTC', preferredCurrency: 'NGN', preferredLanguage: 'en', dateOfBirth: '1990-01-01' },
+  signupForm: 'full',
+  ipAddress: '127.0.0.1',
+  code: { codeId: 'code-1', codeHash: 'hash-1', expiresAt: at(900) },
+  now: t0,
+};
+const registered = () => when(userDecider.initialState(), register);
+
+describe('RegisterUser', () => {
+  it('records the registration and a code issue, never a code in clear', () => {
+    const events = registered();
+    expect(events.map((e) => e.type)).toEqual(['UserRegistered', 'EmailVerificationCodeIssued']);
+    expect(JSON.stringify(events)).not.toMatch(/password/i);
+  });
+  it('a seeded account starts verified', () => {
+    expect(when(userDecider.initialState(), { ...register, code: null }).map((e) => e.type)).toEqual(['UserRegistered', 'EmailVerified']);
+  });
+  it('refuses a second registration of the same stream', () => {
+    expect(refusal(() => when(given(registered()), register)).status).toBe(409);
+  });
+});
+
+describe('IssueVerificationCode', () => {
+  const issue = (now: Date): UserCommand => ({ type: 'IssueVerificationCode', code: { codeId: 'code-2', codeHash: 'hash-2', expiresAt: at(2000) }, reason: 'resend', now });
+  it('refuses within 60 s of the last code with the seconds left', () => {
+    const error = refusal(() => when(given(registered()), issue(at(45))));
+    expect(error.status).toBe(429);
+    expect(error.extra).toEqual({ retryAfter: 15 });
+  });
+  it('issues after 60 s', () => {
+    expect(when(given(registered()), issue(at(60)))[0]!.type).toBe('EmailVerificationCodeIssued');
+  });
+});
+
+describe('VerifyEmail', () => {
+  const verify = (matches: boolean, now = at(10)): UserCommand => ({ type: 'VerifyEmail', codeMatches: () => matches, now });
+  it('verifies with the right code', () => {
+    expect(when(given(registered()), verify(true))[0]).toMatchObject({ type: 'EmailVerified', data: { codeId: 'code-1', method: 'code' } });
+  });
+  it('records a wrong try, and locks the code after 5', () => {
+    let history = registered();
+    for (let i = 1; i <= 5; i++) {
+      const events = when(given(history), verify(false));
+      expect(events[0]).toMatchObject({ type: 'EmailVerificationAttemptFailed', data: { attempts: i } });
+      history = [...history, ...events];
+    }
+    expect(refusal(() => when(given(history), verify(true))).status).toBe(429);
+  });
+  it('refuses an expired code', () => {
+    expect(refusal(() => when(given(registered()), verify(true, at(900)))).message).toMatch(/expired/);
+  });
+});
+
+describe('ChangeProfile', () => {
+  it('records only what changed; a new email clears verification and issues a code to it', () => {
+    const verified = [...registered(), ...when(given(registered()), { type: 'VerifyEmail', codeMatches: () => true, now: at(5) })];
+    const events = when(given(verified), {
+      type: 'ChangeProfile',
+      changes: { username: 'Player', email: 'new@example.com', country: 'GB' },
+      code: { codeId: 'code-3', codeHash: 'hash-3', expiresAt: at(1000) },
+      now: at(100),
+    });
+    expect(events[0]).toMatchObject({ type: 'ProfileChanged', data: { changes: { email: 'new@example.com', country: 'GB' } } });
+    expect(events[1]).toMatchObject({ type: 'EmailVerificationCodeIssued', data: { email: 'new@example.com', reason: 'email-changed' } });
+    expect(given([...verified, ...events]).isEmailVerified).toBe(false);
+  });
+  it('records nothing when nothing changed', () => {
+    expect(when(given(registered()), { type: 'ChangeProfile', changes: { username: 'Player', country: 'NG' }, code: null, now: at(1) })).toEqual([]);
+  });
+});
+
+describe('location, currency, admin', () => {
+  it('confirming takes the recorded detection; declining uses USD', () => {
+    const detected = [...registered(), ...when(given(registered()), { type: 'RecordDetectedLocation', location: { country: 'GB', city: 'London', currency: 'GBP' }, source: 'geoip', ipAddress: '81.2.69.142', now: at(1) })];
+    const accept = when(given(detected), { type: 'ConfirmLocation', acceptLocation: true, clientLocation: { country: 'FR', city: '', currency: 'EUR' }, now: at(2) });
+    expect(accept[0]).toMatchObject({ data: { country: 'GB', currency: 'GBP' } });
+    const decline = when(given(detected), { type: 'ConfirmLocation', acceptLocation: false, clientLocation: null, now: at(2) });
+    expect(decline[0]).toMatchObject({ data: { country: null, currency: 'USD' } });
+  });
+  it('granting admin and verifying age are recorded once', () => {
+    const admin = [...registered(), ...when(given(registered()), { type: 'GrantAdmin', grantedBy: 'seed', now: at(1) })];
+    expect(when(given(admin), { type: 'GrantAdmin', grantedBy: 'seed', now: at(2) })).toEqual([]);
+    const aged = [...admin, ...when(given(admin), { type: 'VerifyAge', adminId: 'a', now: at(3) })];
+    expect(when(given(aged), { type: 'VerifyAge', adminId: 'a', now: at(4) })).toEqual([]);
+  });
+  it('refuses commands on an account that does not exist', () => {
+    expect(refusal(() => when(userDecider.initialState(), { type: 'SetPreferredCurrency', currency: 'EUR', setByUser: true, now: t0 })).status).toBe(404);
+  });
+});

@@ -1,0 +1,151 @@
+/**
+ * Events of a `user-<id>` stream. None holds a password, a password hash or a verification
+ * code in clear: a code is recorded as an HMAC (`codeHash`) with its expiry.
+ */
+
+export type SignupForm = 'full' | 'quick' | 'seed';
+
+export interface UserRegisteredData {
+  readonly userId: string;
+  readonly username: string;
+  readonly email: string;
+  readonly phoneNumber: string | null;
+  readonly psnUsername: string | null;
+  readonly activisionId: string | null;
+  readonly country: string | null;
+  readonly timezone: string | null;
+  readonly preferredCurrency: string;
+  readonly preferredLanguage: string;
+  /** ISO date, `YYYY-MM-DD`. */
+  readonly dateOfBirth: string | null;
+  readonly signupForm: SignupForm;
+  readonly ipAddress: string | null;
+  readonly registeredAt: string;
+}
+
+export type CodeIssueReason = 'signup' | 'resend' | 'email-changed';
+
+export interface EmailVerificationCodeIssuedData {
+  readonly userId: string;
+  readonly codeId: string;
+  readonly email: string;
+  readonly codeHash: string;
+  readonly expiresAt: string;
+  readonly issuedAt: string;
+  readonly reason: CodeIssueReason;
+}
+
+export interface EmailVerificationAttemptFailedData {
+  readonly userId: string;
+  readonly codeId: string;
+  /** Wrong tries of this code so far, this one included. */
+  readonly attempts: number;
+  readonly failedAt: string;
+}
+
+export interface EmailVerifiedData {
+  readonly userId: string;
+  readonly email: string;
+  readonly codeId: string | null;
+  readonly method: 'code' | 'seed';
+  readonly verifiedAt: string;
+}
+
+export interface ProfileChanges {
+  readonly username?: string;
+  readonly email?: string;
+  readonly phoneNumber?: string | null;
+  readonly psnUsername?: string | null;
+  readonly activisionId?: string | null;
+  readonly country?: string | null;
+  readonly timezone?: string | null;
+}
+
+export interface ProfileChangedData {
+  readonly userId: string;
+  readonly changes: ProfileChanges;
+  readonly changedAt: string;
+}
+
+export interface PreferredCurrencySetData {
+  readonly userId: string;
+  readonly currency: string;
+  readonly setByUser: boolean;
+  readonly setAt: string;
+}
+
+export type LocationSource = 'geoip' | 'accept-language' | 'default';
+
+export interface DetectedLocation {
+  readonly country: string;
+  readonly city: string;
+  readonly currency: string;
+}
+
+export interface LocationDetectedData extends DetectedLocation {
+  readonly userId: string;
+  readonly source: LocationSource;
+  readonly ipAddress: string | null;
+  readonly detectedAt: string;
+}
+
+export interface LocationConfirmedData {
+  readonly userId: string;
+  readonly acceptLocation: boolean;
+  readonly country: string | null;
+  readonly currency: string;
+  readonly confirmedAt: string;
+}
+
+export interface AgeVerifiedData {
+  readonly userId: string;
+  readonly verifiedBy: string;
+  readonly verifiedAt: string;
+}
+
+export interface AdminNoteChangedData {
+  readonly userId: string;
+  readonly note: string;
+  readonly changedBy: string;
+  readonly changedAt: string;
+}
+
+export interface AdminGrantedData {
+  readonly userId: string;
+  readonly grantedBy: string;
+  readonly grantedAt: string;
+}
+
+export type UserEvent =
+  | { type: 'UserRegistered'; data: UserRegisteredData }
+  | { type: 'EmailVerificationCodeIssued'; data: EmailVerificationCodeIssuedData }
+  | { type: 'EmailVerificationAttemptFailed'; data: EmailVerificationAttemptFailedData }
+  | { type: 'EmailVerified'; data: EmailVerifiedData }
+  | { type: 'ProfileChanged'; data: ProfileChangedData }
+  | { type: 'PreferredCurrencySet'; data: PreferredCurrencySetData }
+  | { type: 'LocationDetected'; data: LocationDetectedData }
+  | { type: 'LocationConfirmed'; data: LocationConfirmedData }
+  | { type: 'AgeVerified'; data: AgeVerifiedData }
+  | { type: 'AdminNoteChanged'; data: AdminNoteChangedData }
+  | { type: 'AdminGranted'; data: AdminGrantedData };
+
+export type UserEventType = UserEvent['type'];
+
+export const USER_EVENT_TYPES: readonly UserEventType[] = [
+  'UserRegistered',
+  'EmailVerificationCodeIssued',
+  'EmailVerificationAttemptFailed',
+  'EmailVerified',
+  'ProfileChanged',
+  'PreferredCurrencySet',
+  'LocationDetected',
+  'LocationConfirmed',
+  'AgeVerified',
+  'AdminNoteChanged',
+  'AdminGranted',
+];
+
+export const USER_STREAM_TYPE = 'user';
+export function userStreamId(userId: string): string {
+  return `${USER_STREAM_TYPE}-${userId}`;
+}

@@ -1,0 +1,125 @@
+import type { DetectedLocation, UserEvent } from './events.js';
+
+export interface PendingCode {
+  readonly codeId: string;
+  readonly codeHash: string;
+  readonly email: string;
+  readonly expiresAt: string;
+  readonly issuedAt: string;
+  readonly failedAttempts: number;
+}
+
+export interface UserState {
+  readonly exists: boolean;
+  readonly userId: string | null;
+  readonly username: string | null;
+  readonly email: string | null;
+  readonly phoneNumber: string | null;
+  readonly psnUsername: string | null;
+  readonly activisionId: string | null;
+  readonly country: string | null;
+  readonly timezone: string | null;
+  readonly preferredCurrency: string;
+  readonly currencySetByUser: boolean;
+  readonly isEmailVerified: boolean;
+  readonly isAgeVerified: boolean;
+  readonly isAdmin: boolean;
+  readonly adminNote: string;
+  readonly pendingCode: PendingCode | null;
+  readonly lastCodeIssuedAt: string | null;
+  readonly detectedLocation: DetectedLocation | null;
+}
+
+export function initialState(): UserState {
+  return {
+    exists: false,
+    userId: null,
+    username: null,
+    email: null,
+    phoneNumber: null,
+    psnUsername: null,
+    activisionId: null,
+    country: null,
+    timezone: null,
+    preferredCurrency: 'USD',
+    currencySetByUser: false,
+    isEmailVerified: false,
+    isAgeVerified: false,
+    isAdmin: false,
+    adminNote: '',
+    pendingCode: null,
+    lastCodeIssuedAt: null,
+    detectedLocation: null,
+  };
+}
+
+export function evolve(state: UserState, event: UserEvent): UserState {
+  switch (event.type) {
+    case 'UserRegistered': {
+      const d = event.data;
+      return {
+        ...state,
+        exists: true,
+        userId: d.userId,
+        username: d.username,
+        email: d.email,
+        phoneNumber: d.phoneNumber,
+        psnUsername: d.psnUsername,
+        activisionId: d.activisionId,
+        country: d.country,
+        timezone: d.timezone,
+        preferredCurrency: d.preferredCurrency,
+      };
+    }
+    case 'EmailVerificationCodeIssued': {
+      const d = event.data;
+      return {
+        ...state,
+        pendingCode: { codeId: d.codeId, codeHash: d.codeHash, email: d.email, expiresAt: d.expiresAt, issuedAt: d.issuedAt, failedAttempts: 0 },
+        lastCodeIssuedAt: d.issuedAt,
+      };
+    }
+    case 'EmailVerificationAttemptFailed':
+      return state.pendingCode && state.pendingCode.codeId === event.data.codeId
+        ? { ...state, pendingCode: { ...state.pendingCode, failedAttempts: event.data.attempts } }
+        : state;
+    case 'EmailVerified':
+      return { ...state, isEmailVerified: true, pendingCode: null };
+    case 'ProfileChanged': {
+      const c = event.data.changes;
+      const emailChanged = c.email !== undefined && c.email !== state.email;
+      return {
+        ...state,
+        ...(c.username !== undefined ? { username: c.username } : {}),
+        ...(c.email !== undefined ? { email: c.email } : {}),
+        ...(c.phoneNumber !== undefined ? { phoneNumber: c.phoneNumber } : {}),
+        ...(c.psnUsername !== undefined ? { psnUsername: c.psnUsername } : {}),
+        ...(c.activisionId !== undefined ? { activisionId: c.activisionId } : {}),
+        ...(c.country !== undefined ? { country: c.country } : {}),
+        ...(c.timezone !== undefined ? { timezone: c.timezone } : {}),
+        ...(emailChanged ? { isEmailVerified: false, pendingCode: null } : {}),
+      };
+    }
+    case 'PreferredCurrencySet':
+      return { ...state, preferredCurrency: event.data.currency, currencySetByUser: state.currencySetByUser || event.data.setByUser };
+    case 'LocationDetected':
+      return { ...state, detectedLocation: { country: event.data.country, city: event.data.city, currency: event.data.currency } };
+    case 'LocationConfirmed':
+      return {
+        ...state,
+        preferredCurrency: event.data.currency,
+        currencySetByUser: true,
+        ...(event.data.country !== null ? { country: event.data.country } : {}),
+      };
+    case 'AgeVerified':
+      return { ...state, isAgeVerified: true };
+    case 'AdminNoteChanged':
+      return { ...state, adminNote: event.data.note };
+    case 'AdminGranted':
+      return { ...state, isAdmin: true };
+    default: {
+      const unknownEvent: never = event;
+      return unknownEvent;
+    }
+  }
+}

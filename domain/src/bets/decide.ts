@@ -1,0 +1,223 @@
+import Decimal from 'decimal.js';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors.js';
+import type { BetCommand } from './commands.js';
+import type { BetEvent, BetPosting, BetRefund } from './events.js';
+import { betMessages, normalisedChallengeSchema } from './rules.js';
+import { TERMINAL_BET_STATUSES, type BetState, type ExistingBet } from './state.js';
+
+type Command<T extends BetCommand['type']> = Extract<BetCommand, { type: T }>['data'];
+
+/** DESIGN.md section 4: fee = round_half_up(stake × 0.02, 2). */
+export const FEE_RATE = '0.02';
+export function betFee(stake: string): string {
+  return new Decimal(stake).mul(FEE_RATE).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+}
+/** What each player pays in: stake + fee. */
+export function betCost(stake: string): string {
+  return new Decimal(stake).plus(betFee(stake)).toFixed(2);
+}
+
+export const betEscrowAccount = (betId: string, currency: string): string => `bet:${betId}:escrow:${currency}`;
+export const platformFeesAccount = (currency: string): string => `platform:fees:${currency}`;
+
+export function decide(command: BetCommand, state: BetState): BetEvent[] {
+  switch (command.type) {
+    case 'CreateBet':
+      return create(command.data, state);
+    case 'AcceptBet':
+      return accept(command.data, state);
+    case 'CancelBet':
+      return cancel(command.data, state);
+    case 'ExpireBet':
+      return expire(command.data, state);
+    case 'ReportResult':
+      return report(command.data, state);
+    case 'SettleUncontested':
+      return settleUncontested(command.data, state);
+    case 'VoidOverdueBet':
+      return voidOverdue(command.data, state);
+    case 'ResolveDispute':
+      return resolve(command.data, state);
+    case 'AbandonCreation':
+      return abandon(command.data, state);
+    default: {
+      const unexpected: never = command;
+      throw new Error(`Unknown bet command ${JSON.stringify(unexpected)}`);
+    }
+  }
+}
+
+function create(c: Command<'CreateBet'>, state: BetState): BetEvent[] {
+  if (state.status !== 'none') throw new ConflictError(betMessages.betExists);
+  // The API parsed it already; the decider re-checks so no other caller can skip a rule.
+  const parsed = normalisedChallengeSchema.safeParse(c.challenge);
+  if (!parsed.success) throw new ValidationError(parsed.error.issues[0]?.message ?? 'Invalid challenge');
+  const ch = parsed.data;
+  if (ch.opponentId === c.challengerId) throw new ValidationError(betMessages.cannotChallengeSelf);
+  const common = {
+    betId: c.betId,
+    challengerId: c.challengerId,
+    invitedOpponentId: ch.opponentId,
+    amount: ch.amount,
+    feeAmount: betFee(ch.amount),
+    currency: c.currency,
+    visibility: ch.visibility,
+    inviteLinkId: c.inviteLinkId,
+    platformUsername: ch.platformUsername,
+    matchRules: ch.matchRules,
+    customRulesEnabled: ch.customRulesEnabled,
+    createdAt: c.now.toISOString(),
+    expiresAt: new Date(c.now.getTime() + c.pendingTtlMs).toISOString(),
+  };
+  const data = ch.gameType === 'fc25' ? { ...common, gameType: 'fc25' as const, rules: ch.rules } : { ...common, gameType: 'cod' as const, rules: ch.rules };
+  return [{ type: 'BetCreated', data }];
+}
+
+function existing(state: BetState, message: string = betMessages.betNotFound): ExistingBet {
+  if (!('bet' in state)) throw new NotFoundError(message);
+  return state;
+}
+
+function accept(c: Command<'AcceptBet'>, state: BetState): BetEvent[] {
+  const s = existing(state, betMessages.challengeNotFound);
+  // A repeat by the player who already holds the bet (a retry, or the reconciler finishing the saga) is a no-op.
+  if (s.status !== 'pending' && s.opponentId === c.acceptorId) return [];
+  if (s.bet.challengerId === c.acceptorId) throw new ForbiddenError(betMessages.cannotAcceptOwn);
+  if (s.status === 'cancelled') throw new ConflictError(betMessages.challengeCancelled);
+  if (s.status === 'expired') throw new ConflictError(betMessages.challengeExpired);
+  if (s.status !== 'pending') throw new ConflictError(betMessages.challengeAlreadyAccepted);
+  if (c.now.getTime() >= Date.parse(s.bet.expiresAt)) throw new ConflictError(betMessages.challengeExpired);
+  if (s.bet.invitedOpponentId !== null && s.bet.invitedOpponentId !== c.acceptorId) throw new ForbiddenError(betMessages.challengeForAnotherPlayer);
+  if (c.via === 'marketplace' && s.bet.visibility !== 'public' && s.bet.invitedOpponentId !== c.acceptorId) throw new NotFoundError(betMessages.challengeNotFound);
+  return [
+    {
+      type: 'BetAccepted',
+      data: { betId: s.bet.betId, opponentId: c.acceptorId, via: c.via, acceptedAt: c.now.toISOString(), deadlineAt: new Date(c.now.getTime() + c.playDeadlineMs).toISOString() },
+    },
+  ];
+}
+
+function refundsOf(s: ExistingBet): BetRefund[] {
+  const amount = betCost(s.bet.amount);
+  const players = s.opponentId ? [s.bet.challengerId, s.opponentId] : [s.bet.challengerId];
+  return players.map((userId) => ({ userId, amount }));
+}
+
+function cancel(c: Command<'CancelBet'>, state: BetState): BetEvent[] {
+  const s = existing(state);
+  if (s.bet.challengerId !== c.userId) throw new ForbiddenError(betMessages.onlyChallengerCancels);
+  if (s.status === 'cancelled') return [];
+  if (s.status !== 'pending') throw new ConflictError(betMessages.onlyPendingCancels);
+  return [{ type: 'BetCancelled', data: { betId: s.bet.betId, cancelledBy: c.userId, refunds: refundsOf(s), cancelledAt: c.now.toISOString() } }];
+}
+
+/** Scheduler commands answer "nothing to do" with no events rather than a refusal: they race with players. */
+function expire(c: Command<'ExpireBet'>, state: BetState): BetEvent[] {
+  if (!('bet' in state) || state.status !== 'pending') return [];
+  if (c.now.getTime() < Date.parse(state.bet.expiresAt)) return [];
+  return [{ type: 'BetExpired', data: { betId: state.bet.betId, refunds: refundsOf(state), expiredAt: c.now.toISOString() } }];
+}
+
+function playersOf(s: ExistingBet): [string, string] | null {
+  return s.opponentId ? [s.bet.challengerId, s.opponentId] : null;
+}
+
+function report(c: Command<'ReportResult'>, state: BetState): BetEvent[] {
+  const s = existing(state);
+  const players = playersOf(s);
+  if (!players?.includes(c.userId) && s.bet.challengerId !== c.userId) throw new ForbiddenError(betMessages.notParticipant);
+  if (s.status !== 'accepted' || !players) throw new ConflictError(betMessages.resultNotAccepted);
+  if (s.reports[c.userId]) throw new ConflictError(betMessages.resultAlreadyReported);
+  const other = players[0] === c.userId ? players[1] : players[0];
+  const otherReport = s.reports[other];
+  if (!otherReport && s.deadlineAt && c.now.getTime() >= Date.parse(s.deadlineAt)) throw new ConflictError(betMessages.resultDeadlinePassed);
+  // Past the contest window the lone report stands; a late counter-report cannot reopen it.
+  if (otherReport && s.contestDeadlineAt && c.now.getTime() >= Date.parse(s.contestDeadlineAt)) throw new ConflictError(betMessages.resultDeadlinePassed);
+  const at = c.now.toISOString();
+  const reported: BetEvent = {
+    type: 'BetResultReported',
+    data: {
+      betId: s.bet.betId,
+      reporterId: c.userId,
+      result: c.result,
+      evidence: c.evidence,
+      reportedAt: at,
+      contestDeadlineAt: s.contestDeadlineAt ?? new Date(c.now.getTime() + c.contestWindowMs).toISOString(),
+    },
+  };
+  if (!otherReport) return [reported];
+  if (otherReport.result === c.result) {
+    const reason = c.result === 'won' ? betMessages.disputeBothWon : betMessages.disputeBothLost;
+    return [reported, { type: 'BetDisputed', data: { betId: s.bet.betId, reason, disputedAt: at } }];
+  }
+  const winnerId = c.result === 'won' ? c.userId : other;
+  return [reported, settled(s, winnerId, 'agreement', at)];
+}
+
+function settled(s: ExistingBet, winnerId: string, settledBy: 'agreement' | 'uncontested' | 'admin', at: string): BetEvent {
+  const [challengerId, opponentId] = playersOf(s)!;
+  const feeIncome = new Decimal(s.bet.feeAmount).mul(2).toFixed(2);
+  const postings: BetPosting[] = [
+    { account: betEscrowAccount(s.bet.betId, s.bet.currency), currency: s.bet.currency, amount: new Decimal(feeIncome).neg().toFixed(2) },
+    { account: platformFeesAccount(s.bet.currency), currency: s.bet.currency, amount: feeIncome },
+  ];
+  return {
+    type: 'BetSettled',
+    data: {
+      betId: s.bet.betId,
+      winnerId,
+      loserId: winnerId === challengerId ? opponentId : challengerId,
+      currency: s.bet.currency,
+      payoutAmount: new Decimal(s.bet.amount).mul(2).toFixed(2),
+      feeIncome,
+      settledBy,
+      postings,
+      settledAt: at,
+    },
+  };
+}
+
+/** One player reported, the other stayed silent through the contest window: the report stands. */
+function settleUncontested(c: Command<'SettleUncontested'>, state: BetState): BetEvent[] {
+  if (!('bet' in state) || state.status !== 'accepted' || !state.contestDeadlineAt) return [];
+  const reporters = Object.keys(state.reports);
+  if (reporters.length !== 1 || c.now.getTime() < Date.parse(state.contestDeadlineAt)) return [];
+  const [challengerId, opponentId] = playersOf(state)!;
+  const reporter = reporters[0]!;
+  const other = reporter === challengerId ? opponentId : challengerId;
+  const winnerId = state.reports[reporter]!.result === 'won' ? reporter : other;
+  return [settled(state, winnerId, 'uncontested', c.now.toISOString())];
+}
+
+/** Accepted, nobody reported, the play deadline passed: void, both refunded. */
+function voidOverdue(c: Command<'VoidOverdueBet'>, state: BetState): BetEvent[] {
+  if (!('bet' in state) || state.status !== 'accepted' || !state.deadlineAt) return [];
+  if (Object.keys(state.reports).length > 0 || c.now.getTime() < Date.parse(state.deadlineAt)) return [];
+  return [{ type: 'BetVoided', data: { betId: state.bet.betId, reason: 'no_result_by_deadline', refunds: refundsOf(state), voidedAt: c.now.toISOString() } }];
+}
+
+function resolve(c: Command<'ResolveDispute'>, state: BetState): BetEvent[] {
+  const s = existing(state);
+  if (s.status !== 'disputed') throw new ConflictError(betMessages.onlyDisputedResolve);
+  const players = playersOf(s)!;
+  if (c.winnerId !== null && !players.includes(c.winnerId)) throw new ValidationError(betMessages.winnerNotPlayer);
+  const at = c.now.toISOString();
+  const resolved: BetEvent = { type: 'DisputeResolved', data: { betId: s.bet.betId, adminId: c.adminId, winnerId: c.winnerId, adminNotes: c.adminNotes, resolvedAt: at } };
+  if (c.winnerId === null) return [resolved, { type: 'BetVoided', data: { betId: s.bet.betId, reason: 'admin', refunds: refundsOf(s), voidedAt: at } }];
+  return [resolved, settled(s, c.winnerId, 'admin', at)];
+}
+
+/**
+ * The reconciler's tombstone for a creation whose stake was locked but whose BetCreated never
+ * got written (a crash between the saga's steps). Written with expected revision "no stream",
+ * it makes a late BetCreated fail, so the released stake can never back a live bet.
+ */
+function abandon(c: Command<'AbandonCreation'>, state: BetState): BetEvent[] {
+  if (state.status === 'abandoned') return [];
+  if (state.status !== 'none') return [];
+  return [{ type: 'BetCreationAbandoned', data: { betId: c.betId, abandonedAt: c.now.toISOString() } }];
+}
+
+export function isTerminal(state: BetState): boolean {
+  return state.status === 'abandoned' || ('bet' in state && TERMINAL_BET_STATUSES.includes(state.status));
+}

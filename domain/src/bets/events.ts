@@ -1,0 +1,97 @@
+/**
+ * The events of a bet's stream `bet-<betId>`. Each carries its bet id and an `…At` time.
+ * Money postings that touch a user account live in that user's wallet stream; the only
+ * postings here are between system accounts (fee recognition, DESIGN.md section 4).
+ */
+import type { BetCurrency, BetResult, CodRules, Fc25Rules, GameType, MatchRules, Visibility } from './rules.js';
+
+export interface BetPosting {
+  readonly account: string;
+  readonly currency: string;
+  /** Signed decimal string: negative debits the account, positive credits it. */
+  readonly amount: string;
+}
+
+/** A player paid in stake + fee; on a refund they get exactly that back. */
+export interface BetRefund {
+  readonly userId: string;
+  readonly amount: string;
+}
+
+export interface EvidenceFile {
+  readonly sha256: string;
+  readonly contentType: string;
+  readonly sizeBytes: number;
+  readonly filename: string;
+}
+
+export type BetRules = { readonly gameType: 'fc25'; readonly rules: Fc25Rules } | { readonly gameType: 'cod'; readonly rules: CodRules };
+
+export type BetCreatedData = {
+  readonly betId: string;
+  readonly challengerId: string;
+  /** A direct challenge: only this user may accept. */
+  readonly invitedOpponentId: string | null;
+  readonly amount: string;
+  readonly feeAmount: string;
+  readonly currency: BetCurrency;
+  readonly visibility: Visibility;
+  readonly inviteLinkId: string;
+  readonly platformUsername: string | null;
+  readonly matchRules: MatchRules;
+  readonly customRulesEnabled: boolean;
+  readonly createdAt: string;
+  readonly expiresAt: string;
+} & BetRules;
+
+export type BetEvent =
+  | { type: 'BetCreated'; data: BetCreatedData }
+  | { type: 'BetAccepted'; data: { betId: string; opponentId: string; via: AcceptVia; acceptedAt: string; deadlineAt: string } }
+  | { type: 'BetCancelled'; data: { betId: string; cancelledBy: string; refunds: BetRefund[]; cancelledAt: string } }
+  | { type: 'BetExpired'; data: { betId: string; refunds: BetRefund[]; expiredAt: string } }
+  | {
+      type: 'BetResultReported';
+      data: { betId: string; reporterId: string; result: BetResult; evidence: EvidenceFile[]; reportedAt: string; contestDeadlineAt: string };
+    }
+  | { type: 'BetDisputed'; data: { betId: string; reason: string; disputedAt: string } }
+  | { type: 'DisputeResolved'; data: { betId: string; adminId: string; winnerId: string | null; adminNotes: string; resolvedAt: string } }
+  | {
+      type: 'BetSettled';
+      data: {
+        betId: string;
+        winnerId: string;
+        loserId: string;
+        currency: BetCurrency;
+        /** Twice the stake: what the winner's wallet is credited. */
+        payoutAmount: string;
+        /** Twice the fee: recognized as platform income by this event's postings. */
+        feeIncome: string;
+        settledBy: SettledBy;
+        postings: BetPosting[];
+        settledAt: string;
+      };
+    }
+  | { type: 'BetVoided'; data: { betId: string; reason: VoidReason; refunds: BetRefund[]; voidedAt: string } }
+  | { type: 'BetCreationAbandoned'; data: { betId: string; abandonedAt: string } };
+
+export type AcceptVia = 'invite' | 'marketplace';
+export type SettledBy = 'agreement' | 'uncontested' | 'admin';
+export type VoidReason = 'no_result_by_deadline' | 'admin';
+
+export type BetEventType = BetEvent['type'];
+export const BET_EVENT_TYPES: readonly BetEventType[] = [
+  'BetCreated',
+  'BetAccepted',
+  'BetCancelled',
+  'BetExpired',
+  'BetResultReported',
+  'BetDisputed',
+  'DisputeResolved',
+  'BetSettled',
+  'BetVoided',
+  'BetCreationAbandoned',
+];
+/** Events after which a bet's escrow must drain to zero. */
+export const BET_REFUND_EVENT_TYPES = ['BetCancelled', 'BetExpired', 'BetVoided'] as const;
+
+export const betStreamId = (betId: string): string => `bet-${betId}`;

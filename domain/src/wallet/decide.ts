@@ -1,0 +1,252 @@
+import { ConflictError, NotFoundError, ValidationError, assert } from '../shared/errors.js';
+import { Money, ZERO, formatAmount } from '../money/money.js';
+import { assertBalanced, reverse, transfer, type Posting } from '../ledger/postings.js';
+import { externalCrypto, externalPaystack, externalWithdrawals, holdEscrow, userAvailable, userCrypto } from '../ledger/accounts.js';
+import type {
+  CancelWithdrawal,
+  ClearWithdrawalKyc,
+  CompleteWithdrawal,
+  CreditCryptoDeposit,
+  CreditDeposit,
+  CreditPayout,
+  LockStake,
+  MarkWithdrawalSubmitted,
+  ReleaseStake,
+  RequestWithdrawal,
+  WalletCommand,
+} from './commands.js';
+import type { WalletEvent } from './events.js';
+import { availableBalance, type WalletState } from './state.js';
+import { dayInTimeZone } from './day.js';
+
+export const INSUFFICIENT_BALANCE = 'Insufficient balance';
+export const DAILY_LIMIT_EXCEEDED = 'Daily limit exceeded';
+
+/** A positive amount with at most `decimals` places: callers parse user input first, so anything else is a bug. */
+function positive(value: string, what: string, decimals = 2): Money {
+  const amount = new Money(value);
+  assert(amount.gt(0) && amount.decimalPlaces() <= decimals, `${what} must be a positive amount with at most ${decimals} decimals (got ${value})`);
+  return amount;
+}
+
+function balanced(postings: Posting[]): Posting[] {
+  assertBalanced(postings);
+  return postings;
+}
+
+/** The wallet decider (`wallet-<userId>`): one small function per command. */
+export function decide(command: WalletCommand, state: WalletState): WalletEvent[] {
+  switch (command.type) {
+    case 'CreditDeposit':
+      return creditDeposit(command, state);
+    case 'CreditCryptoDeposit':
+      return creditCryptoDeposit(command, state);
+    case 'RequestWithdrawal':
+      return requestWithdrawal(command, state);
+    case 'ClearWithdrawalKyc':
+      return clearWithdrawalKyc(command, state);
+    case 'MarkWithdrawalSubmitted':
+      return markWithdrawalSubmitted(command, state);
+    case 'CompleteWithdrawal':
+      return completeWithdrawal(command, state);
+    case 'CancelWithdrawal':
+      return cancelWithdrawal(command, state);
+    case 'LockStake':
+      return lockStake(command, state);
+    case 'ReleaseStake':
+      return releaseStake(command, state);
+    case 'CreditPayout':
+      return creditPayout(command, state);
+    default: {
+      const unknown: never = command;
+      throw new Error(`Unknown wallet command ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+/** A deposit is credited once: a second credit of the same deposit decides nothing. */
+function creditDeposit(c: CreditDeposit, state: WalletState): WalletEvent[] {
+  if (state.deposits.has(c.depositId)) return [];
+  const amount = positive(c.amount, 'deposit amount');
+  const postings = balanced(transfer(externalPaystack(c.currency), userAvailable(c.userId, c.currency), c.currency, amount));
+  return [
+    {
+      type: 'DepositCredited',
+      data: { userId: c.userId, depositId: c.depositId, provider: c.provider, reference: c.reference, amount: formatAmount(amount), currency: c.currency, postings, creditedAt: c.now.toISOString() },
+    },
+  ];
+}
+
+function creditCryptoDeposit(c: CreditCryptoDeposit, state: WalletState): WalletEvent[] {
+  if (state.deposits.has(c.depositId)) return [];
+  const usd = positive(c.usdAmount, 'usd amount');
+  positive(c.cryptoAmount, 'crypto amount', 8);
+  const postings = balanced(transfer(externalCrypto(), userCrypto(c.userId), 'USD', usd));
+  return [
+    {
+      type: 'CryptoDepositCredited',
+      data: {
+        userId: c.userId,
+        depositId: c.depositId,
+        cryptocurrency: c.cryptocurrency,
+        network: c.network,
+        cryptoAmount: c.cryptoAmount,
+        rate: c.rate,
+        usdAmount: formatAmount(usd),
+        postings,
+        creditedAt: c.now.toISOString(),
+      },
+    },
+  ];
+}
+
+/** Holds the withdrawal's USD value at once, so it can never be spent twice. */
+function requestWithdrawal(c: RequestWithdrawal, state: WalletState): WalletEvent[] {
+  if (state.withdrawals[c.withdrawalId]) return [];
+  const usd = positive(c.usdAmount, 'usd amount');
+  if (state.crypto.lt(usd)) throw new ValidationError(INSUFFICIENT_BALANCE);
+  const postings = balanced(transfer(userCrypto(c.userId), externalWithdrawals(), 'USD', usd));
+  return [
+    {
+      type: 'WithdrawalRequested',
+      data: {
+        userId: c.userId,
+        withdrawalId: c.withdrawalId,
+        cryptocurrency: c.cryptocurrency,
+        network: c.network,
+        cryptoAmount: c.cryptoAmount,
+        withdrawalAddress: c.withdrawalAddress,
+        rate: c.rate,
+        usdAmount: formatAmount(usd),
+        requiresKyc: c.requiresKyc,
+        kycStatus: c.requiresKyc ? 'pending' : 'not_required',
+        postings,
+        requestedAt: c.now.toISOString(),
+      },
+    },
+  ];
+}
+
+function withdrawalOf(state: WalletState, withdrawalId: string) {
+  const withdrawal = state.withdrawals[withdrawalId];
+  if (!withdrawal) throw new NotFoundError('Withdrawal not found');
+  return withdrawal;
+}
+
+function clearWithdrawalKyc(c: ClearWithdrawalKyc, state: WalletState): WalletEvent[] {
+  const w = withdrawalOf(state, c.withdrawalId);
+  if (w.kycStatus !== 'pending') return [];
+  if (w.status !== 'pending') throw new ConflictError(`Withdrawal is ${w.status}`);
+  return [{ type: 'WithdrawalKycCleared', data: { userId: c.userId, withdrawalId: c.withdrawalId, clearedBy: c.clearedBy, clearedAt: c.now.toISOString() } }];
+}
+
+function markWithdrawalSubmitted(c: MarkWithdrawalSubmitted, state: WalletState): WalletEvent[] {
+  const w = withdrawalOf(state, c.withdrawalId);
+  if (w.status !== 'pending') return [];
+  if (w.kycStatus === 'pending') throw new ConflictError('Withdrawal is waiting for KYC');
+  return [{ type: 'WithdrawalSubmitted', data: { userId: c.userId, withdrawalId: c.withdrawalId, providerReference: c.providerReference, submittedAt: c.now.toISOString() } }];
+}
+
+/** Completion moves nothing: the hold already sits in external:withdrawals. */
+function completeWithdrawal(c: CompleteWithdrawal, state: WalletState): WalletEvent[] {
+  const w = withdrawalOf(state, c.withdrawalId);
+  if (w.status === 'completed') return [];
+  if (w.status === 'cancelled') throw new ConflictError('Withdrawal was cancelled');
+  return [{ type: 'WithdrawalCompleted', data: { userId: c.userId, withdrawalId: c.withdrawalId, txHash: c.txHash, completedAt: c.now.toISOString() } }];
+}
+
+/** Cancellation returns the hold to the crypto balance. */
+function cancelWithdrawal(c: CancelWithdrawal, state: WalletState): WalletEvent[] {
+  const w = withdrawalOf(state, c.withdrawalId);
+  if (w.status === 'cancelled') return [];
+  if (w.status === 'completed') throw new ConflictError('Withdrawal was completed');
+  const postings = balanced(reverse(transfer(userCrypto(c.userId), externalWithdrawals(), 'USD', w.usdAmount)));
+  return [
+    {
+      type: 'WithdrawalCancelled',
+      data: { userId: c.userId, withdrawalId: c.withdrawalId, reason: c.reason, usdAmount: formatAmount(w.usdAmount), postings, cancelledAt: c.now.toISOString() },
+    },
+  ];
+}
+
+/**
+ * Moves stake + fee from the available balance into the bet's (or pool's) escrow. Refused when
+ * the balance would go below zero, or when today's stakes (the user's own calendar day) plus
+ * this one would pass the daily limit. Locking the same hold again decides nothing.
+ */
+function lockStake(c: LockStake, state: WalletState): WalletEvent[] {
+  const existing = state.holds[c.holdId];
+  const stake = positive(c.stake, 'stake');
+  const feeAmount = new Money(c.fee);
+  assert(feeAmount.gte(0) && feeAmount.decimalPlaces() <= 2, `fee must be a non-negative 2-decimal amount (got ${c.fee})`);
+  const total = stake.plus(feeAmount);
+  if (existing) {
+    if (existing.total.eq(total) && existing.currency === c.currency) return [];
+    throw new ConflictError('Stake already locked for this hold');
+  }
+  if (availableBalance(state, c.currency).lt(total)) throw new ValidationError(INSUFFICIENT_BALANCE);
+  const spentDay = dayInTimeZone(c.now, c.timeZone);
+  const spentToday = state.spent && state.spent.day === spentDay ? state.spent.amount : ZERO;
+  const dailyLimit = new Money(c.dailyLimit);
+  if (spentToday.plus(total).gt(dailyLimit)) {
+    throw new ValidationError(DAILY_LIMIT_EXCEEDED, { dailyLimit: formatAmount(dailyLimit), dailySpent: formatAmount(spentToday) });
+  }
+  const postings = balanced(transfer(userAvailable(c.userId, c.currency), holdEscrow(c.holdKind, c.holdId, c.currency), c.currency, total));
+  return [
+    {
+      type: 'StakeLocked',
+      data: {
+        userId: c.userId,
+        holdId: c.holdId,
+        holdKind: c.holdKind,
+        stake: formatAmount(stake),
+        fee: formatAmount(feeAmount),
+        total: formatAmount(total),
+        currency: c.currency,
+        spentDay,
+        postings,
+        lockedAt: c.now.toISOString(),
+      },
+    },
+  ];
+}
+
+/** Returns a locked stake (stake + fee) from escrow to the available balance, once. */
+function releaseStake(c: ReleaseStake, state: WalletState): WalletEvent[] {
+  const hold = state.holds[c.holdId];
+  if (!hold) throw new NotFoundError('Stake not found');
+  if (hold.status === 'released') return [];
+  if (hold.status === 'paid') throw new ConflictError('Stake already paid out');
+  const postings = balanced(transfer(holdEscrow(hold.holdKind, c.holdId, hold.currency), userAvailable(c.userId, hold.currency), hold.currency, hold.total));
+  return [
+    {
+      type: 'StakeReleased',
+      data: {
+        userId: c.userId,
+        holdId: c.holdId,
+        holdKind: hold.holdKind,
+        amount: formatAmount(hold.total),
+        currency: hold.currency,
+        spentDay: hold.spentDay,
+        reason: c.reason,
+        postings,
+        releasedAt: c.now.toISOString(),
+      },
+    },
+  ];
+}
+
+/** Credits a winner from the escrow of a bet or pool, once per (hold, payout id). */
+function creditPayout(c: CreditPayout, state: WalletState): WalletEvent[] {
+  const payoutId = c.payoutId ?? c.holdId;
+  if (state.payouts.has(`${c.holdId}/${payoutId}`)) return [];
+  if (state.holds[c.holdId]?.status === 'released') throw new ConflictError('Stake was released');
+  const amount = positive(c.amount, 'payout amount');
+  const postings = balanced(transfer(holdEscrow(c.holdKind, c.holdId, c.currency), userAvailable(c.userId, c.currency), c.currency, amount));
+  return [
+    {
+      type: 'PayoutCredited',
+      data: { userId: c.userId, holdId: c.holdId, holdKind: c.holdKind, payoutId, amount: formatAmount(amount), currency: c.currency, postings, creditedAt: c.now.toISOString() },
+    },
+  ];
+}

@@ -1,0 +1,107 @@
+// Proves the wallet decider: deposits credit once, debits never go below zero, stakes respect the daily limit in the user's own day, holds release and pay out once.
+import { describe, expect, it } from 'vitest';
+import { decide } from './decide.js';
+import { evolve, initialState, availableBalance, type WalletState } from './state.js';
+import type { WalletCommand } from './commands.js';
+import type { WalletEvent } from './events.js';
+import { fee } from '../money/money.js';
+
+const userId = 'u-1';
+const now = new Date('2026-11-21T22:30:00.000Z');
+
+function given(...commands: WalletCommand[]): WalletState {
+  return commands.reduce((state, c) => decide(c, state).reduce(evolve, state), initialState());
+}
+const deposit = (amount: string, depositId = `d-${amount}`): WalletCommand => ({ type: 'CreditDeposit', userId, depositId, provider: 'paystack', reference: depositId, amount, currency: 'NGN', now });
+const lock = (holdId: string, stake: string, extra: Partial<Extract<WalletCommand, { type: 'LockStake' }>> = {}): WalletCommand => ({
+  type: 'LockStake',
+  userId,
+  holdId,
+  holdKind: 'bet',
+  stake,
+  fee: fee(stake).toFixed(2),
+  currency: 'NGN',
+  now,
+  timeZone: 'UTC',
+  dailyLimit: '50000',
+  ...extra,
+});
+
+describe('wallet decider', () => {
+  it('credits a deposit once, whatever the number of attempts', () => {
+    const state = given(deposit('500.00', 'ref-1'));
+    expect(decide(deposit('500.00', 'ref-1'), state)).toEqual([]);
+    expect(availableBalance(state, 'NGN').toFixed(2)).toBe('500.00');
+  });
+
+  it('locks stake + fee into the bet escrow with balanced postings', () => {
+    const [event] = decide(lock('bet-1', '100.00'), given(deposit('500.00'))) as [WalletEvent];
+    expect(event.type).toBe('StakeLocked');
+    expect(event.data).toMatchObject({ stake: '100.00', fee: '2.00', total: '102.00', spentDay: '2026-11-21' });
+    expect((event.data as { postings: unknown }).postings).toEqual([
+      { account: 'user:u-1:available:NGN', currency: 'NGN', amount: '-102.00' },
+      { account: 'bet:bet-1:escrow:NGN', currency: 'NGN', amount: '102.00' },
+    ]);
+  });
+
+  it('refuses a stake the balance cannot cover (stake + fee) with "Insufficient balance"', () => {
+    const state = given(deposit('101.99'));
+    expect(() => decide(lock('bet-1', '100.00'), state)).toThrow('Insufficient balance');
+    expect(decide(lock('bet-1', '100.00'), given(deposit('102.00')))).toHaveLength(1);
+  });
+
+  it('refuses a stake past the daily limit, counting the user\'s own calendar day', () => {
+    const state = given(deposit('100000.00'), lock('bet-1', '40000.00'));
+    expect(() => decide(lock('bet-2', '9500.00'), state)).toThrow('Daily limit exceeded'); // 40800 + 9690 > 50000
+    expect(decide(lock('bet-2', '9000.00'), state)).toHaveLength(1); // 40800 + 9180 <= 50000
+    // Lagos is UTC+1: 22:30 UTC is 23:30 on the 21st there, 23:30 UTC is already the 22nd.
+    const lagos = given(deposit('100000.00'), lock('bet-1', '40000.00', { timeZone: 'Africa/Lagos', now: new Date('2026-11-21T22:30:00Z') }));
+    expect(decide(lock('bet-2', '9500.00', { timeZone: 'Africa/Lagos', now: new Date('2026-11-21T23:30:00Z') }), lagos)).toHaveLength(1);
+    expect(() => decide(lock('bet-2', '9500.00', { timeZone: 'Africa/Lagos', now: new Date('2026-11-21T22:45:00Z') }), lagos)).toThrow('Daily limit exceeded');
+  });
+
+  it('counts an unknown time zone in UTC rather than refusing', () => {
+    const [event] = decide(lock('bet-1', '10.00', { timeZone: 'Mars/Olympus' }), given(deposit('500.00'))) as [WalletEvent];
+    expect(event.data).toMatchObject({ spentDay: '2026-11-21' });
+  });
+
+  it('releases a hold once, returning stake + fee and the day\'s spending', () => {
+    const state = given(deposit('500.00'), lock('bet-1', '100.00'));
+    const released = given(deposit('500.00'), lock('bet-1', '100.00'), { type: 'ReleaseStake', userId, holdId: 'bet-1', reason: 'cancelled', now });
+    expect(availableBalance(released, 'NGN').toFixed(2)).toBe('500.00');
+    expect(released.spent?.amount.toFixed(2)).toBe('0.00');
+    expect(decide({ type: 'ReleaseStake', userId, holdId: 'bet-1', reason: 'again', now }, released)).toEqual([]);
+    expect(availableBalance(state, 'NGN').toFixed(2)).toBe('398.00');
+  });
+
+  it('pays out once per hold and refuses to release a paid hold', () => {
+    const paid = given(deposit('500.00'), lock('bet-1', '100.00'), { type: 'CreditPayout', userId, holdId: 'bet-1', holdKind: 'bet', amount: '200.00', currency: 'NGN', now });
+    expect(availableBalance(paid, 'NGN').toFixed(2)).toBe('598.00');
+    expect(decide({ type: 'CreditPayout', userId, holdId: 'bet-1', holdKind: 'bet', amount: '200.00', currency: 'NGN', now }, paid)).toEqual([]);
+    expect(() => decide({ type: 'ReleaseStake', userId, holdId: 'bet-1', reason: 'x', now }, paid)).toThrow('Stake already paid out');
+  });
+
+  it('holds a withdrawal from the crypto balance at once and returns it on cancellation', () => {
+    const credited = given({ type: 'CreditCryptoDeposit', userId, depositId: 'c1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '50', rate: '1', usdAmount: '50.00', now });
+    const request: WalletCommand = { type: 'RequestWithdrawal', userId, withdrawalId: 'w1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '60', withdrawalAddress: 'T', rate: '1', usdAmount: '60.00', requiresKyc: false, now };
+    expect(() => decide(request, credited)).toThrow('Insufficient balance');
+    const held = given(
+      { type: 'CreditCryptoDeposit', userId, depositId: 'c1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '50', rate: '1', usdAmount: '50.00', now },
+      { ...request, cryptoAmount: '40', usdAmount: '40.00' },
+    );
+    expect(held.crypto.toFixed(2)).toBe('10.00');
+    const cancelled = [{ type: 'CancelWithdrawal', userId, withdrawalId: 'w1', reason: 'provider', now } as WalletCommand].reduce((s, c) => decide(c, s).reduce(evolve, s), held);
+    expect(cancelled.crypto.toFixed(2)).toBe('50.00');
+    expect(() => decide({ type: 'CompleteWithdrawal', userId, withdrawalId: 'w1', txHash: 'h', now }, cancelled)).toThrow('Withdrawal was cancelled');
+  });
+
+  it('keeps a KYC-pending withdrawal from being submitted until cleared', () => {
+    const held = given(
+      { type: 'CreditCryptoDeposit', userId, depositId: 'c1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '50', rate: '1', usdAmount: '50.00', now },
+      { type: 'RequestWithdrawal', userId, withdrawalId: 'w1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '10', withdrawalAddress: 'T', rate: '1', usdAmount: '10.00', requiresKyc: true, now },
+    );
+    expect(() => decide({ type: 'MarkWithdrawalSubmitted', userId, withdrawalId: 'w1', providerReference: 'p', now }, held)).toThrow('Withdrawal is waiting for KYC');
+    const cleared = decide({ type: 'ClearWithdrawalKyc', userId, withdrawalId: 'w1', clearedBy: 'admin', now }, held).reduce(evolve, held);
+    expect(decide({ type: 'MarkWithdrawalSubmitted', userId, withdrawalId: 'w1', providerReference: 'p', now }, cleared)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,139 @@
+import type { Posting } from '../ledger/postings.js';
+
+/**
+ * Events of a user's `wallet-<userId>` stream: every posting that touches one of the user's
+ * accounts is recorded here (DESIGN.md section 4). Amounts are 2-decimal strings (crypto
+ * amounts 8), times ISO strings.
+ */
+export type HoldKind = 'bet' | 'pool';
+export type KycStatus = 'not_required' | 'pending' | 'approved';
+
+export interface DepositCreditedData {
+  readonly userId: string;
+  readonly depositId: string;
+  readonly provider: 'paystack';
+  readonly reference: string;
+  readonly amount: string;
+  readonly currency: string;
+  readonly postings: Posting[];
+  readonly creditedAt: string;
+}
+export interface CryptoDepositCreditedData {
+  readonly userId: string;
+  readonly depositId: string;
+  readonly cryptocurrency: string;
+  readonly network: string;
+  readonly cryptoAmount: string;
+  readonly rate: string;
+  readonly usdAmount: string;
+  readonly postings: Posting[];
+  readonly creditedAt: string;
+}
+export interface WithdrawalRequestedData {
+  readonly userId: string;
+  readonly withdrawalId: string;
+  readonly cryptocurrency: string;
+  readonly network: string;
+  readonly cryptoAmount: string;
+  readonly withdrawalAddress: string;
+  readonly rate: string;
+  readonly usdAmount: string;
+  readonly requiresKyc: boolean;
+  readonly kycStatus: KycStatus;
+  readonly postings: Posting[];
+  readonly requestedAt: string;
+}
+export interface WithdrawalKycClearedData {
+  readonly userId: string;
+  readonly withdrawalId: string;
+  readonly clearedBy: string;
+  readonly clearedAt: string;
+}
+export interface WithdrawalSubmittedData {
+  readonly userId: string;
+  readonly withdrawalId: string;
+  readonly providerReference: string;
+  readonly submittedAt: string;
+}
+export interface WithdrawalCompletedData {
+  readonly userId: string;
+  readonly withdrawalId: string;
+  readonly txHash: string;
+  readonly completedAt: string;
+}
+export interface WithdrawalCancelledData {
+  readonly userId: string;
+  readonly withdrawalId: string;
+  readonly reason: string;
+  readonly usdAmount: string;
+  readonly postings: Posting[];
+  readonly cancelledAt: string;
+}
+export interface StakeLockedData {
+  readonly userId: string;
+  readonly holdId: string;
+  readonly holdKind: HoldKind;
+  readonly stake: string;
+  readonly fee: string;
+  /** stake + fee: what leaves the available balance. */
+  readonly total: string;
+  readonly currency: string;
+  /** The user's calendar day (in their time zone) this stake counts towards. */
+  readonly spentDay: string;
+  readonly postings: Posting[];
+  readonly lockedAt: string;
+}
+export interface StakeReleasedData {
+  readonly userId: string;
+  readonly holdId: string;
+  readonly holdKind: HoldKind;
+  readonly amount: string;
+  readonly currency: string;
+  /** The day the released stake had counted towards (its spending is given back on that day). */
+  readonly spentDay: string;
+  readonly reason: string;
+  readonly postings: Posting[];
+  readonly releasedAt: string;
+}
+export interface PayoutCreditedData {
+  readonly userId: string;
+  readonly holdId: string;
+  readonly holdKind: HoldKind;
+  readonly payoutId: string;
+  readonly amount: string;
+  readonly currency: string;
+  readonly postings: Posting[];
+  readonly creditedAt: string;
+}
+
+export type WalletEvent =
+  | { type: 'DepositCredited'; data: DepositCreditedData }
+  | { type: 'CryptoDepositCredited'; data: CryptoDepositCreditedData }
+  | { type: 'WithdrawalRequested'; data: WithdrawalRequestedData }
+  | { type: 'WithdrawalKycCleared'; data: WithdrawalKycClearedData }
+  | { type: 'WithdrawalSubmitted'; data: WithdrawalSubmittedData }
+  | { type: 'WithdrawalCompleted'; data: WithdrawalCompletedData }
+  | { type: 'WithdrawalCancelled'; data: WithdrawalCancelledData }
+  | { type: 'StakeLocked'; data: StakeLockedData }
+  | { type: 'StakeReleased'; data: StakeReleasedData }
+  | { type: 'PayoutCredited'; data: PayoutCreditedData };
+
+export type WalletEventType = WalletEvent['type'];
+
+export const WALLET_EVENT_TYPES: readonly WalletEventType[] = [
+  'DepositCredited',
+  'CryptoDepositCredited',
+  'WithdrawalRequested',
+  'WithdrawalKycCleared',
+  'WithdrawalSubmitted',
+  'WithdrawalCompleted',
+  'WithdrawalCancelled',
+  'StakeLocked',
+  'StakeReleased',
+  'PayoutCredited',
+];
+
+export const WALLET_STREAM_TYPE = 'wallet';
+export function walletStreamId(userId: string): string {
+  return `${WALLET_STREAM_TYPE}-${userId}`;
+}

@@ -1,0 +1,7 @@
+export type * from './bets.table.js';
+export * from './projector.js';
+export * from './user-stats.projector.js';
+export * from './holds.projector.js';
+export * from './trail.projector.js';
+export * from './chats.projector.js';
+export * from './queries.js';

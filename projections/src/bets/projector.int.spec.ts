@@ -1,0 +1,188 @@
+// Proves the bets read models (bets, deadlines, holds, trail, user stats, chats) against PostgreSQL, each event applied twice, and the marketplace query's filters.
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InMemoryEventStore, type RecordedEvent } from '@wager/domain';
+import { betDecider, betStreamId, createChallengeSchema, type BetCommand, type BetEvent, type CreateChallengeInput } from '@wager/domain/bets/index';
+import { chatDecider, chatStreamId } from '@wager/domain/chat/index';
+import { createDatabase, type Database } from '../database.js';
+import { migrateToLatest } from '../migrations/index.js';
+import { freshDatabaseUrl } from '../testing/database.js';
+import type { Projector } from '../projector.js';
+import { betStakeHoldsProjector, betTrailProjector, betsProjector, chatsProjector, userStatsProjector } from './index.js';
+import { betTrail, findBet, findChatByBetId, findUserStats, listPublicChallenges, listUserBets, lockDueDeadlines, openStakeHolds, userSummaries } from './queries.js';
+
+const H = 3600_000;
+const T0 = new Date('2026-11-21T12:00:00.000Z');
+const at = (h: number) => new Date(T0.getTime() + h * H);
+const projectors: Projector[] = [betsProjector, userStatsProjector, betStakeHoldsProjector, betTrailProjector, chatsProjector];
+
+let db: Kysely<Database>;
+let store: InMemoryEventStore;
+
+beforeAll(async () => {
+  db = createDatabase(await freshDatabaseUrl('bets_projections'));
+  await migrateToLatest(db);
+  store = new InMemoryEventStore({ now: () => T0 });
+});
+afterAll(async () => {
+  await db.destroy();
+});
+
+/** Applies every event twice, as an at-least-once runner might. */
+async function project(events: RecordedEvent[]): Promise<void> {
+  for (const event of events) {
+    for (let i = 0; i < 2; i++) {
+      await db.transaction().execute(async (trx) => {
+        for (const p of projectors) if (!p.eventTypes || p.eventTypes.includes(event.type)) await p.apply(trx, event);
+      });
+    }
+  }
+}
+
+async function run(betId: string, command: BetCommand): Promise<void> {
+  const recorded = await store.readStream(betStreamId(betId));
+  const state = recorded.reduce((s, e) => betDecider.evolve(s, e as unknown as BetEvent), betDecider.initialState());
+  const events = betDecider.decide(command, state);
+  if (events.length === 0) return;
+  const before = (await store.readAll()).length;
+  await store.append(betStreamId(betId), events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata: { actor: 'test' } })));
+  await project((await store.readAll()).slice(before));
+}
+
+async function walletEvent(type: string, data: Record<string, unknown>): Promise<void> {
+  const before = (await store.readAll()).length;
+  await store.append(`wallet-${String(data.userId)}`, [{ id: randomUUID(), type, data }]);
+  await project((await store.readAll()).slice(before));
+}
+
+async function user(username: string, psn: string | null = null): Promise<string> {
+  const id = randomUUID();
+  await db
+    .insertInto('users')
+    .values({ id, username, username_lower: username.toLowerCase(), email: `${id}@x.test`, email_lower: `${id}@x.test`, psn_username: psn, created_at: T0, updated_at: T0, revision: 0 })
+    .execute();
+  return id;
+}
+
+async function createBet(challengerId: string, input: CreateChallengeInput, currency: 'NGN' | 'USD' = 'NGN', hours = 0): Promise<string> {
+  const betId = randomUUID();
+  await run(betId, { type: 'CreateBet', data: { betId, challengerId, inviteLinkId: randomUUID(), currency, challenge: createChallengeSchema.parse(input), now: at(hours), pendingTtlMs: 48 * H } });
+  return betId;
+}
+
+describe('bets read model', () => {
+  it('follows a bet from creation through acceptance, reports and settlement, with the next deadline each time', async () => {
+    const alice = await user(`alice_${randomUUID().slice(0, 6)}`);
+    const bob = await user(`bob_${randomUUID().slice(0, 6)}`);
+    const betId = await createBet(alice, { amount: '250', visibility: 'public', goalHandicap: 2 });
+    expect(await findBet(db, betId)).toMatchObject({ status: 'pending', amount: '250.00', fee_amount: '5.00', challenger_id: alice, rules: expect.objectContaining({ goalHandicap: 2 }), revision: 0 });
+    expect(await db.selectFrom('bet_deadlines').selectAll().where('bet_id', '=', betId).executeTakeFirst()).toMatchObject({ kind: 'expire', due_at: at(48) });
+
+    await run(betId, { type: 'AcceptBet', data: { betId, acceptorId: bob, via: 'marketplace', now: at(1), playDeadlineMs: 24 * H } });
+    expect(await findBet(db, betId)).toMatchObject({ status: 'accepted', opponent_id: bob, expires_at: at(25) });
+    expect(await db.selectFrom('bet_deadlines').selectAll().where('bet_id', '=', betId).executeTakeFirst()).toMatchObject({ kind: 'void', due_at: at(25) });
+
+    const evidence = [{ sha256: 'b'.repeat(64), contentType: 'image/jpeg', sizeBytes: 3, filename: 'x.jpg' }];
+    await run(betId, { type: 'ReportResult', data: { betId, userId: bob, result: 'won', evidence, now: at(2), contestWindowMs: 24 * H } });
+    expect(await findBet(db, betId)).toMatchObject({ opponent_result: 'won', opponent_evidence: evidence, challenger_result: null });
+    expect(await db.selectFrom('bet_deadlines').selectAll().where('bet_id', '=', betId).executeTakeFirst()).toMatchObject({ kind: 'settle_uncontested', due_at: at(26) });
+
+    await run(betId, { type: 'ReportResult', data: { betId, userId: alice, result: 'lost', evidence: [], now: at(3), contestWindowMs: 24 * H } });
+    expect(await findBet(db, betId)).toMatchObject({ status: 'completed', actual_winner: bob, settled_by: 'agreement', challenger_result: 'lost' });
+    expect(await db.selectFrom('bet_deadlines').selectAll().where('bet_id', '=', betId).executeTakeFirst()).toBeUndefined();
+
+    // Elo from 1000 with K = 32 between equals: ±16, applied once despite the double delivery.
+    expect(await findUserStats(db, bob)).toEqual({ rating: 1016, wins: 1, losses: 0 });
+    expect(await findUserStats(db, alice)).toEqual({ rating: 984, wins: 0, losses: 1 });
+    expect((await userSummaries(db, [alice])).get(alice)).toMatchObject({ rating: 984, wins: 0, losses: 1 });
+
+    const trail = await betTrail(db, betId);
+    expect(trail.map((t) => t.type)).toEqual(['BetCreated', 'BetAccepted', 'BetResultReported', 'BetResultReported', 'BetSettled']);
+    expect(trail[0]!.actor).toBe('test');
+  });
+
+  it('records disputes, resolution notes and voids', async () => {
+    const a = await user(`a_${randomUUID().slice(0, 6)}`);
+    const b = await user(`b_${randomUUID().slice(0, 6)}`);
+    const betId = await createBet(a, { amount: '100', opponentId: b });
+    expect(await findBet(db, betId)).toMatchObject({ invited_opponent_id: b, opponent_id: b });
+    expect((await listUserBets(db, b, 'pending')).map((r) => r.id)).toContain(betId);
+    expect((await listUserBets(db, a, 'created')).map((r) => r.id)).toContain(betId);
+    await run(betId, { type: 'AcceptBet', data: { betId, acceptorId: b, via: 'invite', now: at(1), playDeadlineMs: 24 * H } });
+    expect((await listUserBets(db, a, 'active')).map((r) => r.id)).toContain(betId);
+    await run(betId, { type: 'ReportResult', data: { betId, userId: a, result: 'won', evidence: [], now: at(2), contestWindowMs: 24 * H } });
+    await run(betId, { type: 'ReportResult', data: { betId, userId: b, result: 'won', evidence: [], now: at(3), contestWindowMs: 24 * H } });
+    expect(await findBet(db, betId)).toMatchObject({ status: 'disputed', dispute_reason: 'Both players reported a win' });
+    expect((await listUserBets(db, b, 'disputed')).map((r) => r.id)).toEqual([betId]);
+    await run(betId, { type: 'ResolveDispute', data: { betId, adminId: randomUUID(), winnerId: null, adminNotes: 'unclear', now: at(4) } });
+    expect(await findBet(db, betId)).toMatchObject({ status: 'voided', void_reason: 'admin', admin_notes: 'unclear' });
+    expect(await findUserStats(db, a)).toEqual({ rating: 1000, wins: 0, losses: 0 });
+  });
+
+  it('hands the scheduler due deadlines only', async () => {
+    const a = await user(`d_${randomUUID().slice(0, 6)}`);
+    const betId = await createBet(a, { amount: '10' });
+    await db.transaction().execute(async (trx) => {
+      expect((await lockDueDeadlines(trx, at(47), 1000)).map((r) => r.bet_id)).not.toContain(betId);
+      expect((await lockDueDeadlines(trx, at(48), 1000)).map((r) => r.bet_id)).toContain(betId);
+    });
+    await run(betId, { type: 'ExpireBet', data: { betId, now: at(48) } });
+    expect(await findBet(db, betId)).toMatchObject({ status: 'expired' });
+    await db.transaction().execute(async (trx) => {
+      expect((await lockDueDeadlines(trx, at(100), 1000)).map((r) => r.bet_id)).not.toContain(betId);
+    });
+  });
+});
+
+describe('stake holds', () => {
+  it('tracks a bet stake from lock to release or payout', async () => {
+    const [userId, betId] = [randomUUID(), randomUUID()];
+    const common = { userId, holdId: betId, holdKind: 'bet', currency: 'NGN', spentDay: '2026-11-21', postings: [] };
+    await walletEvent('StakeLocked', { ...common, stake: '100.00', fee: '2.00', total: '102.00', lockedAt: T0.toISOString() });
+    expect((await openStakeHolds(db, at(1), 1000)).find((h) => h.bet_id === betId)).toMatchObject({ user_id: userId, total: '102.00', status: 'locked' });
+    await walletEvent('StakeReleased', { ...common, amount: '102.00', reason: 'cancelled', releasedAt: at(1).toISOString() });
+    expect((await openStakeHolds(db, at(2), 1000)).find((h) => h.bet_id === betId)).toBeUndefined();
+    expect(await db.selectFrom('bet_stake_holds').select('status').where('bet_id', '=', betId).executeTakeFirst()).toEqual({ status: 'released' });
+    expect((await betTrail(db, betId)).map((t) => t.type)).toEqual(['StakeLocked', 'StakeReleased']);
+  });
+});
+
+describe('chats', () => {
+  it('creates the bet chat once', async () => {
+    const [chatId, betId, a, b] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    const events = chatDecider.decide({ type: 'CreateChat', data: { chatId, betId, participant1Id: a, participant2Id: b, now: T0 } }, chatDecider.initialState());
+    const before = (await store.readAll()).length;
+    await store.append(chatStreamId(chatId), events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data })));
+    await project((await store.readAll()).slice(before));
+    expect(await findChatByBetId(db, betId)).toMatchObject({ id: chatId, participant1_id: a, participant2_id: b, moderator_id: null, is_moderator_requested: false });
+  });
+});
+
+describe('marketplace', () => {
+  it('lists pending public unexpired challenges with filters, pages and masked PSN names', async () => {
+    const tag = randomUUID().slice(0, 6);
+    const maker = await user(`maker_${tag}`, 'PsnGamer99');
+    const other = await user(`other_${tag}`);
+    const low = await createBet(maker, { amount: '16000', visibility: 'public' }, 'NGN', 0.1); // $10
+    const medium = await createBet(maker, { amount: '100', visibility: 'public', gameType: 'cod' }, 'USD', 0.2);
+    const high = await createBet(maker, { amount: '500000', visibility: 'public' }, 'NGN', 0.3); // $312.50
+    const hidden = await createBet(maker, { amount: '100', visibility: 'private' }, 'USD');
+    const taken = await createBet(other, { amount: '100', visibility: 'public' }, 'USD');
+    await run(taken, { type: 'AcceptBet', data: { betId: taken, acceptorId: maker, via: 'marketplace', now: at(1), playDeadlineMs: 24 * H } });
+
+    const list = async (f: Partial<Parameters<typeof listPublicChallenges>[1]>) =>
+      (await listPublicChallenges(db, { now: at(1), page: 1, limit: 20, search: `maker_${tag}`, ...f })).rows.map((r) => r.id);
+    expect(await list({})).toEqual([high, medium, low]);
+    expect(await list({ amountRange: 'low' })).toEqual([low]);
+    expect(await list({ amountRange: 'medium' })).toEqual([medium]);
+    expect(await list({ amountRange: 'high' })).toEqual([high]);
+    expect(await list({ gameType: 'cod' })).toEqual([medium]);
+    expect(await list({ currency: 'NGN' })).toEqual([high, low]);
+    expect(await list({ now: at(48.2) })).toEqual([high]);
+    expect(await list({ search: `other_${tag}` })).toEqual([]);
+    expect(await list({})).not.toContain(hidden);
+    const page2 = await listPublicChallenges(db, { now: at(1), page: 2, limit: 2, search: `maker_${tag}` });
+    expect(page2).toMatchObject({ totalPages: 2, rows: [{ id: low, challenger_psn_username: 'Ps******99' }] });
+  });
+});

@@ -1,0 +1,183 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { AMOUNT_RANGE_HIGH_ABOVE_USD, AMOUNT_RANGE_LOW_BELOW_USD, USD_RATES, maskPsnName, type AmountRange } from '@wager/domain/bets/rules';
+import type { Database } from '../database.js';
+import type { BetDeadlineRow, BetRow, BetStakeHoldRow, BetTrailRow, ChatRow } from './bets.table.js';
+import { RATING_INITIAL } from './user-stats.projector.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export const BETS_PAGE_SIZE_MAX = 100;
+export const PUBLIC_CHALLENGES_PAGE_SIZE_DEFAULT = 20;
+export const PUBLIC_CHALLENGES_PAGE_SIZE_MAX = 50;
+export const SEARCH_LENGTH_MAX = 50;
+
+/** Spec section 3: the user summary shown beside a bet. */
+export interface UserSummary {
+  id: string;
+  username: string;
+  psnUsername: string | null;
+  activisionId: string | null;
+  isPsnVerified: boolean;
+  rating: number;
+  wins: number;
+  losses: number;
+}
+
+export async function userSummaries(db: Db, userIds: readonly string[]): Promise<Map<string, UserSummary>> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .leftJoin('user_stats', 'user_stats.user_id', 'users.id')
+    .select(['users.id', 'users.username', 'users.psn_username', 'users.activision_id', 'users.is_psn_verified', 'user_stats.rating', 'user_stats.wins', 'user_stats.losses'])
+    .where('users.id', 'in', ids)
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        username: r.username,
+        psnUsername: r.psn_username,
+        activisionId: r.activision_id,
+        isPsnVerified: r.is_psn_verified,
+        rating: r.rating ?? RATING_INITIAL,
+        wins: r.wins ?? 0,
+        losses: r.losses ?? 0,
+      },
+    ]),
+  );
+}
+
+/** Rating, wins and losses of one user (1000 / 0 / 0 before their first settled bet). */
+export async function findUserStats(db: Db, userId: string): Promise<{ rating: number; wins: number; losses: number }> {
+  const row = await db.selectFrom('user_stats').select(['rating', 'wins', 'losses']).where('user_id', '=', userId).executeTakeFirst();
+  return row ?? { rating: RATING_INITIAL, wins: 0, losses: 0 };
+}
+
+export async function findBet(db: Db, betId: string): Promise<BetRow | undefined> {
+  return db.selectFrom('bets').selectAll().where('id', '=', betId).executeTakeFirst();
+}
+
+export async function findBetByInviteLink(db: Db, inviteLinkId: string): Promise<BetRow | undefined> {
+  return db.selectFrom('bets').selectAll().where('invite_link_id', '=', inviteLinkId).executeTakeFirst();
+}
+
+/** The My Matches filters (spec section 2): see docs/api/bets.md for what each tab holds. */
+export const BET_LIST_FILTERS = ['active', 'pending', 'created', 'completed', 'disputed'] as const;
+export type BetListFilter = (typeof BET_LIST_FILTERS)[number];
+
+export async function listUserBets(db: Db, userId: string, filter?: BetListFilter, limit = BETS_PAGE_SIZE_MAX): Promise<BetRow[]> {
+  let q = db.selectFrom('bets').selectAll();
+  switch (filter) {
+    case 'active':
+      q = q.where((eb) => eb.and([eb('status', 'in', ['accepted', 'in_progress']), eb.or([eb('challenger_id', '=', userId), eb('opponent_id', '=', userId)])]));
+      break;
+    case 'pending':
+      q = q.where('status', '=', 'pending').where('opponent_id', '=', userId);
+      break;
+    case 'created':
+      q = q.where('challenger_id', '=', userId).where('status', '=', 'pending');
+      break;
+    case 'completed':
+    case 'disputed':
+      q = q.where('status', '=', filter).where((eb) => eb.or([eb('challenger_id', '=', userId), eb('opponent_id', '=', userId)]));
+      break;
+    case undefined:
+      q = q.where((eb) => eb.or([eb('challenger_id', '=', userId), eb('opponent_id', '=', userId)]));
+      break;
+    default: {
+      const unexpected: never = filter;
+      return unexpected;
+    }
+  }
+  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(Math.min(limit, BETS_PAGE_SIZE_MAX)).execute();
+}
+
+export interface PublicChallengeFilters {
+  now: Date;
+  page: number;
+  limit: number;
+  search?: string | undefined;
+  currency?: string | undefined;
+  gameType?: string | undefined;
+  amountRange?: AmountRange | undefined;
+}
+
+const usdAmount = sql<string>`(bets.amount / case bets.currency ${sql.join(
+  Object.entries(USD_RATES).map(([cur, rate]) => sql`when ${cur} then ${rate}::numeric`),
+  sql` `,
+)} else 1 end)`;
+
+/** The marketplace: pending, public, unexpired challenges, newest first, with the creator's masked PSN name. */
+export async function listPublicChallenges(db: Db, f: PublicChallengeFilters) {
+  const limit = Math.min(Math.max(1, f.limit), PUBLIC_CHALLENGES_PAGE_SIZE_MAX);
+  let q = db
+    .selectFrom('bets')
+    .innerJoin('users', 'users.id', 'bets.challenger_id')
+    .where('bets.status', '=', 'pending')
+    .where('bets.visibility', '=', 'public')
+    .where('bets.invited_opponent_id', 'is', null)
+    .where('bets.expires_at', '>', f.now);
+  if (f.search) q = q.where('users.username_lower', 'like', `%${f.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (f.currency) q = q.where('bets.currency', '=', f.currency);
+  if (f.gameType) q = q.where('bets.game_type', '=', f.gameType);
+  if (f.amountRange === 'low') q = q.where(usdAmount, '<', sql<string>`${AMOUNT_RANGE_LOW_BELOW_USD}::numeric`);
+  if (f.amountRange === 'medium') q = q.where(usdAmount, '>=', sql<string>`${AMOUNT_RANGE_LOW_BELOW_USD}::numeric`).where(usdAmount, '<=', sql<string>`${AMOUNT_RANGE_HIGH_ABOVE_USD}::numeric`);
+  if (f.amountRange === 'high') q = q.where(usdAmount, '>', sql<string>`${AMOUNT_RANGE_HIGH_ABOVE_USD}::numeric`);
+  const { count } = await q.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
+  const rows = await q
+    .selectAll('bets')
+    .select(['users.username as challenger_username', 'users.psn_username as challenger_psn_username'])
+    .orderBy('bets.created_at', 'desc')
+    .orderBy('bets.id', 'desc')
+    .limit(limit)
+    .offset((Math.max(1, f.page) - 1) * limit)
+    .execute();
+  return {
+    rows: rows.map((r) => ({ ...r, challenger_psn_username: maskPsnName(r.challenger_psn_username) })),
+    totalPages: Math.ceil(Number(count) / limit),
+  };
+}
+
+export async function listDisputedBets(db: Db, limit = BETS_PAGE_SIZE_MAX): Promise<BetRow[]> {
+  return db.selectFrom('bets').selectAll().where('status', '=', 'disputed').orderBy('updated_at', 'asc').limit(limit).execute();
+}
+
+/**
+ * Deadlines due at `now`, locked for this transaction; rows another scheduler holds are
+ * skipped, so several processes share the work without doing a bet twice at once.
+ */
+export async function lockDueDeadlines(trx: Transaction<Database>, now: Date, limit: number): Promise<BetDeadlineRow[]> {
+  return trx.selectFrom('bet_deadlines').selectAll().where('due_at', '<=', now).orderBy('due_at').limit(limit).forUpdate().skipLocked().execute();
+}
+
+/** Stake locks older than `lockedBefore` that no release or payout closed yet. */
+export async function openStakeHolds(db: Db, lockedBefore: Date, limit: number): Promise<BetStakeHoldRow[]> {
+  return db
+    .selectFrom('bet_stake_holds')
+    .leftJoin('bets', 'bets.id', 'bet_stake_holds.bet_id')
+    .selectAll('bet_stake_holds')
+    .where('bet_stake_holds.status', '=', 'locked')
+    .where('bet_stake_holds.locked_at', '<', lockedBefore)
+    // A player's stake in a live bet is meant to stay locked; only the rest needs a look.
+    .where((eb) =>
+      eb.or([eb('bets.id', 'is', null), eb.not(
+        eb.and([
+          eb('bets.status', 'in', ['pending', 'accepted', 'disputed']),
+          eb.or([eb('bets.challenger_id', '=', eb.ref('bet_stake_holds.user_id')), eb.and([eb('bets.status', '!=', 'pending'), eb('bets.opponent_id', '=', eb.ref('bet_stake_holds.user_id'))])]),
+        ]),
+      )]),
+    )
+    .orderBy('bet_stake_holds.locked_at')
+    .limit(limit)
+    .execute();
+}
+
+export async function betTrail(db: Db, betId: string): Promise<BetTrailRow[]> {
+  return db.selectFrom('bet_trail').selectAll().where('bet_id', '=', betId).orderBy('commit_position').orderBy('prepare_position').execute();
+}
+
+export async function findChatByBetId(db: Db, betId: string): Promise<ChatRow | undefined> {
+  return db.selectFrom('chats').selectAll().where('bet_id', '=', betId).executeTakeFirst();
+}

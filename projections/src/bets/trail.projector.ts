@@ -1,0 +1,44 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { RecordedEvent } from '@wager/domain';
+import type { Database } from '../database.js';
+import type { Projector } from '../projector.js';
+
+type Db = Transaction<Database> | Kysely<Database>;
+
+/** The bet an event is about: its own `betId`, or a wallet hold of kind bet. */
+export function betIdOf(event: RecordedEvent): string | null {
+  const data = event.data as Record<string, unknown> | null;
+  if (!data || typeof data !== 'object') return null;
+  if (typeof data.betId === 'string') return data.betId;
+  if (data.holdKind === 'bet' && typeof data.holdId === 'string') return data.holdId;
+  return null;
+}
+
+/**
+ * The admin/audit trail: every event that names a bet (its stream, the wallet postings made for
+ * it, its chat), with actor and time, in global order. Idempotent by event id.
+ */
+export const betTrailProjector: Projector = {
+  name: 'bet_trail',
+  tables: ['bet_trail'],
+  async apply(db: Db, event: RecordedEvent): Promise<void> {
+    const betId = betIdOf(event);
+    if (!betId || !/^[0-9a-f-]{36}$/i.test(betId)) return;
+    await db
+      .insertInto('bet_trail')
+      .values({
+        event_id: event.id,
+        bet_id: betId,
+        commit_position: event.position.commit,
+        prepare_position: event.position.prepare,
+        stream_id: event.streamId,
+        stream_revision: event.streamRevision,
+        type: event.type,
+        actor: typeof event.metadata.actor === 'string' ? event.metadata.actor : null,
+        recorded_at: event.recordedAt,
+        data: JSON.stringify(event.data),
+      })
+      .onConflict((oc) => oc.column('event_id').doNothing())
+      .execute();
+  },
+};

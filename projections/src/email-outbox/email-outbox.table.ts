@@ -1,0 +1,27 @@
+import type { ColumnType, Selectable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+/**
+ * Mail waiting to be sent (and, in development, the dev mailbox). Rows are written with
+ * deterministic ids (the id of the event that caused them) so a repeat writes nothing; the
+ * sender job delivers them with retries. Not a projection: it holds the only clear copy of
+ * one-time codes and links, so it is never rebuilt from events.
+ */
+export interface EmailOutboxTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  kind: string;
+  user_id: string | null;
+  status: 'queued' | 'sent' | 'failed';
+  attempts: number;
+  last_error: string | null;
+  created_at: Timestamp;
+  next_attempt_at: Timestamp;
+  sent_at: NullableTimestamp;
+  transport: string | null;
+}
+export type EmailOutboxRow = Selectable<EmailOutboxTable>;

@@ -1,0 +1,22 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../database.js';
+import type { UserRow } from './users.table.js';
+
+export async function findUserById(db: Kysely<Database>, userId: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+}
+
+/** Sign-in accepts the username or the email, case-insensitively. */
+export async function findUserBySignInName(db: Kysely<Database>, name: string): Promise<UserRow | undefined> {
+  const lower = name.trim().toLowerCase();
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => eb.or([eb('username_lower', '=', lower), eb('email_lower', '=', lower)]))
+    .orderBy('username_lower')
+    .executeTakeFirst();
+}
+
+export async function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email_lower', '=', email.trim().toLowerCase()).executeTakeFirst();
+}

@@ -1,0 +1,61 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../database.js';
+
+export const TRANSACTIONS_PAGE_MAX = 200;
+export const DEPOSITS_PAGE_MAX = 100;
+export const EXPIRY_BATCH_MAX = 100;
+
+export async function findWallet(db: Kysely<Database>, userId: string) {
+  return db.selectFrom('wallets').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** Newest first; ties (one event's stake and fee rows) in log order. */
+export async function listTransactions(db: Kysely<Database>, userId: string, limit = TRANSACTIONS_PAGE_MAX) {
+  return db
+    .selectFrom('transactions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('commit_position', 'desc')
+    .orderBy('prepare_position', 'desc')
+    .orderBy('id')
+    .limit(Math.min(limit, TRANSACTIONS_PAGE_MAX))
+    .execute();
+}
+
+export async function listPaystackDeposits(db: Kysely<Database>, userId: string, limit = DEPOSITS_PAGE_MAX) {
+  return db.selectFrom('paystack_deposits').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id').limit(Math.min(limit, DEPOSITS_PAGE_MAX)).execute();
+}
+
+export async function findPaystackDepositByReference(db: Kysely<Database>, reference: string) {
+  return db.selectFrom('paystack_deposits').selectAll().where('reference', '=', reference).executeTakeFirst();
+}
+
+export async function listCryptoDeposits(db: Kysely<Database>, userId: string, limit = DEPOSITS_PAGE_MAX) {
+  return db.selectFrom('crypto_deposits').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id').limit(Math.min(limit, DEPOSITS_PAGE_MAX)).execute();
+}
+
+export async function findCryptoDeposit(db: Kysely<Database>, id: string) {
+  return db.selectFrom('crypto_deposits').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findCryptoDepositByAddress(db: Kysely<Database>, address: string) {
+  return db.selectFrom('crypto_deposits').selectAll().where('address', '=', address).executeTakeFirst();
+}
+
+/** Deposits still unpaid past their expiry: the expiry job's work list. */
+export async function unpaidCryptoDepositsExpiredBy(db: Kysely<Database>, now: Date, limit = EXPIRY_BATCH_MAX) {
+  return db.selectFrom('crypto_deposits').select(['id', 'user_id']).where('status', '=', 'pending').where('expires_at', '<=', now).orderBy('expires_at').limit(limit).execute();
+}
+
+export async function listCryptoWithdrawals(db: Kysely<Database>, userId: string, limit = DEPOSITS_PAGE_MAX) {
+  return db.selectFrom('crypto_withdrawals').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id').limit(Math.min(limit, DEPOSITS_PAGE_MAX)).execute();
+}
+
+export async function findCryptoWithdrawal(db: Kysely<Database>, id: string) {
+  return db.selectFrom('crypto_withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function listWithdrawalsAwaitingKyc(db: Kysely<Database>, limit = DEPOSITS_PAGE_MAX) {
+  return db.selectFrom('crypto_withdrawals').selectAll().where('kyc_status', '=', 'pending').where('status', '=', 'pending').orderBy('created_at').limit(limit).execute();
+}

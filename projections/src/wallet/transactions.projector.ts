@@ -1,0 +1,96 @@
+import type { RecordedEvent } from '@wager/domain';
+import { WALLET_EVENT_TYPES, type WalletEvent } from '@wager/domain/wallet/index';
+import type { Insertable } from 'kysely';
+import type { TransactionsTable } from './wallet.table.js';
+import type { Projector } from '../projector.js';
+
+type Row = Insertable<TransactionsTable>;
+
+function base(recorded: RecordedEvent, userId: string, at: string) {
+  return { user_id: userId, commit_position: recorded.position.commit, prepare_position: recorded.position.prepare, created_at: at, updated_at: at, bet_id: null, pool_id: null, reference: null };
+}
+
+function holdIds(holdKind: 'bet' | 'pool', holdId: string) {
+  return holdKind === 'bet' ? { bet_id: holdId, pool_id: null } : { bet_id: null, pool_id: holdId };
+}
+
+/** The rows a wallet event adds to the user's transaction list (ids derived from the event id). */
+function rowsFor(recorded: RecordedEvent, event: WalletEvent): Row[] {
+  switch (event.type) {
+    case 'DepositCredited': {
+      const d = event.data;
+      return [{ ...base(recorded, d.userId, d.creditedAt), id: recorded.id, type: 'deposit', status: 'completed', amount: d.amount, currency: d.currency, reference: d.reference, description: 'Card deposit (Paystack)' }];
+    }
+    case 'CryptoDepositCredited': {
+      const d = event.data;
+      return [{ ...base(recorded, d.userId, d.creditedAt), id: recorded.id, type: 'deposit', status: 'completed', amount: d.usdAmount, currency: 'USD', reference: d.depositId, description: `Crypto deposit ${d.cryptoAmount} ${d.cryptocurrency} (${d.network})` }];
+    }
+    case 'WithdrawalRequested': {
+      const d = event.data;
+      return [
+        {
+          ...base(recorded, d.userId, d.requestedAt),
+          id: `withdrawal:${d.withdrawalId}`,
+          type: 'withdrawal',
+          status: 'pending',
+          amount: d.usdAmount,
+          currency: 'USD',
+          reference: d.withdrawalId,
+          description: `Crypto withdrawal ${d.cryptoAmount} ${d.cryptocurrency} (${d.network})`,
+        },
+      ];
+    }
+    case 'StakeLocked': {
+      const d = event.data;
+      const ids = holdIds(d.holdKind, d.holdId);
+      const rows: Row[] = [
+        { ...base(recorded, d.userId, d.lockedAt), ...ids, id: `${recorded.id}:stake`, type: d.holdKind === 'bet' ? 'bet_escrow' : 'pool_entry', status: 'completed', amount: d.stake, currency: d.currency, description: d.holdKind === 'bet' ? 'Stake held in escrow' : 'Pool entry held in escrow' },
+      ];
+      if (d.fee !== '0.00') rows.push({ ...base(recorded, d.userId, d.lockedAt), ...ids, id: `${recorded.id}:fee`, type: 'fee', status: 'completed', amount: d.fee, currency: d.currency, description: 'Platform fee (2%)' });
+      return rows;
+    }
+    case 'StakeReleased': {
+      const d = event.data;
+      return [{ ...base(recorded, d.userId, d.releasedAt), ...holdIds(d.holdKind, d.holdId), id: recorded.id, type: 'refund', status: 'completed', amount: d.amount, currency: d.currency, description: `Stake and fee returned (${d.reason})` }];
+    }
+    case 'PayoutCredited': {
+      const d = event.data;
+      return [
+        { ...base(recorded, d.userId, d.creditedAt), ...holdIds(d.holdKind, d.holdId), id: recorded.id, type: d.holdKind === 'bet' ? 'bet_payout' : 'pool_payout', status: 'completed', amount: d.amount, currency: d.currency, description: 'Winnings paid out' },
+      ];
+    }
+    default:
+      return [];
+  }
+}
+
+/** Withdrawal statuses only move forward, so a repeated event cannot undo a later one. */
+const WITHDRAWAL_STATUS: Partial<Record<WalletEvent['type'], { status: string; from: string[]; at: (d: never) => string }>> = {
+  WithdrawalSubmitted: { status: 'processing', from: ['pending'], at: (d: { submittedAt: string }) => d.submittedAt },
+  WithdrawalCompleted: { status: 'completed', from: ['pending', 'processing'], at: (d: { completedAt: string }) => d.completedAt },
+  WithdrawalCancelled: { status: 'cancelled', from: ['pending', 'processing'], at: (d: { cancelledAt: string }) => d.cancelledAt },
+};
+
+/** `transactions`: the user's money history, newest first on read. Upserts by id: idempotent. */
+export const transactionsProjector: Projector = {
+  name: 'transactions',
+  tables: ['transactions'],
+  eventTypes: WALLET_EVENT_TYPES,
+  async apply(db, recorded) {
+    const event = { type: recorded.type, data: recorded.data } as WalletEvent;
+    const statusChange = WITHDRAWAL_STATUS[event.type];
+    if (statusChange) {
+      const data = event.data as { withdrawalId: string };
+      await db
+        .updateTable('transactions')
+        .set({ status: statusChange.status, updated_at: statusChange.at(event.data as never) })
+        .where('id', '=', `withdrawal:${data.withdrawalId}`)
+        .where('status', 'in', statusChange.from)
+        .execute();
+      return;
+    }
+    for (const row of rowsFor(recorded, event)) {
+      await db.insertInto('transactions').values(row).onConflict((oc) => oc.column('id').doNothing()).execute();
+    }
+  },
+};
