@@ -24,6 +24,15 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'web',
+          include: ['app-web/src/**/*.spec.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['app-web/src/testing/setup.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['app-web/e2e/**/*.e2e.spec.ts'],
           environment: 'node',

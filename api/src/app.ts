@@ -6,7 +6,7 @@ import { depsPlugin } from './plugins/deps.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
-import { registerWebApp } from './plugins/web.js';
+import { registerWebApp, spaFallback, webAppBuilt } from './plugins/web.js';
 import { registerRoutes } from './routes/index.js';
 import { WS_MESSAGE_BYTES_MAX } from './routes/ws/index.js';
 
@@ -25,17 +25,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ? { level: options.deps.config.LOG_LEVEL } : false,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: options.deps.config.TRUST_PROXY,
     ajv: { customOptions: { removeAdditional: 'all' } },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  const serveWebApp = options.serveWebApp === true && webAppBuilt();
+  registerErrorHandler(app, serveWebApp ? { notFoundFallback: spaFallback } : {});
   await app.register(depsPlugin, { deps: options.deps });
   await app.register(authPlugin);
   await registerOpenApi(app);
   await app.register(websocket, { options: { maxPayload: WS_MESSAGE_BYTES_MAX } });
   await registerRoutes(app);
-  if (options.serveWebApp) await registerWebApp(app);
+  if (serveWebApp) await registerWebApp(app);
   return app;
 }

@@ -43,6 +43,10 @@ export const configSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   /** Read-your-writes: how long a command waits for the read models to show its events. */
   PROJECTION_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  /** Bets: hours an accepted bet has to be played and reported; hours a lone result may be contested. */
+  BET_PLAY_DEADLINE_HOURS: z.coerce.number().min(0.01).max(720).default(24), BET_CONTEST_WINDOW_HOURS: z.coerce.number().min(0.01).max(720).default(24),
+  /** Trust X-Forwarded-For (only behind a proxy that sets it): otherwise clients could spoof their IP past per-IP limits. */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

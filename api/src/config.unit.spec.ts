@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from './config.js';
 describe('loadConfig', () => {
   it('selects every embedded default when no service variable is set', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ PORT: 3000, ROLE: 'both', DATA_DIR: './.data', WALLET_CURRENCY: 'NGN', DAILY_LIMIT_DEFAULT: '50000' });
+    expect(config).toMatchObject({ PORT: 3000, ROLE: 'both', DATA_DIR: './.data', WALLET_CURRENCY: 'NGN', DAILY_LIMIT_DEFAULT: '50000', TRUST_PROXY: false });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.EVENTSTORE_URL).toBeUndefined();
     expect(config.NATS_URL).toBeUndefined();

@@ -1,4 +1,4 @@
-import { lockDueDeadlines, openStakeHolds } from '@wager/projections';
+import { lockDueDeadlines, openStakeHolds } from '@wager/projections/bets/index';
 import type { AppDeps } from '../deps.js';
 import type { BackgroundJob } from './index.js';
 import { BetSagas } from '../process-managers/bet-saga.js';

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../deps.js';
 import { CryptoDepositExpiryJob } from '../process-managers/wallet-crypto-expiry.js';
 import { emailOutboxJob } from '../adapters/email/sender-job.js';
+import { BetScheduler } from './bet-scheduler.js';
 
 /**
  * A background job: the email outbox sender, schedulers (expiry, deadlines), sandboxes' timers.
@@ -18,5 +19,6 @@ export function allJobs(deps: AppDeps): BackgroundJob[] {
   return [
     new CryptoDepositExpiryJob(deps),
     emailOutboxJob(deps),
+    new BetScheduler(deps),
   ];
 }

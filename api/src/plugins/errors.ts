@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError } from '@wager/domain';
 
@@ -8,7 +8,10 @@ import { DomainError } from '@wager/domain';
  * message; Fastify's own 4xx keep their status; anything else is a bug: logged, and answered
  * 500 `{ "error": "Internal server error" }` with no details.
  */
-export function registerErrorHandler(app: FastifyInstance): void {
+/** Answers a request no route matched, or returns false to let it 404 as JSON (the web app's client-side routes use this). */
+export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => boolean;
+
+export function registerErrorHandler(app: FastifyInstance, options: { notFoundFallback?: NotFoundFallback } = {}): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
       if (error.status === 429 && typeof error.extra?.retryAfter === 'number') reply.header('retry-after', String(error.extra.retryAfter));
@@ -25,7 +28,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ error: 'Internal server error' });
   });
-  app.setNotFoundHandler((request, reply) => reply.status(404).send({ error: `Route ${request.method} ${request.url.split('?')[0]} not found` }));
+  app.setNotFoundHandler((request, reply) => {
+    if (options.notFoundFallback?.(request, reply)) return reply;
+    return reply.status(404).send({ error: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+  });
 }
 
 function clientMessage(error: FastifyError): string {

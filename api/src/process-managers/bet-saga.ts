@@ -32,11 +32,8 @@ export interface BetTimings {
 
 /** The configurable windows: BET_PLAY_DEADLINE_HOURS and BET_CONTEST_WINDOW_HOURS (24 h each by default). */
 export function betTimings(config: AppDeps['config']): BetTimings {
-  const hours = (name: string, fallbackMs: number) => {
-    const value = (config as unknown as Record<string, unknown>)[name];
-    return typeof value === 'number' && value > 0 ? value * 3600_000 : fallbackMs;
-  };
-  return { pendingTtlMs: PENDING_TTL_MS_DEFAULT, playDeadlineMs: hours('BET_PLAY_DEADLINE_HOURS', PLAY_DEADLINE_MS_DEFAULT), contestWindowMs: hours('BET_CONTEST_WINDOW_HOURS', CONTEST_WINDOW_MS_DEFAULT) };
+  const ms = (hours: number | undefined, fallbackMs: number) => (hours && hours > 0 ? Math.round(hours * 3600_000) : fallbackMs);
+  return { pendingTtlMs: PENDING_TTL_MS_DEFAULT, playDeadlineMs: ms(config.BET_PLAY_DEADLINE_HOURS, PLAY_DEADLINE_MS_DEFAULT), contestWindowMs: ms(config.BET_CONTEST_WINDOW_HOURS, CONTEST_WINDOW_MS_DEFAULT) };
 }
 
 /** What identifies one command for deterministic event ids: two racers never share it; a retry of the same does. */

@@ -1,8 +1,9 @@
 import { v5 as uuidv5 } from 'uuid';
-import { handleCommand, ValidationError, type Position } from '@wager/domain';
+import { ValidationError, foldStream, type Position } from '@wager/domain';
 import { formatAmount, money } from '@wager/domain/money/index';
-import { availableBalance, DAILY_LIMIT_EXCEEDED, INSUFFICIENT_BALANCE, walletDecider, walletStreamId, foldStreamWallet } from './bet-wallet-fold.js';
+import { DAILY_LIMIT_EXCEEDED, INSUFFICIENT_BALANCE, availableBalance, walletDecider, walletStreamId } from '@wager/domain/wallet/index';
 import type { AppDeps } from '../deps.js';
+import { creditPayout, lockStake, releaseStake } from '../routes/wallet/service.js';
 
 export const BET_ID_NAMESPACE = '0b0f6a52-8c1d-5e43-9a27-3f6d2c8e1b74';
 
@@ -12,14 +13,16 @@ export function betStepId(betId: string, ...step: string[]): string {
 }
 
 const SYMBOLS: Record<string, string> = { NGN: '₦', USD: '$', EUR: '€', GBP: '£' };
-function shown(currency: string, amount: string): string {
+/** `₦1,234.50`: amounts as the spec's toasts show them. */
+export function shownAmount(currency: string, amount: string): string {
   const [whole = '0', fraction = '00'] = formatAmount(amount).split('.');
   return `${SYMBOLS[currency] ?? ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
 }
 
 /**
- * The wallet steps of the bet sagas. Each is idempotent twice over: by its deterministic event
- * id and by the wallet decider's own keys (one hold per (user, bet), one payout per bet).
+ * The wallet steps of the bet sagas, over the wallet context's service. Each is idempotent
+ * twice over: by its deterministic event id and by the wallet decider's own keys (one hold per
+ * (user, bet), one payout per bet).
  */
 export interface BetWallet {
   lockStake(input: { userId: string; betId: string; stake: string; fee: string; currency: string; now: Date }): Promise<Position | null>;
@@ -28,31 +31,35 @@ export interface BetWallet {
 }
 
 export function createBetWallet(deps: AppDeps): BetWallet {
-  const run = async (userId: string, command: Parameters<typeof walletDecider.decide>[0], eventId: string, actor: string) => {
-    const result = await handleCommand(deps.store, walletStreamId(userId), walletDecider, command, { eventIds: (events) => events.map((_, i) => (i === 0 ? eventId : uuidv5(`${eventId}/${i}`, BET_ID_NAMESPACE))), metadata: { actor } });
-    return result.append?.position ?? null;
-  };
   return {
     async lockStake({ userId, betId, stake, fee, currency, now }) {
       const user = await deps.db.selectFrom('users').select(['timezone']).where('id', '=', userId).executeTakeFirst();
       const dailyLimit = deps.config.DAILY_LIMIT_DEFAULT;
       try {
-        return await run(userId, { type: 'LockStake', userId, holdId: betId, holdKind: 'bet', stake, fee, currency, now, timeZone: user?.timezone ?? 'UTC', dailyLimit }, betStepId(betId, 'lock', userId), userId);
+        const result = await lockStake(deps, { eventId: betStepId(betId, 'lock', userId), userId, holdId: betId, holdKind: 'bet', stake, fee, currency, timeZone: user?.timezone ?? null, dailyLimit, now });
+        return result.append?.position ?? null;
       } catch (error) {
         // The spec's toasts (section 5), with the amounts the player needs to see.
         if (error instanceof ValidationError && error.message === INSUFFICIENT_BALANCE) {
-          const state = foldStreamWallet(await deps.store.readStream(walletStreamId(userId)));
-          const total = money(stake).plus(fee);
-          throw new ValidationError(`Insufficient Balance: You need ${shown(currency, total.toString())} (including ${shown(currency, fee)} fee) but only have ${shown(currency, availableBalance(state, currency).toString())}.`);
+          const state = foldStream(walletDecider, await deps.store.readStream(walletStreamId(userId)));
+          const total = money(stake).plus(fee).toString();
+          throw new ValidationError(
+            `Insufficient Balance: You need ${shownAmount(currency, total)} (including ${shownAmount(currency, fee)} fee) but only have ${shownAmount(currency, availableBalance(state, currency).toString())}.`,
+          );
         }
         if (error instanceof ValidationError && error.message === DAILY_LIMIT_EXCEEDED) {
-          throw new ValidationError(`Daily Limit Exceeded: This bet would exceed your daily limit of ${shown(currency, dailyLimit)}.`, error.extra);
+          throw new ValidationError(`Daily Limit Exceeded: This bet would exceed your daily limit of ${shownAmount(currency, dailyLimit)}.`, error.extra);
         }
         throw error;
       }
     },
-    releaseStake: ({ userId, betId, reason, now }) => run(userId, { type: 'ReleaseStake', userId, holdId: betId, reason, now }, betStepId(betId, 'release', userId), 'system'),
-    creditPayout: ({ userId, betId, amount, currency, now }) =>
-      run(userId, { type: 'CreditPayout', userId, holdId: betId, holdKind: 'bet', amount, currency, now }, betStepId(betId, 'payout', userId), 'system'),
+    async releaseStake({ userId, betId, reason, now }) {
+      const result = await releaseStake(deps, { eventId: betStepId(betId, 'release', userId), userId, holdId: betId, reason, now });
+      return result.append?.position ?? null;
+    },
+    async creditPayout({ userId, betId, amount, currency, now }) {
+      const result = await creditPayout(deps, { eventId: betStepId(betId, 'payout', userId), userId, holdId: betId, holdKind: 'bet', amount, currency, now });
+      return result.append?.position ?? null;
+    },
   };
 }

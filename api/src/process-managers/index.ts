@@ -1,6 +1,7 @@
 import type { AppDeps } from '../deps.js';
 import type { Reactor } from './reactor.js';
 import { walletCreditsReactor } from './wallet-credits.js';
+import { betFollowUpsReactor } from './bet-follow-ups.js';
 import { verificationMailReactor } from '../adapters/email/verification-mail-reactor.js';
 
 export * from './reactor.js';
@@ -12,6 +13,7 @@ export * from './reactor.js';
 export function allReactors(deps: AppDeps): Reactor[] {
   return [
     walletCreditsReactor(deps),
+    betFollowUpsReactor(deps),
     verificationMailReactor(deps),
   ];
 }

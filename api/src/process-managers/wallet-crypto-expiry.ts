@@ -20,7 +20,7 @@ export class CryptoDepositExpiryJob implements BackgroundJob {
   start(): void {
     if (this.timer) return;
     this.timer = setInterval(() => {
-      if (!this.running) this.running = this.tick().catch(() => undefined).finally(() => (this.running = undefined));
+      if (!this.running) this.running = this.tick().then(() => undefined, () => undefined).finally(() => (this.running = undefined));
     }, this.intervalMs);
   }
 

@@ -16,6 +16,7 @@ import { MarketplaceRoute } from './routes/marketplace';
 import { MatchesRoute } from './routes/matches';
 import { NotFoundRoute } from './routes/not-found';
 import { ProfileRoute } from './routes/profile';
+import { PaystackReturnHandler } from '../features/wallet/components/paystack-return-handler';
 import { VerifyEmailRoute } from './routes/verify-email';
 
 /** Spec section 2: a centred spinner while the user loads, /auth without one, the page with one. */
@@ -56,6 +57,7 @@ export function AppLayout() {
         {t('common.skipToContent')}
       </a>
       <Header />
+      <PaystackReturnHandler />
       <main id="main" className="main">
         <Outlet />
       </main>
@@ -77,6 +79,7 @@ export const routes = [
           { path: paths.matchDetails.path, element: <ComingSoonRoute feature="matchDetails" /> },
           { path: paths.admin.path, element: <ComingSoonRoute feature="admin" /> },
           { path: paths.deposit.path, element: <DepositRoute /> },
+          { path: paths.wallet.path, element: <DepositRoute /> },
           { path: paths.profile.path, element: <ProfileRoute /> },
           { path: paths.chat.path, element: <ComingSoonRoute feature="chat" /> },
           { path: paths.fplPools.path, element: <ComingSoonRoute feature="fpl" /> },

@@ -9,6 +9,8 @@ export const paths = {
   matchDetails: { path: '/matches/:id', getHref: (id: string) => `/matches/${encodeURIComponent(id)}` },
   admin: { path: '/admin', getHref: () => '/admin' },
   deposit: { path: '/deposit', getHref: () => '/deposit' },
+  /** Paystack's callback may land here (spec: return handling on paths containing '/wallet'). */
+  wallet: { path: '/wallet', getHref: () => '/wallet' },
   profile: { path: '/profile', getHref: () => '/profile' },
   chat: { path: '/chat/:betId', getHref: (betId: string) => `/chat/${encodeURIComponent(betId)}` },
   fplPools: { path: '/fpl-pools', getHref: () => '/fpl-pools' },

@@ -30,7 +30,7 @@ function requireExisting(state: UserState): void {
   if (!state.exists) throw new NotFoundError(ACCOUNT_NOT_FOUND);
 }
 
-function codeIssued(state: UserState, userId: string, email: string, code: NewCode, reason: CodeIssueReason, now: Date): UserEvent {
+function codeIssued(userId: string, email: string, code: NewCode, reason: CodeIssueReason, now: Date): UserEvent {
   return {
     type: 'EmailVerificationCodeIssued',
     data: { userId, codeId: code.codeId, email, codeHash: code.codeHash, expiresAt: code.expiresAt.toISOString(), issuedAt: now.toISOString(), reason },
@@ -47,7 +47,7 @@ function register(command: RegisterUser, state: UserState): UserEvent[] {
   if (command.code === null) {
     return [registered, { type: 'EmailVerified', data: { userId: command.userId, email: command.profile.email, codeId: null, method: 'seed', verifiedAt: at } }];
   }
-  return [registered, codeIssued(state, command.userId, command.profile.email, command.code, 'signup', command.now)];
+  return [registered, codeIssued(command.userId, command.profile.email, command.code, 'signup', command.now)];
 }
 
 /** Seconds until another code may be sent, 0 when one may be sent now. */
@@ -63,7 +63,7 @@ function issueVerificationCode(command: IssueVerificationCode, state: UserState)
   if (state.isEmailVerified) throw new ValidationError(EMAIL_ALREADY_VERIFIED);
   const wait = resendWaitSeconds(state, command.now);
   if (wait > 0) throw new TooManyRequestsError(RESEND_TOO_SOON, wait);
-  return [codeIssued(state, state.userId!, state.email!, command.code, command.reason, command.now)];
+  return [codeIssued(state.userId!, state.email!, command.code, command.reason, command.now)];
 }
 
 /** A wrong code is recorded (it counts towards the lock) rather than thrown, so the caller answers 400 after storing it. */
@@ -97,7 +97,7 @@ function changeProfile(command: ChangeProfile, state: UserState): UserEvent[] {
   const events: UserEvent[] = [{ type: 'ProfileChanged', data: { userId: state.userId!, changes: delta, changedAt: command.now.toISOString() } }];
   if (delta.email !== undefined) {
     assert(command.code !== null, 'a changed email needs a new verification code');
-    events.push(codeIssued(state, state.userId!, delta.email, command.code, 'email-changed', command.now));
+    events.push(codeIssued(state.userId!, delta.email, command.code, 'email-changed', command.now));
   }
   return events;
 }

@@ -9,7 +9,7 @@ export async function findWallet(db: Kysely<Database>, userId: string) {
   return db.selectFrom('wallets').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }
 
-/** Newest first; ties (one event's stake and fee rows) in log order. */
+/** Newest first; ties on time in log order, newest first; one event's stake row before its fee row. */
 export async function listTransactions(db: Kysely<Database>, userId: string, limit = TRANSACTIONS_PAGE_MAX) {
   return db
     .selectFrom('transactions')
@@ -18,7 +18,7 @@ export async function listTransactions(db: Kysely<Database>, userId: string, lim
     .orderBy('created_at', 'desc')
     .orderBy('commit_position', 'desc')
     .orderBy('prepare_position', 'desc')
-    .orderBy('id')
+    .orderBy('id', 'desc')
     .limit(Math.min(limit, TRANSACTIONS_PAGE_MAX))
     .execute();
 }

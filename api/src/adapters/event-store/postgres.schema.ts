@@ -52,39 +52,72 @@ returns table (out_revision bigint, out_transaction bigint, out_position bigint)
 language plpgsql as $$
 declare
   v_count int := jsonb_array_length(p_events);
-  v_known int;
+  v_exists boolean;
   v_revision bigint;
+  v_first bigint;
   v_hash text;
+  v_hashes text[];
   v_event jsonb;
-  v_position bigint;
+  v_known int;
+  v_done boolean := false;
 begin
-  select count(*) into v_known from es_events
-    where stream_id = p_stream and event_id in (select (e->>'id')::uuid from jsonb_array_elements(p_events) e);
-  if v_known = v_count then
-    return query select ev.stream_revision, ev.transaction_id, ev.global_position from es_events ev
-      where ev.event_id = ((p_events->(v_count - 1))->>'id')::uuid;
-    return;
-  elsif v_known > 0 then
-    raise exception 'es_append: an append may not mix stored and new event ids' using errcode = 'P0002';
-  end if;
+  -- At most two passes: a second only when another first append to this stream committed
+  -- while this one waited on its es_streams row.
+  for v_attempt in 1..2 loop
+    select s.revision, s.last_hash into v_revision, v_hash from es_streams s where s.stream_id = p_stream for update;
+    v_exists := found;
+    if not v_exists then
+      v_revision := -1;
+      v_hash := '';
+    else
+      -- Only a stream that exists can hold these ids: a repeated append succeeds, storing nothing.
+      select count(*) into v_known from es_events ev
+        where ev.event_id = any (array(select (e->>'id')::uuid from jsonb_array_elements(p_events) e))
+          and ev.stream_id = p_stream;
+      if v_known = v_count then
+        return query select ev.stream_revision, ev.transaction_id, ev.global_position from es_events ev
+          where ev.event_id = ((p_events->(v_count - 1))->>'id')::uuid;
+        return;
+      elsif v_known > 0 then
+        raise exception 'es_append: an append may not mix stored and new event ids' using errcode = 'P0002';
+      end if;
+    end if;
 
-  insert into es_streams (stream_id, revision, last_hash) values (p_stream, -1, '') on conflict do nothing;
-  select s.revision, s.last_hash into v_revision, v_hash from es_streams s where s.stream_id = p_stream for update;
+    if (p_expected = -1 and v_revision <> -1) or (p_expected >= 0 and v_revision <> p_expected) then
+      raise exception 'wrong_expected_revision' using errcode = 'P0001', detail = v_revision::text;
+    end if;
 
-  if (p_expected = -1 and v_revision <> -1) or (p_expected >= 0 and v_revision <> p_expected) then
-    raise exception 'wrong_expected_revision' using errcode = 'P0001', detail = v_revision::text;
-  end if;
+    v_first := v_revision + 1;
+    v_hashes := '{}';
+    for i in 0 .. v_count - 1 loop
+      v_event := p_events->i;
+      v_hash := encode(sha256(convert_to(v_hash || (v_event->>'type') || (v_event->>'canonical'), 'UTF8')), 'hex');
+      v_hashes := v_hashes || v_hash;
+    end loop;
+    v_revision := v_revision + v_count;
 
-  for v_event in select * from jsonb_array_elements(p_events) loop
-    v_revision := v_revision + 1;
-    v_hash := encode(sha256(convert_to(v_hash || (v_event->>'type') || (v_event->>'canonical'), 'UTF8')), 'hex');
-    insert into es_events (event_id, stream_id, stream_revision, type, data, metadata)
-      values ((v_event->>'id')::uuid, p_stream, v_revision, v_event->>'type', v_event->'data',
-              coalesce(v_event->'metadata', '{}'::jsonb) || jsonb_build_object('hash', v_hash))
-      returning global_position into v_position;
+    if v_exists then
+      update es_streams set revision = v_revision, last_hash = v_hash where stream_id = p_stream;
+      v_done := true;
+    else
+      insert into es_streams (stream_id, revision, last_hash) values (p_stream, v_revision, v_hash) on conflict do nothing;
+      v_done := found;
+    end if;
+    exit when v_done;
   end loop;
+  if not v_done then
+    raise exception 'es_append: stream % changed under a retried first append', p_stream;
+  end if;
 
-  update es_streams set revision = v_revision, last_hash = v_hash where stream_id = p_stream;
-  return query select v_revision, pg_current_xact_id()::text::bigint, v_position;
+  -- One statement for the whole batch; global positions come from the sequence in event order.
+  insert into es_events (event_id, stream_id, stream_revision, type, data, metadata)
+  select (e.value->>'id')::uuid, p_stream, v_first + e.ordinality - 1, e.value->>'type', e.value->'data',
+         coalesce(e.value->'metadata', '{}'::jsonb) || jsonb_build_object('hash', v_hashes[e.ordinality])
+    from jsonb_array_elements(p_events) with ordinality e;
+
+  out_revision := v_revision;
+  out_transaction := pg_current_xact_id()::text::bigint;
+  out_position := currval('es_events_global_position_seq');
+  return next;
 end $$;
 `;

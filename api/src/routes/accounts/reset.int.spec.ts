@@ -31,7 +31,7 @@ describe('password reset', () => {
     await resetToken(user.email);
     const strangers = await h.deps.db.selectFrom('email_outbox').select('id').where('to_address', '=', 'nobody-at-all@example.com').execute();
     expect(strangers).toHaveLength(0);
-    expect((await requestReset('not-an-email')).json()).toEqual({ error: 'Invalid email address', field: 'email' });
+    expect((await requestReset('not-an-email')).json()).toMatchObject({ error: 'Invalid email address' });
   });
 
   it('sets the new password, revokes every session, and refuses the same link again', async () => {

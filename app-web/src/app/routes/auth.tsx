@@ -4,7 +4,6 @@ import { GeoBanner, QuickAuth } from '../../features/auth/components/quick-auth'
 
 /** /auth: variant B (Quick Start) with the geo banner. `?view=signup` opens the email sign-up. */
 export function AuthRoute() {
-  const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const view = searchParams.get('view') === 'signup' ? 'signup' : searchParams.get('view') === 'login' ? 'login' : 'social';
   return (
@@ -12,7 +11,6 @@ export function AuthRoute() {
       <AuthIntro />
       <QuickAuth initialView={view} />
       <GeoBanner />
-      <span className="sr-only">{t('auth.welcome')}</span>
     </div>
   );
 }

@@ -1,0 +1,101 @@
+// Proves the outbox: one mail per code event however often it is handled, delivery by the sender job with retries on failure, and the dev mailbox present outside production only.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestHarness, type TestHarness } from '../../testing/app.js';
+import { signUpUser } from '../../testing/users.js';
+import { enqueueEmail } from './outbox.js';
+import { EMAIL_ATTEMPTS_MAX, sendDueEmails } from './sender-job.js';
+import type { EmailSender, OutgoingEmail } from './port.js';
+import { verificationMailReactor } from './verification-mail-reactor.js';
+
+let h: TestHarness;
+beforeAll(async () => {
+  h = await createTestHarness({ label: 'email' });
+});
+afterAll(async () => {
+  await h.close();
+});
+
+function recordingSender(failTimes = 0): EmailSender & { sent: OutgoingEmail[] } {
+  let failures = 0;
+  const sent: OutgoingEmail[] = [];
+  return {
+    name: 'recording',
+    sent,
+    send: async (message) => {
+      if (failures++ < failTimes) throw new Error('SMTP down');
+      sent.push(message);
+    },
+  };
+}
+
+describe('email outbox', () => {
+  it('handling the same code event twice queues one mail', async () => {
+    const { user } = await signUpUser(h);
+    await h.settle();
+    const [issued] = (await h.deps.store.readAll()).filter((e) => e.type === 'EmailVerificationCodeIssued' && (e.data as { userId: string }).userId === user.id);
+    const reactor = verificationMailReactor(h.deps);
+    await reactor.handle(issued!);
+    await reactor.handle(issued!);
+    const rows = await h.deps.db.selectFrom('email_outbox').select('id').where('user_id', '=', user.id).execute();
+    expect(rows.map((r) => r.id)).toEqual([issued!.id]);
+  });
+
+  it('the sender job delivers due mail, retries a failure later, and keeps the row when the transport is down', async () => {
+    await h.deps.db.updateTable('email_outbox').set({ status: 'sent' }).execute();
+    const id = randomUUID();
+    await enqueueEmail(h.deps.db, { id, to: 'someone@example.com', subject: 'Hello', text: 'Body', kind: 'test', userId: null }, h.clock.now());
+    const flaky = recordingSender(1);
+    expect(await sendDueEmails(h.deps, flaky)).toBe(1);
+    let row = await h.deps.db.selectFrom('email_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'queued', attempts: 1, last_error: 'SMTP down' });
+    expect(await sendDueEmails(h.deps, flaky)).toBe(0);
+    h.clock.advance(60_000);
+    expect(await sendDueEmails(h.deps, flaky)).toBe(1);
+    row = await h.deps.db.selectFrom('email_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'sent', attempts: 2, transport: 'recording' });
+    expect(flaky.sent.map((m) => m.id)).toEqual([id]);
+  });
+
+  it('gives up after the last attempt and marks the mail failed', async () => {
+    await h.deps.db.updateTable('email_outbox').set({ status: 'sent' }).execute();
+    const id = randomUUID();
+    await enqueueEmail(h.deps.db, { id, to: 'x@example.com', subject: 'S', text: 'T', kind: 'test', userId: null }, h.clock.now());
+    const down = recordingSender(Number.MAX_SAFE_INTEGER);
+    for (let i = 0; i < EMAIL_ATTEMPTS_MAX; i++) {
+      await sendDueEmails(h.deps, down);
+      h.clock.advance(2 * 60 * 60 * 1000);
+    }
+    const row = await h.deps.db.selectFrom('email_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'failed', attempts: EMAIL_ATTEMPTS_MAX });
+  });
+
+  it('the dev mailbox lists the mail as a page and as JSON', async () => {
+    const { user } = await signUpUser(h);
+    await h.settle();
+    for (let i = 0; i < 100; i++) {
+      const list = await h.app.inject({ method: 'GET', url: `/dev/mailbox/messages?to=${encodeURIComponent(user.email)}` });
+      if (list.json().length > 0) {
+        expect(list.json()[0]).toMatchObject({ to: user.email, kind: 'email-verification' });
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const page = await h.app.inject({ method: 'GET', url: '/dev/mailbox' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain(user.email);
+  });
+});
+
+describe('dev mailbox in production', () => {
+  it('does not exist', async () => {
+    const prod = await createTestHarness({ label: 'email_prod', env: { NODE_ENV: 'production' } });
+    try {
+      expect((await prod.app.inject({ method: 'GET', url: '/dev/mailbox' })).statusCode).toBe(404);
+      expect((await prod.app.inject({ method: 'GET', url: '/dev/mailbox/messages' })).statusCode).toBe(404);
+    } finally {
+      await prod.close();
+    }
+  });
+});

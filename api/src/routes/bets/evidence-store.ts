@@ -1,0 +1,44 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { EvidenceFile } from '@wager/domain/bets/index';
+
+export const SHA256_PATTERN = /^[0-9a-f]{64}$/;
+
+/**
+ * Evidence files, content-addressed: `<DATA_DIR>/evidence/<sha256>`. The same bytes uploaded
+ * twice are one file; the bet event records the hash, so the file can be checked against it.
+ */
+export class EvidenceStore {
+  private readonly dir: string;
+  constructor(dataDir: string) {
+    this.dir = resolve(dataDir, 'evidence');
+  }
+
+  async put(bytes: Buffer, contentType: string, filename: string): Promise<EvidenceFile> {
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    await mkdir(this.dir, { recursive: true });
+    const target = join(this.dir, sha256);
+    const exists = await stat(target).then(() => true, () => false);
+    if (!exists) {
+      // Write aside, then rename: a reader never sees a half-written file under its hash.
+      const temporary = join(this.dir, `.${sha256}.${process.pid}.${Math.random().toString(36).slice(2)}`);
+      await writeFile(temporary, bytes);
+      await rename(temporary, target).catch(async (error: unknown) => {
+        await rm(temporary, { force: true });
+        throw error;
+      });
+    }
+    return { sha256, contentType, sizeBytes: bytes.length, filename: filename.slice(0, 200) };
+  }
+
+  open(sha256: string) {
+    if (!SHA256_PATTERN.test(sha256)) throw new Error('Assertion failed: evidence is addressed by a sha256');
+    return createReadStream(join(this.dir, sha256));
+  }
+
+  async exists(sha256: string): Promise<boolean> {
+    return SHA256_PATTERN.test(sha256) && (await stat(join(this.dir, sha256)).then(() => true, () => false));
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * Test support for the bets context: funded users, a multipart body builder and ledger checks
+ * computed from every posting in the event store (the books, not a read model).
+ */
+import { randomUUID } from 'node:crypto';
+import Decimal from 'decimal.js';
+import type { TestHarness } from '../../testing/app.js';
+import { authHeader, signUpUser, type SignedUpUser } from '../../testing/users.js';
+import { executeWalletCommand } from '../wallet/service.js';
+
+export interface Player extends SignedUpUser {
+  readonly id: string;
+  readonly headers: { authorization: string };
+}
+
+/** Signs up through the API and deposits `amount` through the wallet's real command path. */
+export async function fundedPlayer(h: TestHarness, amount = '1000.00'): Promise<Player> {
+  const user = await signUpUser(h);
+  if (new Decimal(amount).gt(0)) {
+    await executeWalletCommand(h.deps, { type: 'CreditDeposit', userId: user.user.id, depositId: randomUUID(), provider: 'paystack', reference: randomUUID(), amount, currency: h.deps.config.WALLET_CURRENCY, now: h.clock.now() }, randomUUID());
+  }
+  return { ...user, id: user.user.id, headers: authHeader(user.token) };
+}
+
+export function multipart(fields: Record<string, string>, files: { name: string; filename: string; contentType: string; bytes: Buffer }[]) {
+  const boundary = `----wager${randomUUID()}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  for (const f of files) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.name}"; filename="${f.filename}"\r\nContent-Type: ${f.contentType}\r\n\r\n`));
+    chunks.push(f.bytes, Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Every account's balance, from every posting of every event in the store. */
+export async function ledger(h: TestHarness): Promise<Map<string, Decimal>> {
+  const balances = new Map<string, Decimal>();
+  for (const event of await h.deps.store.readAll({ maxCount: 1_000_000 })) {
+    const postings = (event.data as { postings?: { account: string; currency: string; amount: string }[] }).postings ?? [];
+    for (const p of postings) balances.set(p.account, (balances.get(p.account) ?? new Decimal(0)).plus(p.amount));
+  }
+  return balances;
+}
+
+export function available(books: Map<string, Decimal>, userId: string, currency = 'NGN'): string {
+  return (books.get(`user:${userId}:available:${currency}`) ?? new Decimal(0)).toFixed(2);
+}
+
+/** The invariants of DESIGN.md section 4: sum zero per currency, no negative available balance, terminal escrows empty. */
+export async function checkBooks(h: TestHarness, terminalBetIds: readonly string[]): Promise<void> {
+  const books = await ledger(h);
+  const perCurrency = new Map<string, Decimal>();
+  for (const [account, balance] of books) {
+    const currency = account.split(':').at(-1)!;
+    perCurrency.set(currency, (perCurrency.get(currency) ?? new Decimal(0)).plus(balance));
+    if (/^user:.*:available:/.test(account) && balance.lt(0)) throw new Error(`negative balance ${account} ${balance.toFixed(2)}`);
+  }
+  for (const [currency, sum] of perCurrency) if (!sum.isZero()) throw new Error(`ledger ${currency} sums to ${sum.toFixed(2)}`);
+  for (const betId of terminalBetIds) {
+    const escrow = books.get(`bet:${betId}:escrow:NGN`) ?? new Decimal(0);
+    if (!escrow.isZero()) throw new Error(`terminal bet ${betId} escrow ${escrow.toFixed(2)}`);
+  }
+}

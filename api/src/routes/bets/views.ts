@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { formatAmount } from '@wager/domain/money/index';
+import type { BetRow } from '@wager/projections/bets/bets.table';
+import type { UserSummary } from '@wager/projections/bets/queries';
+
+export const userSummaryJson = z.object({
+  id: z.string(),
+  username: z.string(),
+  psnUsername: z.string().nullable(),
+  activisionId: z.string().nullable(),
+  isPsnVerified: z.boolean(),
+  rating: z.number(),
+  wins: z.number(),
+  losses: z.number(),
+});
+
+const evidenceJson = z.object({ userId: z.string(), sha256: z.string(), contentType: z.string(), sizeBytes: z.number(), filename: z.string(), url: z.string() });
+
+/** Spec section 3's Bet, with the FC25 or COD rule fields flat beside the common ones. */
+export const betJson = z
+  .object({
+    id: z.string(),
+    gameType: z.string(),
+    amount: z.string(),
+    feeAmount: z.string(),
+    currency: z.string(),
+    status: z.string(),
+    challengerId: z.string(),
+    opponentId: z.string().nullable(),
+    challenger: userSummaryJson.nullable(),
+    opponent: userSummaryJson.nullable(),
+    actualWinner: z.string().nullable(),
+    challengerResult: z.string().nullable(),
+    opponentResult: z.string().nullable(),
+    resultEvidence: z.array(evidenceJson),
+    disputeReason: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    expiresAt: z.string(),
+    acceptedAt: z.string().nullable(),
+    inviteLinkId: z.string().optional(),
+    visibility: z.string(),
+    platformUsername: z.string().nullable(),
+    matchRules: z.record(z.string(), z.boolean()),
+    customRulesEnabled: z.boolean(),
+    settledBy: z.string().nullable(),
+    voidReason: z.string().nullable(),
+    adminNotes: z.string().nullable().optional(),
+  })
+  .catchall(z.unknown());
+export type BetJson = z.infer<typeof betJson>;
+
+export function betView(row: BetRow, users: Map<string, UserSummary>, options: { showInviteLink: boolean; showAdminNotes?: boolean }): BetJson {
+  const evidence = (userId: string | null, files: BetRow['challenger_evidence']) =>
+    userId ? files.map((f) => ({ userId, ...f, url: `/api/bets/${row.id}/evidence/${f.sha256}` })) : [];
+  return {
+    id: row.id,
+    gameType: row.game_type,
+    amount: formatAmount(row.amount),
+    feeAmount: formatAmount(row.fee_amount),
+    currency: row.currency,
+    status: row.status,
+    challengerId: row.challenger_id,
+    opponentId: row.opponent_id,
+    challenger: users.get(row.challenger_id) ?? null,
+    opponent: row.opponent_id ? (users.get(row.opponent_id) ?? null) : null,
+    actualWinner: row.actual_winner,
+    challengerResult: row.challenger_result,
+    opponentResult: row.opponent_result,
+    resultEvidence: [...evidence(row.challenger_id, row.challenger_evidence), ...evidence(row.opponent_id, row.opponent_evidence)],
+    disputeReason: row.dispute_reason,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    expiresAt: row.expires_at.toISOString(),
+    acceptedAt: row.accepted_at ? row.accepted_at.toISOString() : null,
+    ...(options.showInviteLink ? { inviteLinkId: row.invite_link_id } : {}),
+    visibility: row.visibility,
+    platformUsername: row.platform_username,
+    matchRules: row.match_rules,
+    customRulesEnabled: row.custom_rules_enabled,
+    settledBy: row.settled_by,
+    voidReason: row.void_reason,
+    ...(options.showAdminNotes ? { adminNotes: row.admin_notes } : {}),
+    ...row.rules,
+  };
+}
+
+export function participants(row: BetRow): string[] {
+  return row.opponent_id ? [row.challenger_id, row.opponent_id] : [row.challenger_id];
+}

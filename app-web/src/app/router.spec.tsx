@@ -1,0 +1,48 @@
+// Proves the route rules of spec section 2: the 404 text, the protected route's spinner and redirect to /auth, and signed-in visitors leaving /auth.
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { fakeFetch } from '../testing/render';
+import { AppProvider } from './provider';
+import { routes } from './router';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <AppProvider queryClient={new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return router;
+}
+
+describe('router', () => {
+  it('shows the spec 404 page for an unknown path', async () => {
+    vi.stubGlobal('fetch', fakeFetch({ 'GET /api/user': () => ({ status: 401, body: { error: 'Unauthorized' } }) }).fetchFn);
+    renderAt(`/no-such-page-${crypto.randomUUID()}`);
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
+  });
+
+  it('shows a spinner while the user loads, then sends a visitor to /auth', async () => {
+    let answer: (value: Response) => void = () => undefined;
+    vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (answer = resolve)));
+    const router = renderAt('/dashboard');
+    expect(await screen.findByTestId('protected-spinner')).toBeInTheDocument();
+    answer(new Response(JSON.stringify({ error: 'Unauthorized' }), { status: 401, headers: { 'content-type': 'application/json' } }));
+    expect(await screen.findByRole('button', { name: 'Continue with Email' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth');
+  });
+
+  it('sends a signed-in user away from /auth, and shows "coming soon" for chat', async () => {
+    const user = { id: crypto.randomUUID(), username: 'ann', email: 'a@example.com', balance: '0.00', cryptoBalance: '0.00', isEmailVerified: true };
+    vi.stubGlobal('fetch', fakeFetch({ 'GET /api/user': () => ({ body: user }) }).fetchFn);
+    const router = renderAt('/auth');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await router.navigate('/chat/abc');
+    expect(await screen.findByTestId('coming-soon')).toHaveTextContent('Match chat is coming soon');
+  });
+});

@@ -1,0 +1,211 @@
+import { useQuery } from '@tanstack/react-query';
+import { Money } from '@wager/domain/money/money';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { Button, Card, Select, Spinner } from '../../components/ui/primitives';
+import { toast } from '../../components/ui/toast';
+import { paths } from '../../config/paths';
+import { useUser } from '../../features/auth/api/user-queries';
+import { betQueries, useCancelBet } from '../../features/bets/api/bet-queries';
+import { BetStatusBadge, formatDateTime, opponentName } from '../../features/bets/components/bet-display';
+import { CreateChallengeDialog } from '../../features/bets/components/create-challenge-dialog';
+import { useSetCurrency } from '../../features/location/api/location-mutations';
+import { LocationDialog } from '../../features/location/components/location-dialog';
+import { walletQueries } from '../../features/wallet/api/wallet-queries';
+import { WalletPanel } from '../../features/wallet/components/wallet-panel';
+import { parseErrorMessage } from '../../lib/api-client';
+import { translateMessage } from '../../lib/i18n';
+import { DISPLAY_CURRENCIES, displayCurrency, formatConverted, formatMoney, sumAmounts } from '../../lib/money';
+import type { Bet, User } from '../../types/api';
+
+export const RECENT_ACTIVITY_COUNT = 5;
+export const ACTIVE_BETS_COUNT = 5;
+/** The location dialog opens by itself once per browser session at most. */
+const LOCATION_PROMPTED_KEY = 'locationPrompted';
+
+function StatCard({ label, value, detail, testId }: { label: string; value: string; detail?: string; testId: string }) {
+  return (
+    <div className="card stat-card" data-testid={testId}>
+      <span className="stat-label">{label}</span>
+      <span className="stat-value">{value}</span>
+      {detail ? <span className="muted">{detail}</span> : null}
+    </div>
+  );
+}
+
+function CurrencySelector({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const setCurrency = useSetCurrency();
+  return (
+    <label className="row" htmlFor="display-currency">
+      <span>{t('dashboard.currency')}</span>
+      <Select
+        id="display-currency"
+        className="input-compact"
+        value={displayCurrency(user.preferredCurrency)}
+        disabled={setCurrency.isPending}
+        onChange={(e) =>
+          setCurrency.mutate(e.target.value, {
+            onSuccess: () => toast({ title: t('dashboard.currencyUpdated'), type: 'success' }),
+            onError: () => toast({ title: t('common.error'), description: t('dashboard.currencyFailed'), type: 'error' }),
+          })
+        }
+      >
+        {DISPLAY_CURRENCIES.map((code) => (
+          <option key={code} value={code}>
+            {code}
+          </option>
+        ))}
+      </Select>
+    </label>
+  );
+}
+
+function ActiveBetRow({ bet, user }: { bet: Bet; user: User }) {
+  const { t } = useTranslation();
+  const cancel = useCancelBet();
+  const canCancel = bet.status === 'pending' && bet.challengerId === user.id;
+  return (
+    <li className="list-row" data-testid="active-bet">
+      <span>
+        <strong>{t(`bets.gameShort.${bet.gameType}`)}</strong> {t('bets.vs')} {opponentName(bet, user.id, t('bets.openChallenge'))}
+      </span>
+      <span>{formatMoney(bet.amount, bet.currency ?? 'NGN')}</span>
+      <BetStatusBadge status={bet.status} />
+      <span className="row">
+        <Link className="btn btn-ghost btn-sm" to={paths.matchDetails.getHref(bet.id)}>
+          {t('common.viewDetails')}
+        </Link>
+        {bet.status !== 'pending' ? (
+          <Link className="btn btn-ghost btn-sm" to={paths.chat.getHref(bet.id)} aria-label={`${t('dashboard.message')} ${bet.id}`}>
+            💬
+          </Link>
+        ) : null}
+        {canCancel ? (
+          <Button
+            size="sm"
+            variant="danger"
+            disabled={cancel.isPending}
+            onClick={() =>
+              cancel.mutate(bet.id, {
+                onSuccess: () => toast({ title: t('dashboard.cancelledTitle'), description: t('dashboard.cancelledText'), type: 'success' }),
+                onError: (error) => toast({ title: t('dashboard.cancelFailedTitle'), description: translateMessage(parseErrorMessage(error)), type: 'error' }),
+              })
+            }
+          >
+            {t('dashboard.cancelBet')}
+          </Button>
+        ) : null}
+      </span>
+    </li>
+  );
+}
+
+/** /dashboard (wagering spec section 2). */
+export function DashboardRoute() {
+  const { t } = useTranslation();
+  const { data: user } = useUser();
+  const bets = useQuery(betQueries.list());
+  const transactions = useQuery(walletQueries.transactions());
+  const [createOpen, setCreateOpen] = useState(false);
+  const [locationOpen, setLocationOpen] = useState(
+    () => Boolean(user && (!user.locationDetectedAt || !user.currencySetByUser)) && window.sessionStorage.getItem(LOCATION_PROMPTED_KEY) !== 'true',
+  );
+  if (!user) return <Spinner />;
+
+  const allBets = bets.data ?? [];
+  const activeBets = allBets.filter((b) => ['pending', 'accepted', 'in_progress'].includes(b.status));
+  const wins = user.wins ?? 0;
+  const completed = wins + (user.losses ?? 0);
+  const payouts = (transactions.data ?? []).filter((tx) => tx.type === 'bet_payout');
+  const showOnboarding = bets.isSuccess && allBets.length === 0 && new Money(user.balance || '0').isZero();
+
+  return (
+    <div className="page">
+      <header className="page-header row-between">
+        <div>
+          <h1>{t('dashboard.welcome', { name: user.username })}</h1>
+          <p className="muted">{t('dashboard.subtitle')}</p>
+        </div>
+        <div className="row wrap">
+          <CurrencySelector user={user} />
+          <Button variant="ghost" onClick={() => setLocationOpen(true)}>
+            {t('dashboard.testLocation')}
+          </Button>
+          <Link className="btn btn-outline" to={paths.marketplace.getHref()}>
+            {t('dashboard.browseMarketplace')}
+          </Link>
+          <Button onClick={() => setCreateOpen(true)}>{t('dashboard.createChallenge')}</Button>
+        </div>
+      </header>
+
+      {showOnboarding ? (
+        <Card title={t('dashboard.onboardingTitle')} data-testid="onboarding">
+          <p>{t('dashboard.onboardingText')}</p>
+          <div className="row">
+            <Link className="btn btn-primary" to={paths.deposit.getHref()}>
+              {t('dashboard.depositFunds')}
+            </Link>
+            <Button variant="outline" onClick={() => setCreateOpen(true)}>
+              {t('dashboard.viewChallengeOptions')}
+            </Button>
+          </div>
+        </Card>
+      ) : null}
+
+      <div className="stats-grid">
+        <StatCard testId="stat-balance" label={t('dashboard.stats.balance')} value={formatConverted(user.balance, user.preferredCurrency)} />
+        <StatCard testId="stat-winnings" label={t('dashboard.stats.totalWinnings')} value={formatConverted(sumAmounts(payouts.map((p) => p.amount)), user.preferredCurrency)} />
+        <StatCard
+          testId="stat-win-rate"
+          label={t('dashboard.stats.winRate')}
+          value={`${completed > 0 ? Math.round((wins / completed) * 100) : 0}%`}
+          detail={t('dashboard.stats.winRateDetail', { won: wins, completed })}
+        />
+        <StatCard testId="stat-active" label={t('dashboard.stats.activeBets')} value={String(allBets.filter((b) => b.status === 'accepted' || b.status === 'in_progress').length)} />
+        <StatCard testId="stat-rating" label={t('dashboard.stats.rating')} value={completed > 0 && user.rating ? String(user.rating) : t('dashboard.stats.unranked')} />
+      </div>
+
+      <div className="grid-2">
+        <Card title={t('dashboard.activeBetsTitle')}>
+          {activeBets.length === 0 ? (
+            <p className="muted">{t('dashboard.noActiveBets')}</p>
+          ) : (
+            <ul className="list">
+              {activeBets.slice(0, ACTIVE_BETS_COUNT).map((bet) => (
+                <ActiveBetRow key={bet.id} bet={bet} user={user} />
+              ))}
+            </ul>
+          )}
+        </Card>
+        <Card title={t('dashboard.recentActivity')}>
+          {(transactions.data ?? []).length === 0 ? (
+            <p className="muted">{t('dashboard.noActivity')}</p>
+          ) : (
+            <ul className="list" data-testid="recent-activity">
+              {(transactions.data ?? []).slice(0, RECENT_ACTIVITY_COUNT).map((tx) => (
+                <li key={tx.id} className="list-row">
+                  <span>{t(`dashboard.txTypes.${tx.type}`, { defaultValue: tx.type })}</span>
+                  <span>{formatMoney(tx.amount, tx.currency ?? 'NGN')}</span>
+                  <span className="muted">{formatDateTime(tx.createdAt)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      </div>
+
+      <WalletPanel user={user} />
+
+      <CreateChallengeDialog user={user} open={createOpen} onOpenChange={setCreateOpen} />
+      <LocationDialog
+        open={locationOpen}
+        onOpenChange={(open) => {
+          if (!open) window.sessionStorage.setItem(LOCATION_PROMPTED_KEY, 'true');
+          setLocationOpen(open);
+        }}
+      />
+    </div>
+  );
+}

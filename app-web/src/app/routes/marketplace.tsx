@@ -1,0 +1,188 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { BET_CURRENCIES, GAME_TYPES } from '@wager/domain/bets/rules';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { Dialog } from '../../components/ui/dialog';
+import { Badge, Button, Card, Field, Input, Select, Spinner } from '../../components/ui/primitives';
+import { toast } from '../../components/ui/toast';
+import { paths } from '../../config/paths';
+import { useUser } from '../../features/auth/api/user-queries';
+import { challengeQueries, useJoinChallenge, type PublicChallengeFilters } from '../../features/bets/api/bet-queries';
+import { formatDateTime, relativeTime } from '../../features/bets/components/bet-display';
+import { parseErrorMessage } from '../../lib/api-client';
+import { currentLanguage, translateMessage } from '../../lib/i18n';
+import { formatMoney } from '../../lib/money';
+import type { PublicChallenge } from '../../types/api';
+
+function ChallengeDetails({ challenge, onClose }: { challenge: PublicChallenge; onClose: () => void }) {
+  const { t } = useTranslation();
+  const rows: [string, string][] = [
+    [t('marketplace.creator'), challenge.challengerUsername],
+    ['PSN', challenge.challengerPsnUsername ?? '—'],
+    [t('marketplace.amount'), formatMoney(challenge.amount, challenge.currency ?? 'NGN')],
+    [t('marketplace.created'), formatDateTime(challenge.createdAt)],
+    [t('marketplace.matchDuration'), `${challenge.matchDuration ?? 90} min`],
+    [t('marketplace.goalHandicap'), String(challenge.goalHandicap ?? 0)],
+    [t('marketplace.modes'), (challenge.allowedGameModes ?? []).join(', ') || '—'],
+    [t('marketplace.bannedTeams'), (challenge.bannedTeams ?? []).join(', ') || '—'],
+  ];
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={t('marketplace.detailsTitle')} testId="challenge-details">
+      <dl className="readonly-list">
+        {rows.map(([label, value]) => (
+          <div key={label} className="readonly-field">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Dialog>
+  );
+}
+
+function ChallengeCard({ challenge, onJoin, onDetails, joining }: { challenge: PublicChallenge; onJoin: () => void; onDetails: () => void; joining: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <li className="card challenge-card" data-testid="challenge-card" data-challenge-id={challenge.id}>
+      <div className="row-between">
+        <strong>{t(`bets.games.${challenge.gameType}`)}</strong>
+        <span className="bet-amount">{formatMoney(challenge.amount, challenge.currency ?? 'NGN')}</span>
+      </div>
+      <p className="muted">
+        {t('marketplace.by', { name: challenge.challengerUsername })}
+        {challenge.challengerPsnUsername ? ` · ${t('marketplace.psn', { name: challenge.challengerPsnUsername })}` : ''}
+      </p>
+      <p className="muted">{t('marketplace.expiresIn', { time: relativeTime(challenge.expiresAt, currentLanguage()) })}</p>
+      <div className="chips">
+        {challenge.goalHandicap ? <Badge tone="info">{t('marketplace.handicap', { value: challenge.goalHandicap > 0 ? `+${challenge.goalHandicap}` : challenge.goalHandicap })}</Badge> : null}
+        {challenge.matchDuration && challenge.matchDuration !== 90 ? <Badge tone="info">{t('marketplace.duration', { value: challenge.matchDuration })}</Badge> : null}
+        {challenge.bannedTeams?.length ? <Badge tone="warning">{t('marketplace.teamRestrictions')}</Badge> : null}
+      </div>
+      <div className="row">
+        <Button onClick={onJoin} disabled={joining}>
+          {joining ? t('marketplace.joining') : t('marketplace.join')}
+        </Button>
+        <Button variant="outline" onClick={onDetails}>
+          {t('marketplace.details')}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** /marketplace: public challenges with filters, details, pagination and a guest modal. */
+export function MarketplaceRoute() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data: user } = useUser();
+  const [filters, setFilters] = useState<PublicChallengeFilters>({ page: 1 });
+  const challenges = useQuery({ ...challengeQueries.publicList(filters), placeholderData: keepPreviousData });
+  const join = useJoinChallenge();
+  const [details, setDetails] = useState<PublicChallenge | null>(null);
+  const [guestOpen, setGuestOpen] = useState(false);
+  const [joiningId, setJoiningId] = useState<string | null>(null);
+  const setFilter = (patch: Partial<PublicChallengeFilters>) => setFilters((f) => ({ ...f, ...patch, page: 1 }));
+
+  const joinChallenge = (challenge: PublicChallenge) => {
+    if (!user) return setGuestOpen(true);
+    setJoiningId(challenge.id);
+    join.mutate(challenge.id, {
+      onSuccess: (response) => {
+        toast({ title: t('marketplace.joinedTitle'), description: t('marketplace.joinedText'), type: 'success' });
+        const betId = response.bet?.id ?? response.id;
+        if (betId) void navigate(paths.matches.getHref());
+      },
+      onError: (error) => toast({ title: t('marketplace.joinFailedTitle'), description: translateMessage(parseErrorMessage(error)) || t('marketplace.joinFailedDefault'), type: 'error' }),
+      onSettled: () => setJoiningId(null),
+    });
+  };
+
+  const totalPages = Math.max(challenges.data?.totalPages ?? 1, 1);
+  const rows = challenges.data?.challenges ?? [];
+  return (
+    <div className="page">
+      <header className="page-header">
+        <h1>{t('marketplace.title')}</h1>
+        <p className="muted">{t('marketplace.subtitle')}</p>
+      </header>
+      <Card>
+        <div className="filters">
+          <Field label={t('marketplace.search')}>{(control) => <Input {...control} type="search" value={filters.search ?? ''} onChange={(e) => setFilter({ search: e.target.value })} />}</Field>
+          <Field label={t('marketplace.currency')}>
+            {(control) => (
+              <Select {...control} value={filters.currency ?? ''} onChange={(e) => setFilter({ currency: e.target.value })}>
+                <option value="">{t('marketplace.allCurrencies')}</option>
+                {BET_CURRENCIES.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field label={t('marketplace.game')}>
+            {(control) => (
+              <Select {...control} value={filters.gameType ?? ''} onChange={(e) => setFilter({ gameType: e.target.value })}>
+                <option value="">{t('marketplace.allGames')}</option>
+                {GAME_TYPES.map((g) => (
+                  <option key={g} value={g}>
+                    {t(`bets.games.${g}`)}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field label={t('marketplace.amount')}>
+            {(control) => (
+              <Select {...control} value={filters.amountRange ?? ''} onChange={(e) => setFilter({ amountRange: e.target.value })}>
+                <option value="">{t('marketplace.anyAmount')}</option>
+                <option value="low">{t('marketplace.amountLow')}</option>
+                <option value="medium">{t('marketplace.amountMedium')}</option>
+                <option value="high">{t('marketplace.amountHigh')}</option>
+              </Select>
+            )}
+          </Field>
+        </div>
+      </Card>
+      {challenges.isPending ? <Spinner /> : null}
+      {challenges.isError ? <p className="text-danger">{t('marketplace.loadFailed')}</p> : null}
+      {challenges.isSuccess && rows.length === 0 ? (
+        <Card className="empty-state" data-testid="marketplace-empty">
+          <h2>{t('marketplace.emptyTitle')}</h2>
+          <p className="muted">{t('marketplace.emptyText')}</p>
+          <Link className="btn btn-primary" to={paths.dashboard.getHref()}>
+            {t('marketplace.createChallenge')}
+          </Link>
+        </Card>
+      ) : null}
+      <ul className="cards-grid">
+        {rows.map((challenge) => (
+          <ChallengeCard key={challenge.id} challenge={challenge} joining={joiningId === challenge.id} onJoin={() => joinChallenge(challenge)} onDetails={() => setDetails(challenge)} />
+        ))}
+      </ul>
+      {rows.length > 0 ? (
+        <nav className="pagination row" aria-label={t('common.pageOf', { page: filters.page, total: totalPages })}>
+          <Button variant="outline" disabled={filters.page <= 1} onClick={() => setFilters((f) => ({ ...f, page: f.page - 1 }))}>
+            {t('common.previous')}
+          </Button>
+          <span data-testid="page-indicator">{t('common.pageOf', { page: filters.page, total: totalPages })}</span>
+          <Button variant="outline" disabled={filters.page >= totalPages} onClick={() => setFilters((f) => ({ ...f, page: f.page + 1 }))}>
+            {t('common.next')}
+          </Button>
+        </nav>
+      ) : null}
+      {details ? <ChallengeDetails challenge={details} onClose={() => setDetails(null)} /> : null}
+      <Dialog open={guestOpen} onOpenChange={setGuestOpen} title={t('marketplace.guestTitle')} description={t('marketplace.guestText')} testId="guest-modal">
+        <div className="row">
+          <Link className="btn btn-primary" to={paths.login.getHref()}>
+            {t('marketplace.logIn')}
+          </Link>
+          <Link className="btn btn-outline" to={paths.signup.getHref()}>
+            {t('marketplace.signUp')}
+          </Link>
+        </div>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,263 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { Badge, Button, Card, Spinner } from '../../components/ui/primitives';
+import { Tabs } from '../../components/ui/tabs';
+import { toast } from '../../components/ui/toast';
+import { paths } from '../../config/paths';
+import { useUser } from '../../features/auth/api/user-queries';
+import { betOf, betQueries, useAcceptInvite, type BetListFilter } from '../../features/bets/api/bet-queries';
+import { BetStatusBadge, formatDateTime, opponentName, outcomeFor } from '../../features/bets/components/bet-display';
+import { copyText } from '../../features/bets/components/create-challenge-dialog';
+import { UploadResultDialog } from '../../features/bets/components/upload-result-dialog';
+import { walletQueries } from '../../features/wallet/api/wallet-queries';
+import { parseErrorMessage } from '../../lib/api-client';
+import { translateMessage } from '../../lib/i18n';
+import { formatMoney } from '../../lib/money';
+import type { Bet, User } from '../../types/api';
+
+/** Incoming challenges the player declined are hidden on this device (the server keeps them until they expire). */
+const DECLINED_KEY = 'declinedChallenges';
+
+function declinedIds(): string[] {
+  try {
+    return JSON.parse(window.localStorage.getItem(DECLINED_KEY) ?? '[]') as string[];
+  } catch {
+    return [];
+  }
+}
+
+export function inviteUrl(inviteLinkId: string): string {
+  return `${window.location.origin}${paths.challengeInvite.getHref(inviteLinkId)}`;
+}
+
+function myResult(bet: Bet, userId: string): string | null | undefined {
+  return bet.challengerId === userId ? bet.challengerResult : bet.opponentResult;
+}
+
+function BetRow({ bet, user, children }: { bet: Bet; user: User; children?: React.ReactNode }) {
+  const { t } = useTranslation();
+  const role = bet.challengerId === user.id ? 'bets.youAreChallenger' : 'bets.youAreOpponent';
+  return (
+    <li className="card bet-row" data-testid="bet-row" data-bet-id={bet.id}>
+      <div className="row-between">
+        <div>
+          <strong>{t(`bets.games.${bet.gameType}`)}</strong> · {t(role, { name: opponentName(bet, user.id, t('bets.openChallenge')) })}
+        </div>
+        <BetStatusBadge status={bet.status} />
+      </div>
+      <div className="row-between">
+        <span className="bet-amount">{formatMoney(bet.amount, bet.currency ?? 'NGN')}</span>
+        {bet.expiresAt ? <span className="muted">{t('bets.expires', { time: formatDateTime(bet.expiresAt) })}</span> : null}
+      </div>
+      {children}
+    </li>
+  );
+}
+
+function BetList({ filter, user, empty, render }: { filter: BetListFilter; user: User; empty: string; render: (bet: Bet) => React.ReactNode }) {
+  const { data, isPending, isError, error } = useQuery(betQueries.list(filter));
+  if (isPending) return <Spinner />;
+  if (isError) return <p className="text-danger">{translateMessage(parseErrorMessage(error))}</p>;
+  const rows = filter === 'pending' ? data.filter((b) => b.challengerId !== user.id && !declinedIds().includes(b.id)) : data;
+  if (rows.length === 0) return <p className="muted">{empty}</p>;
+  return <ul className="stack">{rows.map((bet) => render(bet))}</ul>;
+}
+
+function ActiveTab({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const [uploadFor, setUploadFor] = useState<string | null>(null);
+  return (
+    <>
+      <BetList
+        filter="active"
+        user={user}
+        empty={t('matches.empty.active')}
+        render={(bet) => {
+          const reported = myResult(bet, user.id);
+          return (
+            <BetRow key={bet.id} bet={bet} user={user}>
+              <div className="row">
+                {reported ? (
+                  <span className="muted">
+                    {t('matches.resultSubmitted', { result: reported === 'won' ? t('matches.won') : t('matches.lost') })} · {t('matches.awaitingOpponent')}
+                  </span>
+                ) : (
+                  <Button size="sm" onClick={() => setUploadFor(bet.id)}>
+                    {t('matches.uploadResult')}
+                  </Button>
+                )}
+              </div>
+            </BetRow>
+          );
+        }}
+      />
+      {uploadFor ? <UploadResultDialog betId={uploadFor} open onOpenChange={(open) => !open && setUploadFor(null)} /> : null}
+    </>
+  );
+}
+
+function PendingTab({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const accept = useAcceptInvite();
+  const [, setDeclined] = useState(0);
+  return (
+    <BetList
+      filter="pending"
+      user={user}
+      empty={t('matches.empty.pending')}
+      render={(bet) => (
+        <BetRow key={bet.id} bet={bet} user={user}>
+          <div className="row">
+            <Button
+              size="sm"
+              disabled={accept.isPending || !bet.inviteLinkId}
+              onClick={() =>
+                accept.mutate(bet.inviteLinkId ?? '', {
+                  onSuccess: (response) => {
+                    toast({ title: t('matches.acceptedTitle'), description: t('matches.acceptedText'), type: 'success' });
+                    void navigate(paths.chat.getHref(betOf(response)?.id ?? response.id ?? bet.id));
+                  },
+                  onError: (error) => toast({ title: t('matches.errorTitle'), description: translateMessage(parseErrorMessage(error)), type: 'error' }),
+                })
+              }
+            >
+              {t('matches.accept')}
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => {
+                window.localStorage.setItem(DECLINED_KEY, JSON.stringify([...declinedIds(), bet.id]));
+                setDeclined((n) => n + 1);
+                toast({ title: t('matches.declinedTitle'), description: t('matches.declinedText'), type: 'info' });
+              }}
+            >
+              {t('matches.decline')}
+            </Button>
+          </div>
+        </BetRow>
+      )}
+    />
+  );
+}
+
+function CreatedTab({ user }: { user: User }) {
+  const { t } = useTranslation();
+  return (
+    <BetList
+      filter="created"
+      user={user}
+      empty={t('matches.empty.created')}
+      render={(bet) => (
+        <BetRow key={bet.id} bet={bet} user={user}>
+          <div className="muted">
+            {t('bets.created', { time: formatDateTime(bet.createdAt) })}
+            {bet.gameMode ? ` · ${t('matches.gameMode', { value: t(`createChallenge.codModes.${bet.gameMode}`, { defaultValue: bet.gameMode }) })}` : ''}
+            {bet.timeLimit ? ` · ${t('matches.timeLimit', { value: bet.timeLimit })}` : ''}
+            {bet.roundLimit ? ` · ${t('matches.rounds', { value: bet.roundLimit })}` : ''}
+          </div>
+          {bet.inviteLinkId && bet.status === 'pending' ? (
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => void copyText(inviteUrl(bet.inviteLinkId ?? '')).then(() => toast({ title: t('matches.linkCopiedTitle'), description: t('matches.linkCopiedText'), type: 'success' }))}
+            >
+              {t('matches.shareLink')}
+            </Button>
+          ) : null}
+        </BetRow>
+      )}
+    />
+  );
+}
+
+function CompletedTab({ user }: { user: User }) {
+  const { t } = useTranslation();
+  return (
+    <BetList
+      filter="completed"
+      user={user}
+      empty={t('matches.empty.completed')}
+      render={(bet) => {
+        const outcome = outcomeFor(bet, user.id);
+        return (
+          <BetRow key={bet.id} bet={bet} user={user}>
+            <Badge tone={outcome === 'won' ? 'success' : outcome === 'lost' ? 'danger' : 'neutral'} data-testid="bet-outcome">
+              {t(`matches.${outcome}`)}
+            </Badge>
+          </BetRow>
+        );
+      }}
+    />
+  );
+}
+
+function PayoutsTab() {
+  const { t } = useTranslation();
+  const { data, isPending } = useQuery(walletQueries.transactions());
+  if (isPending) return <Spinner />;
+  const payouts = (data ?? []).filter((tx) => tx.type === 'bet_payout' && tx.status !== 'pending' && tx.status !== 'failed');
+  if (payouts.length === 0) return <p className="muted">{t('matches.empty.payouts')}</p>;
+  return (
+    <ul className="list" data-testid="payouts">
+      {payouts.map((tx) => (
+        <li key={tx.id} className="list-row">
+          <span>{t('matches.payoutFor', { betId: tx.betId ?? '—' })}</span>
+          <span>
+            {t('matches.amountCredited')}: <strong>{formatMoney(tx.amount, tx.currency ?? 'NGN')}</strong>
+          </span>
+          <span className="muted">{formatDateTime(tx.createdAt)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function DisputedTab({ user }: { user: User }) {
+  const { t } = useTranslation();
+  return (
+    <BetList
+      filter="disputed"
+      user={user}
+      empty={t('matches.empty.disputed')}
+      render={(bet) => (
+        <BetRow key={bet.id} bet={bet} user={user}>
+          <p className="text-warning">{t('matches.underReview')}</p>
+          {bet.disputeReason ? <p className="muted">{t('matches.disputeReason', { reason: translateMessage(bet.disputeReason) })}</p> : null}
+        </BetRow>
+      )}
+    />
+  );
+}
+
+/** /matches: My Matches in six tabs (wagering spec section 2). */
+export function MatchesRoute() {
+  const { t } = useTranslation();
+  const { data: user } = useUser();
+  if (!user) return <Spinner />;
+  return (
+    <div className="page">
+      <header className="page-header">
+        <h1>{t('matches.title')}</h1>
+        <p className="muted">{t('matches.subtitle')}</p>
+      </header>
+      <Card>
+        <Tabs
+          label={t('matches.title')}
+          defaultValue="active"
+          tabs={[
+            { value: 'active', label: t('matches.tabs.active'), content: <ActiveTab user={user} />, testId: 'tab-active' },
+            { value: 'pending', label: t('matches.tabs.pending'), content: <PendingTab user={user} />, testId: 'tab-pending' },
+            { value: 'created', label: t('matches.tabs.created'), content: <CreatedTab user={user} />, testId: 'tab-created' },
+            { value: 'completed', label: t('matches.tabs.completed'), content: <CompletedTab user={user} />, testId: 'tab-completed' },
+            { value: 'payouts', label: t('matches.tabs.payouts'), content: <PayoutsTab />, testId: 'tab-payouts' },
+            { value: 'disputed', label: t('matches.tabs.disputed'), content: <DisputedTab user={user} />, testId: 'tab-disputed' },
+          ]}
+        />
+      </Card>
+    </div>
+  );
+}

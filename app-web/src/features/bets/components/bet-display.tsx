@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next';
+import { Badge } from '../../../components/ui/primitives';
+import type { Bet } from '../../../types/api';
+
+const KNOWN_STATUSES = ['pending', 'accepted', 'in_progress', 'completed', 'disputed', 'cancelled', 'expired', 'voided'];
+
+/** An unknown status displays as pending (spec section 4). */
+export function BetStatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation();
+  const known = KNOWN_STATUSES.includes(status) ? status : 'pending';
+  const tone = known === 'completed' ? 'success' : known === 'disputed' || known === 'cancelled' || known === 'expired' ? 'danger' : known === 'pending' ? 'warning' : 'info';
+  return (
+    <Badge tone={tone} data-testid="bet-status">
+      {t(`bets.status.${known}`)}
+    </Badge>
+  );
+}
+
+export function isActive(bet: Bet): boolean {
+  return bet.status === 'accepted' || bet.status === 'in_progress';
+}
+
+/** The other player's name from the viewer's side, or "Open Challenge". */
+export function opponentName(bet: Bet, userId: string | undefined, openLabel: string): string {
+  const mine = bet.challengerId === userId;
+  const other = mine ? bet.opponent : bet.challenger;
+  return other?.username ?? openLabel;
+}
+
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '—';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toLocaleString();
+}
+
+/** "in 3 h", "2 d ago": a relative time in the interface language. */
+export function relativeTime(value: string | null | undefined, language: string, now = new Date()): string {
+  if (!value) return '—';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  const seconds = Math.round((date.getTime() - now.getTime()) / 1000);
+  const format = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+  const abs = Math.abs(seconds);
+  if (abs < 3600) return format.format(Math.round(seconds / 60), 'minute');
+  if (abs < 86_400) return format.format(Math.round(seconds / 3600), 'hour');
+  return format.format(Math.round(seconds / 86_400), 'day');
+}
+
+/** The outcome of a settled bet for the viewer: won, lost or voided. */
+export function outcomeFor(bet: Bet, userId: string | undefined): 'won' | 'lost' | 'voided' {
+  if (!bet.actualWinner) return 'voided';
+  return bet.actualWinner === userId ? 'won' : 'lost';
+}

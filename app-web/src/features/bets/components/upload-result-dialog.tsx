@@ -1,0 +1,78 @@
+import { EVIDENCE_FILE_BYTES_MAX, EVIDENCE_FILES_MAX } from '@wager/domain/bets/rules';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../components/ui/dialog';
+import { Alert, Button, Field, Input } from '../../../components/ui/primitives';
+import { toast } from '../../../components/ui/toast';
+import { parseErrorMessage } from '../../../lib/api-client';
+import { translateMessage } from '../../../lib/i18n';
+import { useReportResult } from '../api/bet-queries';
+
+/** The first reason the chosen files cannot be sent, or null (limits shared with the server). */
+export function evidenceRefusal(files: File[], t: (key: string, options?: Record<string, unknown>) => string): string | null {
+  if (files.length > EVIDENCE_FILES_MAX) return t('matches.upload.tooMany');
+  for (const file of files) {
+    if (file.size > EVIDENCE_FILE_BYTES_MAX) return t('matches.upload.tooLarge', { name: file.name });
+    if (!file.type.startsWith('image/') && !file.type.startsWith('video/')) return t('matches.upload.wrongType', { name: file.name });
+  }
+  return null;
+}
+
+/** Upload Result: won or lost, with up to 5 image/video evidence files. */
+export function UploadResultDialog({ betId, open, onOpenChange }: { betId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation();
+  const report = useReportResult();
+  const [result, setResult] = useState<'won' | 'lost' | ''>('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!result) return setError(t('matches.upload.chooseResult'));
+    const refusal = evidenceRefusal(files, t);
+    if (refusal) return setError(refusal);
+    setError(null);
+    report.mutate(
+      { betId, result, files },
+      {
+        onSuccess: () => {
+          toast({ title: t('matches.upload.successTitle'), description: t('matches.upload.successText'), type: 'success' });
+          onOpenChange(false);
+          setResult('');
+          setFiles([]);
+        },
+        onError: (failure) => toast({ title: t('matches.upload.failedTitle'), description: translateMessage(parseErrorMessage(failure)), type: 'error' }),
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={t('matches.upload.title')} description={t('matches.upload.description')} testId="upload-result-dialog">
+      <form className="form" noValidate onSubmit={submit} aria-label={t('matches.upload.title')}>
+        <fieldset className="fieldset">
+          <legend>{t('matches.upload.result')}</legend>
+          <label className="checkbox">
+            <input type="radio" name="result" value="won" checked={result === 'won'} onChange={() => setResult('won')} /> <span>{t('matches.upload.won')}</span>
+          </label>
+          <label className="checkbox">
+            <input type="radio" name="result" value="lost" checked={result === 'lost'} onChange={() => setResult('lost')} /> <span>{t('matches.upload.lost')}</span>
+          </label>
+        </fieldset>
+        <Field label={t('matches.upload.evidence')} hint={t('matches.upload.evidenceHint')}>
+          {(control) => <Input {...control} type="file" multiple accept="image/*,video/*" onChange={(e) => setFiles(Array.from(e.target.files ?? []))} />}
+        </Field>
+        {files.length ? (
+          <ul className="muted">
+            {files.map((f) => (
+              <li key={f.name}>{f.name}</li>
+            ))}
+          </ul>
+        ) : null}
+        {error ? <Alert tone="danger">{error}</Alert> : null}
+        <Button type="submit" disabled={report.isPending}>
+          {report.isPending ? t('matches.upload.submitting') : t('matches.upload.submit')}
+        </Button>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,52 @@
+// Proves the Paystack form refuses amounts and emails with the spec's messages, requires a session, and opens the checkout with the stored reference.
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AUTH_TOKEN_KEY } from '../../../lib/api-client';
+import { fakeFetch, renderWithApp } from '../../../testing/render';
+import type { User } from '../../../types/api';
+import { PaystackDepositForm } from './paystack-deposit-form';
+
+const user: User = { id: 'u1', username: 'ann', email: 'ann@example.com', balance: '0.00', cryptoBalance: '0.00' };
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('PaystackDepositForm', () => {
+  it('without a session, says so and disables the button', () => {
+    renderWithApp(<PaystackDepositForm user={null} />);
+    expect(screen.getByText('You must be logged in to make a deposit. Please log in first.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay with Paystack' })).toBeDisabled();
+  });
+
+  it.each([
+    ['50', 'ann@example.com', 'Minimum deposit amount is ₦100', 'Invalid Amount'],
+    ['10000001', 'ann@example.com', 'Maximum deposit amount is ₦10,000,000', 'Amount Too High'],
+    ['500', 'not-an-email', 'Please enter a valid email address', 'Invalid Email'],
+  ])('amount %j and email %j give %j', async (amount, email, message, title) => {
+    window.localStorage.setItem(AUTH_TOKEN_KEY, 'token');
+    renderWithApp(<PaystackDepositForm user={user} />);
+    await userEvent.type(screen.getByLabelText('Amount (₦)'), amount);
+    await userEvent.clear(screen.getByLabelText('Email'));
+    await userEvent.type(screen.getByLabelText('Email'), email);
+    await userEvent.click(screen.getByRole('button', { name: 'Pay with Paystack' }));
+    expect((await screen.findAllByText(message)).length).toBeGreaterThan(0);
+    expect(screen.getByText(title)).toBeInTheDocument();
+  });
+
+  it('initializes, stores the reference and opens the checkout in a new window', async () => {
+    window.localStorage.setItem(AUTH_TOKEN_KEY, 'token');
+    const reference = `ref_${crypto.randomUUID()}`;
+    const { fetchFn, calls } = fakeFetch({
+      'POST /api/paystack/deposits/initialize': () => ({ body: { status: true, message: 'ok', data: { authorization_url: `/sandbox/paystack/checkout/${reference}`, reference } } }),
+    });
+    vi.stubGlobal('fetch', fetchFn);
+    const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    renderWithApp(<PaystackDepositForm user={user} />);
+    await userEvent.type(screen.getByLabelText('Amount (₦)'), '5000');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay with Paystack' }));
+    expect(await screen.findByTestId('paystack-checkout-opened')).toBeInTheDocument();
+    expect(calls[0]?.body).toEqual({ amount: '5000', email: 'ann@example.com' });
+    expect(open).toHaveBeenCalledWith(`/sandbox/paystack/checkout/${reference}`, '_blank');
+    expect(window.localStorage.getItem('paystack_reference')).toBe(reference);
+  });
+});
