@@ -1,7 +1,7 @@
 // Proves a newcomer can register in the browser through both auth variants (quick sign-up and the full 12-field form), verify the email with the code from the dev mailbox, and land on the dashboard.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, skipReason, startE2e, type E2eEnvironment } from './support/browser.js';
-import { closeLocationDialogIfOpen, freshPlayer, quickSignUp, verifyEmail, visible, STEP_TIMEOUT_MS } from './support/journeys.js';
+import { closeLocationDialogIfOpen, field, freshPlayer, quickSignUp, screenshotter, verifyEmail, visible, STEP_TIMEOUT_MS } from './support/journeys.js';
 
 const suite = browserAvailable ? describe : describe.skip;
 if (!browserAvailable) console.log(`[e2e] ${skipReason}`);
@@ -18,7 +18,7 @@ suite('journey 1: register and verify the email', () => {
   it('quick sign-up (variant B) → verify with the mailbox code → the dashboard', async () => {
     const { page, context } = await env.newPage({ locale: 'en-NG' });
     const player = freshPlayer('quick');
-    const shot = (name: string) => env.screenshot(page, name);
+    const shot = screenshotter(env, page);
 
     // Given a visitor on the auth screen, with the geo banner naming the country from the browser language
     await page.goto('/auth');
@@ -45,7 +45,7 @@ suite('journey 1: register and verify the email', () => {
   it('full registration form (variant A) with the 12-field progress panel → verify → the dashboard', async () => {
     const { page, context } = await env.newPage({ locale: 'en-GB' });
     const player = freshPlayer('full');
-    const shot = (name: string) => env.screenshot(page, name);
+    const shot = screenshotter(env, page);
 
     // Given a visitor on the full form (linked from the quick start)
     await page.goto('/auth');
@@ -66,18 +66,18 @@ suite('journey 1: register and verify the email', () => {
     await shot('auth-full-register-errors');
 
     // And when they fill every field
-    await form.getByLabel('Username', { exact: true }).fill(player.username);
-    await form.getByLabel('Email', { exact: true }).fill(player.email);
-    await form.getByLabel('Password', { exact: true }).fill(player.password);
-    await form.getByLabel('Confirm password', { exact: true }).fill(player.password);
-    await form.getByLabel('Phone number').fill('+44 7700 900123');
-    await form.getByLabel('Date of birth').fill(player.dateOfBirth);
+    await field(form, 'Username').fill(player.username);
+    await field(form, 'Email').fill(player.email);
+    await field(form, 'Password').fill(player.password);
+    await field(form, 'Confirm password').fill(player.password);
+    await field(form, 'Phone number').fill('+44 7700 900123');
+    await field(form, 'Date of birth').fill(player.dateOfBirth);
     await visible(page.getByTestId('age-feedback').filter({ hasText: /^Age verified: \d+ years old$/ }));
-    await form.getByLabel('Country').selectOption('GB');
-    await form.getByLabel('Time zone').selectOption('Europe/London');
+    await field(form, 'Country').selectOption('GB');
+    await field(form, 'Time zone').selectOption('Europe/London');
     await visible(page.getByTestId('timezone-local-time'));
     // choosing the country suggested its currency
-    expect(await form.getByLabel('Preferred currency').inputValue()).toBe('GBP');
+    expect(await field(form, 'Preferred currency').inputValue()).toBe('GBP');
     await form.getByLabel('I agree to the Terms of Service and Privacy Policy').check();
     // the date of birth ticked the age confirmation by itself
     expect(await form.getByLabel('I confirm I am 18 or older').isChecked()).toBe(true);

@@ -1,5 +1,6 @@
-import { lockDueDeadlines, openStakeHolds } from '@wager/projections/bets/index';
+import { dueDeadlines, openStakeHolds } from '@wager/projections/bets/index';
 import type { AppDeps } from '../deps.js';
+import { withAdvisoryLock } from '../adapters/database/advisory-lock.js';
 import type { BackgroundJob } from './index.js';
 import { BetSagas } from '../process-managers/bet-saga.js';
 
@@ -12,7 +13,7 @@ export const SAGA_RECONCILE_AFTER_MS = 60_000;
  * Runs due bet deadlines (expire pending at 48 h, void accepted bets with no result by their
  * deadline, settle a lone uncontested report) and reconciles half-done sagas.
  *
- * Safe in several processes at once: due rows are taken with `FOR UPDATE SKIP LOCKED`, so two
+ * Safe in several processes at once: due rows are taken with a per-bet advisory lock (see withAdvisoryLock), so two
  * schedulers never work the same bet at the same time; and even if they did, each command is
  * decided on the bet's stream with its expected revision (a no-op once the bet moved on) and
  * every follow-up has a deterministic id, so nothing happens twice.
@@ -44,11 +45,11 @@ export class BetScheduler implements BackgroundJob {
   /** One pass: due deadlines, then stale stake locks. Returns what it did, for logs and tests. */
   async tick(): Promise<{ deadlines: number; reconciled: string[] }> {
     const now = this.deps.clock.now();
-    const deadlines = await this.deps.db.transaction().execute(async (trx) => {
-      const due = await lockDueDeadlines(trx, now, BET_SCHEDULER_BATCH_MAX);
-      for (const row of due) await this.sagas.runDeadline(row.bet_id, row.kind);
-      return due.length;
-    });
+    let deadlines = 0;
+    for (const row of await dueDeadlines(this.deps.db, now, BET_SCHEDULER_BATCH_MAX)) {
+      const ran = await withAdvisoryLock(this.deps.db, `bet-deadline:${row.bet_id}:${row.kind}`, () => this.sagas.runDeadline(row.bet_id, row.kind));
+      if (ran !== undefined) deadlines++;
+    }
     const stale = await openStakeHolds(this.deps.db, new Date(now.getTime() - SAGA_RECONCILE_AFTER_MS), BET_SCHEDULER_BATCH_MAX);
     const reconciled: string[] = [];
     for (const hold of stale) reconciled.push(await this.sagas.reconcileHold(hold.bet_id, hold.user_id));

@@ -4,6 +4,7 @@
  * controllable clock; ids are real UUIDs. Call through `harness.app.inject(...)`.
  */
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { v4 as uuidv4 } from 'uuid';
 import { InProcessBus } from '@wager/domain';
 import { ProjectionRunner, allProjectors, createDatabase, migrateToLatest } from '@wager/projections';
@@ -76,8 +77,11 @@ export async function createTestHarness(options: { env?: Record<string, string>;
     jobs,
     databaseUrl,
     settle: async () => {
-      const head = await store.headPosition();
-      if (head) await runner.waitFor(head, 10_000);
+      // The last committed event, whether or not $all readers may see it yet (they hold back
+      // behind transactions still open anywhere on the server): wait until the runner has it.
+      const { rows } = await sql<{ transaction_id: string; global_position: string }>`select transaction_id, global_position from es_events order by transaction_id desc, global_position desc limit 1`.execute(db);
+      const row = rows[0];
+      if (row) await runner.waitFor({ commit: Number(row.transaction_id), prepare: Number(row.global_position) }, 10_000);
     },
     close: async () => {
       await app.close();

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
+import type { E2eEnvironment } from './browser.js';
 
 export const STEP_TIMEOUT_MS = 15_000;
 
@@ -25,6 +26,22 @@ export function freshPlayer(prefix: string): Player {
     password: `Wager${id}9Zz`,
     dateOfBirth: '1994-05-17',
   };
+}
+
+/**
+ * Screenshots of one page into docs/screenshots/<name>.png, taken from the top of the page (a
+ * full-page shot of a scrolled page would paint the sticky header over the middle).
+ */
+export function screenshotter(env: E2eEnvironment, page: Page): (name: string) => Promise<void> {
+  return async (name) => {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await env.screenshot(page, name);
+  };
+}
+
+/** A form control by its label's text, with or without the required-field mark (" *"). */
+export function field(scope: Page | Locator, label: string): Locator {
+  return scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`));
 }
 
 /** Resolves when the locator is visible (auto-waits up to the step timeout). */
@@ -124,8 +141,9 @@ export async function signIn(page: Page, player: Player, expectPath = '/dashboar
 /** The dashboard opens the location dialog once per browser session; a player who closes it keeps their currency. */
 export async function closeLocationDialogIfOpen(page: Page): Promise<void> {
   const dialog = page.getByTestId('location-dialog');
-  // The dialog opens on the first render of the dashboard, or not at all.
-  await page.getByRole('heading', { name: /^Welcome back, / }).waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
+  // The dialog opens on the first render of the dashboard, or not at all. (A modal dialog hides
+  // the page from the accessibility tree, so the heading is found by tag, not by role.)
+  await page.locator('h1').filter({ hasText: /^Welcome back, / }).waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
   if (await dialog.isVisible()) {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden', timeout: STEP_TIMEOUT_MS });

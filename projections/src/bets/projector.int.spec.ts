@@ -10,7 +10,7 @@ import { migrateToLatest } from '../migrations/index.js';
 import { freshDatabaseUrl } from '../testing/database.js';
 import type { Projector } from '../projector.js';
 import { betStakeHoldsProjector, betTrailProjector, betsProjector, chatsProjector, userStatsProjector } from './index.js';
-import { betTrail, findBet, findChatByBetId, findUserStats, listPublicChallenges, listUserBets, lockDueDeadlines, openStakeHolds, userSummaries } from './queries.js';
+import { betTrail, findBet, findChatByBetId, findUserStats, listPublicChallenges, listUserBets, dueDeadlines, openStakeHolds, userSummaries } from './queries.js';
 
 const H = 3600_000;
 const T0 = new Date('2026-11-21T12:00:00.000Z');
@@ -124,13 +124,13 @@ describe('bets read model', () => {
     const a = await user(`d_${randomUUID().slice(0, 6)}`);
     const betId = await createBet(a, { amount: '10' });
     await db.transaction().execute(async (trx) => {
-      expect((await lockDueDeadlines(trx, at(47), 1000)).map((r) => r.bet_id)).not.toContain(betId);
-      expect((await lockDueDeadlines(trx, at(48), 1000)).map((r) => r.bet_id)).toContain(betId);
+      expect((await dueDeadlines(trx, at(47), 1000)).map((r) => r.bet_id)).not.toContain(betId);
+      expect((await dueDeadlines(trx, at(48), 1000)).map((r) => r.bet_id)).toContain(betId);
     });
     await run(betId, { type: 'ExpireBet', data: { betId, now: at(48) } });
     expect(await findBet(db, betId)).toMatchObject({ status: 'expired' });
     await db.transaction().execute(async (trx) => {
-      expect((await lockDueDeadlines(trx, at(100), 1000)).map((r) => r.bet_id)).not.toContain(betId);
+      expect((await dueDeadlines(trx, at(100), 1000)).map((r) => r.bet_id)).not.toContain(betId);
     });
   });
 });

@@ -144,12 +144,9 @@ export async function listDisputedBets(db: Db, limit = BETS_PAGE_SIZE_MAX): Prom
   return db.selectFrom('bets').selectAll().where('status', '=', 'disputed').orderBy('updated_at', 'asc').limit(limit).execute();
 }
 
-/**
- * Deadlines due at `now`, locked for this transaction; rows another scheduler holds are
- * skipped, so several processes share the work without doing a bet twice at once.
- */
-export async function lockDueDeadlines(trx: Transaction<Database>, now: Date, limit: number): Promise<BetDeadlineRow[]> {
-  return trx.selectFrom('bet_deadlines').selectAll().where('due_at', '<=', now).orderBy('due_at').limit(limit).forUpdate().skipLocked().execute();
+/** Deadlines due at `now`, oldest first. The scheduler takes each under an advisory lock. */
+export async function dueDeadlines(db: Db, now: Date, limit: number): Promise<BetDeadlineRow[]> {
+  return db.selectFrom('bet_deadlines').selectAll().where('due_at', '<=', now).orderBy('due_at').limit(limit).execute();
 }
 
 /** Stake locks older than `lockedBefore` that no release or payout closed yet. */

@@ -20,3 +20,10 @@ export async function freshDatabaseUrl(label = 'db'): Promise<string> {
   url.pathname = `/${name}`;
   return url.toString();
 }
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    testDatabaseAdminUrl: string;
+    testDatabasePrefix: string;
+  }
+}

@@ -11,6 +11,7 @@ import { rmSync } from 'node:fs';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../../api/src/adapters/database/embedded.js';
+import type {} from '@wager/projections/testing/database';
 
 let embedded: EmbeddedDatabase | undefined;
 let adminUrl = '';
@@ -49,12 +50,5 @@ export async function teardown(): Promise<void> {
     for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
   } finally {
     await client.end();
-  }
-}
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    testDatabaseAdminUrl: string;
-    testDatabasePrefix: string;
   }
 }

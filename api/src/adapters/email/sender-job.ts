@@ -4,6 +4,7 @@ import type { BackgroundJob } from '../../jobs/index.js';
 import { devMailboxSender } from './dev-mailbox.js';
 import type { EmailSender } from './port.js';
 import { smtpSender } from './smtp.js';
+import { withAdvisoryLock } from '../database/advisory-lock.js';
 
 export const EMAIL_BATCH_SIZE = 20;
 export const EMAIL_POLL_INTERVAL_MS = 1000;
@@ -17,31 +18,35 @@ export function emailSenderFor(config: AppDeps['config']): EmailSender {
 
 /**
  * Sends due outbox rows. Several processes may run it: each batch is taken with
- * `FOR UPDATE SKIP LOCKED`, so a row is sent by one of them at a time. A failed send is
+ * a per-row advisory lock, so a row is sent by one of them at a time. A failed send is
  * retried with growing delays and, after EMAIL_ATTEMPTS_MAX tries, left as `failed` (visible
  * in the mailbox) — the event that asked for the mail is never touched.
  */
 export async function sendDueEmails(deps: Pick<AppDeps, 'db' | 'clock'>, sender: EmailSender): Promise<number> {
   const now = deps.clock.now();
-  return deps.db.transaction().execute(async (trx) => {
-    const due = await trx
-      .selectFrom('email_outbox')
-      .selectAll()
-      .where('status', '=', 'queued')
-      .where('next_attempt_at', '<=', now)
-      .orderBy('next_attempt_at')
-      .limit(EMAIL_BATCH_SIZE)
-      .forUpdate()
-      .skipLocked()
-      .execute();
-    for (const row of due) {
+  const due = await deps.db
+    .selectFrom('email_outbox')
+    .select('id')
+    .where('status', '=', 'queued')
+    .where('next_attempt_at', '<=', now)
+    .orderBy('next_attempt_at')
+    .limit(EMAIL_BATCH_SIZE)
+    .execute();
+  let handled = 0;
+  for (const { id } of due) {
+    // The row is sent outside any transaction: a slow mail server must not hold a transaction
+    // (and so the event store's readers) open. The advisory lock keeps two senders apart, and
+    // the fresh read under it skips a row another sender finished meanwhile.
+    const done = await withAdvisoryLock(deps.db, `email-outbox:${id}`, async () => {
+      const row = await deps.db.selectFrom('email_outbox').selectAll().where('id', '=', id).where('status', '=', 'queued').executeTakeFirst();
+      if (!row) return false;
       try {
         await sender.send({ id: row.id, to: row.to_address, subject: row.subject, text: row.text_body });
-        await trx.updateTable('email_outbox').set({ status: 'sent', sent_at: now, attempts: row.attempts + 1, last_error: null, transport: sender.name }).where('id', '=', row.id).execute();
+        await deps.db.updateTable('email_outbox').set({ status: 'sent', sent_at: now, attempts: row.attempts + 1, last_error: null, transport: sender.name }).where('id', '=', row.id).execute();
       } catch (error) {
         const attempts = row.attempts + 1;
         const delayMs = Math.min(EMAIL_RETRY_DELAY_MS_MAX, 5000 * 2 ** Math.min(attempts, 20));
-        await trx
+        await deps.db
           .updateTable('email_outbox')
           .set({
             status: attempts >= EMAIL_ATTEMPTS_MAX ? 'failed' : 'queued',
@@ -53,9 +58,11 @@ export async function sendDueEmails(deps: Pick<AppDeps, 'db' | 'clock'>, sender:
           .where('id', '=', row.id)
           .execute();
       }
-    }
-    return due.length;
-  });
+      return true;
+    });
+    if (done) handled++;
+  }
+  return handled;
 }
 
 export function emailOutboxJob(deps: AppDeps, sender: EmailSender = emailSenderFor(deps.config)): BackgroundJob {

@@ -6,11 +6,18 @@
  *   $all only reads rows whose transaction is older than the oldest transaction still running
  *   (`pg_snapshot_xmin`), in (transaction_id, global_position) order. A transaction that
  *   commits late therefore holds readers back instead of being skipped, and the order in which
- *   events are delivered never changes after the fact.
+ *   events are delivered never changes after the fact. That order is the primary key, so the
+ *   table carries three indexes (the $all order, event ids, stream revisions) and no more:
+ *   every index is paid for on every event appended. (Databases made before this layout have
+ *   a primary key on global_position plus an es_events_all_order index; both read the same.)
  * - `es_streams` holds each stream's revision and last hash; its row lock serializes writers of
  *   one stream while writers of different streams run in parallel.
- * - `es_append` does a whole append in one round trip: idempotency check, revision check,
- *   hash chain, insert.
+ * - `es_append` does a whole append in one round trip, in as few statements as it can, since
+ *   each costs: lock the stream row; if the stream exists, the idempotency check (a stream that
+ *   does not exist cannot hold the ids) and the revision check; the hash chain in memory; one
+ *   write of the stream row; one INSERT for all the events.
+ * - Connecting never takes a lock on `es_events` once the schema exists (a DDL lock would queue
+ *   behind readers and stall every append), so the trigger is only created when missing.
  */
 export const EVENT_STORE_SCHEMA_VERSION = 1;
 
@@ -22,7 +29,7 @@ create table if not exists es_streams (
 );
 
 create table if not exists es_events (
-  global_position bigserial primary key,
+  global_position bigserial not null,
   transaction_id bigint not null default (pg_current_xact_id()::text::bigint),
   event_id uuid not null unique,
   stream_id text not null,
@@ -31,19 +38,22 @@ create table if not exists es_events (
   data jsonb not null,
   metadata jsonb not null,
   recorded_at timestamptz not null default now(),
-  unique (stream_id, stream_revision)
+  unique (stream_id, stream_revision),
+  primary key (transaction_id, global_position)
 );
-
-create index if not exists es_events_all_order on es_events (transaction_id, global_position);
 
 create or replace function es_reject_change() returns trigger language plpgsql as $$
 begin
   raise exception 'es_events is append-only';
 end $$;
 
-drop trigger if exists es_events_append_only on es_events;
-create trigger es_events_append_only before update or delete on es_events
-  for each row execute function es_reject_change();
+do $$
+begin
+  if not exists (select 1 from pg_trigger where tgname = 'es_events_append_only' and tgrelid = 'es_events'::regclass) then
+    create trigger es_events_append_only before update or delete on es_events
+      for each row execute function es_reject_change();
+  end if;
+end $$;
 
 -- expected: -2 any, -1 no stream, >= 0 exact last revision.
 -- events: [{id, type, data, metadata, canonical}] where canonical is the canonical JSON of data.

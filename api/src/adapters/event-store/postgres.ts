@@ -63,7 +63,8 @@ export class PostgresEventStore implements EventStore {
   private readonly pool: pg.Pool;
   private readonly notifier = new ChangeNotifier();
   private listener: pg.Client | undefined;
-  private notifyScheduled = false;
+  private notifyInFlight = false;
+  private notifyAgain = false;
   private closed = false;
 
   private constructor(
@@ -103,6 +104,10 @@ export class PostgresEventStore implements EventStore {
       this.listener = undefined;
     });
     await client.connect();
+    // This connection also sends the NOTIFYs (see scheduleNotify). A NOTIFY gets a transaction
+    // id, so its commit would wait for a WAL flush: a lost NOTIFY costs nothing (readers poll),
+    // so this connection, which never writes events, commits without waiting.
+    await client.query('set synchronous_commit = off');
     await client.query(`listen ${NOTIFY_CHANNEL}`);
     this.listener = client;
   }
@@ -112,10 +117,12 @@ export class PostgresEventStore implements EventStore {
     const payload = events.map((e) => ({ id: e.id, type: e.type, data: e.data, metadata: e.metadata ?? {}, canonical: canonicalJson(e.data) }));
     const expected = options.expectedRevision ?? 'any';
     try {
-      const { rows } = await this.pool.query<{ out_revision: string; out_transaction: string; out_position: string }>(
-        'select * from es_append($1, $2, $3::jsonb)',
-        [streamId, expectedCode(expected), JSON.stringify(payload)],
-      );
+      // Named, so each pooled connection parses and plans the call once.
+      const { rows } = await this.pool.query<{ out_revision: string; out_transaction: string; out_position: string }>({
+        name: 'es_append',
+        text: 'select * from es_append($1, $2, $3::jsonb)',
+        values: [streamId, expectedCode(expected), JSON.stringify(payload)],
+      });
       const row = rows[0]!;
       this.scheduleNotify();
       return { nextExpectedRevision: Number(row.out_revision), position: { commit: Number(row.out_transaction), prepare: Number(row.out_position) } };
@@ -135,17 +142,31 @@ export class PostgresEventStore implements EventStore {
   }
 
   /**
-   * Wakes local subscribers at once, and other processes through one NOTIFY per tick: NOTIFY
-   * inside the append transaction would serialize every commit on the notification queue lock.
+   * Wakes local subscribers at once, and other processes through NOTIFY, coalesced: at most one
+   * NOTIFY is in flight, and appends that finish meanwhile ask for one more after it. A NOTIFY
+   * inside the append transaction would serialize every commit on the notification queue lock,
+   * and one per append would double the round trips; this sends one per round trip at most,
+   * and every append is still followed by a NOTIFY sent after it committed. It goes through the
+   * listening connection (asynchronous commit), or the pool while that connection is lost.
    */
   private scheduleNotify(): void {
     this.notifier.notify();
-    if (this.notifyScheduled || this.closed) return;
-    this.notifyScheduled = true;
+    if (this.closed) return;
+    if (this.notifyInFlight) {
+      this.notifyAgain = true;
+      return;
+    }
+    this.notifyInFlight = true;
     setImmediate(() => {
-      this.notifyScheduled = false;
+      this.notifyAgain = false;
       if (this.closed) return;
-      this.pool.query(`select pg_notify('${NOTIFY_CHANNEL}', '')`).catch(() => undefined);
+      (this.listener ?? this.pool)
+        .query(`select pg_notify('${NOTIFY_CHANNEL}', '')`)
+        .catch(() => undefined)
+        .finally(() => {
+          this.notifyInFlight = false;
+          if (this.notifyAgain) this.scheduleNotify();
+        });
     });
   }
 

@@ -1,7 +1,12 @@
 // Proves the pipeline end to end: an appended event reaches the projector checkpoints and /api/health reports head, checkpoints, lag and bus.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatPosition } from '@wager/domain';
+import { comparePositions, type Position } from '@wager/domain';
+
+const parsePosition = (text: string): Position => {
+  const [commit, prepare] = text.split('/').map(Number);
+  return { commit: commit!, prepare: prepare! };
+};
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
 
 let h: TestHarness;
@@ -15,15 +20,16 @@ afterAll(async () => {
 describe('GET /api/health', () => {
   it('reports the event store head, every projector with zero lag once settled, and the bus', async () => {
     const appended = await h.deps.store.append(`probe-${randomUUID()}`, [{ id: randomUUID(), type: 'ProbeRecorded', data: {} }]);
-    await h.settle();
+    await h.runner.waitFor(appended.position, 10_000);
     const response = await h.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body.eventStore.head).toBe(formatPosition(appended.position));
+    expect(comparePositions(parsePosition(body.eventStore.head), appended.position)).toBeGreaterThanOrEqual(0);
     expect(body.bus).toEqual({ kind: 'in-process', connected: true });
+    expect(body.projections.projectors.length).toBeGreaterThan(0);
     for (const p of body.projections.projectors) {
       expect(p.lag).toBe(0);
-      expect(p.checkpoint).toBe(formatPosition(appended.position));
+      expect(comparePositions(parsePosition(p.checkpoint), appended.position)).toBeGreaterThanOrEqual(0);
     }
     expect(body.status).toBe('ok');
   });

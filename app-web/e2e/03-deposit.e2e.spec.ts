@@ -1,0 +1,79 @@
+// Proves a player can deposit through the Paystack sandbox checkout in the browser: the deposit page opens the checkout in a new window, Pay there, back on the app the payment is verified and the balance shows in the header, the dashboard and the deposit list.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, skipReason, startE2e, type E2eEnvironment } from './support/browser.js';
+import { apiRegisterVerified, closeLocationDialogIfOpen, expectHeaderBalance, field, freshPlayer, screenshotter, signIn, toastWith, visible, STEP_TIMEOUT_MS } from './support/journeys.js';
+
+const suite = browserAvailable ? describe : describe.skip;
+if (!browserAvailable) console.log(`[e2e] ${skipReason}`);
+
+suite('journey 3: deposit through the Paystack sandbox checkout', () => {
+  let env: E2eEnvironment;
+  beforeAll(async () => {
+    env = await startE2e('journey-deposit');
+  });
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  it('Pay in the checkout window → verified on return → ₦5,000.00 in the header and on the dashboard', async () => {
+    const player = await apiRegisterVerified(env.baseUrl, freshPlayer('depo'));
+    const { page, context } = await env.newPage({ locale: 'en-NG' });
+    const shot = screenshotter(env, page);
+    await signIn(page, player);
+    await closeLocationDialogIfOpen(page);
+    await expectHeaderBalance(page, '₦0.00');
+
+    // Given the deposit page's Bank/Card tab
+    // (the header's Deposit button, next to the balance)
+    await page.getByRole('banner').locator('a.btn', { hasText: 'Deposit' }).click();
+    await page.waitForURL('**/deposit');
+    await visible(page.getByRole('heading', { name: 'Deposit Funds' }));
+    await page.getByRole('tab', { name: 'Bank/Card' }).click();
+    const form = page.getByRole('form', { name: 'Pay with card or bank (NGN)' });
+    await visible(form);
+    expect(await field(form, 'Email').inputValue()).toBe(player.email);
+    await field(form, 'Amount (₦)').fill('5000');
+    await shot('deposit-bank-card');
+
+    // When they pay with Paystack, the checkout opens in a new window
+    const [checkout] = await Promise.all([context.waitForEvent('page', { timeout: STEP_TIMEOUT_MS }), form.getByRole('button', { name: 'Pay with Paystack' }).click()]);
+    await checkout.waitForLoadState();
+    await visible(checkout.getByRole('heading', { name: 'Paystack sandbox' }));
+    await visible(checkout.getByText('NGN 5000.00'));
+    await visible(checkout.getByText(player.email));
+    await env.screenshot(checkout, 'paystack-sandbox-checkout');
+    await visible(page.getByTestId('paystack-checkout-opened'));
+
+    // and they press Pay there; the checkout sends the window back to the app's /wallet callback,
+    // which verifies the reference and shows the new balance in that window
+    await checkout.getByRole('button', { name: 'Pay' }).click();
+    await checkout.waitForURL(/\/wallet(\?|$)/, { timeout: STEP_TIMEOUT_MS });
+    await visible(checkout.getByRole('heading', { name: 'Deposit Funds' }));
+    await visible(toastWith(checkout, 'Payment Successful'));
+    await expectHeaderBalance(checkout, '₦5,000.00');
+    expect(new URL(checkout.url()).search).toBe(''); // the reference is dropped from the address once handled
+    await env.screenshot(checkout, 'wallet-paystack-callback');
+    await checkout.close();
+
+    // Then, back in the app's first window, checking the payment confirms it and refreshes the balance
+    await page.bringToFront();
+    await page.getByRole('button', { name: 'I have paid: check my payment' }).click();
+    const success = toastWith(page, 'Payment Successful');
+    await visible(success);
+    // The toast should name the amount paid; it is read from localStorage, which the callback window has already cleared.
+    expect.soft(await success.textContent(), 'success toast names the amount paid (app bug: shows ₦0.00 when another tab verified first)').toContain('₦5,000.00 has been added to your balance.');
+    await expectHeaderBalance(page, '₦5,000.00');
+    await visible(page.getByTestId('paystack-deposits').getByText('₦5,000.00'));
+    await visible(page.getByTestId('paystack-deposits').getByText('Success'));
+    await shot('deposit-paid');
+
+    // and the dashboard shows the balance and the deposit as recent activity
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboard' }).click();
+    await page.waitForURL('**/dashboard');
+    await visible(page.getByTestId('stat-balance').getByText('₦5,000.00'));
+    await visible(page.getByTestId('recent-activity').getByText('Deposit'));
+    expect(await page.getByTestId('onboarding').count()).toBe(0);
+    await shot('dashboard-after-deposit');
+    await context.close();
+  });
+});
