@@ -1,7 +1,7 @@
 // Proves a newcomer can register in the browser through both auth variants (quick sign-up and the full 12-field form), verify the email with the code from the dev mailbox, and land on the dashboard.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, skipReason, startE2e, type E2eEnvironment } from './support/browser.js';
-import { closeLocationDialogIfOpen, field, freshPlayer, quickSignUp, screenshotter, verifyEmail, visible, STEP_TIMEOUT_MS } from './support/journeys.js';
+import { closeLocationDialogIfOpen, field, freshPlayer, quickSignUp, screenshotter, verifyEmail, viewportScreenshot, visible, STEP_TIMEOUT_MS } from './support/journeys.js';
 
 const suite = browserAvailable ? describe : describe.skip;
 if (!browserAvailable) console.log(`[e2e] ${skipReason}`);
@@ -39,6 +39,33 @@ suite('journey 1: register and verify the email', () => {
     expect(await page.evaluate(() => Boolean(window.localStorage.getItem('auth_token')))).toBe(true);
     await page.reload();
     await visible(page.getByRole('heading', { name: `Welcome back, ${player.username}!` }));
+
+    // and their profile (user menu → Profile) shows the email as verified
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await page.waitForURL('**/profile');
+    await visible(page.getByRole('heading', { name: 'Profile Settings' }));
+    await visible(page.getByText(player.email));
+    await shot('profile');
+    await page.getByRole('tab', { name: 'Security' }).click();
+    const email = page.locator('.verification-row').filter({ hasText: 'Email' });
+    await visible(email.getByText('Verified', { exact: true }));
+    await shot('profile-security');
+    await context.close();
+  });
+
+  it('on a phone, the header drawer holds the links, Sign In and the language selector', async () => {
+    const { page, context } = await env.newPage({ locale: 'en-NG', mobile: true });
+    const shot = screenshotter(env, page);
+    await page.goto('/auth');
+    await visible(page.getByRole('button', { name: 'Continue with Email' }));
+    await shot('mobile-auth');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Wager' });
+    await visible(drawer.getByRole('link', { name: 'Marketplace' }));
+    await visible(drawer.getByRole('link', { name: 'Sign In' }));
+    await visible(drawer.getByLabel('Language'));
+    await viewportScreenshot(page, 'mobile-drawer');
     await context.close();
   });
 

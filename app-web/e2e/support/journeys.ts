@@ -6,7 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import type { E2eEnvironment } from './browser.js';
+import { join } from 'node:path';
+import { SCREENSHOT_DIR, type E2eEnvironment } from './browser.js';
 
 export const STEP_TIMEOUT_MS = 15_000;
 
@@ -37,6 +38,11 @@ export function screenshotter(env: E2eEnvironment, page: Page): (name: string) =
     await page.evaluate(() => window.scrollTo(0, 0));
     await env.screenshot(page, name);
   };
+}
+
+/** What the screen shows right now (the viewport only): for drawers and overlays fixed to the viewport. */
+export async function viewportScreenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
 }
 
 /** A form control by its label's text, with or without the required-field mark (" *"). */

@@ -3,6 +3,7 @@ import type { RecordedEvent } from '@wager/domain';
 import type { WalletEvent } from '@wager/domain/wallet/events';
 import type { Database } from '../database.js';
 import type { Projector } from '../projector.js';
+import { isBetId } from './bet-id.js';
 
 type Db = Transaction<Database> | Kysely<Database>;
 
@@ -24,7 +25,7 @@ export const betStakeHoldsProjector: Projector = {
     const event = { type: recorded.type, data: recorded.data } as WalletEvent;
     if (event.type === 'StakeLocked') {
       const d = event.data;
-      if (d.holdKind !== 'bet') return;
+      if (d.holdKind !== 'bet' || !isBetId(d.holdId)) return;
       await db
         .insertInto('bet_stake_holds')
         .values({ bet_id: d.holdId, user_id: d.userId, total: d.total, currency: d.currency, status: 'locked', locked_at: d.lockedAt })
@@ -32,7 +33,7 @@ export const betStakeHoldsProjector: Projector = {
         .execute();
     } else if (event.type === 'StakeReleased' || event.type === 'PayoutCredited') {
       const d = event.data;
-      if (d.holdKind !== 'bet') return;
+      if (d.holdKind !== 'bet' || !isBetId(d.holdId)) return;
       const closedAt = event.type === 'StakeReleased' ? event.data.releasedAt : event.data.creditedAt;
       await db
         .updateTable('bet_stake_holds')

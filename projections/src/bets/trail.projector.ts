@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { RecordedEvent } from '@wager/domain';
 import type { Database } from '../database.js';
 import type { Projector } from '../projector.js';
+import { isBetId } from './bet-id.js';
 
 type Db = Transaction<Database> | Kysely<Database>;
 
@@ -23,7 +24,7 @@ export const betTrailProjector: Projector = {
   tables: ['bet_trail'],
   async apply(db: Db, event: RecordedEvent): Promise<void> {
     const betId = betIdOf(event);
-    if (!betId || !/^[0-9a-f-]{36}$/i.test(betId)) return;
+    if (!isBetId(betId)) return;
     await db
       .insertInto('bet_trail')
       .values({

@@ -13,9 +13,9 @@
  * - `es_streams` holds each stream's revision and last hash; its row lock serializes writers of
  *   one stream while writers of different streams run in parallel.
  * - `es_append` does a whole append in one round trip, in as few statements as it can, since
- *   each costs: lock the stream row; if the stream exists, the idempotency check (a stream that
- *   does not exist cannot hold the ids) and the revision check; the hash chain in memory; one
- *   write of the stream row; one INSERT for all the events.
+ *   each costs: lock the stream row; if the stream exists, check idempotency (a stream that
+ *   does not exist cannot hold the ids); check the expected revision; compute the hash chain in
+ *   memory (`es_chain`); write the stream row once; store all the events with one INSERT.
  * - Connecting never takes a lock on `es_events` once the schema exists (a DDL lock would queue
  *   behind readers and stall every append), so the trigger is only created when missing.
  */
@@ -55,6 +55,21 @@ begin
   end if;
 end $$;
 
+-- The hash chain of DESIGN.md section 3 over a batch: each event's hash, starting after p_hash.
+create or replace function es_chain(p_hash text, p_events jsonb) returns text[]
+language plpgsql immutable as $$
+declare
+  v_hashes text[] := '{}';
+  v_event jsonb;
+begin
+  for i in 0 .. jsonb_array_length(p_events) - 1 loop
+    v_event := p_events->i;
+    p_hash := encode(sha256(convert_to(p_hash || (v_event->>'type') || (v_event->>'canonical'), 'UTF8')), 'hex');
+    v_hashes := v_hashes || p_hash;
+  end loop;
+  return v_hashes;
+end $$;
+
 -- expected: -2 any, -1 no stream, >= 0 exact last revision.
 -- events: [{id, type, data, metadata, canonical}] where canonical is the canonical JSON of data.
 create or replace function es_append(p_stream text, p_expected bigint, p_events jsonb)
@@ -64,10 +79,8 @@ declare
   v_count int := jsonb_array_length(p_events);
   v_exists boolean;
   v_revision bigint;
-  v_first bigint;
   v_hash text;
   v_hashes text[];
-  v_event jsonb;
   v_known int;
   v_done boolean := false;
 begin
@@ -81,9 +94,10 @@ begin
       v_hash := '';
     else
       -- Only a stream that exists can hold these ids: a repeated append succeeds, storing nothing.
-      select count(*) into v_known from es_events ev
-        where ev.event_id = any (array(select (e->>'id')::uuid from jsonb_array_elements(p_events) e))
-          and ev.stream_id = p_stream;
+      -- The ids alone select the rows, so the lookup probes the event id index, never a scan
+      -- of a long stream.
+      select count(*) filter (where ev.stream_id = p_stream) into v_known from es_events ev
+        where ev.event_id = any (array(select (e->>'id')::uuid from jsonb_array_elements(p_events) e));
       if v_known = v_count then
         return query select ev.stream_revision, ev.transaction_id, ev.global_position from es_events ev
           where ev.event_id = ((p_events->(v_count - 1))->>'id')::uuid;
@@ -97,20 +111,13 @@ begin
       raise exception 'wrong_expected_revision' using errcode = 'P0001', detail = v_revision::text;
     end if;
 
-    v_first := v_revision + 1;
-    v_hashes := '{}';
-    for i in 0 .. v_count - 1 loop
-      v_event := p_events->i;
-      v_hash := encode(sha256(convert_to(v_hash || (v_event->>'type') || (v_event->>'canonical'), 'UTF8')), 'hex');
-      v_hashes := v_hashes || v_hash;
-    end loop;
+    v_hashes := es_chain(v_hash, p_events);
     v_revision := v_revision + v_count;
-
     if v_exists then
-      update es_streams set revision = v_revision, last_hash = v_hash where stream_id = p_stream;
+      update es_streams set revision = v_revision, last_hash = v_hashes[v_count] where stream_id = p_stream;
       v_done := true;
     else
-      insert into es_streams (stream_id, revision, last_hash) values (p_stream, v_revision, v_hash) on conflict do nothing;
+      insert into es_streams (stream_id, revision, last_hash) values (p_stream, v_revision, v_hashes[v_count]) on conflict do nothing;
       v_done := found;
     end if;
     exit when v_done;
@@ -121,7 +128,7 @@ begin
 
   -- One statement for the whole batch; global positions come from the sequence in event order.
   insert into es_events (event_id, stream_id, stream_revision, type, data, metadata)
-  select (e.value->>'id')::uuid, p_stream, v_first + e.ordinality - 1, e.value->>'type', e.value->'data',
+  select (e.value->>'id')::uuid, p_stream, v_revision - v_count + e.ordinality, e.value->>'type', e.value->'data',
          coalesce(e.value->'metadata', '{}'::jsonb) || jsonb_build_object('hash', v_hashes[e.ordinality])
     from jsonb_array_elements(p_events) with ordinality e;
 
