@@ -6,6 +6,7 @@ import { depsPlugin } from './plugins/deps.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { registerInputGuard } from './plugins/input-guard.js';
 import { registerWebApp, spaFallback, webAppBuilt } from './plugins/web.js';
 import { registerRoutes } from './routes/index.js';
 import { WS_MESSAGE_BYTES_MAX } from './routes/ws/index.js';
@@ -32,6 +33,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   const serveWebApp = options.serveWebApp === true && webAppBuilt();
   registerErrorHandler(app, serveWebApp ? { notFoundFallback: spaFallback } : {});
+  registerInputGuard(app);
   await app.register(depsPlugin, { deps: options.deps });
   await app.register(authPlugin);
   await registerOpenApi(app);

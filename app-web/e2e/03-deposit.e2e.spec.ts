@@ -76,4 +76,29 @@ suite('journey 3: deposit through the Paystack sandbox checkout', () => {
     await shot('dashboard-after-deposit');
     await context.close();
   });
+
+  it('Decline in the checkout window → "Payment Failed: Declined", the balance unchanged', async () => {
+    const player = await apiRegisterVerified(env.baseUrl, freshPlayer('decl'));
+    const { page, context } = await env.newPage({ locale: 'en-NG' });
+    await signIn(page, player);
+    await closeLocationDialogIfOpen(page);
+    await page.goto('/deposit');
+    await page.getByRole('tab', { name: 'Bank/Card' }).click();
+    const form = page.getByRole('form', { name: 'Pay with card or bank (NGN)' });
+    await field(form, 'Amount (₦)').fill('2500');
+    const [checkout] = await Promise.all([context.waitForEvent('page', { timeout: STEP_TIMEOUT_MS }), form.getByRole('button', { name: 'Pay with Paystack' }).click()]);
+    await visible(checkout.getByRole('button', { name: 'Decline' }));
+    await checkout.getByRole('button', { name: 'Decline' }).click();
+    await checkout.waitForURL(/\/wallet(\?|$)/, { timeout: STEP_TIMEOUT_MS });
+    const failed = toastWith(checkout, 'Payment Failed');
+    await visible(failed);
+    await visible(failed.getByText('Declined'));
+    await expectHeaderBalance(checkout, '₦0.00');
+    await screenshotter(env, checkout)('wallet-paystack-declined');
+    await checkout.close();
+    await page.reload();
+    await expectHeaderBalance(page, '₦0.00');
+    await visible(page.getByTestId('paystack-deposits').getByText('Failed'));
+    await context.close();
+  });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, skipReason, startE2e, type E2eEnvironment } from './support/browser.js';
 import {
   apiBalance,
+  apiCreateChallenge,
   apiFundViaPaystack,
   apiRegisterVerified,
   closeLocationDialogIfOpen,
@@ -26,6 +27,25 @@ suite('journey 4: public challenge → join from the marketplace → both report
   });
   afterAll(async () => {
     await env?.close();
+  });
+
+  it('a visitor who tries to join from the marketplace is offered Log In or Sign Up', async () => {
+    const host = await apiRegisterVerified(env.baseUrl, freshPlayer('listed'));
+    await apiFundViaPaystack(env.baseUrl, host, '500');
+    await apiCreateChallenge(env.baseUrl, host, '100', 'public');
+    const { page, context } = await env.newPage({ locale: 'en-NG' });
+    await page.goto('/marketplace');
+    const card = page.getByTestId('challenge-card').filter({ hasText: `by ${host.username}` });
+    await visible(card);
+    await card.getByRole('button', { name: 'Join Challenge' }).click();
+    const modal = page.getByTestId('guest-modal');
+    await visible(modal.getByText('Sign in to join'));
+    await visible(modal.getByRole('link', { name: 'Log In' }));
+    await screenshotter(env, page)('marketplace-guest-modal');
+    await modal.getByRole('link', { name: 'Sign Up' }).click();
+    await page.waitForURL(/\/auth\?view=signup$/);
+    await visible(page.getByRole('form', { name: 'Create Account' }));
+    await context.close();
   });
 
   it('winner ends at ₦5,000 − ₦1,020 + ₦2,000 = ₦5,980.00, loser at ₦3,980.00', async () => {

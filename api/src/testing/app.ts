@@ -81,7 +81,9 @@ export async function createTestHarness(options: { env?: Record<string, string>;
       // behind transactions still open anywhere on the server): wait until the runner has it.
       const { rows } = await sql<{ transaction_id: string; global_position: string }>`select transaction_id, global_position from es_events order by transaction_id desc, global_position desc limit 1`.execute(db);
       const row = rows[0];
-      if (row) await runner.waitFor({ commit: Number(row.transaction_id), prepare: Number(row.global_position) }, 10_000);
+      if (row && !(await runner.waitFor({ commit: Number(row.transaction_id), prepare: Number(row.global_position) }, 20_000))) {
+        throw new Error(`read models did not catch up: ${JSON.stringify(await runner.status())}`);
+      }
     },
     close: async () => {
       await app.close();

@@ -10,6 +10,7 @@
 import { cpus, totalmem } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
 import { START, type NewEvent, type Position } from '@wager/domain';
 import { createDatabase, migrateToLatest, rebuildProjector, type Database, type Projector } from '@wager/projections';
 import { PostgresEventStore } from '../../../api/src/adapters/event-store/postgres.js';
@@ -22,9 +23,12 @@ export const APPENDS_PER_CELL_DEFAULT = 2000;
 export const WARMUP_APPENDS_DEFAULT = 200;
 export const READ_PAGE_SIZE = 1000;
 const ROUNDS = 4;
+const FREE_CONNECTIONS_KEPT = 15;
 const CONTENDERS: readonly Contender[] = [ceiling, ours, emmett];
 
 interface Settings {
+  /** Connections each contender may open: the concurrency, within what the server has free. */
+  readonly poolSizeMax: number;
   readonly appends: number;
   readonly warmup: number;
   readonly concurrencies: readonly number[];
@@ -47,11 +51,12 @@ function option(args: readonly string[], name: string, fallback: number): number
 }
 
 /** The defaults measure everything; `--concurrency` and `--only` narrow a run while profiling. */
-function parseSettings(args: readonly string[]): Settings {
+function parseSettings(args: readonly string[], poolSizeMax: number): Settings {
   const only = args.includes('--only') ? (args[args.indexOf('--only') + 1] ?? '').split(',') : undefined;
   const contenders = only ? CONTENDERS.filter((c) => only.includes(c.name)) : CONTENDERS;
   if (contenders.length === 0) throw new Error(`--only names some of: ${CONTENDERS.map((c) => c.name).join(', ')}`);
   return {
+    poolSizeMax,
     appends: option(args, 'appends', APPENDS_PER_CELL_DEFAULT),
     warmup: option(args, 'warmup', WARMUP_APPENDS_DEFAULT),
     concurrencies: args.includes('--concurrency') ? [option(args, 'concurrency', 1)] : CONCURRENCIES,
@@ -80,7 +85,7 @@ async function measureCell(url: string, settings: Settings, concurrency: number,
   const totals = new Map<string, { appends: number; seconds: number }>();
   for (let round = 0; round < ROUNDS; round++) {
     for (const contender of settings.contenders) {
-      const appender = await contender.open(url, concurrency);
+      const appender = await contender.open(url, Math.min(concurrency, settings.poolSizeMax));
       try {
         // The warm-up opens every pooled connection and fills caches before the clock starts.
         const warm = Array.from({ length: Math.max(Math.ceil(settings.warmup / ROUNDS), 2 * concurrency) }, () => benchEvents(eventsPerAppend));
@@ -168,14 +173,32 @@ async function printReadRates(url: string): Promise<void> {
   console.log(`projection rebuild (rebuildProjector, one row per event): ${fmt(rebuild.events)} events in ${rebuild.seconds.toFixed(2)} s = ${fmt(rebuild.events / rebuild.seconds)} events/s`);
 }
 
+/**
+ * A shared server (DATABASE_URL) may have other clients: each contender's pool keeps
+ * FREE_CONNECTIONS_KEPT of the server's connections free for them.
+ */
+async function freeConnections(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ free: number }>(
+      `select current_setting('max_connections')::int - current_setting('superuser_reserved_connections')::int - count(*)::int as free from pg_stat_activity`,
+    );
+    return rows[0]!.free - FREE_CONNECTIONS_KEPT;
+  } finally {
+    await client.end();
+  }
+}
+
 export async function runEventStoreBench(args: readonly string[]): Promise<void> {
-  const settings = parseSettings(args);
   const runStarted = Date.now();
   const database = await openBenchDatabase();
   try {
+    const settings = parseSettings(args, Math.max(1, Math.min(Math.max(...CONCURRENCIES), await freeConnections(database.url))));
     console.log(`Event store benchmark: ${database.server}`);
     console.log(`Node ${process.version}, ${cpus().length} CPUs, ${(totalmem() / 2 ** 30).toFixed(1)} GiB memory`);
-    console.log(`${settings.appends} appends per cell after a ${settings.warmup}-append warm-up, each to a new stream; pool size = concurrency\n`);
+    console.log(`${settings.appends} appends per cell (in ${ROUNDS} rounds, contenders taking turns) after a ${settings.warmup}-append warm-up, each to a new stream`);
+    console.log(`Each contender's pool: as many connections as the concurrency, at most ${settings.poolSizeMax} (the server's free connections)\n`);
     const cells: Cell[] = [];
     for (const concurrency of settings.concurrencies) {
       for (const eventsPerAppend of EVENTS_PER_APPEND) cells.push(await measureCell(database.url, settings, concurrency, eventsPerAppend));

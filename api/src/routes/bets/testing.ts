@@ -70,10 +70,6 @@ export async function checkBooks(h: TestHarness, terminalBetIds: readonly string
 }
 
 /** Waits until the read models show everything appended so far, however long a loaded machine takes (bounded). */
-export async function settleFully(h: TestHarness, attemptsMax = 6): Promise<void> {
-  for (let attempt = 0; attempt < attemptsMax; attempt++) {
-    const head = await h.deps.store.headPosition();
-    if (!head || (await h.runner.waitFor(head, 10_000))) return;
-  }
-  throw new Error('read models did not catch up');
+export async function settleFully(h: TestHarness): Promise<void> {
+  await h.settle();
 }

@@ -50,3 +50,13 @@ describe('GET /api/docs/json', () => {
     expect(doc.paths['/api/health'].get).toBeDefined();
   });
 });
+
+describe('input PostgreSQL cannot store', () => {
+  it('refuses a NUL character anywhere in a JSON body with 400 before any handler runs', async () => {
+    const response = await h.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'a\u0000b', password: 'x' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'Invalid characters in request' });
+    const nested = await h.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { username: 'someone', extra: { deep: ['ok', '\u0000'] } } });
+    expect(nested.json()).toEqual({ error: 'Invalid characters in request' });
+  });
+});

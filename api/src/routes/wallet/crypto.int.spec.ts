@@ -58,7 +58,8 @@ describe('crypto', () => {
     const created = await post(user, '/api/crypto/deposits/create', { cryptocurrency: 'USDT', cryptoAmount: '25.5', network: 'TRC20' });
     expect(created.statusCode).toBe(200);
     const deposit = created.json();
-    expect(deposit).toMatchObject({ status: 'pending', amount: '25.5', currency: 'USDT', usdAmount: '25.50', confirmations: 0, address: expect.stringMatching(/^T[1-9A-HJ-NP-Za-km-z]{33}$/) });
+    // The sandbox may already have seen the payment (confirming, 0 of 3) by the time the read model answers.
+    expect(deposit).toMatchObject({ status: expect.stringMatching(/^(pending|confirming)$/), amount: '25.5', currency: 'USDT', usdAmount: '25.50', confirmations: 0, address: expect.stringMatching(/^T[1-9A-HJ-NP-Za-km-z]{33}$/) });
     const done = await until(() => get(user, `/api/crypto/deposits/${deposit.id}`).then((r) => r.json()), (d) => d.status === 'confirmed');
     expect(done).toMatchObject({ status: 'confirmed', confirmations: 3 });
     // A replayed final webhook credits nothing more.
