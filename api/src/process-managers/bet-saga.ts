@@ -45,6 +45,8 @@ function commandKey(command: BetCommand): string {
       return `accept:${command.data.acceptorId}`;
     case 'CancelBet':
       return `cancel:${command.data.userId}`;
+    case 'DeclineChallenge':
+      return `decline:${command.data.userId}`;
     case 'ReportResult':
       return `report:${command.data.userId}`;
     case 'ResolveDispute':
@@ -174,6 +176,10 @@ export class BetSagas {
 
   async cancel(betId: string, userId: string): Promise<BetOutcome> {
     return this.withFollowUps(await this.execute({ type: 'CancelBet', data: { betId, userId, now: this.deps.clock.now() } }, userId));
+  }
+
+  async decline(betId: string, userId: string): Promise<BetOutcome> {
+    return this.withFollowUps(await this.execute({ type: 'DeclineChallenge', data: { betId, userId, now: this.deps.clock.now() } }, userId));
   }
 
   async report(input: { betId: string; userId: string; result: BetResult; evidence: EvidenceFile[] }): Promise<BetOutcome> {

@@ -6,6 +6,7 @@ export type BetCommand =
   | { type: 'CreateBet'; data: { betId: string; challengerId: string; inviteLinkId: string; currency: BetCurrency; challenge: CreateChallenge; now: Date; pendingTtlMs: number } }
   | { type: 'AcceptBet'; data: { betId: string; acceptorId: string; via: AcceptVia; now: Date; playDeadlineMs: number } }
   | { type: 'CancelBet'; data: { betId: string; userId: string; now: Date } }
+  | { type: 'DeclineChallenge'; data: { betId: string; userId: string; now: Date } }
   | { type: 'ExpireBet'; data: { betId: string; now: Date } }
   | { type: 'ReportResult'; data: { betId: string; userId: string; result: BetResult; evidence: EvidenceFile[]; now: Date; contestWindowMs: number } }
   | { type: 'SettleUncontested'; data: { betId: string; now: Date } }

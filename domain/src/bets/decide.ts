@@ -28,6 +28,8 @@ export function decide(command: BetCommand, state: BetState): BetEvent[] {
       return accept(command.data, state);
     case 'CancelBet':
       return cancel(command.data, state);
+    case 'DeclineChallenge':
+      return decline(command.data, state);
     case 'ExpireBet':
       return expire(command.data, state);
     case 'ReportResult':
@@ -108,6 +110,18 @@ function cancel(c: Command<'CancelBet'>, state: BetState): BetEvent[] {
   if (s.bet.challengerId !== c.userId) throw new ForbiddenError(betMessages.onlyChallengerCancels);
   if (s.status === 'cancelled') return [];
   if (s.status !== 'pending') throw new ConflictError(betMessages.onlyPendingCancels);
+  return [{ type: 'BetCancelled', data: { betId: s.bet.betId, cancelledBy: c.userId, refunds: refundsOf(s), cancelledAt: c.now.toISOString() } }];
+}
+
+/**
+ * The invited opponent of a direct challenge turns it down: the challenge ends as cancelled
+ * (by the opponent) and the challenger's stake and fee are refunded, as on a cancel.
+ */
+function decline(c: Command<'DeclineChallenge'>, state: BetState): BetEvent[] {
+  const s = existing(state);
+  if (s.bet.invitedOpponentId !== c.userId) throw new ForbiddenError(betMessages.onlyInvitedDeclines);
+  if (s.status === 'cancelled') return [];
+  if (s.status !== 'pending') throw new ConflictError(betMessages.onlyPendingDeclines);
   return [{ type: 'BetCancelled', data: { betId: s.bet.betId, cancelledBy: c.userId, refunds: refundsOf(s), cancelledAt: c.now.toISOString() } }];
 }
 

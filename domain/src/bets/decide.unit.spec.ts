@@ -201,6 +201,28 @@ describe('cancel', () => {
   });
 });
 
+describe('decline', () => {
+  it('lets the invited opponent of a direct challenge decline it, refunding the challenger', () => {
+    const i = ids();
+    const history = created(i, { amount: '100', opponentId: i.opponent });
+    expect(when(history, { type: 'DeclineChallenge', data: { betId: i.betId, userId: i.opponent, now: at(3) } })).toEqual([
+      { type: 'BetCancelled', data: { betId: i.betId, cancelledBy: i.opponent, refunds: [{ userId: i.challenger, amount: '102.00' }], cancelledAt: at(3).toISOString() } },
+    ]);
+  });
+  it('refuses anyone but the invited opponent, open challenges, and bets no longer pending', () => {
+    const i = ids();
+    const direct = created(i, { amount: '100', opponentId: i.opponent });
+    const decline = (userId: string) => ({ type: 'DeclineChallenge' as const, data: { betId: i.betId, userId, now: at(3) } });
+    expectRefusal(() => when(direct, decline(i.other)), ForbiddenError, betMessages.onlyInvitedDeclines);
+    expectRefusal(() => when(direct, decline(i.challenger)), ForbiddenError, betMessages.onlyInvitedDeclines);
+    expectRefusal(() => when(created(i), decline(i.opponent)), ForbiddenError, betMessages.onlyInvitedDeclines);
+    const taken = [...direct, ...when(direct, { type: 'AcceptBet', data: { betId: i.betId, acceptorId: i.opponent, via: 'invite', now: at(1), playDeadlineMs: 24 * H } } as BetCommand)];
+    expectRefusal(() => when(taken, decline(i.opponent)), ConflictError, betMessages.onlyPendingDeclines);
+    const declined = [...direct, ...when(direct, decline(i.opponent))];
+    expect(when(declined, decline(i.opponent))).toEqual([]);
+  });
+});
+
 describe('expire (scheduler)', () => {
   it('expires a pending bet at 48 h with a full refund', () => {
     const i = ids();

@@ -117,6 +117,8 @@ export const betMessages = {
   betNotFound: "Bet Not Found: The bet you're looking for doesn't exist or you don't have access to it.",
   onlyChallengerCancels: 'Only the challenger can cancel this challenge',
   onlyPendingCancels: 'Only pending challenges can be cancelled',
+  onlyInvitedDeclines: 'Only the invited opponent can decline this challenge',
+  onlyPendingDeclines: 'Only pending challenges can be declined',
   resultNotAccepted: 'Results can only be reported for an accepted bet',
   resultAlreadyReported: 'You have already reported a result for this bet',
   resultDeadlinePassed: 'The deadline for reporting a result on this bet has passed',

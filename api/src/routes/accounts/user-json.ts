@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { UserRow } from '@wager/projections/users/users.table';
 import { findUserById } from '@wager/projections/users/queries';
 import { walletBalancesFor } from '../wallet/balances.js';
+import { findUserStats } from '@wager/projections/bets/queries';
 
 /** Balances come from the wallet's read model; until it exists they read zero with the default limit. */
 export interface UserBalances {
@@ -48,7 +49,15 @@ export const userJsonSchema = z.object({
 export type UserJson = z.infer<typeof userJsonSchema>;
 
 /** The one place the user's JSON shape is made. The wallet passes the user's balances in. */
-export function toUserJson(row: UserRow, balances: UserBalances = DEFAULT_BALANCES): UserJson {
+/** Rating (Elo from 1000), wins and losses: kept by the bets context's user_stats read model. */
+export interface UserStats {
+  readonly rating: number;
+  readonly wins: number;
+  readonly losses: number;
+}
+const DEFAULT_STATS: UserStats = { rating: 1000, wins: 0, losses: 0 };
+
+export function toUserJson(row: UserRow, balances: UserBalances = DEFAULT_BALANCES, stats: UserStats = DEFAULT_STATS): UserJson {
   return {
     id: row.id,
     username: row.username,
@@ -74,9 +83,9 @@ export function toUserJson(row: UserRow, balances: UserBalances = DEFAULT_BALANC
     currencySetByUser: row.currency_set_by_user,
     ipAddress: row.ip_address,
     fplTeamId: row.fpl_team_id,
-    rating: row.rating,
-    wins: row.wins,
-    losses: row.losses,
+    rating: stats.rating,
+    wins: stats.wins,
+    losses: stats.losses,
     createdAt: row.created_at.toISOString(),
   };
 }
@@ -93,5 +102,6 @@ export async function loadUserBalances(_app: FastifyInstance, _userId: string): 
 export async function loadUserJson(app: FastifyInstance, userId: string): Promise<UserJson | null> {
   const row = await findUserById(app.deps.db, userId);
   if (!row) return null;
-  return toUserJson(row, await loadUserBalances(app, userId));
+  const [balances, stats] = await Promise.all([loadUserBalances(app, userId), findUserStats(app.deps.db, userId)]);
+  return toUserJson(row, balances, stats);
 }

@@ -223,3 +223,26 @@ describe('scheduler', () => {
     await checkBooks(h, [pending.bet.id, idle.bet.id, lone.bet.id]);
   });
 });
+
+describe('declining a direct challenge', () => {
+  it('lets only the invited opponent decline; the challenger gets stake + fee back, exactly once', async () => {
+    const alice = await fundedPlayer(h, '1000.00');
+    const bob = await fundedPlayer(h, '0.00');
+    const carol = await fundedPlayer(h, '0.00');
+    const { bet } = await create(alice, { amount: '100', visibility: 'private', opponentId: bob.id });
+    expect(await balanceOf(alice)).toBe('898.00');
+    const byOutsider = await h.app.inject({ method: 'POST', url: `/api/bets/${bet.id}/decline`, headers: carol.headers });
+    expect(byOutsider.statusCode).toBe(404);
+    const byChallenger = await h.app.inject({ method: 'POST', url: `/api/bets/${bet.id}/decline`, headers: alice.headers });
+    expect(byChallenger.statusCode).toBe(403);
+    expect(byChallenger.json()).toEqual({ error: 'Only the invited opponent can decline this challenge' });
+    for (let i = 0; i < 2; i++) {
+      const declined = await h.app.inject({ method: 'POST', url: `/api/bets/${bet.id}/decline`, headers: bob.headers });
+      expect(declined.statusCode).toBe(200);
+      expect(declined.json()).toMatchObject({ id: bet.id, status: 'cancelled' });
+    }
+    await settleFully(h);
+    expect(await balanceOf(alice)).toBe('1000.00');
+    await checkBooks(h, [bet.id]);
+  });
+});

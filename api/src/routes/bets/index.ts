@@ -89,7 +89,8 @@ const betCommandRoutes: FastifyPluginAsyncZod<{ sagas: BetSagas; evidence: Evide
       const inviteLinkId = app.deps.ids.uuid();
       const outcome = await sagas.create({ betId, challengerId: userId, inviteLinkId, challenge });
       const bet = await answer(app, betId, outcome.position, userId);
-      const base = app.deps.config.PUBLIC_URL?.replace(/\/$/, '') ?? '';
+      // Absolute, so it can be pasted anywhere: PUBLIC_URL behind a proxy, else the address the player used.
+      const base = app.deps.config.PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
       return reply.status(201).send({ bet, shareableLink: `${base}/challenge/accept/${inviteLinkId}` });
     },
   );
@@ -121,6 +122,13 @@ const betCommandRoutes: FastifyPluginAsyncZod<{ sagas: BetSagas; evidence: Evide
     await visibleBet(app, request, request.params.betId);
     const userId = request.auth!.userId;
     const outcome = await sagas.cancel(request.params.betId, userId);
+    return answer(app, request.params.betId, outcome.position, userId, request.auth!.isAdmin);
+  });
+
+  app.post('/api/bets/:betId/decline', { onRequest: app.requireUser, schema: { params: betParams, response: { 200: betJson } } }, async (request) => {
+    await visibleBet(app, request, request.params.betId);
+    const userId = request.auth!.userId;
+    const outcome = await sagas.decline(request.params.betId, userId);
     return answer(app, request.params.betId, outcome.position, userId, request.auth!.isAdmin);
   });
 

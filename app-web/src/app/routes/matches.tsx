@@ -7,7 +7,7 @@ import { Tabs } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast';
 import { paths } from '../../config/paths';
 import { useUser } from '../../features/auth/api/user-queries';
-import { betOf, betQueries, useAcceptInvite, type BetListFilter } from '../../features/bets/api/bet-queries';
+import { betOf, betQueries, useAcceptInvite, useDeclineBet, type BetListFilter } from '../../features/bets/api/bet-queries';
 import { BetStatusBadge, formatDateTime, opponentName, outcomeFor } from '../../features/bets/components/bet-display';
 import { copyText } from '../../features/bets/components/create-challenge-dialog';
 import { UploadResultDialog } from '../../features/bets/components/upload-result-dialog';
@@ -16,17 +16,6 @@ import { parseErrorMessage } from '../../lib/api-client';
 import { translateMessage } from '../../lib/i18n';
 import { formatMoney } from '../../lib/money';
 import type { Bet, User } from '../../types/api';
-
-/** Incoming challenges the player declined are hidden on this device (the server keeps them until they expire). */
-const DECLINED_KEY = 'declinedChallenges';
-
-function declinedIds(): string[] {
-  try {
-    return JSON.parse(window.localStorage.getItem(DECLINED_KEY) ?? '[]') as string[];
-  } catch {
-    return [];
-  }
-}
 
 export function inviteUrl(inviteLinkId: string): string {
   return `${window.location.origin}${paths.challengeInvite.getHref(inviteLinkId)}`;
@@ -60,7 +49,7 @@ function BetList({ filter, user, empty, render }: { filter: BetListFilter; user:
   const { data, isPending, isError, error } = useQuery(betQueries.list(filter));
   if (isPending) return <Spinner />;
   if (isError) return <p className="text-danger">{translateMessage(parseErrorMessage(error))}</p>;
-  const rows = filter === 'pending' ? data.filter((b) => b.challengerId !== user.id && !declinedIds().includes(b.id)) : data;
+  const rows = filter === 'pending' ? data.filter((b) => b.challengerId !== user.id) : data;
   if (rows.length === 0) return <p className="muted">{empty}</p>;
   return <ul className="stack">{rows.map((bet) => render(bet))}</ul>;
 }
@@ -102,7 +91,7 @@ function PendingTab({ user }: { user: User }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const accept = useAcceptInvite();
-  const [, setDeclined] = useState(0);
+  const decline = useDeclineBet();
   return (
     <BetList
       filter="pending"
@@ -129,11 +118,13 @@ function PendingTab({ user }: { user: User }) {
             <Button
               size="sm"
               variant="outline"
-              onClick={() => {
-                window.localStorage.setItem(DECLINED_KEY, JSON.stringify([...declinedIds(), bet.id]));
-                setDeclined((n) => n + 1);
-                toast({ title: t('matches.declinedTitle'), description: t('matches.declinedText'), type: 'info' });
-              }}
+              disabled={decline.isPending}
+              onClick={() =>
+                decline.mutate(bet.id, {
+                  onSuccess: () => toast({ title: t('matches.declinedTitle'), description: t('matches.declinedText'), type: 'info' }),
+                  onError: (error) => toast({ title: t('matches.errorTitle'), description: translateMessage(parseErrorMessage(error)), type: 'error' }),
+                })
+              }
             >
               {t('matches.decline')}
             </Button>

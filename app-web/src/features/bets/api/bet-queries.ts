@@ -84,6 +84,15 @@ export function useCancelBet() {
   });
 }
 
+/** The invited opponent turns a direct challenge down; the challenger is refunded. */
+export function useDeclineBet() {
+  const invalidate = useInvalidateBets();
+  return useMutation({
+    mutationFn: (betId: string) => apiRequest('POST', `/api/bets/${encodeURIComponent(betId)}/decline`),
+    onSuccess: () => invalidate(),
+  });
+}
+
 export function useAcceptInvite() {
   const invalidate = useInvalidateBets();
   return useMutation({

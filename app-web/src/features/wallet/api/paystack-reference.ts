@@ -2,7 +2,8 @@
  * The Paystack reference of a checkout in progress, kept in localStorage so the page that
  * verifies it (after the checkout window closes, or on the callback page) can find it.
  */
-const REFERENCE_KEY = 'paystack_reference';
+export const PAYSTACK_REFERENCE_KEY = 'paystack_reference';
+const REFERENCE_KEY = PAYSTACK_REFERENCE_KEY;
 const AMOUNT_KEY = 'paystack_amount';
 
 export function storePaystackReference(reference: string, amount: string): void {

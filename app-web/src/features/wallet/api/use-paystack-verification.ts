@@ -22,7 +22,7 @@ export function usePaystackVerification() {
         async (response) => {
           const status = response.data?.status;
           if (response.status && status === 'success') {
-            const amount = storedPaystackReference()?.amount;
+            const amount = response.data?.amount !== undefined ? String(response.data.amount) : storedPaystackReference()?.amount;
             clearPaystackReference();
             await refresh();
             toast({ title: t('deposit.paystack.successTitle'), description: t('deposit.paystack.successText', { amount: formatMoney(amount ?? '0', 'NGN') }), type: 'success' });

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useUser } from '../../auth/api/user-queries';
-import { storedPaystackReference } from '../api/paystack-reference';
+import { PAYSTACK_REFERENCE_KEY, storedPaystackReference } from '../api/paystack-reference';
+import { useRefreshBalances } from '../api/wallet-queries';
 import { usePaystackVerification } from '../api/use-paystack-verification';
 
 /**
@@ -15,6 +16,7 @@ export function PaystackReturnHandler() {
   const location = useLocation();
   const navigate = useNavigate();
   const { verify } = usePaystackVerification();
+  const refresh = useRefreshBalances();
   const handled = useRef<string | null>(null);
 
   useEffect(() => {
@@ -33,9 +35,18 @@ export function PaystackReturnHandler() {
       const stored = storedPaystackReference();
       if (stored && handled.current !== stored.reference) void verify(stored.reference, { quietWhilePending: true });
     };
+    // The checkout window verifies on its callback page and clears the stored reference: this
+    // window hears of it through the storage event and refreshes its balances.
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === PAYSTACK_REFERENCE_KEY && event.newValue === null) void refresh();
+    };
     window.addEventListener('focus', onFocus);
-    return () => window.removeEventListener('focus', onFocus);
-  }, [user, verify]);
+    window.addEventListener('storage', onStorage);
+    return () => {
+      window.removeEventListener('focus', onFocus);
+      window.removeEventListener('storage', onStorage);
+    };
+  }, [user, verify, refresh]);
 
   return null;
 }
