@@ -62,3 +62,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const name = String(issue.path[0] ?? 'environment');
   throw new ConfigError(`Invalid configuration: ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`);
 }
+
+/** For command-line entry points: the config, or the one-line reason on stderr and exit code 1. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}

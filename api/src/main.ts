@@ -3,7 +3,7 @@ import { v4 as uuidv4 } from 'uuid';
 import { ProjectionRunner, allProjectors, waitForCheckpoints, readCheckpoints, LAG_COUNT_CAP } from '@wager/projections';
 import { START } from '@wager/domain';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { loadConfigOrExit, type Config } from './config.js';
 import { systemClock, type AppDeps, type ProjectionWaiter } from './deps.js';
 import { openInfrastructure } from './infrastructure.js';
 import { ReactorRunner, allReactors } from './process-managers/index.js';
@@ -87,16 +87,7 @@ export async function startServer(config: Config, options: { log?: (m: string) =
 
 /** `tsx api/src/main.ts`: one process in the role ROLE names (production runs serve and project apart). */
 async function runFromCommandLine(): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const server = await startServer(config, { logger: true });
   console.log(`wager api (${config.ROLE}) ${server.url ?? ''}`);
   for (const [part, what] of Object.entries(server.deps.parts)) console.log(`  ${part}: ${what}`);

@@ -13,7 +13,7 @@
 import { GENESIS_HASH, START, chainHash, comparePositions, formatPosition, type EventStore, type Position, type RecordedEvent } from '@wager/domain';
 import { Balances, assertBalanced, postingsOf, accountUserId, parseAccount, userAvailable, userCrypto } from '@wager/domain/ledger/index';
 import { Money } from '@wager/domain/money/index';
-import { loadConfig } from '../../api/src/config.js';
+import { loadConfigOrExit } from '../../api/src/config.js';
 import { openInfrastructure } from '../../api/src/infrastructure.js';
 
 export const AUDIT_PAGE_SIZE = 1000;
@@ -33,7 +33,7 @@ async function* allEvents(store: EventStore, upTo?: Position): AsyncGenerator<Re
 }
 
 async function verify(): Promise<number> {
-  const infra = await openInfrastructure(loadConfig(), { log: () => undefined });
+  const infra = await openInfrastructure(loadConfigOrExit(), { log: () => undefined });
   const failures: string[] = [];
   try {
     // The live tables as of the ledger projector's checkpoint: replay exactly up to it.
@@ -97,7 +97,7 @@ async function verify(): Promise<number> {
 }
 
 async function statement(userId: string, at: Date): Promise<number> {
-  const infra = await openInfrastructure(loadConfig(), { log: () => undefined });
+  const infra = await openInfrastructure(loadConfigOrExit(), { log: () => undefined });
   try {
     const balances = new Balances();
     console.log(`statement for user ${userId} as of ${at.toISOString()}`);

@@ -7,7 +7,7 @@
  * event store). Without a name it lists the projectors.
  */
 import { allProjectors, rebuildProjector } from '@wager/projections';
-import { ConfigError, loadConfig, type Config } from '../../api/src/config.js';
+import { loadConfigOrExit } from '../../api/src/config.js';
 import { openInfrastructure } from '../../api/src/infrastructure.js';
 
 /** How often progress is printed, in events. */
@@ -19,16 +19,7 @@ function listProjectors(names: readonly string[]): void {
 }
 
 async function main(): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const projectors = allProjectors();
   const requested = process.argv.slice(2);
   const unknown = requested.filter((name) => !projectors.some((p) => p.name === name));

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { v4 as uuidv4, v5 as uuidv5 } from 'uuid';
 import { ConflictError, type Position } from '@wager/domain';
 import { ProjectionRunner, allProjectors, waitForCheckpoints } from '@wager/projections';
-import { ConfigError, loadConfig, type Config } from '../../api/src/config.js';
+import { loadConfigOrExit, type Config } from '../../api/src/config.js';
 import { systemClock } from '../../api/src/deps.js';
 import { openInfrastructure } from '../../api/src/infrastructure.js';
 import { grantAdmin, registerAccount, type AccountDeps } from '../../api/src/routes/accounts/commands.js';
@@ -119,16 +119,7 @@ export async function seed(config: Config, log: (line: string) => void = console
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   seed(config).then(
     () => process.exit(0),
     (error: unknown) => {

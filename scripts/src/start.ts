@@ -4,20 +4,11 @@
  * the real service by its environment variable. Ctrl-C stops everything cleanly; the next
  * start keeps the data.
  */
-import { ConfigError, loadConfig } from '../../api/src/config.js';
+import { loadConfigOrExit } from '../../api/src/config.js';
 import { startServer } from '../../api/src/main.js';
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   console.log('Starting the wager platform…');
   const server = await startServer(config, { serveWebApp: true });
   console.log(`\n  Wager is running at ${server.url ?? '(no HTTP: ROLE=project)'}\n`);

@@ -92,12 +92,3 @@ export const emmett: Contender = {
     };
   },
 };
-
-import { PostgresEventStore as BeforeStore } from './.before-postgres.js';
-export const before: Contender = {
-  name: 'ours',
-  open: async (url, poolSize) => {
-    const store = await BeforeStore.connect(url, { poolSize });
-    return { append: async (s, e) => void (await store.append(s, e, { expectedRevision: 'no_stream' })), close: () => store.close() };
-  },
-};

@@ -7,7 +7,7 @@
  * Options: `--appends N` (per cell), `--warmup N`, and, to narrow a run while profiling,
  * `--concurrency N` and `--only ours,ceiling,emmett`.
  */
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
@@ -15,7 +15,7 @@ import { START, type NewEvent, type Position } from '@wager/domain';
 import { createDatabase, migrateToLatest, rebuildProjector, type Database, type Projector } from '@wager/projections';
 import { PostgresEventStore } from '../../../api/src/adapters/event-store/postgres.js';
 import { openBenchDatabase } from './database.js';
-import { before, benchEvents, ceiling, emmett, ours, type Contender } from './contenders.js';
+import { benchEvents, ceiling, emmett, ours, type Contender } from './contenders.js';
 
 export const CONCURRENCIES = [1, 16, 64] as const;
 export const EVENTS_PER_APPEND = [1, 10] as const;
@@ -24,7 +24,7 @@ export const WARMUP_APPENDS_DEFAULT = 200;
 export const READ_PAGE_SIZE = 1000;
 const ROUNDS = 4;
 const FREE_CONNECTIONS_KEPT = 15;
-const CONTENDERS: readonly Contender[] = [ceiling, process.env.BENCH_BEFORE ? before : ours, emmett];
+const CONTENDERS: readonly Contender[] = [ceiling, ours, emmett];
 
 interface Settings {
   /** Connections each contender may open: the concurrency, within what the server has free. */
@@ -196,8 +196,9 @@ export async function runEventStoreBench(args: readonly string[]): Promise<void>
   try {
     const settings = parseSettings(args, Math.max(1, Math.min(Math.max(...CONCURRENCIES), await freeConnections(database.url))));
     console.log(`Event store benchmark: ${database.server}`);
-    console.log(`Node ${process.version}, ${cpus().length} CPUs, ${(totalmem() / 2 ** 30).toFixed(1)} GiB memory`);
-    console.log(`${settings.appends} appends per cell (in ${ROUNDS} rounds, contenders taking turns) after a ${settings.warmup}-append warm-up, each to a new stream`);
+    console.log(`Node ${process.version}, ${cpus().length} CPUs, ${(totalmem() / 2 ** 30).toFixed(1)} GiB memory, load average ${loadavg()[0]!.toFixed(2)} at start`);
+    console.log(`${settings.appends} appends per cell, each to a new stream, in ${ROUNDS} rounds with the contenders taking turns;`);
+    console.log(`each turn opens a fresh pool and warms it with ${Math.ceil(settings.warmup / ROUNDS)} appends (at least two per connection) before the clock starts`);
     console.log(`Each contender's pool: as many connections as the concurrency, at most ${settings.poolSizeMax} (the server's free connections)\n`);
     const cells: Cell[] = [];
     for (const concurrency of settings.concurrencies) {
@@ -209,5 +210,5 @@ export async function runEventStoreBench(args: readonly string[]): Promise<void>
   } finally {
     await database.drop();
   }
-  console.log(`\nTotal ${((Date.now() - runStarted) / 1000).toFixed(0)} s`);
+  console.log(`\nTotal ${((Date.now() - runStarted) / 1000).toFixed(0)} s; load average ${loadavg()[0]!.toFixed(2)} at the end (other work on the machine skews absolute rates; the ratios compare contenders that took turns)`);
 }
