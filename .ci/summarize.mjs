@@ -12,7 +12,9 @@ for (const file of process.argv.slice(2)) {
   }
   const report = JSON.parse(readFileSync(file, 'utf8'));
   passed += report.numPassedTests ?? 0;
-  failed += (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
+  // A file that failed to load has no failed test of its own: count it once.
+  const failedTests = report.numFailedTests ?? 0;
+  failed += failedTests > 0 ? failedTests : (report.numFailedTestSuites ?? 0);
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
 }
 console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);

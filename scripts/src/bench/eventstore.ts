@@ -15,7 +15,7 @@ import { START, type NewEvent, type Position } from '@wager/domain';
 import { createDatabase, migrateToLatest, rebuildProjector, type Database, type Projector } from '@wager/projections';
 import { PostgresEventStore } from '../../../api/src/adapters/event-store/postgres.js';
 import { openBenchDatabase } from './database.js';
-import { benchEvents, ceiling, emmett, ours, type Contender } from './contenders.js';
+import { prev, benchEvents, ceiling, emmett, ours, type Contender } from './contenders.js';
 
 export const CONCURRENCIES = [1, 16, 64] as const;
 export const EVENTS_PER_APPEND = [1, 10] as const;
@@ -24,7 +24,7 @@ export const WARMUP_APPENDS_DEFAULT = 200;
 export const READ_PAGE_SIZE = 1000;
 const ROUNDS = 4;
 const FREE_CONNECTIONS_KEPT = 15;
-const CONTENDERS: readonly Contender[] = [ceiling, ours, emmett];
+const CONTENDERS: readonly Contender[] = [ceiling, process.env.BENCH_PREV ? prev : ours, emmett];
 
 interface Settings {
   /** Connections each contender may open: the concurrency, within what the server has free. */

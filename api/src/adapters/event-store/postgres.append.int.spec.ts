@@ -39,6 +39,31 @@ describe('postgres event store: append', () => {
     }
   });
 
+  it('starts the hash chain on a first append (one event or many) that later appends continue', async () => {
+    // Given two new streams, one first appended with one event and one with three
+    const store = await open();
+    const single = `first-${randomUUID()}`;
+    const several = `first-${randomUUID()}`;
+    // When each is created with "no_stream" and then appended to at its exact revision
+    const one = await store.append(single, [event('Opened', { b: 2, a: 1 })], { expectedRevision: 'no_stream' });
+    const three = await store.append(several, [event('Opened', { n: 1 }), event('Noted', { n: 2 }), event('Noted', { n: 3 })], { expectedRevision: 'no_stream' });
+    await store.append(single, [event('Noted', { n: 2 })], { expectedRevision: 0 });
+    await store.append(several, [event('Closed', {})], { expectedRevision: 2 });
+    // Then each reports its revision and position, and each stream is one unbroken chain
+    expect(one.nextExpectedRevision).toBe(0);
+    expect(three.nextExpectedRevision).toBe(2);
+    for (const [s, result, count] of [[single, one, 2], [several, three, 4]] as const) {
+      const read = await store.readStream(s);
+      expect(read.map((e) => e.streamRevision)).toEqual(Array.from({ length: count }, (_, i) => i));
+      expect(comparePositions(read[result.nextExpectedRevision]!.position, result.position)).toBe(0);
+      let previous = GENESIS_HASH;
+      for (const e of read) {
+        expect(e.metadata.hash).toBe(chainHash(previous, e.type, e.data));
+        previous = String(e.metadata.hash);
+      }
+    }
+  });
+
   it('treats a repeat with expected revision "any" on an existing stream as a success that stores nothing', async () => {
     // Given a stream with two appends
     const store = await open();

@@ -13,9 +13,11 @@
  * - `es_streams` holds each stream's revision and last hash; its row lock serializes writers of
  *   one stream while writers of different streams run in parallel.
  * - `es_append` does a whole append in one round trip, in as few statements as it can, since
- *   each costs: lock the stream row; if the stream exists, check idempotency (a stream that
- *   does not exist cannot hold the ids); check the expected revision; compute the hash chain in
- *   memory (`es_chain`); write the stream row once; store all the events with one INSERT.
+ *   each costs. A first append (expected "no stream") is one statement: claim the stream row
+ *   and insert the events together. Otherwise: lock the stream row; if the stream exists,
+ *   check idempotency (a stream that does not exist cannot hold the ids); check the expected
+ *   revision; compute the hash chain in memory (`es_chain`); write the stream row once; store
+ *   all the events with one INSERT.
  * - Connecting never takes a lock on `es_events` once the schema exists (a DDL lock would queue
  *   behind readers and stall every append), so the trigger is only created when missing.
  */
@@ -82,8 +84,35 @@ declare
   v_hash text;
   v_hashes text[];
   v_known int;
+  v_inserted int;
   v_done boolean := false;
 begin
+  if p_expected = -1 then
+    -- A first append, the most common kind, in one statement: claim the stream row and store
+    -- the events together. If the stream exists (or a racing first append holds it), nothing
+    -- is stored and the locking path below decides (idempotent repeat or wrong revision).
+    v_hashes := case when v_count = 1
+      then array[encode(sha256(convert_to((p_events->0->>'type') || (p_events->0->>'canonical'), 'UTF8')), 'hex')]
+      else es_chain('', p_events) end;
+    with claimed as (
+      insert into es_streams (stream_id, revision, last_hash) values (p_stream, v_count - 1, v_hashes[v_count])
+      on conflict do nothing returning 1
+    )
+    insert into es_events (event_id, stream_id, stream_revision, type, data, metadata)
+    select (e.value->>'id')::uuid, p_stream, e.ordinality - 1, e.value->>'type', e.value->'data',
+           coalesce(e.value->'metadata', '{}'::jsonb) || jsonb_build_object('hash', v_hashes[e.ordinality])
+      from jsonb_array_elements(p_events) with ordinality e
+     where exists (select 1 from claimed);
+    get diagnostics v_inserted = row_count;
+    if v_inserted > 0 then
+      out_revision := v_count - 1;
+      out_transaction := pg_current_xact_id()::text::bigint;
+      out_position := currval('es_events_global_position_seq');
+      return next;
+      return;
+    end if;
+  end if;
+
   -- At most two passes: a second only when another first append to this stream committed
   -- while this one waited on its es_streams row.
   for v_attempt in 1..2 loop

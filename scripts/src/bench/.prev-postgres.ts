@@ -1,0 +1,232 @@
+import pg from 'pg';
+import {
+  ChangeNotifier,
+  READ_ALL_MAX_COUNT_DEFAULT,
+  START,
+  SUBSCRIPTION_BATCH_MAX,
+  WrongExpectedRevisionError,
+  assert,
+  canonicalJson,
+  pollingSubscription,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type Position,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type SubscribeOptions,
+} from '@wager/domain';
+import { eventStoreSchemaSql } from './.prev-schema.js';
+
+const NOTIFY_CHANNEL = 'es_events_appended';
+/** How often a live subscription looks again when no notification came (the fallback). */
+export const POLL_INTERVAL_MS_DEFAULT = 1000;
+export const POOL_SIZE_DEFAULT = 20;
+
+interface EventRow {
+  global_position: string;
+  transaction_id: string;
+  event_id: string;
+  stream_id: string;
+  stream_revision: string;
+  type: string;
+  data: unknown;
+  metadata: Record<string, unknown>;
+  recorded_at: Date;
+}
+
+const COLUMNS = 'global_position, transaction_id, event_id, stream_id, stream_revision, type, data, metadata, recorded_at';
+
+function toRecorded(row: EventRow): RecordedEvent {
+  return {
+    id: row.event_id,
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    streamId: row.stream_id,
+    streamRevision: Number(row.stream_revision),
+    position: { commit: Number(row.transaction_id), prepare: Number(row.global_position) },
+    recordedAt: row.recorded_at,
+  };
+}
+
+function expectedCode(expected: ExpectedRevision): number {
+  if (expected === 'any') return -2;
+  if (expected === 'no_stream') return -1;
+  assert(Number.isInteger(expected) && expected >= 0, 'expected revision must be a whole number');
+  return expected;
+}
+
+export class PostgresEventStore implements EventStore {
+  private readonly pool: pg.Pool;
+  private readonly notifier = new ChangeNotifier();
+  private listener: pg.Client | undefined;
+  private notifyInFlight = false;
+  private notifyAgain = false;
+  private closed = false;
+
+  private constructor(
+    private readonly connectionString: string,
+    private readonly pollIntervalMs: number,
+    poolSize: number,
+  ) {
+    this.pool = new pg.Pool({ connectionString, max: poolSize });
+    this.pool.on('error', () => undefined);
+  }
+
+  /** Connects, creates the schema if needed, and starts listening for appends by other processes. */
+  static async connect(connectionString: string, options: { pollIntervalMs?: number; poolSize?: number } = {}): Promise<PostgresEventStore> {
+    const store = new PostgresEventStore(connectionString, options.pollIntervalMs ?? POLL_INTERVAL_MS_DEFAULT, options.poolSize ?? POOL_SIZE_DEFAULT);
+    await store.ensureSchema();
+    await store.listen();
+    return store;
+  }
+
+  private async ensureSchema(): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      // Serialize schema creation across processes starting at once.
+      await client.query('select pg_advisory_lock(7243001)');
+      await client.query(eventStoreSchemaSql);
+    } finally {
+      await client.query('select pg_advisory_unlock(7243001)').catch(() => undefined);
+      client.release();
+    }
+  }
+
+  private async listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.connectionString });
+    client.on('notification', () => this.notifier.notify());
+    // A lost listener only slows live subscriptions down to the polling fallback.
+    client.on('error', () => {
+      this.listener = undefined;
+    });
+    await client.connect();
+    // This connection also sends the NOTIFYs (see scheduleNotify). A NOTIFY gets a transaction
+    // id, so its commit would wait for a WAL flush: a lost NOTIFY costs nothing (readers poll),
+    // so this connection, which never writes events, commits without waiting.
+    await client.query('set synchronous_commit = off');
+    await client.query(`listen ${NOTIFY_CHANNEL}`);
+    this.listener = client;
+  }
+
+  async append(streamId: string, events: readonly NewEvent[], options: { expectedRevision?: ExpectedRevision } = {}): Promise<AppendResult> {
+    assert(events.length > 0, 'append needs at least one event');
+    const payload = events.map((e) => ({ id: e.id, type: e.type, data: e.data, metadata: e.metadata ?? {}, canonical: canonicalJson(e.data) }));
+    const expected = options.expectedRevision ?? 'any';
+    try {
+      // Named, so each pooled connection parses and plans the call once.
+      const { rows } = await this.pool.query<{ out_revision: string; out_transaction: string; out_position: string }>({
+        name: 'es_append',
+        text: 'select * from es_append($1, $2, $3::jsonb)',
+        values: [streamId, expectedCode(expected), JSON.stringify(payload)],
+      });
+      const row = rows[0]!;
+      this.scheduleNotify();
+      return { nextExpectedRevision: Number(row.out_revision), position: { commit: Number(row.out_transaction), prepare: Number(row.out_position) } };
+    } catch (error) {
+      const e = error as { code?: string; detail?: string; constraint?: string };
+      if (e.code === 'P0001') {
+        const actual = Number(e.detail);
+        throw new WrongExpectedRevisionError(streamId, expected, actual < 0 ? 'no_stream' : actual);
+      }
+      // Two first appends to one stream can race on its es_streams row; the loser sees a
+      // unique violation on (stream_id, stream_revision): that is a wrong expected revision.
+      if (e.code === '23505' && e.constraint === 'es_events_stream_id_stream_revision_key') {
+        throw new WrongExpectedRevisionError(streamId, expected, 'no_stream');
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Wakes local subscribers at once, and other processes through NOTIFY, coalesced: at most one
+   * NOTIFY is in flight, and appends that finish meanwhile ask for one more after it. A NOTIFY
+   * inside the append transaction would serialize every commit on the notification queue lock,
+   * and one per append would double the round trips; this sends one per round trip at most,
+   * and every append is still followed by a NOTIFY sent after it committed. It goes through the
+   * listening connection (asynchronous commit), or the pool while that connection is lost.
+   */
+  private scheduleNotify(): void {
+    this.notifier.notify();
+    if (this.closed) return;
+    if (this.notifyInFlight) {
+      this.notifyAgain = true;
+      return;
+    }
+    this.notifyInFlight = true;
+    setImmediate(() => {
+      this.notifyAgain = false;
+      if (this.closed) return;
+      (this.listener ?? this.pool)
+        .query(`select pg_notify('${NOTIFY_CHANNEL}', '')`)
+        .catch(() => undefined)
+        .finally(() => {
+          this.notifyInFlight = false;
+          if (this.notifyAgain) this.scheduleNotify();
+        });
+    });
+  }
+
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const from = options.fromRevision ?? 0;
+    const limit = options.maxCount ?? null;
+    const { rows } = await this.pool.query<EventRow>(
+      `select ${COLUMNS} from es_events where stream_id = $1 and stream_revision >= $2 order by stream_revision limit $3`,
+      [streamId, from, limit],
+    );
+    return rows.map(toRecorded);
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    const after = options.after ?? START;
+    const { rows } = await this.pool.query<EventRow>(
+      `select ${COLUMNS} from es_events
+        where (transaction_id, global_position) > ($1::bigint, $2::bigint)
+          and transaction_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint
+        order by transaction_id, global_position
+        limit $3`,
+      [after.commit, after.prepare, options.maxCount ?? READ_ALL_MAX_COUNT_DEFAULT],
+    );
+    return rows.map(toRecorded);
+  }
+
+  subscribeToAll(options: SubscribeOptions = {}): AsyncIterable<RecordedEvent[]> {
+    return pollingSubscription({
+      readAll: (after: Position, maxCount: number) => this.readAll({ after, maxCount }),
+      waitForChange: (signal) => this.notifier.wait(signal, this.listener ? this.pollIntervalMs : Math.min(this.pollIntervalMs, 200)),
+      after: options.after,
+      maxBatch: options.maxBatch ?? SUBSCRIPTION_BATCH_MAX,
+      signal: options.signal,
+    });
+  }
+
+  async headPosition(): Promise<Position | null> {
+    const { rows } = await this.pool.query<{ transaction_id: string; global_position: string }>(
+      `select transaction_id, global_position from es_events
+        where transaction_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint
+        order by transaction_id desc, global_position desc limit 1`,
+    );
+    const row = rows[0];
+    return row ? { commit: Number(row.transaction_id), prepare: Number(row.global_position) } : null;
+  }
+
+  /** Counts what a reader after `position` has still to read, up to `cap`. */
+  async countAfter(position: Position, cap: number): Promise<number> {
+    const { rows } = await this.pool.query<{ n: string }>(
+      `select count(*) as n from (select 1 from es_events where (transaction_id, global_position) > ($1::bigint, $2::bigint) limit $3) t`,
+      [position.commit, position.prepare, cap],
+    );
+    return Number(rows[0]!.n);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.notifier.notify();
+    await this.listener?.end().catch(() => undefined);
+    await this.pool.end();
+  }
+}

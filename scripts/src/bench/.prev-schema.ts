@@ -1,0 +1,140 @@
+/**
+ * The PostgreSQL event store's schema. Created idempotently by the adapter at start (it is the
+ * store's own storage, not a read model, so it is not in the read-table migrations).
+ *
+ * - `es_events` is append-only. `transaction_id` is the writing transaction's id: a reader of
+ *   $all only reads rows whose transaction is older than the oldest transaction still running
+ *   (`pg_snapshot_xmin`), in (transaction_id, global_position) order. A transaction that
+ *   commits late therefore holds readers back instead of being skipped, and the order in which
+ *   events are delivered never changes after the fact. That order is the primary key, so the
+ *   table carries three indexes (the $all order, event ids, stream revisions) and no more:
+ *   every index is paid for on every event appended. (Databases made before this layout have
+ *   a primary key on global_position plus an es_events_all_order index; both read the same.)
+ * - `es_streams` holds each stream's revision and last hash; its row lock serializes writers of
+ *   one stream while writers of different streams run in parallel.
+ * - `es_append` does a whole append in one round trip, in as few statements as it can, since
+ *   each costs: lock the stream row; if the stream exists, check idempotency (a stream that
+ *   does not exist cannot hold the ids); check the expected revision; compute the hash chain in
+ *   memory (`es_chain`); write the stream row once; store all the events with one INSERT.
+ * - Connecting never takes a lock on `es_events` once the schema exists (a DDL lock would queue
+ *   behind readers and stall every append), so the trigger is only created when missing.
+ */
+export const EVENT_STORE_SCHEMA_VERSION = 1;
+
+export const eventStoreSchemaSql = `
+create table if not exists es_streams (
+  stream_id text primary key,
+  revision bigint not null,
+  last_hash text not null
+);
+
+create table if not exists es_events (
+  global_position bigserial not null,
+  transaction_id bigint not null default (pg_current_xact_id()::text::bigint),
+  event_id uuid not null unique,
+  stream_id text not null,
+  stream_revision bigint not null,
+  type text not null,
+  data jsonb not null,
+  metadata jsonb not null,
+  recorded_at timestamptz not null default now(),
+  unique (stream_id, stream_revision),
+  primary key (transaction_id, global_position)
+);
+
+create or replace function es_reject_change() returns trigger language plpgsql as $$
+begin
+  raise exception 'es_events is append-only';
+end $$;
+
+do $$
+begin
+  if not exists (select 1 from pg_trigger where tgname = 'es_events_append_only' and tgrelid = 'es_events'::regclass) then
+    create trigger es_events_append_only before update or delete on es_events
+      for each row execute function es_reject_change();
+  end if;
+end $$;
+
+-- The hash chain of DESIGN.md section 3 over a batch: each event's hash, starting after p_hash.
+create or replace function es_chain(p_hash text, p_events jsonb) returns text[]
+language plpgsql immutable as $$
+declare
+  v_hashes text[] := '{}';
+  v_event jsonb;
+begin
+  for i in 0 .. jsonb_array_length(p_events) - 1 loop
+    v_event := p_events->i;
+    p_hash := encode(sha256(convert_to(p_hash || (v_event->>'type') || (v_event->>'canonical'), 'UTF8')), 'hex');
+    v_hashes := v_hashes || p_hash;
+  end loop;
+  return v_hashes;
+end $$;
+
+-- expected: -2 any, -1 no stream, >= 0 exact last revision.
+-- events: [{id, type, data, metadata, canonical}] where canonical is the canonical JSON of data.
+create or replace function es_append(p_stream text, p_expected bigint, p_events jsonb)
+returns table (out_revision bigint, out_transaction bigint, out_position bigint)
+language plpgsql as $$
+declare
+  v_count int := jsonb_array_length(p_events);
+  v_exists boolean;
+  v_revision bigint;
+  v_hash text;
+  v_hashes text[];
+  v_known int;
+  v_done boolean := false;
+begin
+  -- At most two passes: a second only when another first append to this stream committed
+  -- while this one waited on its es_streams row.
+  for v_attempt in 1..2 loop
+    select s.revision, s.last_hash into v_revision, v_hash from es_streams s where s.stream_id = p_stream for update;
+    v_exists := found;
+    if not v_exists then
+      v_revision := -1;
+      v_hash := '';
+    else
+      -- Only a stream that exists can hold these ids: a repeated append succeeds, storing nothing.
+      -- The ids alone select the rows, so the lookup probes the event id index, never a scan
+      -- of a long stream.
+      select count(*) filter (where ev.stream_id = p_stream) into v_known from es_events ev
+        where ev.event_id = any (array(select (e->>'id')::uuid from jsonb_array_elements(p_events) e));
+      if v_known = v_count then
+        return query select ev.stream_revision, ev.transaction_id, ev.global_position from es_events ev
+          where ev.event_id = ((p_events->(v_count - 1))->>'id')::uuid;
+        return;
+      elsif v_known > 0 then
+        raise exception 'es_append: an append may not mix stored and new event ids' using errcode = 'P0002';
+      end if;
+    end if;
+
+    if (p_expected = -1 and v_revision <> -1) or (p_expected >= 0 and v_revision <> p_expected) then
+      raise exception 'wrong_expected_revision' using errcode = 'P0001', detail = v_revision::text;
+    end if;
+
+    v_hashes := es_chain(v_hash, p_events);
+    v_revision := v_revision + v_count;
+    if v_exists then
+      update es_streams set revision = v_revision, last_hash = v_hashes[v_count] where stream_id = p_stream;
+      v_done := true;
+    else
+      insert into es_streams (stream_id, revision, last_hash) values (p_stream, v_revision, v_hashes[v_count]) on conflict do nothing;
+      v_done := found;
+    end if;
+    exit when v_done;
+  end loop;
+  if not v_done then
+    raise exception 'es_append: stream % changed under a retried first append', p_stream;
+  end if;
+
+  -- One statement for the whole batch; global positions come from the sequence in event order.
+  insert into es_events (event_id, stream_id, stream_revision, type, data, metadata)
+  select (e.value->>'id')::uuid, p_stream, v_revision - v_count + e.ordinality, e.value->>'type', e.value->'data',
+         coalesce(e.value->'metadata', '{}'::jsonb) || jsonb_build_object('hash', v_hashes[e.ordinality])
+    from jsonb_array_elements(p_events) with ordinality e;
+
+  out_revision := v_revision;
+  out_transaction := pg_current_xact_id()::text::bigint;
+  out_position := currval('es_events_global_position_seq');
+  return next;
+end $$;
+`;
