@@ -19,6 +19,9 @@ import { translateMessage } from '../../lib/i18n';
 import { DISPLAY_CURRENCIES, displayCurrency, formatConverted, formatMoney, sumAmounts } from '../../lib/money';
 import type { Bet, User } from '../../types/api';
 
+/** Transaction types that take money out of the player's balance: shown with a minus sign. */
+const DEBIT_TYPES = new Set(['bet_escrow', 'pool_entry', 'fee', 'withdrawal']);
+
 export const RECENT_ACTIVITY_COUNT = 5;
 export const ACTIVE_BETS_COUNT = 5;
 /** The location dialog opens by itself once per browser session at most. */
@@ -187,7 +190,7 @@ export function DashboardRoute() {
               {(transactions.data ?? []).slice(0, RECENT_ACTIVITY_COUNT).map((tx) => (
                 <li key={tx.id} className="list-row">
                   <span>{t(`dashboard.txTypes.${tx.type}`, { defaultValue: tx.type })}</span>
-                  <span>{formatMoney(tx.amount, tx.currency ?? 'NGN')}</span>
+                  <span className="amount">{DEBIT_TYPES.has(tx.type) ? '−' : '+'}{formatMoney(tx.amount, tx.currency ?? 'NGN')}</span>
                   <span className="muted">{formatDateTime(tx.createdAt)}</span>
                 </li>
               ))}
