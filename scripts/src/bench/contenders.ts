@@ -92,12 +92,3 @@ export const emmett: Contender = {
     };
   },
 };
-
-import { PostgresEventStore as PrevStore } from './.prev-postgres.js';
-export const prev: Contender = {
-  name: 'ours',
-  open: async (url, poolSize) => {
-    const store = await PrevStore.connect(url, { poolSize });
-    return { append: async (s, e) => void (await store.append(s, e, { expectedRevision: 'no_stream' })), close: () => store.close() };
-  },
-};

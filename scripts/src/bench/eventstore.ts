@@ -5,7 +5,7 @@
  * run makes its own database and drops it. Figures are recorded in docs/benchmarks.md.
  *
  * Options: `--appends N` (per cell), `--warmup N`, and, to narrow a run while profiling,
- * `--concurrency N` and `--only ours,ceiling,emmett`.
+ * `--concurrency N`, `--only ours,ceiling,emmett` and `--appends-only` (no read rates).
  */
 import { cpus, loadavg, totalmem } from 'node:os';
 import { randomUUID } from 'node:crypto';
@@ -15,7 +15,7 @@ import { START, type NewEvent, type Position } from '@wager/domain';
 import { createDatabase, migrateToLatest, rebuildProjector, type Database, type Projector } from '@wager/projections';
 import { PostgresEventStore } from '../../../api/src/adapters/event-store/postgres.js';
 import { openBenchDatabase } from './database.js';
-import { prev, benchEvents, ceiling, emmett, ours, type Contender } from './contenders.js';
+import { benchEvents, ceiling, emmett, ours, type Contender } from './contenders.js';
 
 export const CONCURRENCIES = [1, 16, 64] as const;
 export const EVENTS_PER_APPEND = [1, 10] as const;
@@ -24,7 +24,7 @@ export const WARMUP_APPENDS_DEFAULT = 200;
 export const READ_PAGE_SIZE = 1000;
 const ROUNDS = 4;
 const FREE_CONNECTIONS_KEPT = 15;
-const CONTENDERS: readonly Contender[] = [ceiling, process.env.BENCH_PREV ? prev : ours, emmett];
+const CONTENDERS: readonly Contender[] = [ceiling, ours, emmett];
 
 interface Settings {
   /** Connections each contender may open: the concurrency, within what the server has free. */
@@ -33,6 +33,7 @@ interface Settings {
   readonly warmup: number;
   readonly concurrencies: readonly number[];
   readonly contenders: readonly Contender[];
+  readonly appendsOnly: boolean;
 }
 
 interface Cell {
@@ -61,6 +62,7 @@ function parseSettings(args: readonly string[], poolSizeMax: number): Settings {
     warmup: option(args, 'warmup', WARMUP_APPENDS_DEFAULT),
     concurrencies: args.includes('--concurrency') ? [option(args, 'concurrency', 1)] : CONCURRENCIES,
     contenders,
+    appendsOnly: args.includes('--appends-only'),
   };
 }
 
@@ -206,7 +208,7 @@ export async function runEventStoreBench(args: readonly string[]): Promise<void>
     }
     printCells(cells);
     // Both read what our store wrote above.
-    if (settings.contenders.includes(ours)) await printReadRates(database.url);
+    if (settings.contenders.includes(ours) && !settings.appendsOnly) await printReadRates(database.url);
   } finally {
     await database.drop();
   }

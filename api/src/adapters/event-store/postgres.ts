@@ -24,6 +24,8 @@ const NOTIFY_CHANNEL = 'es_events_appended';
 /** How often a live subscription looks again when no notification came (the fallback). */
 export const POLL_INTERVAL_MS_DEFAULT = 1000;
 export const POOL_SIZE_DEFAULT = 20;
+/** NOTIFYs to other processes are sent at most this often: the cost of a wake-up is bounded under load. */
+export const NOTIFY_INTERVAL_MS_MIN = 5;
 
 interface EventRow {
   global_position: string;
@@ -64,7 +66,9 @@ export class PostgresEventStore implements EventStore {
   private readonly notifier = new ChangeNotifier();
   private listener: pg.Client | undefined;
   private notifyInFlight = false;
-  private notifyAgain = false;
+  private notifyWanted = false;
+  private notifyTimer: NodeJS.Timeout | undefined;
+  private lastNotifyAt = 0;
   private closed = false;
 
   private constructor(
@@ -142,32 +146,37 @@ export class PostgresEventStore implements EventStore {
   }
 
   /**
-   * Wakes local subscribers at once, and other processes through NOTIFY, coalesced: at most one
-   * NOTIFY is in flight, and appends that finish meanwhile ask for one more after it. A NOTIFY
-   * inside the append transaction would serialize every commit on the notification queue lock,
-   * and one per append would double the round trips; this sends one per round trip at most,
-   * and every append is still followed by a NOTIFY sent after it committed. It goes through the
-   * listening connection (asynchronous commit), or the pool while that connection is lost.
+   * Wakes local subscribers at once, and other processes through NOTIFY, coalesced: one NOTIFY
+   * at a time, at most one per NOTIFY_INTERVAL_MS_MIN, and every append is followed by one
+   * sent after it committed. The first append after a quiet spell is announced at once; under
+   * load many appends share one. A NOTIFY inside the append transaction would serialize every
+   * commit on the notification queue lock, and one per append would double the transactions.
+   * It goes through the listening connection (asynchronous commit), or the pool while that
+   * connection is lost.
    */
   private scheduleNotify(): void {
     this.notifier.notify();
-    if (this.closed) return;
-    if (this.notifyInFlight) {
-      this.notifyAgain = true;
-      return;
-    }
-    this.notifyInFlight = true;
-    setImmediate(() => {
-      this.notifyAgain = false;
+    this.notifyWanted = true;
+    this.armNotify();
+  }
+
+  private armNotify(): void {
+    if (this.closed || !this.notifyWanted || this.notifyInFlight || this.notifyTimer) return;
+    const waitMs = Math.max(0, this.lastNotifyAt + NOTIFY_INTERVAL_MS_MIN - Date.now());
+    this.notifyTimer = setTimeout(() => {
+      this.notifyTimer = undefined;
       if (this.closed) return;
+      this.notifyWanted = false;
+      this.notifyInFlight = true;
+      this.lastNotifyAt = Date.now();
       (this.listener ?? this.pool)
         .query(`select pg_notify('${NOTIFY_CHANNEL}', '')`)
         .catch(() => undefined)
         .finally(() => {
           this.notifyInFlight = false;
-          if (this.notifyAgain) this.scheduleNotify();
+          this.armNotify();
         });
-    });
+    }, waitMs);
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -225,6 +234,7 @@ export class PostgresEventStore implements EventStore {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    clearTimeout(this.notifyTimer);
     this.notifier.notify();
     await this.listener?.end().catch(() => undefined);
     await this.pool.end();
