@@ -1,8 +1,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { registerStreamVisibility, type Viewer } from '../ws/visibility.js';
 import { z } from 'zod';
-import { ForbiddenError, NotFoundError, ValidationError } from '@wager/domain';
+import { ForbiddenError, NotFoundError, ValidationError, parseStreamId } from '@wager/domain';
 import {
   AMOUNT_RANGES,
   BET_CURRENCIES,
@@ -51,6 +52,16 @@ export async function betRoutes(app: FastifyInstance): Promise<void> {
   await app.register(betCommandRoutes, { sagas, evidence } as never);
   await app.register(betReadRoutes, { evidence } as never);
   await app.register(adminBetRoutes);
+  // Over /ws, a bet's (and its chat's) changes reach its players; admins hear of every stream.
+  const betPlayersSee = async (db: FastifyInstance['deps']['db'], betId: string, viewer: Viewer): Promise<boolean> => {
+    const row = await findBet(db, betId);
+    return row !== undefined && participants(row).includes(viewer.userId);
+  };
+  registerStreamVisibility('bet', (db, streamId, viewer) => betPlayersSee(db, parseStreamId(streamId).id, viewer));
+  registerStreamVisibility('chat', async (db, streamId, viewer) => {
+    const chat = await db.selectFrom('chats').select('bet_id').where('id', '=', parseStreamId(streamId).id).executeTakeFirst();
+    return chat !== undefined && (await betPlayersSee(db, chat.bet_id, viewer));
+  });
 }
 
 async function viewOf(app: FastifyInstance, row: BetRow, viewerId: string | null, isAdmin = false) {

@@ -63,3 +63,26 @@ describe('/ws gateway', () => {
     expect(await closed).toBe(4401);
   });
 });
+
+describe('/ws gateway: bets', () => {
+  it("tells a bet's players of its changes and nobody else", async () => {
+    const { fundedPlayer } = await import('../bets/testing.js');
+    const alice = await fundedPlayer(h, '500.00');
+    const bob = await fundedPlayer(h, '0.00');
+    const sockets = await Promise.all([alice, bob].map(async (p) => {
+      const socket = await h.app.injectWS('/ws');
+      const inbox = messages(socket);
+      socket.send(JSON.stringify({ type: 'auth', token: p.token }));
+      await inbox.next((m) => m.type === 'ready');
+      return { socket, inbox };
+    }));
+    const created = await h.app.inject({ method: 'POST', url: '/api/bets', headers: alice.headers, payload: { amount: '100', visibility: 'public' } });
+    expect(created.statusCode).toBe(201);
+    const betId = (created.json() as { bet: { id: string } }).bet.id;
+    await sockets[0]!.inbox.next((m) => m.type === 'changed' && m.streamId === `bet-${betId}` && m.eventType === 'BetCreated');
+    await h.settle();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(sockets[1]!.inbox.list.some((m) => m.streamId === `bet-${betId}`)).toBe(false);
+    for (const s of sockets) s.socket.terminate();
+  });
+});
