@@ -1,8 +1,9 @@
 /**
  * `npm run bench -- eventstore`: how fast the PostgreSQL event store appends, next to the
  * ceiling (a bare INSERT of the same rows) and a peer (Emmett's PostgreSQL event store), at
- * concurrency 1, 16 and 64 with 1- and 10-event appends, each to a new stream; then how fast $all is read from the start (readAll paging) and a projection is rebuilt. Every
- * run makes its own database and drops it. Figures are recorded in docs/benchmarks.md.
+ * concurrency 1, 16 and 64 with 1- and 10-event appends, each to a new stream; then how fast
+ * $all is read from the start (readAll paging) and a projection is rebuilt. Every run makes its
+ * own database and drops it. Figures are recorded in docs/benchmarks.md.
  *
  * Options: `--appends N` (per cell), `--warmup N`, and, to narrow a run while profiling,
  * `--concurrency N`, `--only ours,ceiling,emmett` and `--appends-only` (no read rates).
@@ -20,6 +21,7 @@ import { benchEvents, ceiling, emmett, ours, type Contender } from './contenders
 export const CONCURRENCIES = [1, 16, 64] as const;
 export const EVENTS_PER_APPEND = [1, 10] as const;
 export const APPENDS_PER_CELL_DEFAULT = 2000;
+/** Warm-up appends per cell, spread over the rounds (each turn warms a fresh pool). */
 export const WARMUP_APPENDS_DEFAULT = 200;
 export const READ_PAGE_SIZE = 1000;
 const ROUNDS = 4;

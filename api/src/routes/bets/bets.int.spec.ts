@@ -38,7 +38,8 @@ describe('a bet from challenge to payout', () => {
     const alice = await fundedPlayer(h, '1000.00');
     const bob = await fundedPlayer(h, '500.00');
     const { bet, shareableLink } = await create(alice, { amount: '100', goalHandicap: 1, bannedTeams: ['Arsenal'] });
-    expect(shareableLink).toBe(`/challenge/accept/${bet.inviteLinkId}`);
+    // Absolute: inject's default host stands in for the address the player used (PUBLIC_URL unset).
+    expect(shareableLink).toBe(`http://localhost:80/challenge/accept/${bet.inviteLinkId}`);
     expect(bet).toMatchObject({ status: 'pending', amount: '100.00', feeAmount: '2.00', currency: 'NGN', goalHandicap: 1, bannedTeams: ['Arsenal'], challenger: { id: alice.id, rating: 1000 } });
     expect(bet.expiresAt).toBe(new Date(h.clock.now().getTime() + 48 * H).toISOString());
     expect(await balanceOf(alice)).toBe('898.00');
