@@ -95,6 +95,20 @@ export async function verificationCodeFor(baseUrl: string, email: string): Promi
   return /\b(\d{6})\b/.exec(newest.subject)![1]!;
 }
 
+/** The newest password reset link the dev mailbox holds for `email`. */
+export async function resetLinkFor(baseUrl: string, email: string): Promise<string> {
+  const messages = await eventually(
+    async () => {
+      const response = await fetch(`${baseUrl}/dev/mailbox/messages?to=${encodeURIComponent(email)}`);
+      return response.ok ? ((await response.json()) as MailboxMessage[]) : [];
+    },
+    (rows) => rows.some((m) => /resetToken=/.test(m.text)),
+    `a password reset link for ${email} in the dev mailbox`,
+  );
+  const newest = messages.filter((m) => /resetToken=/.test(m.text)).sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0]!;
+  return /(https?:\/\/\S+resetToken=[\w-]+)/.exec(newest.text)![1]!;
+}
+
 // ---------------------------------------------------------------- screens
 
 /** Variant B (/auth): Quick Start → Continue with Email → the sign-up form, filled and sent. Lands on /verify-email. */

@@ -40,6 +40,7 @@ export const es: Translation = {
     signingIn: 'Iniciando sesión…', creatingAccount: 'Creando cuenta…', createAccount: 'Crear cuenta', continueWithEmail: 'Continuar con correo', continueWith: 'Continuar con {{provider}}',
     socialComingSoon: 'El acceso con {{provider}} llegará pronto. Por ahora usa correo y contraseña.', or: 'o', forgotPassword: '¿Olvidaste tu contraseña?', backToLogin: 'Volver a iniciar sesión',
     resetTitle: 'Restablece tu contraseña', resetText: 'Introduce tu correo y te enviaremos un enlace.', sendResetLink: 'Enviar enlace', resetSentTitle: 'Revisa tu correo',
+    newPasswordTitle: 'Elige una contraseña nueva', newPasswordText: 'Se cerrarán tus otras sesiones.', newPassword: 'Contraseña nueva', confirmNewPassword: 'Confirma la contraseña nueva', setNewPassword: 'Guardar contraseña', passwordUpdatedTitle: 'Contraseña actualizada', passwordUpdatedText: 'Inicia sesión con tu nueva contraseña.', passwordUpdateFailed: 'No se pudo restablecer la contraseña',
     resetSentText: 'Si existe una cuenta para {{email}}, se ha enviado un enlace para restablecer la contraseña.', noAccount: '¿No tienes cuenta?', haveAccount: '¿Ya tienes cuenta?',
     signUpLink: 'Regístrate', signInLink: 'Inicia sesión', fullRegistration: 'Formulario de registro completo', quickRegistration: 'Inicio rápido', dateOfBirth: 'Fecha de nacimiento',
     agreeTerms: 'Acepto los Términos del servicio y la Política de privacidad', confirmAge: 'Confirmo que tengo 18 años o más', phoneNumber: 'Teléfono',

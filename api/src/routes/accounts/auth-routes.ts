@@ -196,7 +196,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await findUserByEmail(db, request.body.email);
       if (user && (await hit(db, `reset-email:${user.id}`, RESET_REQUESTS_PER_EMAIL, now)).count <= RESET_REQUESTS_PER_EMAIL.max) {
         const token = newSecretToken();
-        const link = `${(config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '')}/auth?resetToken=${token}`;
+        // PUBLIC_URL behind a proxy; else the address the request came to, so the link opens the same site.
+        const link = `${(config.PUBLIC_URL ?? `${request.protocol}://${request.host}`).replace(/\/$/, '')}/auth?resetToken=${token}`;
         await db.transaction().execute(async (trx) => {
           await trx.updateTable('password_reset_tokens').set({ used_at: now }).where('user_id', '=', user.id).where('used_at', 'is', null).execute();
           await trx

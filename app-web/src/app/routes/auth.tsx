@@ -1,10 +1,24 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { NewPasswordForm } from '../../features/auth/components/new-password-form';
 import { GeoBanner, QuickAuth } from '../../features/auth/components/quick-auth';
 
-/** /auth: variant B (Quick Start) with the geo banner. `?view=signup` opens the email sign-up. */
+/**
+ * /auth: variant B (Quick Start) with the geo banner. `?view=signup` opens the email sign-up;
+ * `?resetToken=…` (the emailed reset link) asks for a new password, then shows the sign-in.
+ */
 export function AuthRoute() {
   const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const resetToken = searchParams.get('resetToken');
+  if (resetToken) {
+    return (
+      <div className="auth-page">
+        <AuthIntro />
+        <NewPasswordForm token={resetToken} onDone={() => void navigate('/auth?view=login', { replace: true })} />
+      </div>
+    );
+  }
   const view = searchParams.get('view') === 'signup' ? 'signup' : searchParams.get('view') === 'login' ? 'login' : 'social';
   return (
     <div className="auth-page">

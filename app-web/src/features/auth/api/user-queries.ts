@@ -77,6 +77,13 @@ export function useLogout() {
   });
 }
 
+/** Completes a reset with the emailed link's token; the server revokes the user's other sessions. */
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (input: { token: string; password: string }) => apiRequest('POST', '/api/auth/reset-password', input),
+  });
+}
+
 export function useRequestReset() {
   return useMutation({
     mutationFn: (input: { email: string }) => apiRequest('POST', '/api/auth/request-reset', input),
