@@ -10,6 +10,7 @@ import { paths } from '../../../config/paths';
 import { errorStatus, getAuthToken, parseErrorMessage } from '../../../lib/api-client';
 import { translateMessage } from '../../../lib/i18n';
 import type { CryptoCurrencyOption, CryptoDeposit } from '../../../types/api';
+import { CryptoCurrencyFields } from './crypto-currency-fields';
 import { CRYPTO_CONFIRMATIONS_REQUIRED, useCreateCryptoDeposit, useRefreshBalances, walletQueries } from '../api/wallet-queries';
 
 /** Spec section 9: without a session the crypto form sends the visitor to sign in after 2 s. */
@@ -118,38 +119,16 @@ export function CryptoDepositForm({ onComplete }: { onComplete?: () => void }) {
   return (
     <form className="form" noValidate onSubmit={submit} aria-label={t('deposit.crypto.title')}>
       <h3>{t('deposit.crypto.title')}</h3>
-      <Field label={t('deposit.crypto.currency')}>
-        {(control) => (
-          <Select
-            {...control}
-            value={code}
-            onChange={(e) => {
-              setCode(e.target.value);
-              setNetwork(currencies.data?.find((c) => c.code === e.target.value)?.networks[0] ?? '');
-            }}
-          >
-            <option value="">{t('deposit.crypto.selectCurrency')}</option>
-            {currencies.data.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.code} · {c.name}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
-      {option && option.networks.length > 1 ? (
-        <Field label={t('deposit.crypto.network')}>
-          {(control) => (
-            <Select {...control} value={network} onChange={(e) => setNetwork(e.target.value)}>
-              {option.networks.map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-      ) : null}
+      <CryptoCurrencyFields
+        currencies={currencies.data}
+        code={code}
+        network={network}
+        onChange={(next) => {
+          setCode(next.code);
+          setNetwork(next.network);
+        }}
+        labels={{ currency: t('deposit.crypto.currency'), network: t('deposit.crypto.network') }}
+      />
       <Field
         label={t('deposit.crypto.amount')}
         error={error ?? undefined}

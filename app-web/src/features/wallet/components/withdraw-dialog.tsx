@@ -11,6 +11,7 @@ import { translateMessage } from '../../../lib/i18n';
 import { formatMoney } from '../../../lib/money';
 import type { User } from '../../../types/api';
 import { useCreateCryptoWithdrawal, walletQueries } from '../api/wallet-queries';
+import { CryptoCurrencyFields } from './crypto-currency-fields';
 import { cryptoAmountRefusal } from './crypto-deposit-form';
 
 /** Spec section 5: rough USD rates for the balance check (USDT 1, BTC 45000, others 2500). */
@@ -64,38 +65,16 @@ export function WithdrawDialog({ user, open, onOpenChange }: { user: User; open:
             <strong>{t('withdraw.kycWarningTitle')}</strong> {t('withdraw.kycWarning')}
           </Alert>
         ) : null}
-        <Field label={t('withdraw.currency')}>
-          {(control) => (
-            <Select
-              {...control}
-              value={code}
-              onChange={(e) => {
-                setCode(e.target.value);
-                setNetwork(currencies.data?.find((c) => c.code === e.target.value)?.networks[0] ?? '');
-              }}
-            >
-              <option value="">{t('deposit.crypto.selectCurrency')}</option>
-              {(currencies.data ?? []).map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.code} · {c.name}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        {option && option.networks.length > 1 ? (
-          <Field label={t('withdraw.network')}>
-            {(control) => (
-              <Select {...control} value={network} onChange={(e) => setNetwork(e.target.value)}>
-                {option.networks.map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-        ) : null}
+        <CryptoCurrencyFields
+          currencies={currencies.data ?? []}
+          code={code}
+          network={network}
+          onChange={(next) => {
+            setCode(next.code);
+            setNetwork(next.network);
+          }}
+          labels={{ currency: t('withdraw.currency'), network: t('withdraw.network') }}
+        />
         <Field label={t('withdraw.address')}>{(control) => <Input {...control} value={address} onChange={(e) => setAddress(e.target.value)} />}</Field>
         <Field label={t('withdraw.amount')} hint={option ? t('deposit.crypto.range', { min: option.minAmount, max: option.maxAmount, code: option.code }) : undefined}>
           {(control) => <Input {...control} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />}
