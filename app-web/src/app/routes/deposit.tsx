@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Badge, Button, Card } from '../../components/ui/primitives';
 import { Tabs } from '../../components/ui/tabs';
 import { paths } from '../../config/paths';
@@ -13,6 +13,9 @@ import { formatConverted, formatMoney } from '../../lib/money';
 export function DepositRoute() {
   const { t } = useTranslation();
   const { data: user } = useUser();
+  const [searchParams] = useSearchParams();
+  // Back from the Paystack checkout (?reference=…): open on the tab the payment was made on.
+  const returningFromPaystack = searchParams.has('reference') || searchParams.has('trxref');
   if (!user) {
     return (
       <div className="page-center">
@@ -57,7 +60,7 @@ export function DepositRoute() {
           <Card>
             <Tabs
               label={t('deposit.title')}
-              defaultValue="crypto"
+              defaultValue={returningFromPaystack ? 'bank' : 'crypto'}
               tabs={[
                 {
                   value: 'crypto',

@@ -86,7 +86,8 @@ function MobileDrawer({ user, onSignOut }: { user: User | null | undefined; onSi
           <DialogPrimitive.Description className="sr-only">{t('nav.mainNavigation')}</DialogPrimitive.Description>
           {user ? <p className="drawer-balance">{t('nav.balance')}: {formatConverted(user.balance, user.preferredCurrency)}</p> : null}
           <nav className="drawer-links" aria-label={t('nav.mainNavigation')}>
-            {navLinks(user).map((link) => (
+            {/* A visitor is offered only what a visitor can open; the protected pages would send them to /auth. */}
+            {(user ? navLinks(user) : [{ to: paths.marketplace.getHref(), key: 'nav.marketplace' }]).map((link) => (
               <Link key={link.to} to={link.to} onClick={() => setOpen(false)}>
                 {t(link.key)}
               </Link>
