@@ -8,7 +8,13 @@ export interface Decider<State, Command, Event extends { type: string; data: unk
   decide: (command: Command, state: State) => Event[];
 }
 
-export const COMMAND_RETRIES_MAX = 5;
+/**
+ * Each conflict round lets exactly one writer of a stream through, so N writers racing on one
+ * stream (a burst of stake locks on one wallet, many acceptors of one challenge) need up to N
+ * rounds before the last is decided on fresh state. Bounded, so a pathological hot stream
+ * still ends in a typed error rather than spinning.
+ */
+export const COMMAND_RETRIES_MAX = 64;
 
 export function foldStream<State, Event extends { type: string; data: unknown }>(
   decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
