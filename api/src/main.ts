@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { v4 as uuidv4 } from 'uuid';
-import { ProjectionRunner, allProjectors, waitForCheckpoints, readCheckpoints, LAG_COUNT_CAP } from '@wager/projections';
-import { START } from '@wager/domain';
+import { ProjectionRunner, allProjectors, projectorStatuses, waitForCheckpoints } from '@wager/projections';
 import { buildApp } from './app.js';
 import { loadConfigOrExit, type Config } from './config.js';
 import { systemClock, type AppDeps, type ProjectionWaiter } from './deps.js';
@@ -33,13 +32,7 @@ export async function startServer(config: Config, options: { log?: (m: string) =
     : {
         waitFor: (p, t) => waitForCheckpoints(infra.db, projectors.map((x) => x.name), p, { timeoutMs: t ?? config.PROJECTION_WAIT_MS }),
         status: async () => {
-          const checkpoints = await readCheckpoints(infra.db);
-          const list = await Promise.all(
-            projectors.map(async (x) => {
-              const checkpoint = checkpoints.get(x.name) ?? START;
-              return { name: x.name, checkpoint, lag: await infra.store.countAfter(checkpoint, LAG_COUNT_CAP) };
-            }),
-          );
+          const list = await projectorStatuses(infra.db, infra.store, projectors);
           return { running: list.every((x) => x.lag === 0) || list.length === 0, projectors: list };
         },
       };

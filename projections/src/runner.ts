@@ -80,13 +80,7 @@ export class ProjectionRunner {
   }
 
   async status(): Promise<{ running: boolean; lastError?: string; projectors: ProjectorStatus[] }> {
-    const checkpoints = await readCheckpoints(this.options.db);
-    const projectors = await Promise.all(
-      this.options.projectors.map(async (p) => {
-        const checkpoint = checkpoints.get(p.name) ?? START;
-        return { name: p.name, checkpoint, lag: await this.options.store.countAfter(checkpoint, LAG_COUNT_CAP) };
-      }),
-    );
+    const projectors = await projectorStatuses(this.options.db, this.options.store, this.options.projectors);
     return { running: this.loop !== undefined, ...(this.lastError ? { lastError: this.lastError } : {}), projectors };
   }
 
@@ -123,6 +117,17 @@ export class ProjectionRunner {
     this.applied = last;
     for (const w of [...this.waiters]) if (comparePositions(last, w.position) >= 0) w.resolve(true);
   }
+}
+
+/** Each projector's checkpoint and how many events it has still to apply (counted up to LAG_COUNT_CAP). */
+export async function projectorStatuses(db: Kysely<Database>, store: EventStore, projectors: readonly Projector[]): Promise<ProjectorStatus[]> {
+  const checkpoints = await readCheckpoints(db);
+  return Promise.all(
+    projectors.map(async (p) => {
+      const checkpoint = checkpoints.get(p.name) ?? START;
+      return { name: p.name, checkpoint, lag: await store.countAfter(checkpoint, LAG_COUNT_CAP) };
+    }),
+  );
 }
 
 /** One projector, one batch, one transaction: checkpoint locked, events beyond it applied, checkpoint moved. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
 import { makeAdmin } from '../../testing/users.js';
 import { BetScheduler } from '../../jobs/bet-scheduler.js';
-import { available, checkBooks, fundedPlayer, ledger, settleFully, multipart, type Player } from './testing.js';
+import { available, checkBooks, fundedPlayer, ledger, multipart, type Player } from './testing.js';
 
 const H = 3600_000;
 let h: TestHarness;
@@ -75,7 +75,7 @@ describe('a bet from challenge to payout', () => {
 
     const mine = await h.app.inject({ method: 'GET', url: '/api/bets?status=completed', headers: bob.headers });
     expect(mine.json()[0]).toMatchObject({ id: bet.id, opponent: { id: bob.id, rating: 1016, wins: 1, losses: 0 }, challenger: { rating: 984, losses: 1 } });
-    await settleFully(h);
+    await h.settle();
     const tx = await h.app.inject({ method: 'GET', url: '/api/transactions', headers: bob.headers });
     const types = (tx.json() as { type: string; betId: string | null }[]).filter((t) => t.betId === bet.id).map((t) => t.type).sort();
     expect(types).toEqual(expect.arrayContaining(['bet_escrow', 'bet_payout']));
@@ -209,12 +209,12 @@ describe('scheduler', () => {
     await report(b, lone.bet.id, 'won');
     await scheduler.tick();
     h.clock.advance(24 * H);
-    await settleFully(h);
+    await h.settle();
     await scheduler.tick();
-    await settleFully(h);
+    await h.settle();
     h.clock.advance(24 * H);
     await scheduler.tick();
-    await settleFully(h);
+    await h.settle();
     const status = async (id: string) => (await h.app.inject({ method: 'GET', url: `/api/bets/${id}`, headers: a.headers })).json();
     expect(await status(idle.bet.id)).toMatchObject({ status: 'voided', voidReason: 'no_result_by_deadline' });
     expect(await status(lone.bet.id)).toMatchObject({ status: 'completed', actualWinner: b.id, settledBy: 'uncontested' });
@@ -242,7 +242,7 @@ describe('declining a direct challenge', () => {
       expect(declined.statusCode).toBe(200);
       expect(declined.json()).toMatchObject({ id: bet.id, status: 'cancelled' });
     }
-    await settleFully(h);
+    await h.settle();
     expect(await balanceOf(alice)).toBe('1000.00');
     await checkBooks(h, [bet.id]);
   });

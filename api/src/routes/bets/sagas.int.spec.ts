@@ -7,7 +7,7 @@ import { makeAdmin } from '../../testing/users.js';
 import { BetScheduler, SAGA_RECONCILE_AFTER_MS } from '../../jobs/bet-scheduler.js';
 import { BetSagas } from '../../process-managers/bet-saga.js';
 import { createChallengeSchema } from '@wager/domain/bets/index';
-import { available, checkBooks, fundedPlayer, ledger, settleFully, type Player } from './testing.js';
+import { available, checkBooks, fundedPlayer, ledger, type Player } from './testing.js';
 
 const H = 3600_000;
 let h: TestHarness;
@@ -52,7 +52,7 @@ describe('crashes between saga steps, then the reconciler', () => {
     sagas.crashAt = 'after-create-lock';
     await expect(sagas.create({ betId, challengerId: alice.id, inviteLinkId: randomUUID(), challenge: createChallengeSchema.parse({ amount: '100' }) })).rejects.toThrow('injected crash');
     expect(available(await ledger(h), alice.id)).toBe('898.00');
-    await settleFully(h);
+    await h.settle();
     h.clock.advance(SAGA_RECONCILE_AFTER_MS + 1);
     const { reconciled } = await scheduler.tick();
     expect(reconciled).toContain('creation-abandoned');
@@ -69,10 +69,10 @@ describe('crashes between saga steps, then the reconciler', () => {
     const bet = await create(alice);
     sagas.crashAt = 'after-accept-lock';
     await expect(sagas.accept({ betId: bet.id, acceptorId: bob.id, via: 'invite' })).rejects.toThrow('injected crash');
-    await settleFully(h);
+    await h.settle();
     h.clock.advance(SAGA_RECONCILE_AFTER_MS + 1);
     expect((await scheduler.tick()).reconciled).toContain('acceptance-completed');
-    await settleFully(h);
+    await h.settle();
     expect((await h.app.inject({ method: 'GET', url: `/api/bets/${bet.id}`, headers: bob.headers })).json()).toMatchObject({ status: 'accepted', opponentId: bob.id });
     expect((await h.app.inject({ method: 'GET', url: `/api/chats/${bet.id}`, headers: bob.headers })).statusCode).toBe(200);
     await checkBooks(h, []);
@@ -88,7 +88,7 @@ describe('crashes between saga steps, then the reconciler', () => {
     sagas.crashAt = 'after-accept-lock';
     await expect(sagas.accept({ betId: bet.id, acceptorId: carol.id, via: 'invite' })).rejects.toThrow('injected crash');
     await sagas.accept({ betId: bet.id, acceptorId: bob.id, via: 'invite' });
-    await settleFully(h);
+    await h.settle();
     h.clock.advance(SAGA_RECONCILE_AFTER_MS + 1);
     expect((await scheduler.tick()).reconciled).toContain('released');
     expect(available(await ledger(h), carol.id)).toBe('1000.00');
@@ -107,7 +107,7 @@ describe('crashes between saga steps, then the reconciler', () => {
     try {
       sagas.crashAt = 'before-follow-ups';
       await expect(sagas.report({ betId: bet.id, userId: bob.id, result: 'lost', evidence: [] })).rejects.toThrow('injected crash');
-      await settleFully(h);
+      await h.settle();
       expect(available(await ledger(h), alice.id)).toBe('898.00');
       h.clock.advance(SAGA_RECONCILE_AFTER_MS + 1);
       expect((await scheduler.tick()).reconciled).toContain('paid');
@@ -153,7 +153,7 @@ describe('random interleavings (fast-check)', () => {
             else if (s.op === 'report') await sagas.report({ betId, userId: p.id, result: s.result, evidence: [] });
             else if (s.op === 'expire') {
               h.clock.advance(25 * H);
-              await settleFully(h);
+              await h.settle();
               await scheduler.tick();
             } else {
               const state = await sagas.state(betId);
@@ -165,7 +165,7 @@ describe('random interleavings (fast-check)', () => {
             if (!(status && status >= 400 && status < 500) && !String(error).includes('injected crash')) throw error;
           }
           // Let the reconciler see any half-done saga, then check the books.
-          await settleFully(h);
+          await h.settle();
           h.clock.advance(SAGA_RECONCILE_AFTER_MS + 1);
           await scheduler.tick();
           for (const id of bets) {

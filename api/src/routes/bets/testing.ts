@@ -69,7 +69,3 @@ export async function checkBooks(h: TestHarness, terminalBetIds: readonly string
   }
 }
 
-/** Waits until the read models show everything appended so far, however long a loaded machine takes (bounded). */
-export async function settleFully(h: TestHarness): Promise<void> {
-  await h.settle();
-}
