@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import {
   DomainError,
+  commandIntentKey,
   comparePositions,
   foldStream,
   handleCommand,
@@ -34,33 +35,6 @@ export interface BetTimings {
 export function betTimings(config: AppDeps['config']): BetTimings {
   const ms = (hours: number | undefined, fallbackMs: number) => (hours && hours > 0 ? Math.round(hours * 3600_000) : fallbackMs);
   return { pendingTtlMs: PENDING_TTL_MS_DEFAULT, playDeadlineMs: ms(config.BET_PLAY_DEADLINE_HOURS, PLAY_DEADLINE_MS_DEFAULT), contestWindowMs: ms(config.BET_CONTEST_WINDOW_HOURS, CONTEST_WINDOW_MS_DEFAULT) };
-}
-
-/** What identifies one command for deterministic event ids: two racers never share it; a retry of the same does. */
-function commandKey(command: BetCommand): string {
-  switch (command.type) {
-    case 'CreateBet':
-      return 'create';
-    case 'AcceptBet':
-      return `accept:${command.data.acceptorId}`;
-    case 'CancelBet':
-      return `cancel:${command.data.userId}`;
-    case 'DeclineChallenge':
-      return `decline:${command.data.userId}`;
-    case 'ReportResult':
-      return `report:${command.data.userId}`;
-    case 'ResolveDispute':
-      return `resolve:${command.data.adminId}`;
-    case 'ExpireBet':
-    case 'SettleUncontested':
-    case 'VoidOverdueBet':
-    case 'AbandonCreation':
-      return command.type;
-    default: {
-      const unexpected: never = command;
-      return unexpected;
-    }
-  }
 }
 
 export interface BetOutcome {
@@ -105,7 +79,9 @@ export class BetSagas {
   /** Decides and appends one bet command (retrying on a concurrent writer, re-deciding on fresh state). */
   async execute(command: BetCommand, actor: string): Promise<BetOutcome> {
     const betId = command.data.betId;
-    const key = commandKey(command);
+    // The ids name the command's content (and the revision it was decided at): two racing commands
+    // that mean different things (another winner, another result) can never pass for one another.
+    const key = commandIntentKey(command.type, command.data);
     const result = await handleCommand(this.deps.store, betStreamId(betId), betDecider, command, {
       eventIds: (events, revision) => events.map((e, i) => betStepId(betId, String(revision + 1 + i), e.type, key)),
       metadata: { actor },

@@ -1,4 +1,6 @@
-import { WrongExpectedRevisionError } from '../shared/errors.js';
+import { createHash } from 'node:crypto';
+import { IdempotencyConflictError, WrongExpectedRevisionError } from '../shared/errors.js';
+import { canonicalJson } from './hash.js';
 import type { AppendResult, EventStore, NewEvent, RecordedEvent } from './types.js';
 
 /** A decider, as in Emmett: pure functions from (command, state) to events. */
@@ -24,9 +26,57 @@ export function foldStream<State, Event extends { type: string; data: unknown }>
 }
 
 export interface HandleResult<State, Event> {
+  /** The command's events as recorded: on a repeat, the stored ones, never the ones just decided. */
   readonly events: Event[];
   readonly state: State;
   readonly append: AppendResult | null;
+}
+
+/** How many hex digits of the intent hash go into an event id's name (128 bits). */
+const INTENT_KEY_HEX_LENGTH = 32;
+
+/**
+ * What a command means, as a short key for deterministic event ids: a hash of its type and its
+ * data without the time it was sent (`now`). Two different commands (another winner, another
+ * result) never share a key; the same command sent twice, or retried after a crash, does. An
+ * event id built from it therefore names the intent, not only the author and the step.
+ */
+export function commandIntentKey(type: string, data: Readonly<Record<string, unknown>>): string {
+  const { now: _sentAt, ...meaning } = data;
+  return createHash('sha256').update(`${type}\u001f${canonicalJson(meaning)}`, 'utf8').digest('hex').slice(0, INTENT_KEY_HEX_LENGTH);
+}
+
+/**
+ * Event data without its time fields (named `…At`, by convention): two records of one intent
+ * decided a moment apart differ only there.
+ */
+function withoutTimes(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutTimes);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value as Record<string, unknown>).filter(([key]) => !key.endsWith('At')).map(([key, v]) => [key, withoutTimes(v)]));
+}
+
+function sameIntent(stored: RecordedEvent, decided: NewEvent): boolean {
+  return stored.type === decided.type && canonicalJson(withoutTimes(stored.data)) === canonicalJson(withoutTimes(decided.data));
+}
+
+/**
+ * An append that found every id already stored wrote nothing. The stored events are the
+ * command's record: the caller acts on those (follow-ups, answers), never on what it decided
+ * this time. If they say something else than this decision, the ids were shared by two
+ * different commands: a conflict, never a silent success.
+ */
+async function storedTwin<State, Event extends { type: string; data: unknown }>(
+  store: EventStore,
+  streamId: string,
+  decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
+  toAppend: readonly NewEvent[],
+): Promise<{ events: Event[]; state: State }> {
+  const recorded = await store.readStream(streamId);
+  const byId = new Map(recorded.map((e) => [e.id, e]));
+  const stored = toAppend.map((e) => byId.get(e.id));
+  if (stored.some((e, i) => !e || !sameIntent(e, toAppend[i]!))) throw new IdempotencyConflictError(streamId);
+  return { events: stored.map((e) => ({ type: e!.type, data: e!.data }) as Event), state: foldStream(decider, recorded) };
 }
 
 /**
@@ -52,6 +102,7 @@ export async function handleCommand<State, Command, Event extends { type: string
     const toAppend: NewEvent[] = events.map((e, i) => ({ id: ids[i]!, type: e.type, data: e.data, metadata: options.metadata ?? {} }));
     try {
       const append = await store.append(streamId, toAppend, { expectedRevision: recorded.length === 0 ? 'no_stream' : revision });
+      if (append.repeated) return { ...(await storedTwin(store, streamId, decider, toAppend)), append };
       return { events, state: events.reduce(decider.evolve, state), append };
     } catch (error) {
       if (error instanceof WrongExpectedRevisionError && attempt < COMMAND_RETRIES_MAX) continue;

@@ -1,7 +1,7 @@
-// Proves handleCommand decides every one of many concurrent commands on one stream on fresh state: none gives up on a conflict.
+// Proves handleCommand decides every one of many concurrent commands on one stream on fresh state (none gives up on a conflict), and that a repeat acts on what is stored while a different command sharing its ids is a conflict.
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../shared/errors.js';
-import { handleCommand, type Decider } from './command-handler.js';
+import { IdempotencyConflictError, ValidationError } from '../shared/errors.js';
+import { commandIntentKey, handleCommand, type Decider } from './command-handler.js';
 import { InMemoryEventStore } from './in-memory.js';
 import type { AppendResult, ExpectedRevision, NewEvent } from './types.js';
 
@@ -38,3 +38,59 @@ describe('handleCommand under contention', () => {
     expect(await store.readStream('venue-1')).toHaveLength(9);
   });
 });
+
+type Pick = { type: 'Pick'; data: { winner: string; now: Date } };
+type Picked = { type: 'Picked'; data: { winner: string; pickedAt: string } };
+const picker: Decider<string | null, Pick, Picked> = {
+  initialState: () => null,
+  evolve: (_state, event) => event.data.winner,
+  decide: (command) => [{ type: 'Picked', data: { winner: command.data.winner, pickedAt: command.data.now.toISOString() } }],
+};
+const pick = (winner: string, at: string): Pick => ({ type: 'Pick', data: { winner, now: new Date(at) } });
+
+describe('handleCommand on a repeated append', () => {
+  it('returns the stored events, not the ones decided again a moment later', async () => {
+    const store = new InMemoryEventStore();
+    const id = '00000000-0000-4000-8000-000000000001';
+    await handleCommand(store, 'pick-1', picker, pick('alice', '2026-01-01T00:00:00Z'), { eventIds: () => [id] });
+    // The same command, decided again at the same revision (a twin that raced), a second later.
+    const again = await handleCommand(new StaleStore(store, 0), 'pick-1', picker, pick('alice', '2026-01-01T00:00:01Z'), { eventIds: () => [id] });
+    expect(again.append?.repeated).toBe(true);
+    expect(again.events).toEqual([{ type: 'Picked', data: { winner: 'alice', pickedAt: '2026-01-01T00:00:00.000Z' } }]);
+    expect(await store.readStream('pick-1')).toHaveLength(1);
+  });
+
+  it('refuses a different command whose ids are already stored as a conflict, writing nothing', async () => {
+    const store = new InMemoryEventStore();
+    const id = '00000000-0000-4000-8000-000000000002';
+    await handleCommand(store, 'pick-2', picker, pick('alice', '2026-01-01T00:00:00Z'), { eventIds: () => [id] });
+    await expect(handleCommand(new StaleStore(store, 0), 'pick-2', picker, pick('bob', '2026-01-01T00:00:00Z'), { eventIds: () => [id] })).rejects.toBeInstanceOf(IdempotencyConflictError);
+    expect((await store.readStream('pick-2')).map((e) => (e.data as { winner: string }).winner)).toEqual(['alice']);
+  });
+});
+
+describe('commandIntentKey', () => {
+  it('names the content of a command, whatever the time it was sent', () => {
+    expect(commandIntentKey('Pick', { winner: 'alice', now: new Date(1) })).toBe(commandIntentKey('Pick', { now: new Date(2), winner: 'alice' }));
+    expect(commandIntentKey('Pick', { winner: 'alice' })).not.toBe(commandIntentKey('Pick', { winner: 'bob' }));
+    expect(commandIntentKey('Pick', { winner: 'alice' })).not.toBe(commandIntentKey('Unpick', { winner: 'alice' }));
+  });
+});
+
+/** Shows the stream as it was at `revisions` events: the view of a twin that read before the other appended. */
+class StaleStore extends InMemoryEventStore {
+  constructor(
+    private readonly inner: InMemoryEventStore,
+    private readonly revisions: number,
+  ) {
+    super();
+  }
+  private reads = 0;
+  override async readStream(streamId: string, options?: { fromRevision?: number; maxCount?: number }) {
+    const all = await this.inner.readStream(streamId, options);
+    return this.reads++ === 0 ? all.slice(0, this.revisions) : all;
+  }
+  override async append(streamId: string, events: readonly NewEvent[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult> {
+    return this.inner.append(streamId, events, options);
+  }
+}

@@ -104,6 +104,26 @@ export function describeEventStoreContract(name: string, factory: ContractFactor
       await store.close();
     });
 
+    it('says whether an append wrote or only found its ids stored', async () => {
+      const store = await factory.create();
+      const s = streamName();
+      const events = [event(), event()];
+      expect((await store.append(s, events, { expectedRevision: 'no_stream' })).repeated).toBe(false);
+      expect((await store.append(s, events, { expectedRevision: 'no_stream' })).repeated).toBe(true);
+      expect((await store.append(s, [event()], { expectedRevision: 1 })).repeated).toBe(false);
+      await store.close();
+    });
+
+    it('refuses an append whose ids are only partly stored as a wrong expected revision, storing nothing', async () => {
+      const store = await factory.create();
+      const s = streamName();
+      const stored = event();
+      await store.append(s, [stored], { expectedRevision: 'no_stream' });
+      await expect(store.append(s, [stored, event()], { expectedRevision: 0 })).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      expect(await store.readStream(s)).toHaveLength(1);
+      await store.close();
+    });
+
     it('lets exactly one of many concurrent writers at the same revision win', async () => {
       const store = await factory.create();
       const s = streamName();

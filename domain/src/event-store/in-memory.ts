@@ -31,9 +31,11 @@ export class InMemoryEventStore implements EventStore {
     const known = events.filter((e) => stream.some((r) => r.id === e.id));
     if (known.length === events.length) {
       const last = stream.find((r) => r.id === events[events.length - 1]!.id)!;
-      return { nextExpectedRevision: stream.length - 1, position: last.position };
+      return { nextExpectedRevision: stream.length - 1, position: last.position, repeated: true };
     }
-    assert(known.length === 0, 'an append may not mix stored and new event ids');
+    // Part of the batch is stored: a twin of this command got there first and the stream moved
+    // on. The caller decides again on fresh state, as after any other wrong expected revision.
+    if (known.length > 0) throw new WrongExpectedRevisionError(streamId, options.expectedRevision ?? 'any', stream.length - 1);
     assert(!events.some((e) => this.log.some((r) => r.id === e.id)), 'event id already stored in another stream');
     const expected = options.expectedRevision ?? 'any';
     const actual = stream.length - 1;
@@ -62,7 +64,7 @@ export class InMemoryEventStore implements EventStore {
     }
     this.streams.set(streamId, stream);
     this.notifier.notify();
-    return { nextExpectedRevision: stream.length - 1, position: stream[stream.length - 1]!.position };
+    return { nextExpectedRevision: stream.length - 1, position: stream[stream.length - 1]!.position, repeated: false };
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {

@@ -61,6 +61,12 @@ export interface AppendResult {
   readonly nextExpectedRevision: number;
   /** The position of the last event appended (or of the already stored one on an idempotent repeat). */
   readonly position: Position;
+  /**
+   * True when every event id was already stored in the stream, so nothing was written. The
+   * caller must then act on what is stored, never on the events it passed in: an id names an
+   * intent, and the stored events are that intent's record (see command-handler.ts).
+   */
+  readonly repeated: boolean;
 }
 
 export interface ReadStreamOptions {

@@ -39,6 +39,18 @@ export class ConflictError extends DomainError {
     super(409, message, extra);
   }
 }
+/**
+ * A command whose deterministic event ids are already stored with other content: two different
+ * requests were about to be taken for one. Nothing was written by this one.
+ */
+export class IdempotencyConflictError extends ConflictError {
+  readonly streamId: string;
+  constructor(streamId: string) {
+    super('This request conflicts with another one already recorded. Refresh and try again.', { code: 'idempotency_conflict' });
+    this.streamId = streamId;
+  }
+}
+
 export class TooManyRequestsError extends DomainError {
   constructor(message: string, retryAfterSeconds: number) {
     super(429, message, { retryAfter: retryAfterSeconds });

@@ -95,9 +95,11 @@ export class EsdbEventStore implements EventStore {
       const known = events.filter((e) => recent.some((r) => r.id === e.id));
       if (known.length === events.length) {
         const last = recent.find((r) => r.id === events[events.length - 1]!.id)!;
-        return { nextExpectedRevision: recent[0]!.streamRevision, position: last.position };
+        return { nextExpectedRevision: recent[0]!.streamRevision, position: last.position, repeated: true };
       }
-      assert(known.length === 0, 'an append may not mix stored and new event ids');
+      // Part of the batch is stored: a twin of this command got there first and the stream moved
+      // on. The caller decides again on fresh state, as after any other wrong expected revision.
+      if (known.length > 0) throw new WrongExpectedRevisionError(streamId, expected, recent[0]!.streamRevision);
       const actual = recent.length === 0 ? 'no_stream' : recent[0]!.streamRevision;
       if ((expected === 'no_stream' && actual !== 'no_stream') || (typeof expected === 'number' && expected !== actual)) {
         throw new WrongExpectedRevisionError(streamId, expected, actual);
@@ -111,7 +113,7 @@ export class EsdbEventStore implements EventStore {
       try {
         const result = await this.client.appendToStream(streamId, toWrite, { expectedRevision: actual === 'no_stream' ? NO_STREAM : BigInt(actual) });
         const position = result.position ? { commit: Number(result.position.commit), prepare: Number(result.position.prepare) } : { commit: -1, prepare: -1 };
-        return { nextExpectedRevision: Number(result.nextExpectedRevision), position };
+        return { nextExpectedRevision: Number(result.nextExpectedRevision), position, repeated: false };
       } catch (error) {
         if (error instanceof WrongExpectedVersionError) {
           if (expected === 'any' && attempt < APPEND_RETRIES_MAX) continue;

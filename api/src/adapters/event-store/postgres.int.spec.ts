@@ -34,7 +34,7 @@ describe('postgres event store: late commits', () => {
     await held.connect();
     await held.query('begin');
     const slowEvent = { id: randomUUID(), type: 'Slow', data: { n: 1 }, metadata: {}, canonical: canonicalJson({ n: 1 }) };
-    await held.query('select * from es_append($1, -2, $2::jsonb)', [slow, JSON.stringify([slowEvent])]);
+    await held.query('select * from es_append_v2($1, -2, $2::jsonb)', [slow, JSON.stringify([slowEvent])]);
 
     // Meanwhile later transactions commit.
     await store.append(fast, [{ id: randomUUID(), type: 'Fast1', data: {} }]);

@@ -12,7 +12,7 @@
  *   a primary key on global_position plus an es_events_all_order index; both read the same.)
  * - `es_streams` holds each stream's revision and last hash; its row lock serializes writers of
  *   one stream while writers of different streams run in parallel.
- * - `es_append` does a whole append in one round trip, in as few statements as it can, since
+ * - `es_append_v2` does a whole append in one round trip, in as few statements as it can, since
  *   each costs. A first append (expected "no stream") is one statement: claim the stream row
  *   and insert the events together. Otherwise: lock the stream row; if the stream exists,
  *   check idempotency (a stream that does not exist cannot hold the ids); check the expected
@@ -21,7 +21,7 @@
  * - Connecting never takes a lock on `es_events` once the schema exists (a DDL lock would queue
  *   behind readers and stall every append), so the trigger is only created when missing.
  */
-export const EVENT_STORE_SCHEMA_VERSION = 1;
+export const EVENT_STORE_SCHEMA_VERSION = 2;
 
 export const eventStoreSchemaSql = `
 create table if not exists es_streams (
@@ -74,8 +74,11 @@ end $$;
 
 -- expected: -2 any, -1 no stream, >= 0 exact last revision.
 -- events: [{id, type, data, metadata, canonical}] where canonical is the canonical JSON of data.
-create or replace function es_append(p_stream text, p_expected bigint, p_events jsonb)
-returns table (out_revision bigint, out_transaction bigint, out_position bigint)
+-- out_repeated: every id was already stored, nothing was written (the caller acts on what is
+-- stored). Version 2 of es_append: a new name rather than a changed signature, so a process of
+-- the previous release still running during a rolling deploy keeps calling the old one.
+create or replace function es_append_v2(p_stream text, p_expected bigint, p_events jsonb)
+returns table (out_revision bigint, out_transaction bigint, out_position bigint, out_repeated boolean)
 language plpgsql as $$
 declare
   v_count int := jsonb_array_length(p_events);
@@ -108,6 +111,7 @@ begin
       out_revision := v_count - 1;
       out_transaction := pg_current_xact_id()::text::bigint;
       out_position := currval('es_events_global_position_seq');
+      out_repeated := false;
       return next;
       return;
     end if;
@@ -128,11 +132,13 @@ begin
       select count(*) filter (where ev.stream_id = p_stream) into v_known from es_events ev
         where ev.event_id = any (array(select (e->>'id')::uuid from jsonb_array_elements(p_events) e));
       if v_known = v_count then
-        return query select ev.stream_revision, ev.transaction_id, ev.global_position from es_events ev
+        return query select ev.stream_revision, ev.transaction_id, ev.global_position, true from es_events ev
           where ev.event_id = ((p_events->(v_count - 1))->>'id')::uuid;
         return;
       elsif v_known > 0 then
-        raise exception 'es_append: an append may not mix stored and new event ids' using errcode = 'P0002';
+        -- Part of this batch is stored: a twin of this command got there first and the stream
+        -- moved on. That is a wrong expected revision; the caller decides again on fresh state.
+        raise exception 'wrong_expected_revision: an append may not mix stored and new event ids' using errcode = 'P0001', detail = v_revision::text;
       end if;
     end if;
 
@@ -164,6 +170,7 @@ begin
   out_revision := v_revision;
   out_transaction := pg_current_xact_id()::text::bigint;
   out_position := currval('es_events_global_position_seq');
+  out_repeated := false;
   return next;
 end $$;
 `;

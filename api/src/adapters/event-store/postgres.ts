@@ -122,14 +122,14 @@ export class PostgresEventStore implements EventStore {
     const expected = options.expectedRevision ?? 'any';
     try {
       // Named, so each pooled connection parses and plans the call once.
-      const { rows } = await this.pool.query<{ out_revision: string; out_transaction: string; out_position: string }>({
-        name: 'es_append',
-        text: 'select * from es_append($1, $2, $3::jsonb)',
+      const { rows } = await this.pool.query<{ out_revision: string; out_transaction: string; out_position: string; out_repeated: boolean }>({
+        name: 'es_append_v2',
+        text: 'select * from es_append_v2($1, $2, $3::jsonb)',
         values: [streamId, expectedCode(expected), JSON.stringify(payload)],
       });
       const row = rows[0]!;
-      this.scheduleNotify();
-      return { nextExpectedRevision: Number(row.out_revision), position: { commit: Number(row.out_transaction), prepare: Number(row.out_position) } };
+      if (!row.out_repeated) this.scheduleNotify();
+      return { nextExpectedRevision: Number(row.out_revision), position: { commit: Number(row.out_transaction), prepare: Number(row.out_position) }, repeated: row.out_repeated };
     } catch (error) {
       const e = error as { code?: string; detail?: string; constraint?: string };
       if (e.code === 'P0001') {
