@@ -48,16 +48,28 @@ export interface ParseAmountOptions {
 }
 
 /**
- * Parses an amount from untrusted input. Only a plain positive decimal string is accepted:
- * `"100"`, `"100.5"`, `"100.50"`. Refused, each with a message a user can act on: anything
- * that is not a string (a JSON number has already been through a float), empty, NaN/Infinity,
- * exponent notation, a sign, more decimals than allowed, zero, and absurdly large numbers.
+ * The decimal text of a JSON number: its shortest round-trip form (`100.1` → `"100.1"`, never
+ * `100.09999999999999`), so the amount a client typed is the amount we read. Exponent forms
+ * (1e21, 1e-8) are written out in full first, then checked like any other amount.
+ */
+function numberText(value: number, label: string): string {
+  if (!Number.isFinite(value)) throw new ValidationError(`${label} must be a number`);
+  // Decimal reads the shortest text exactly and writes it without an exponent (1e-8 → 0.00000001).
+  return new Money(String(value)).toFixed();
+}
+
+/**
+ * Parses an amount from untrusted input: a plain positive decimal string (`"100"`, `"100.5"`,
+ * `"100.50"`) or a JSON number (the spec's own client sends one), read through its shortest
+ * decimal text and from then on a Decimal. Refused, each with a message a user can act on:
+ * anything else, empty, NaN/Infinity, exponent notation, a sign, more decimals than allowed,
+ * zero, and absurdly large numbers.
  */
 export function parseAmount(input: unknown, options: ParseAmountOptions = {}): Money {
   const decimals = options.decimals ?? FIAT_DECIMALS;
   const label = options.label ?? 'Amount';
-  if (typeof input !== 'string') throw new ValidationError(`${label} must be a decimal string, for example "100.00"`);
-  const text = input.trim();
+  if (typeof input !== 'string' && typeof input !== 'number') throw new ValidationError(`${label} must be a number, for example "100.00"`);
+  const text = typeof input === 'number' ? numberText(input, label) : input.trim();
   if (text === '') throw new ValidationError(`${label} is required`);
   if (text.length > AMOUNT_STRING_LENGTH_MAX) throw new ValidationError(`${label} is too large`);
   if (/^[+-]?(nan|infinity|inf)$/i.test(text)) throw new ValidationError(`${label} must be a number`);

@@ -33,10 +33,26 @@ describe('parseAmount', () => {
     expect(parseAmount('0.12345678', { decimals: 8 }).toString()).toBe('0.12345678');
   });
 
+  it('accepts JSON numbers through their shortest decimal text', () => {
+    expect(formatAmount(parseAmount(5000))).toBe('5000.00');
+    expect(formatAmount(parseAmount(100.1))).toBe('100.10');
+    expect(formatAmount(parseAmount(0.07))).toBe('0.07');
+    expect(parseAmount(0.00000001, { decimals: 8 }).toFixed()).toBe('0.00000001');
+  });
+
   it.each([
-    [100, 'Amount must be a decimal string, for example "100.00"'],
-    [null, 'Amount must be a decimal string, for example "100.00"'],
-    [{ value: '1' }, 'Amount must be a decimal string, for example "100.00"'],
+    [null, 'Amount must be a number, for example "100.00"'],
+    [{ value: '1' }, 'Amount must be a number, for example "100.00"'],
+    [true, 'Amount must be a number, for example "100.00"'],
+    [100.123, 'Amount must have at most 2 decimal places'],
+    [0.1 + 0.2, 'Amount must have at most 2 decimal places'],
+    [Number.NaN, 'Amount must be a number'],
+    [Number.POSITIVE_INFINITY, 'Amount must be a number'],
+    [1e21, 'Amount is too large'],
+    [1e-7, 'Amount must have at most 2 decimal places'],
+    [-5, 'Amount must be greater than zero'],
+    [0, 'Amount must be greater than zero'],
+    [1e16, 'Amount is too large'],
     ['', 'Amount is required'],
     ['NaN', 'Amount must be a number'],
     ['Infinity', 'Amount must be a number'],

@@ -44,13 +44,21 @@ describe('crypto', () => {
     [{ cryptocurrency: 'USDT', cryptoAmount: '20', network: 'Solana' }, 'USDT is not available on Solana'],
     [{ cryptocurrency: 'XYZ', cryptoAmount: '20', network: 'TRC20' }, 'Unsupported cryptocurrency XYZ'],
     [{ cryptocurrency: 'BTC', cryptoAmount: '0.001000001', network: 'Bitcoin' }, 'Amount must have at most 8 decimal places'],
-    [{ cryptocurrency: 'BTC', cryptoAmount: 0.01, network: 'Bitcoin' }, 'Amount must be a decimal string, for example "100.00"'],
+    [{ cryptocurrency: 'BTC', cryptoAmount: 0.123456789, network: 'Bitcoin' }, 'Amount must have at most 8 decimal places'],
+    [{ cryptocurrency: 'BTC', cryptoAmount: true, network: 'Bitcoin' }, 'Amount must be a number, for example "100.00"'],
   ])('refuses a bad deposit %j', async (payload, message) => {
     const user = await signUpUser(h);
     const response = await post(user, '/api/crypto/deposits/create', payload);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: message });
     expect((await get(user, '/api/crypto/deposits')).json()).toEqual([]);
+  });
+
+  it('takes the crypto amount as a JSON number too', async () => {
+    const user = await signUpUser(h);
+    const created = await post(user, '/api/crypto/deposits/create', { cryptocurrency: 'USDT', cryptoAmount: 25.5, network: 'TRC20' });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json()).toMatchObject({ amount: '25.5', currency: 'USDT', usdAmount: '25.50' });
   });
 
   it('confirms a deposit 0→3 by signed webhooks and credits its USD value once', async () => {
