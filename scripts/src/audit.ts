@@ -2,7 +2,11 @@
  * `npm run audit -- verify`: replays every event from position 0 and checks that each event's
  * postings balance, the trial balance is zero per currency, every stream's hash chain is
  * intact, and the balances rebuilt from the log equal the live read tables (account_balances,
- * wallets). Prints a short report; exits 1 on any failure.
+ * wallets). After every event, in global order, it also checks that no escrow and no user
+ * wallet balance is negative and that no bet or pool has paid out more than its players paid in;
+ * at the end, that every terminal bet's escrow is exactly zero once its follow-ups are recorded
+ * (see audit-checks.ts). Prints a short report; exits 1 on any failure, each failure naming
+ * the stream id, stream revision, event type and event id it was found at.
  *
  * `npm run audit -- statement <userId> [--at <time>]`: the user's account statement (every
  * posting on their accounts, from the log) and balances as of a point in time.
@@ -11,13 +15,15 @@
  * DATABASE_URL / EVENTSTORE_URL when set.
  */
 import { GENESIS_HASH, START, chainHash, comparePositions, formatPosition, type EventStore, type Position, type RecordedEvent } from '@wager/domain';
-import { Balances, assertBalanced, postingsOf, accountUserId, parseAccount, userAvailable, userCrypto } from '@wager/domain/ledger/index';
+import { Balances, assertBalanced, postingsOf, accountUserId, userAvailable, userCrypto } from '@wager/domain/ledger/index';
 import { Money } from '@wager/domain/money/index';
 import { loadConfigOrExit } from '../../api/src/config.js';
-import { openInfrastructure } from '../../api/src/infrastructure.js';
+import { openInfrastructure, type Infrastructure } from '../../api/src/infrastructure.js';
+import { MoneyInvariants, describeEvent } from './audit-checks.js';
 
 export const AUDIT_PAGE_SIZE = 1000;
 export const FAILURES_SHOWN_MAX = 20;
+export const IN_FLIGHT_SHOWN_MAX = 5;
 
 async function* allEvents(store: EventStore, upTo?: Position): AsyncGenerator<RecordedEvent> {
   let after: Position = START;
@@ -32,60 +38,99 @@ async function* allEvents(store: EventStore, upTo?: Position): AsyncGenerator<Re
   }
 }
 
-async function verify(): Promise<number> {
+export interface VerifyOptions {
+  /** The audit's "now" for judging follow-ups overdue (FOLLOW_UP_OVERDUE_MS); the wall clock by default. */
+  readonly now?: Date;
+}
+
+interface Replay {
+  readonly events: number;
+  readonly moneyEvents: number;
+  readonly streams: number;
+  /** Balances up to the read tables' checkpoint, to compare with them. */
+  readonly atCheckpoint: Balances;
+  readonly invariants: MoneyInvariants;
+}
+
+/** One pass over the log: hash chains and balanced postings per event, balances, and the money invariants. */
+async function replayLog(store: EventStore, upTo: Position | undefined, failures: string[]): Promise<Replay> {
+  const atCheckpoint = new Balances();
+  const invariants = new MoneyInvariants();
+  const chains = new Map<string, string>();
+  let events = 0;
+  let moneyEvents = 0;
+  for await (const event of allEvents(store)) {
+    events++;
+    const previous = chains.get(event.streamId) ?? GENESIS_HASH;
+    const expected = chainHash(previous, event.type, event.data);
+    if (event.metadata.hash !== expected) failures.push(`hash chain broken at ${describeEvent(event)}`);
+    chains.set(event.streamId, typeof event.metadata.hash === 'string' ? event.metadata.hash : expected);
+    const postings = postingsOf(event.data);
+    invariants.observe(event, postings);
+    if (!postings || postings.length === 0) continue;
+    moneyEvents++;
+    try {
+      assertBalanced(postings);
+    } catch (error) {
+      failures.push(`unbalanced postings at ${describeEvent(event)}: ${(error as Error).message}`);
+    }
+    if (!upTo || comparePositions(event.position, upTo) <= 0) atCheckpoint.apply(postings);
+  }
+  return { events, moneyEvents, streams: chains.size, atCheckpoint, invariants };
+}
+
+async function readTables(infra: Infrastructure) {
+  const [accounts, wallets] = await Promise.all([infra.db.selectFrom('account_balances').selectAll().execute(), infra.db.selectFrom('wallets').selectAll().execute()]);
+  return { accounts, wallets };
+}
+
+/** The live read tables must show exactly the balances rebuilt from the log up to their checkpoint. */
+function compareWithReadTables(tables: Awaited<ReturnType<typeof readTables>>, balances: Balances, failures: string[]): void {
+  const { accounts: liveAccounts, wallets: liveWallets } = tables;
+  const live = new Map(liveAccounts.map((a) => [a.account, new Money(a.balance)]));
+  for (const [account, { balance }] of balances.entries()) {
+    const shown = live.get(account);
+    if (!shown || !shown.eq(balance)) failures.push(`account_balances ${account}: live ${shown?.toFixed(2) ?? 'missing'}, rebuilt ${balance.toFixed(2)}`);
+    live.delete(account);
+  }
+  for (const [account, balance] of live) if (!balance.isZero()) failures.push(`account_balances ${account}: live ${balance.toFixed(2)}, not in the log`);
+  for (const wallet of liveWallets) {
+    const fiat = wallet.currency ? balances.get(userAvailable(wallet.user_id, wallet.currency)) : new Money(0);
+    if (!fiat.eq(wallet.balance)) failures.push(`wallets ${wallet.user_id}: balance ${wallet.balance}, rebuilt ${fiat.toFixed(2)}`);
+    const crypto = balances.get(userCrypto(wallet.user_id));
+    if (!crypto.eq(wallet.crypto_balance)) failures.push(`wallets ${wallet.user_id}: crypto ${wallet.crypto_balance}, rebuilt ${crypto.toFixed(2)}`);
+  }
+}
+
+async function verify(options: VerifyOptions = {}): Promise<number> {
   const infra = await openInfrastructure(loadConfigOrExit(), { log: () => undefined });
   const failures: string[] = [];
   try {
-    // The live tables as of the ledger projector's checkpoint: replay exactly up to it.
+    // The live tables as of the ledger projector's checkpoint: compare balances replayed exactly up to it.
     const checkpoint = await infra.db.selectFrom('projection_checkpoints').selectAll().where('name', '=', 'ledger').executeTakeFirst();
     const upTo: Position | undefined = checkpoint ? { commit: Number(checkpoint.commit_position), prepare: Number(checkpoint.prepare_position) } : undefined;
-    const [liveAccounts, liveWallets] = await Promise.all([infra.db.selectFrom('account_balances').selectAll().execute(), infra.db.selectFrom('wallets').selectAll().execute()]);
-
-    const balances = new Balances();
-    const chains = new Map<string, string>();
-    let events = 0;
-    let moneyEvents = 0;
-    for await (const event of allEvents(infra.store)) {
-      events++;
-      const previous = chains.get(event.streamId) ?? GENESIS_HASH;
-      const expected = chainHash(previous, event.type, event.data);
-      if (event.metadata.hash !== expected) failures.push(`hash chain broken at ${event.streamId}@${event.streamRevision} (${event.type})`);
-      chains.set(event.streamId, typeof event.metadata.hash === 'string' ? event.metadata.hash : expected);
-      const postings = postingsOf(event.data);
-      if (!postings || postings.length === 0) continue;
-      moneyEvents++;
-      try {
-        assertBalanced(postings);
-      } catch (error) {
-        failures.push(`unbalanced postings in ${event.type} ${event.id}: ${(error as Error).message}`);
-      }
-      if (!upTo || comparePositions(event.position, upTo) <= 0) balances.apply(postings);
-    }
-    const trial = balances.trialBalance();
+    // Read right after the checkpoint, before the long replay, so they are still at (about) it.
+    const tables = await readTables(infra);
+    const replay = await replayLog(infra.store, upTo, failures);
+    const trial = replay.atCheckpoint.trialBalance();
     for (const [currency, sum] of trial) if (!sum.isZero()) failures.push(`trial balance ${currency} is ${sum.toFixed(2)}, not zero`);
+    compareWithReadTables(tables, replay.atCheckpoint, failures);
+    failures.push(...replay.invariants.failures);
+    const terminal = replay.invariants.judgeTerminalBets(options.now ?? new Date());
+    failures.push(...terminal.failures);
 
-    const live = new Map(liveAccounts.map((a) => [a.account, new Money(a.balance)]));
-    for (const [account, { balance }] of balances.entries()) {
-      const shown = live.get(account);
-      if (!shown || !shown.eq(balance)) failures.push(`account_balances ${account}: live ${shown?.toFixed(2) ?? 'missing'}, rebuilt ${balance.toFixed(2)}`);
-      live.delete(account);
-    }
-    for (const [account, balance] of live) if (!balance.isZero()) failures.push(`account_balances ${account}: live ${balance.toFixed(2)}, not in the log`);
-    for (const wallet of liveWallets) {
-      const fiat = wallet.currency ? balances.get(userAvailable(wallet.user_id, wallet.currency)) : new Money(0);
-      if (!fiat.eq(wallet.balance)) failures.push(`wallets ${wallet.user_id}: balance ${wallet.balance}, rebuilt ${fiat.toFixed(2)}`);
-      const crypto = balances.get(userCrypto(wallet.user_id));
-      if (!crypto.eq(wallet.crypto_balance)) failures.push(`wallets ${wallet.user_id}: crypto ${wallet.crypto_balance}, rebuilt ${crypto.toFixed(2)}`);
-    }
-    for (const [account, { balance }] of balances.entries()) {
-      const kind = parseAccount(account)?.kind;
-      if ((kind === 'user-available' || kind === 'user-crypto') && balance.isNegative()) failures.push(`${account} is negative: ${balance.toFixed(2)}`);
-    }
-
-    console.log(`audit verify: ${events} events, ${moneyEvents} with postings, ${chains.size} streams, ${balances.entries().length} accounts${upTo ? `, read tables at ${formatPosition(upTo)}` : ''}`);
+    console.log(
+      `audit verify: ${replay.events} events, ${replay.moneyEvents} with postings, ${replay.streams} streams, ${replay.atCheckpoint.entries().length} accounts, ${terminal.judged} terminal bets${upTo ? `, read tables at ${formatPosition(upTo)}` : ''}`,
+    );
     for (const [currency, sum] of trial) console.log(`  trial balance ${currency}: ${sum.toFixed(2)}`);
+    if (terminal.inFlight.length > 0) {
+      console.log(`  in flight (${terminal.inFlight.length}, not yet overdue):`);
+      for (const line of terminal.inFlight.slice(0, IN_FLIGHT_SHOWN_MAX)) console.log(`  - ${line}`);
+    }
     if (failures.length === 0) {
-      console.log('  OK: every event balances, trial balance zero, hash chains intact, read tables match the log');
+      console.log(
+        '  OK: every event balances, trial balance zero, hash chains intact, no escrow or user balance ever negative, no bet paid out more than paid in, every settled-up terminal bet escrow zero, read tables match the log',
+      );
       return 0;
     }
     console.log(`  FAILED (${failures.length}):`);
