@@ -1,4 +1,3 @@
-import Decimal from 'decimal.js';
 import {
   DomainError,
   commandIntentKey,
@@ -20,6 +19,10 @@ import {
   type BetState,
   type CreateChallenge,
   type EvidenceFile,
+  afterFailedAcceptance,
+  followUpsOf,
+  reconcileHold,
+  type BetFollowUp,
 } from '@wager/domain/bets/index';
 import { chatDecider, chatStreamId } from '@wager/domain/chat/index';
 import type { AppDeps } from '../deps.js';
@@ -72,6 +75,11 @@ export class BetSagas {
     }
   }
 
+  /** Waits (up to PROJECTION_WAIT_MS) until the read models show a compensation, so a refusal never races its refund. */
+  private async visible(position: Position | null): Promise<void> {
+    if (position) await this.deps.projections.waitFor(position);
+  }
+
   async state(betId: string): Promise<BetState> {
     return foldStream(betDecider, await this.deps.store.readStream(betStreamId(betId)));
   }
@@ -105,7 +113,7 @@ export class BetSagas {
       const outcome = await this.execute(command, input.challengerId);
       return { ...outcome, position: latest(locked, outcome.position) };
     } catch (error) {
-      await this.compensateCreate(input.betId, input.challengerId);
+      await this.visible(await this.compensateCreate(input.betId, input.challengerId));
       throw error;
     }
   }
@@ -131,23 +139,21 @@ export class BetSagas {
     try {
       outcome = await this.execute(command, input.acceptorId);
     } catch (error) {
-      // The loser of a race: the stake goes back once the bet can never be accepted by this player.
-      await this.compensateAccept(input.betId, input.acceptorId);
+      // The loser of a race: the stake goes back once the bet can never be accepted by this player,
+      // and the refusal is answered only once the refund shows in the balance the player reads next.
+      await this.visible(await this.compensateAccept(input.betId, input.acceptorId));
       throw error;
     }
     const chat = await this.followUps(outcome.events);
     return { ...outcome, position: latest(locked, outcome.position, chat) };
   }
 
-  /** Releases an acceptor's lock when the bet is past pending and not theirs; leaves it when the saga may still finish. */
+  /** Releases an acceptor's lock when the bet can never be theirs (domain: afterFailedAcceptance); leaves it when the saga may still finish. */
   private async compensateAccept(betId: string, userId: string): Promise<Position | null> {
     const state = await this.state(betId);
-    if (!('bet' in state)) return this.wallet.releaseStake({ userId, betId, reason: 'bet_not_found', now: this.deps.clock.now() });
-    if (state.opponentId === userId && state.status !== 'pending') return null;
     const now = this.deps.clock.now();
-    const stillAcceptable = state.status === 'pending' && now.getTime() < Date.parse(state.bet.expiresAt) && (state.bet.invitedOpponentId === null || state.bet.invitedOpponentId === userId);
-    if (stillAcceptable) return null;
-    return this.wallet.releaseStake({ userId, betId, reason: 'challenge_taken', now });
+    if (afterFailedAcceptance(state, userId, now) === 'keep') return null;
+    return this.wallet.releaseStake({ userId, betId, reason: 'bet' in state ? 'challenge_taken' : 'bet_not_found', now });
   }
 
   async cancel(betId: string, userId: string): Promise<BetOutcome> {
@@ -187,25 +193,26 @@ export class BetSagas {
    */
   async followUps(events: readonly BetEvent[]): Promise<Position | null> {
     let position: Position | null = null;
-    const now = this.deps.clock.now();
     for (const event of events) {
-      switch (event.type) {
-        case 'BetCancelled':
-        case 'BetExpired':
-        case 'BetVoided':
-          for (const refund of event.data.refunds) position = latest(position, await this.wallet.releaseStake({ userId: refund.userId, betId: event.data.betId, reason: event.type, now }));
-          break;
-        case 'BetSettled':
-          position = latest(position, await this.wallet.creditPayout({ userId: event.data.winnerId, betId: event.data.betId, amount: event.data.payoutAmount, currency: event.data.currency, now }));
-          break;
-        case 'BetAccepted':
-          position = latest(position, await this.createChat(event.data.betId, event.data.opponentId));
-          break;
-        default:
-          break;
-      }
+      for (const step of followUpsOf(event)) position = latest(position, await this.runFollowUp(step));
     }
     return position;
+  }
+
+  private async runFollowUp(step: BetFollowUp): Promise<Position | null> {
+    const now = this.deps.clock.now();
+    switch (step.kind) {
+      case 'refund':
+        return this.wallet.releaseStake({ userId: step.userId, betId: step.betId, reason: step.reason, now });
+      case 'payout':
+        return this.wallet.creditPayout({ userId: step.userId, betId: step.betId, amount: step.amount, currency: step.currency, now });
+      case 'open-chat':
+        return this.createChat(step.betId, step.opponentId);
+      default: {
+        const unexpected: never = step;
+        throw new Error(`unknown follow-up ${JSON.stringify(unexpected)}`);
+      }
+    }
   }
 
   private async createChat(betId: string, opponentId: string): Promise<Position | null> {
@@ -222,48 +229,39 @@ export class BetSagas {
     return result.append?.position ?? null;
   }
 
-  /**
-   * The reconciler's step for one stake lock left open past the grace period: decided from the
-   * bet's stream, never from a read model. Creation never recorded → tombstone and refund. An
-   * acceptor's lock on a bet still acceptable → finish the acceptance; on a bet taken by someone
-   * else or over → refund. A player's lock on a finished bet whose follow-up is missing → do it.
-   */
+  /** The reconciler's step for one stake lock left open past the grace period: decided by the domain (reconcileHold) from the bet's stream. */
   async reconcileHold(betId: string, userId: string): Promise<string> {
     const state = await this.state(betId);
     const now = this.deps.clock.now();
-    if (state.status === 'none' || state.status === 'abandoned') {
-      await this.compensateCreate(betId, userId);
-      return 'creation-abandoned';
-    }
-    const bet = state.bet;
-    const isPlayer = userId === bet.challengerId || userId === state.opponentId;
-    if (state.status === 'pending' && userId !== bet.challengerId) {
-      try {
-        await this.accept({ betId, acceptorId: userId, via: 'invite' });
-        return 'acceptance-completed';
-      } catch (error) {
-        if (!(error instanceof DomainError)) throw error;
-        await this.compensateAccept(betId, userId);
-        return 'acceptance-compensated';
+    const step = reconcileHold(state, userId, now);
+    switch (step.kind) {
+      case 'abandon-creation':
+        await this.compensateCreate(betId, userId);
+        return 'creation-abandoned';
+      case 'complete-acceptance':
+        try {
+          await this.accept({ betId, acceptorId: userId, via: 'invite' });
+          return 'acceptance-completed';
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          return 'acceptance-compensated';
+        }
+      case 'release':
+        await this.wallet.releaseStake({ userId, betId, reason: step.reason, now });
+        return 'released';
+      case 'payout':
+        await this.runFollowUp(step.followUp);
+        return 'paid';
+      case 'open-chat':
+        await this.createChat(betId, step.opponentId);
+        return 'nothing-to-do';
+      case 'nothing':
+        return 'nothing-to-do';
+      default: {
+        const unexpected: never = step;
+        throw new Error(`unknown reconciliation ${JSON.stringify(unexpected)}`);
       }
     }
-    if (!isPlayer) {
-      await this.wallet.releaseStake({ userId, betId, reason: 'challenge_taken', now });
-      return 'released';
-    }
-    if (state.status === 'cancelled' || state.status === 'expired' || state.status === 'voided') {
-      await this.wallet.releaseStake({ userId, betId, reason: `bet_${state.status}`, now });
-      return 'refunded';
-    }
-    if (state.status === 'completed' && state.winnerId === userId) {
-      await this.wallet.creditPayout({ userId, betId, amount: new Decimal(bet.amount).mul(2).toFixed(2), currency: bet.currency, now });
-      return 'paid';
-    }
-    if (state.status !== 'pending') {
-      // An accepted bet whose chat creation was interrupted.
-      if (state.opponentId) await this.createChat(betId, state.opponentId);
-    }
-    return 'nothing-to-do';
   }
 }
 

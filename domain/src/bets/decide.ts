@@ -1,5 +1,7 @@
 import Decimal from 'decimal.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors.js';
+import { fee, formatAmount } from '../money/money.js';
+import { assertBalanced } from '../ledger/postings.js';
 import type { BetCommand } from './commands.js';
 import type { BetEvent, BetPosting, BetRefund } from './events.js';
 import { betMessages, normalisedChallengeSchema } from './rules.js';
@@ -7,14 +9,17 @@ import { TERMINAL_BET_STATUSES, type BetState, type ExistingBet } from './state.
 
 type Command<T extends BetCommand['type']> = Extract<BetCommand, { type: T }>['data'];
 
-/** DESIGN.md section 4: fee = round_half_up(stake × 0.02, 2). */
-export const FEE_RATE = '0.02';
+/** DESIGN.md section 4: fee = round_half_up(stake × 0.02, 2), computed by the one `fee` of the money module. */
 export function betFee(stake: string): string {
-  return new Decimal(stake).mul(FEE_RATE).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+  return formatAmount(fee(stake));
 }
 /** What each player pays in: stake + fee. */
 export function betCost(stake: string): string {
   return new Decimal(stake).plus(betFee(stake)).toFixed(2);
+}
+/** What the winner of a settled bet receives from its escrow: both stakes (the fees go to the platform). */
+export function betPayout(stake: string): string {
+  return new Decimal(stake).mul(2).toFixed(2);
 }
 
 export const betEscrowAccount = (betId: string, currency: string): string => `bet:${betId}:escrow:${currency}`;
@@ -175,6 +180,7 @@ function settled(s: ExistingBet, winnerId: string, settledBy: 'agreement' | 'unc
     { account: betEscrowAccount(s.bet.betId, s.bet.currency), currency: s.bet.currency, amount: new Decimal(feeIncome).neg().toFixed(2) },
     { account: platformFeesAccount(s.bet.currency), currency: s.bet.currency, amount: feeIncome },
   ];
+  assertBalanced(postings);
   return {
     type: 'BetSettled',
     data: {
@@ -182,7 +188,7 @@ function settled(s: ExistingBet, winnerId: string, settledBy: 'agreement' | 'unc
       winnerId,
       loserId: winnerId === challengerId ? opponentId : challengerId,
       currency: s.bet.currency,
-      payoutAmount: new Decimal(s.bet.amount).mul(2).toFixed(2),
+      payoutAmount: betPayout(s.bet.amount),
       feeIncome,
       settledBy,
       postings,

@@ -11,3 +11,4 @@ export * from './state.js';
 export * from './decide.js';
 
 export const betDecider: Decider<BetState, BetCommand, BetEvent> = { initialState, evolve, decide };
+export * from './saga.js';

@@ -1,0 +1,136 @@
+// Proves the bet sagas' pure decisions (fast-check over random command sequences): follow-ups never pay out more than was paid in, a failed acceptance releases exactly when the bet can never be that player's, and the reconciler pays only the winner and never finishes an acceptance the decider would refuse.
+import { randomUUID } from 'node:crypto';
+import Decimal from 'decimal.js';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isBalanced, postingsOf } from '../ledger/postings.js';
+import { afterFailedAcceptance, betCost, betDecider, createChallengeSchema, followUpsOf, reconcileHold, stillAcceptableBy, type BetCommand, type BetEvent, type BetState } from './index.js';
+
+const H = 3600_000;
+const T0 = new Date('2026-11-21T12:00:00.000Z');
+const at = (hours: number) => new Date(T0.getTime() + hours * H);
+const fold = (events: BetEvent[]): BetState => events.reduce(betDecider.evolve, betDecider.initialState());
+
+const stepArb = fc.record({
+  kind: fc.constantFrom('accept', 'cancel', 'decline', 'expire', 'report', 'settle', 'void', 'resolve'),
+  user: fc.integer({ min: 0, max: 3 }),
+  result: fc.constantFrom('won' as const, 'lost' as const),
+  hours: fc.integer({ min: 0, max: 30 }),
+  winner: fc.integer({ min: -1, max: 3 }),
+});
+type Step = typeof stepArb extends fc.Arbitrary<infer T> ? T : never;
+
+/** A bet driven through random commands by the decider itself; refused commands leave no trace. */
+function lifecycle(amount: string, invite: boolean, steps: Step[], users: string[]): { events: BetEvent[]; clock: number } {
+  const betId = randomUUID();
+  const challenge = createChallengeSchema.parse({ amount, visibility: invite ? 'private' : 'public', ...(invite ? { opponentId: users[1] } : {}) });
+  let events = betDecider.decide({ type: 'CreateBet', data: { betId, challengerId: users[0]!, inviteLinkId: randomUUID(), currency: 'NGN', challenge, now: T0, pendingTtlMs: 48 * H } }, fold([]));
+  let clock = 0;
+  for (const step of steps) {
+    clock += step.hours;
+    const now = at(clock);
+    const userId = users[step.user]!;
+    const command: BetCommand =
+      step.kind === 'accept' ? { type: 'AcceptBet', data: { betId, acceptorId: userId, via: 'invite', now, playDeadlineMs: 24 * H } }
+      : step.kind === 'cancel' ? { type: 'CancelBet', data: { betId, userId, now } }
+      : step.kind === 'decline' ? { type: 'DeclineChallenge', data: { betId, userId, now } }
+      : step.kind === 'expire' ? { type: 'ExpireBet', data: { betId, now } }
+      : step.kind === 'report' ? { type: 'ReportResult', data: { betId, userId, result: step.result, evidence: [], now, contestWindowMs: 24 * H } }
+      : step.kind === 'settle' ? { type: 'SettleUncontested', data: { betId, now } }
+      : step.kind === 'void' ? { type: 'VoidOverdueBet', data: { betId, now } }
+      : { type: 'ResolveDispute', data: { betId, adminId: 'admin', winnerId: step.winner < 0 ? null : users[step.winner]!, adminNotes: '', now } };
+    try {
+      events = [...events, ...betDecider.decide(command, fold(events))];
+    } catch {
+      // A refusal: nothing recorded.
+    }
+  }
+  return { events, clock };
+}
+
+const scenarioArb = fc.tuple(fc.constantFrom('10', '10.25', '333.33', '5000'), fc.boolean(), fc.array(stepArb, { maxLength: 12 }));
+
+describe('follow-ups of recorded bet events', () => {
+  it('pay back or out at most what was paid in, exactly that (less fees) once terminal, and every posting set balances', () => {
+    const users = Array.from({ length: 4 }, () => randomUUID());
+    fc.assert(
+      fc.property(scenarioArb, ([amount, invite, steps]) => {
+        const { events } = lifecycle(amount, invite, steps, users);
+        const paidIn = events.filter((e) => e.type === 'BetCreated' || e.type === 'BetAccepted').length;
+        let out = new Decimal(0);
+        let fees = new Decimal(0);
+        for (const event of events) {
+          const postings = postingsOf(event.data);
+          if (postings) expect(isBalanced(postings)).toBe(true);
+          if (event.type === 'BetSettled') fees = fees.plus(event.data.feeIncome);
+          for (const step of followUpsOf(event)) {
+            if (step.kind === 'refund') out = out.plus(betCost(amount));
+            if (step.kind === 'payout') out = out.plus(step.amount);
+          }
+        }
+        const inTotal = new Decimal(betCost(amount)).mul(paidIn);
+        expect(out.plus(fees).lte(inTotal)).toBe(true);
+        const state = fold(events);
+        if (['completed', 'cancelled', 'expired', 'voided'].includes(state.status)) expect(out.plus(fees).toFixed(2)).toBe(inTotal.toFixed(2));
+        else expect(out.toFixed(2)).toBe('0.00');
+        // A chat opens once, for the acceptance.
+        expect(events.flatMap(followUpsOf).filter((f) => f.kind === 'open-chat').length).toBe(events.some((e) => e.type === 'BetAccepted') ? 1 : 0);
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
+
+describe('after a failed acceptance', () => {
+  it('keeps the stake exactly while the bet is theirs or the decider would still let them accept', () => {
+    const users = Array.from({ length: 4 }, () => randomUUID());
+    fc.assert(
+      fc.property(scenarioArb, fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 80 }), ([amount, invite, steps], who, laterHours) => {
+        const { events, clock } = lifecycle(amount, invite, steps, users);
+        const state = fold(events);
+        const userId = users[who]!;
+        const now = at(clock + laterHours);
+        const decision = afterFailedAcceptance(state, userId, now);
+        const holdsBet = 'bet' in state && state.opponentId === userId && state.status !== 'pending';
+        expect(decision).toBe(holdsBet || stillAcceptableBy(state, userId, now) ? 'keep' : 'release');
+        // The challenger can never accept their own bet, so an acceptance lock of theirs always goes back.
+        if (who === 0) expect(decision).toBe('release');
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('releases the stake of a player when the bet was never created', () => {
+    expect(afterFailedAcceptance(fold([]), randomUUID(), T0)).toBe('release');
+  });
+});
+
+describe('the reconciler', () => {
+  it('pays only the winner of a completed bet, releases non-players, and completes only acceptances the decider allows', () => {
+    const users = Array.from({ length: 4 }, () => randomUUID());
+    fc.assert(
+      fc.property(scenarioArb, fc.integer({ min: 0, max: 3 }), ([amount, invite, steps], who) => {
+        const { events, clock } = lifecycle(amount, invite, steps, users);
+        const state = fold(events);
+        const userId = users[who]!;
+        const now = at(clock);
+        const step = reconcileHold(state, userId, now);
+        if (step.kind === 'payout') {
+          expect(state.status).toBe('completed');
+          expect('bet' in state && state.winnerId).toBe(userId);
+          const settled = events.find((e) => e.type === 'BetSettled');
+          expect(settled?.type === 'BetSettled' && settled.data.payoutAmount).toBe(step.followUp.amount);
+        }
+        if (step.kind === 'complete-acceptance') expect(stillAcceptableBy(state, userId, now)).toBe(true);
+        if ('bet' in state) {
+          const isPlayer = userId === state.bet.challengerId || userId === state.opponentId;
+          if (!isPlayer && state.status !== 'pending') expect(step).toEqual({ kind: 'release', reason: 'challenge_taken' });
+          if (['cancelled', 'expired', 'voided'].includes(state.status) && isPlayer) expect(step.kind).toBe('release');
+        } else {
+          expect(step.kind).toBe('abandon-creation');
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
