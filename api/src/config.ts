@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { z } from 'zod';
 
 /**
@@ -23,7 +24,11 @@ export const configSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   ROLE: z.enum(['serve', 'project', 'both']).default('both'),
   DATA_DIR: z.string().default('./.data'),
-  PUBLIC_URL: z.string().url().optional(),
+  /**
+   * The origin of every link the app hands out (reset mail, share links, payment returns). Unset,
+   * `startServer` fills it in from the address it listens on; it never comes from a request.
+   */
+  PUBLIC_URL: optionalUrl(['http', 'https']).refine((v) => v === undefined || URL.canParse(v), 'must be a URL'),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
   EVENTSTORE_URL: optionalUrl(['esdb', 'esdb+discover', 'kurrentdb', 'kurrentdb+discover', 'kdb', 'kdb+discover']),
   NATS_URL: optionalUrl(['nats', 'tls', 'ws', 'wss']),
@@ -51,6 +56,18 @@ export const configSchema = z.object({
 });
 
 export type Config = z.infer<typeof configSchema>;
+
+/**
+ * The base of absolute links the app hands out: PUBLIC_URL and nothing else. A request's Host
+ * (or X-Forwarded-Host) header is whatever the client chose to send, so a link built from it
+ * would mail a reset token, or send a player back from a payment, to the sender's own site.
+ * `startServer` sets PUBLIC_URL before the first request and the test harness sets it too, so
+ * an unset one here is a wiring bug, not a request's fault.
+ */
+export function publicBaseUrl(config: Pick<Config, 'PUBLIC_URL'>): string {
+  assert(config.PUBLIC_URL, 'PUBLIC_URL is unset: startServer sets it from the listening address before serving');
+  return config.PUBLIC_URL.replace(/\/+$/, '');
+}
 
 export class ConfigError extends Error {}
 

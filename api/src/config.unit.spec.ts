@@ -1,6 +1,6 @@
 // Proves configuration parsing: embedded defaults when nothing is set, and one clear line naming the variable for a bad value.
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, publicBaseUrl } from './config.js';
 
 describe('loadConfig', () => {
   it('selects every embedded default when no service variable is set', () => {
@@ -21,6 +21,8 @@ describe('loadConfig', () => {
     [{ NATS_URL: 'http://localhost:4222' }, /^Invalid configuration: NATS_URL=/],
     [{ ROLE: 'everything' }, /^Invalid configuration: ROLE="everything"/],
     [{ EVENTSTORE_URL: 'localhost:2113' }, /^Invalid configuration: EVENTSTORE_URL=/],
+    [{ PUBLIC_URL: 'javascript:alert(1)' }, /^Invalid configuration: PUBLIC_URL=.*must be a URL starting with http:\/\/ or https:\/\//],
+    [{ PUBLIC_URL: 'https://' }, /^Invalid configuration: PUBLIC_URL="https:\/\/": must be a URL/],
   ])('stops on %j with one line naming the variable', (env, pattern) => {
     let message = '';
     try {
@@ -36,5 +38,12 @@ describe('loadConfig', () => {
   it('accepts the real services', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/wager', EVENTSTORE_URL: 'esdb://es:2113?tls=false', NATS_URL: 'nats://nats:4222', ROLE: 'serve' });
     expect(config).toMatchObject({ ROLE: 'serve', NATS_URL: 'nats://nats:4222' });
+  });
+
+  it('gives links the PUBLIC_URL without a trailing slash, and treats an empty one as unset', () => {
+    expect(publicBaseUrl(loadConfig({ PUBLIC_URL: 'https://wager.example.com/' }))).toBe('https://wager.example.com');
+    expect(loadConfig({ PUBLIC_URL: '' }).PUBLIC_URL).toBeUndefined();
+    // startServer fills it in before serving: a route reaching an unset one is a wiring bug.
+    expect(() => publicBaseUrl(loadConfig({}))).toThrow(/PUBLIC_URL is unset/);
   });
 });

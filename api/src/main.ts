@@ -1,3 +1,4 @@
+import { isIP, type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { v4 as uuidv4 } from 'uuid';
 import { ProjectionRunner, allProjectors, projectorStatuses, waitForCheckpoints } from '@wager/projections';
@@ -5,6 +6,7 @@ import { buildApp } from './app.js';
 import { loadConfigOrExit, type Config } from './config.js';
 import { systemClock, type AppDeps, type ProjectionWaiter } from './deps.js';
 import { openInfrastructure } from './infrastructure.js';
+import { leaveShutdownSignalsToCaller } from './adapters/database/embedded.js';
 import { ReactorRunner, allReactors } from './process-managers/index.js';
 import { allJobs } from './jobs/index.js';
 
@@ -15,11 +17,26 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** How long an ordered shutdown may take before the process gives up on it and exits 1. */
+export const SHUTDOWN_TIMEOUT_MS = 20_000;
+
+/**
+ * The origin a person on this machine opens: the host name HOST gives (`localhost`), else
+ * `localhost` for a wildcard address (0.0.0.0, ::), else the address itself.
+ */
+export function listeningOrigin(address: AddressInfo, configuredHost = ''): string {
+  const wildcard = address.address === '0.0.0.0' || address.address === '::';
+  const host = configuredHost !== '' && isIP(configuredHost) === 0 ? configuredHost : wildcard ? 'localhost' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
+}
+
 /**
  * The composition root. Roles: `serve` (HTTP + /ws), `project` (projection runner, process
  * managers, background jobs), or `both` (the default, and what `npm start` runs).
  */
-export async function startServer(config: Config, options: { log?: (m: string) => void; serveWebApp?: boolean; logger?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(givenConfig: Config, options: { log?: (m: string) => void; serveWebApp?: boolean; logger?: boolean } = {}): Promise<RunningServer> {
+  // Our own copy: PUBLIC_URL is filled in below once the port is known, and the caller's object stays as given.
+  const config: Config = { ...givenConfig };
   const log = options.log ?? ((m: string) => console.log(m));
   const infra = await openInfrastructure(config, { log });
   const projecting = config.ROLE !== 'serve';
@@ -60,8 +77,11 @@ export async function startServer(config: Config, options: { log?: (m: string) =
     app = await buildApp({ deps, serveWebApp: options.serveWebApp ?? true, logger: options.logger ?? false });
     await app.listen({ port: config.PORT, host: config.HOST });
     const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : config.PORT;
-    url = `http://localhost:${port}`;
+    url = typeof address === 'object' && address ? listeningOrigin(address, config.HOST) : `http://localhost:${config.PORT}`;
+    // Links (reset mail, share links, payment returns) come from PUBLIC_URL only, never from a
+    // request's Host header. Unset, it is the origin printed at start. This runs in the same
+    // tick as listen's callback, so no request is handled before it is set.
+    config.PUBLIC_URL ??= url;
   }
 
   return {
@@ -78,18 +98,44 @@ export async function startServer(config: Config, options: { log?: (m: string) =
   };
 }
 
+/**
+ * Takes SIGINT, SIGTERM and SIGHUP from the embedded database's exit hook and stops in order
+ * instead: HTTP and /ws first, then jobs, process managers and projections, then the bus, the
+ * event store, the read database, and last the embedded PostgreSQL. Exits 0 when all closed, 1
+ * when closing failed or took longer than SHUTDOWN_TIMEOUT_MS. A second signal while stopping
+ * is ignored, so one impatient Ctrl-C does not cut the shutdown short.
+ */
+export function stopOnSignals(server: Pick<RunningServer, 'close'>, hooks: { stopping?: () => void; stopped?: () => void } = {}): void {
+  leaveShutdownSignalsToCaller();
+  let stopping = false;
+  const stop = async (): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    hooks.stopping?.();
+    const deadline = setTimeout(() => {
+      console.error(`Shutdown took longer than ${SHUTDOWN_TIMEOUT_MS} ms; exiting without finishing it.`);
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    deadline.unref();
+    try {
+      await server.close();
+    } catch (error) {
+      console.error(`Shutdown failed: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    }
+    hooks.stopped?.();
+    process.exit(0);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop());
+}
+
 /** `tsx api/src/main.ts`: one process in the role ROLE names (production runs serve and project apart). */
 async function runFromCommandLine(): Promise<void> {
   const config = loadConfigOrExit();
   const server = await startServer(config, { logger: true });
   console.log(`wager api (${config.ROLE}) ${server.url ?? ''}`);
   for (const [part, what] of Object.entries(server.deps.parts)) console.log(`  ${part}: ${what}`);
-  const shutdown = async (): Promise<void> => {
-    await server.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown());
-  process.once('SIGTERM', () => void shutdown());
+  stopOnSignals(server);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) void runFromCommandLine();

@@ -2,3 +2,4 @@ export * from './shared/errors.js';
 export * from './event-store/index.js';
 export * from './bus/types.js';
 export * from './bus/in-process.js';
+export * from './shared/command.js';

@@ -28,5 +28,12 @@ export function createDatabase(connectionString: string, options: { poolSize?: n
   const pool = new pg.Pool({ connectionString, max: options.poolSize ?? DATABASE_POOL_SIZE_DEFAULT });
   // An idle client's network error must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  // The pool listens on idle clients only. A client checked out between two queries (a
+  // transaction, an advisory lock held across a job's work) that the server ends, 57P01 when
+  // PostgreSQL shuts down, would emit 'error' with no listener and crash the process. Its next
+  // query fails instead, and the pool drops it on release.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }

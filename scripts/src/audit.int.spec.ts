@@ -41,7 +41,7 @@ function at(streamId: string, revision: number, type: string, id: string): strin
 
 async function deposit(userId: string, amount: string): Promise<void> {
   const ref = `ref_${uuidv4()}`;
-  await executeWalletCommand(h.deps, { type: 'CreditDeposit', userId, depositId: ref, provider: 'paystack', reference: ref, amount, currency: 'NGN', now: h.clock.now() }, deterministicId('paystack', ref, 'credit'));
+  await executeWalletCommand(h.deps, { type: 'CreditDeposit', data: { userId, depositId: ref, provider: 'paystack', reference: ref, amount, currency: 'NGN' }, metadata: { now: h.clock.now() } }, deterministicId('paystack', ref, 'credit'));
 }
 
 async function lock(userId: string, betId: string, stake: string): Promise<void> {

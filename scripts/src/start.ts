@@ -5,7 +5,7 @@
  * start keeps the data.
  */
 import { loadConfigOrExit } from '../../api/src/config.js';
-import { startServer } from '../../api/src/main.js';
+import { startServer, stopOnSignals } from '../../api/src/main.js';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
@@ -14,18 +14,13 @@ async function main(): Promise<void> {
   console.log(`\n  Wager is running at ${server.url ?? '(no HTTP: ROLE=project)'}\n`);
   for (const [part, what] of Object.entries(server.deps.parts)) console.log(`  ${part.padEnd(12)} ${what}`);
   console.log(`  ${'role'.padEnd(12)} ${config.ROLE}`);
+  // Mailed and shared links start with this (PUBLIC_URL, else the address above), whatever Host a request names.
+  if (server.deps.config.PUBLIC_URL) console.log(`  ${'links'.padEnd(12)} ${server.deps.config.PUBLIC_URL}`);
   console.log('\n  Ctrl-C to stop.\n');
-  let stopping = false;
-  const stop = async (): Promise<void> => {
-    if (stopping) return;
-    stopping = true;
-    console.log('\nStopping…');
-    await server.close();
-    console.log('Stopped. Data is kept under', config.DATABASE_URL ? 'DATABASE_URL' : config.DATA_DIR);
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
+  stopOnSignals(server, {
+    stopping: () => console.log('\nStopping…'),
+    stopped: () => console.log('Stopped. Data is kept under', config.DATABASE_URL ? 'DATABASE_URL' : config.DATA_DIR),
+  });
 }
 
 main().catch((error: unknown) => {

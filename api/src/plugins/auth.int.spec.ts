@@ -27,11 +27,11 @@ afterAll(async () => {
 describe('auth plugin', () => {
   it('refuses without a session (401) and a non-admin on admin routes (403)', async () => {
     const { token } = await signUpUser(h);
-    expect((await app.inject({ url: '/who' })).json()).toEqual({ error: 'Authentication required' });
+    expect((await app.inject({ url: '/who' })).json()).toEqual({ error: 'Authentication required', code: 'unauthorized' });
     expect((await app.inject({ url: '/admin-only' })).statusCode).toBe(401);
     const player = await app.inject({ url: '/admin-only', headers: authHeader(token) });
     expect(player.statusCode).toBe(403);
-    expect(player.json()).toEqual({ error: 'Access Denied' });
+    expect(player.json()).toEqual({ error: 'Access Denied', code: 'forbidden' });
   });
 
   it('sets request.auth from the bearer token, and lets an admin through', async () => {

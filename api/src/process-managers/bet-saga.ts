@@ -3,7 +3,6 @@ import {
   commandIntentKey,
   comparePositions,
   foldStream,
-  handleCommand,
   type Position,
 } from '@wager/domain';
 import {
@@ -26,6 +25,7 @@ import {
 } from '@wager/domain/bets/index';
 import { chatDecider, chatStreamId } from '@wager/domain/chat/index';
 import type { AppDeps } from '../deps.js';
+import { runCommand } from '../runtime/command-pipeline.js';
 import { betStepId, createBetWallet, type BetWallet } from './bet-wallet.js';
 
 export interface BetTimings {
@@ -90,9 +90,11 @@ export class BetSagas {
     // The ids name the command's content (and the revision it was decided at): two racing commands
     // that mean different things (another winner, another result) can never pass for one another.
     const key = commandIntentKey(command.type, command.data);
-    const result = await handleCommand(this.deps.store, betStreamId(betId), betDecider, command, {
+    const result = await runCommand(this.deps, {
+      streamId: betStreamId(betId),
+      decider: betDecider,
+      command: { ...command, metadata: { ...command.metadata, actor } } as BetCommand,
       eventIds: (events, revision) => events.map((e, i) => betStepId(betId, String(revision + 1 + i), e.type, key)),
-      metadata: { actor },
     });
     return { state: result.state, events: result.events, position: result.append?.position ?? null };
   }
@@ -102,7 +104,7 @@ export class BetSagas {
     const now = this.deps.clock.now();
     const command: BetCommand = {
       type: 'CreateBet',
-      data: { ...input, currency: this.deps.config.WALLET_CURRENCY, now, pendingTtlMs: this.timings.pendingTtlMs },
+      data: { ...input, currency: this.deps.config.WALLET_CURRENCY, pendingTtlMs: this.timings.pendingTtlMs }, metadata: { now },
     };
     // A dry run refuses a bad command before any money moves.
     const [created] = betDecider.decide(command, betDecider.initialState());
@@ -121,7 +123,7 @@ export class BetSagas {
   /** A lock whose bet was never recorded: tombstone the bet id (so it can never be created late), then refund. */
   private async compensateCreate(betId: string, userId: string): Promise<Position | null> {
     const now = this.deps.clock.now();
-    const abandoned = await this.execute({ type: 'AbandonCreation', data: { betId, now } }, 'system');
+    const abandoned = await this.execute({ type: 'AbandonCreation', data: { betId }, metadata: { now } }, 'system');
     if (abandoned.state.status !== 'abandoned') return null;
     return this.wallet.releaseStake({ userId, betId, reason: 'bet_creation_abandoned', now });
   }
@@ -129,7 +131,7 @@ export class BetSagas {
   /** Accept by invite or join from the marketplace: lock the acceptor's stake, then accept with the expected revision. */
   async accept(input: { betId: string; acceptorId: string; via: AcceptVia }): Promise<BetOutcome> {
     const now = this.deps.clock.now();
-    const command: BetCommand = { type: 'AcceptBet', data: { ...input, now, playDeadlineMs: this.timings.playDeadlineMs } };
+    const command: BetCommand = { type: 'AcceptBet', data: { ...input, playDeadlineMs: this.timings.playDeadlineMs }, metadata: { now } };
     const before = await this.state(input.betId);
     betDecider.decide(command, before); // refuses (own, taken, expired…) before any money moves
     if (!('bet' in before)) throw new Error('unreachable: accept decided on a missing bet');
@@ -157,27 +159,27 @@ export class BetSagas {
   }
 
   async cancel(betId: string, userId: string): Promise<BetOutcome> {
-    return this.withFollowUps(await this.execute({ type: 'CancelBet', data: { betId, userId, now: this.deps.clock.now() } }, userId));
+    return this.withFollowUps(await this.execute({ type: 'CancelBet', data: { betId, userId }, metadata: { now: this.deps.clock.now() } }, userId));
   }
 
   async decline(betId: string, userId: string): Promise<BetOutcome> {
-    return this.withFollowUps(await this.execute({ type: 'DeclineChallenge', data: { betId, userId, now: this.deps.clock.now() } }, userId));
+    return this.withFollowUps(await this.execute({ type: 'DeclineChallenge', data: { betId, userId }, metadata: { now: this.deps.clock.now() } }, userId));
   }
 
   async report(input: { betId: string; userId: string; result: BetResult; evidence: EvidenceFile[] }): Promise<BetOutcome> {
-    const command: BetCommand = { type: 'ReportResult', data: { ...input, now: this.deps.clock.now(), contestWindowMs: this.timings.contestWindowMs } };
+    const command: BetCommand = { type: 'ReportResult', data: { ...input, contestWindowMs: this.timings.contestWindowMs }, metadata: { now: this.deps.clock.now() } };
     return this.withFollowUps(await this.execute(command, input.userId));
   }
 
   async resolve(input: { betId: string; adminId: string; winnerId: string | null; adminNotes: string }): Promise<BetOutcome> {
-    return this.withFollowUps(await this.execute({ type: 'ResolveDispute', data: { ...input, now: this.deps.clock.now() } }, `admin:${input.adminId}`));
+    return this.withFollowUps(await this.execute({ type: 'ResolveDispute', data: { ...input }, metadata: { now: this.deps.clock.now() } }, `admin:${input.adminId}`));
   }
 
   /** The scheduler's commands: each a no-op when the bet moved on meanwhile. */
   async runDeadline(betId: string, kind: 'expire' | 'void' | 'settle_uncontested'): Promise<BetOutcome> {
     const now = this.deps.clock.now();
     const command: BetCommand =
-      kind === 'expire' ? { type: 'ExpireBet', data: { betId, now } } : kind === 'void' ? { type: 'VoidOverdueBet', data: { betId, now } } : { type: 'SettleUncontested', data: { betId, now } };
+      kind === 'expire' ? { type: 'ExpireBet', data: { betId }, metadata: { now } } : kind === 'void' ? { type: 'VoidOverdueBet', data: { betId }, metadata: { now } } : { type: 'SettleUncontested', data: { betId }, metadata: { now } };
     return this.withFollowUps(await this.execute(command, 'system'));
   }
 
@@ -219,13 +221,12 @@ export class BetSagas {
     const state = await this.state(betId);
     if (!('bet' in state)) return null;
     const chatId = betStepId(betId, 'chat');
-    const result = await handleCommand(
-      this.deps.store,
-      chatStreamId(chatId),
-      chatDecider,
-      { type: 'CreateChat', data: { chatId, betId, participant1Id: state.bet.challengerId, participant2Id: opponentId, now: this.deps.clock.now() } },
-      { eventIds: () => [betStepId(betId, 'chat-created')], metadata: { actor: 'system' } },
-    );
+    const result = await runCommand(this.deps, {
+      streamId: chatStreamId(chatId),
+      decider: chatDecider,
+      command: { type: 'CreateChat', data: { chatId, betId, participant1Id: state.bet.challengerId, participant2Id: opponentId }, metadata: { now: this.deps.clock.now(), actor: 'system' } },
+      eventIds: () => [betStepId(betId, 'chat-created')],
+    });
     return result.append?.position ?? null;
   }
 

@@ -1,7 +1,7 @@
 import { v5 as uuidv5 } from 'uuid';
-import { ValidationError, foldStream, type Position } from '@wager/domain';
-import { formatAmount, money } from '@wager/domain/money/index';
-import { DAILY_LIMIT_EXCEEDED, INSUFFICIENT_BALANCE, availableBalance, walletDecider, walletStreamId } from '@wager/domain/wallet/index';
+import type { Position } from '@wager/domain';
+import { formatAmount } from '@wager/domain/money/index';
+import { DailyLimitExceededError, InsufficientBalanceError } from '@wager/domain/wallet/index';
 import type { AppDeps } from '../deps.js';
 import { creditPayout, lockStake, releaseStake } from '../routes/wallet/service.js';
 
@@ -17,6 +17,16 @@ const SYMBOLS: Record<string, string> = { NGN: '₦', USD: '$', EUR: '€', GBP:
 export function shownAmount(currency: string, amount: string): string {
   const [whole = '0', fraction = '00'] = formatAmount(amount).split('.');
   return `${SYMBOLS[currency] ?? ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+}
+
+/** "Insufficient Balance: You need ₦1,020.00 (including ₦20.00 fee) but only have ₦0.00." */
+export function insufficientBalanceToast(p: InsufficientBalanceError['params']): string {
+  return `Insufficient Balance: You need ${shownAmount(p.currency, p.needed)} (including ${shownAmount(p.currency, p.fee)} fee) but only have ${shownAmount(p.currency, p.balance)}.`;
+}
+
+/** "Daily Limit Exceeded: This bet would exceed your daily limit of ₦50,000.00." */
+export function dailyLimitToast(p: DailyLimitExceededError['params']): string {
+  return `Daily Limit Exceeded: This bet would exceed your daily limit of ${shownAmount(p.currency, p.dailyLimit)}.`;
 }
 
 /**
@@ -39,17 +49,9 @@ export function createBetWallet(deps: AppDeps): BetWallet {
         const result = await lockStake(deps, { eventId: betStepId(betId, 'lock', userId), userId, holdId: betId, holdKind: 'bet', stake, fee, currency, timeZone: user?.timezone ?? null, dailyLimit, now });
         return result.append?.position ?? null;
       } catch (error) {
-        // The spec's toasts (section 5), with the amounts the player needs to see.
-        if (error instanceof ValidationError && error.message === INSUFFICIENT_BALANCE) {
-          const state = foldStream(walletDecider, await deps.store.readStream(walletStreamId(userId)));
-          const total = money(stake).plus(fee).toString();
-          throw new ValidationError(
-            `Insufficient Balance: You need ${shownAmount(currency, total)} (including ${shownAmount(currency, fee)} fee) but only have ${shownAmount(currency, availableBalance(state, currency).toString())}.`,
-          );
-        }
-        if (error instanceof ValidationError && error.message === DAILY_LIMIT_EXCEEDED) {
-          throw new ValidationError(`Daily Limit Exceeded: This bet would exceed your daily limit of ${shownAmount(currency, dailyLimit)}.`, error.extra);
-        }
+        // The spec's toasts (section 5), with the amounts the decider saw; code and params stay.
+        if (error instanceof InsufficientBalanceError) throw new InsufficientBalanceError(error.params, insufficientBalanceToast(error.params));
+        if (error instanceof DailyLimitExceededError) throw new DailyLimitExceededError(error.params, dailyLimitToast(error.params));
         throw error;
       }
     },

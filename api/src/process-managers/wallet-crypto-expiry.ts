@@ -1,4 +1,4 @@
-import { handleCommand } from '@wager/domain';
+import { runCommand } from '../runtime/command-pipeline.js';
 import { cryptoDepositDecider, cryptoDepositStreamId, deterministicId } from '@wager/domain/wallet/index';
 import { unpaidCryptoDepositsExpiredBy } from '@wager/projections/wallet/queries';
 import type { AppDeps } from '../deps.js';
@@ -35,9 +35,11 @@ export class CryptoDepositExpiryJob implements BackgroundJob {
     const now = this.deps.clock.now();
     let expired = 0;
     for (const row of await unpaidCryptoDepositsExpiredBy(this.deps.db, now)) {
-      const result = await handleCommand(this.deps.store, cryptoDepositStreamId(row.id), cryptoDepositDecider, { type: 'ExpireCryptoDeposit', now }, {
+      const result = await runCommand(this.deps, {
+        streamId: cryptoDepositStreamId(row.id),
+        decider: cryptoDepositDecider,
+        command: { type: 'ExpireCryptoDeposit', data: {}, metadata: { now, actor: 'system' } },
         eventIds: (events) => events.map((e) => deterministicId('cryptodeposit', row.id, e.type)),
-        metadata: { actor: 'system' },
       });
       if (result.append) {
         expired++;

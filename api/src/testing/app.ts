@@ -29,6 +29,12 @@ export class TestClock implements Clock {
   }
 }
 
+/**
+ * The harness's PUBLIC_URL unless a test names its own: `startServer` would take it from the
+ * listening address, but `inject` listens nowhere, and links must never come from a request.
+ */
+export const TEST_PUBLIC_URL = 'http://localhost:3000';
+
 export interface TestHarness {
   readonly app: FastifyInstance;
   readonly deps: AppDeps;
@@ -42,9 +48,9 @@ export interface TestHarness {
   close(): Promise<void>;
 }
 
-export async function createTestHarness(options: { env?: Record<string, string>; startJobs?: boolean; label?: string } = {}): Promise<TestHarness> {
+export async function createTestHarness(options: { env?: Record<string, string>; startJobs?: boolean; label?: string; projectionWaitMs?: number } = {}): Promise<TestHarness> {
   const databaseUrl = await freshDatabaseUrl(options.label ?? 'api');
-  const config: Config = configSchema.parse({ NODE_ENV: 'test', DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/wager-test-data`, LOG_LEVEL: 'silent', ...options.env });
+  const config: Config = configSchema.parse({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/wager-test-data`, LOG_LEVEL: 'silent', ...options.env });
   const db = createDatabase(databaseUrl);
   await migrateToLatest(db);
   const store = await PostgresEventStore.connect(databaseUrl, { pollIntervalMs: 100 });
@@ -58,7 +64,7 @@ export async function createTestHarness(options: { env?: Record<string, string>;
     bus,
     clock,
     ids: { uuid: () => uuidv4() },
-    projections: { waitFor: (p, t) => runner.waitFor(p, t ?? 10_000), status: () => runner.status() },
+    projections: { waitFor: (p, t) => runner.waitFor(p, t ?? options.projectionWaitMs ?? 10_000), status: () => runner.status() },
     parts: { database: 'test PostgreSQL', eventStore: 'PostgreSQL event store (same database)', bus: 'in-process bus' },
   };
   const reactors = new ReactorRunner({ store, db, reactors: allReactors(deps) });

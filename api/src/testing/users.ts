@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { TestHarness } from './app.js';
+import type { Clock } from '../deps.js';
 import { grantAdmin } from '../routes/accounts/commands.js';
 import type { UserJson } from '../routes/accounts/user-json.js';
 
@@ -15,8 +16,8 @@ export function freshUsername(prefix = 'u'): string {
   return `${prefix.slice(0, 8)}_${randomBytes(5).toString('hex')}`;
 }
 
-/** A full-form sign-up payload for someone aged 30 on the harness clock. */
-export function fullSignupPayload(h: TestHarness, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+/** A full-form sign-up payload for someone aged 30 on the harness clock (or any app's clock). */
+export function fullSignupPayload(h: { readonly clock: Clock }, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   const username = freshUsername();
   const now = h.clock.now();
   const dateOfBirth = `${now.getUTCFullYear() - 30}-01-15`;

@@ -37,9 +37,9 @@ function codeIssued(userId: string, email: string, code: NewCode, reason: CodeIs
   };
 }
 
-function register(command: RegisterUser, state: UserState): UserEvent[] {
+function register(command: RegisterUser['data'], now: Date, state: UserState): UserEvent[] {
   if (state.exists) throw new ConflictError('Account already exists');
-  const at = command.now.toISOString();
+  const at = now.toISOString();
   const registered: UserEvent = {
     type: 'UserRegistered',
     data: { userId: command.userId, ...command.profile, signupForm: command.signupForm, ipAddress: command.ipAddress, registeredAt: at },
@@ -47,7 +47,7 @@ function register(command: RegisterUser, state: UserState): UserEvent[] {
   if (command.code === null) {
     return [registered, { type: 'EmailVerified', data: { userId: command.userId, email: command.profile.email, codeId: null, method: 'seed', verifiedAt: at } }];
   }
-  return [registered, codeIssued(command.userId, command.profile.email, command.code, 'signup', command.now)];
+  return [registered, codeIssued(command.userId, command.profile.email, command.code, 'signup', now)];
 }
 
 /** Seconds until another code may be sent, 0 when one may be sent now. */
@@ -58,26 +58,26 @@ export function resendWaitSeconds(state: UserState, now: Date): number {
   return waitMs > 0 ? Math.ceil(waitMs / 1000) : 0;
 }
 
-function issueVerificationCode(command: IssueVerificationCode, state: UserState): UserEvent[] {
+function issueVerificationCode(command: IssueVerificationCode['data'], now: Date, state: UserState): UserEvent[] {
   requireExisting(state);
   if (state.isEmailVerified) throw new ValidationError(EMAIL_ALREADY_VERIFIED);
-  const wait = resendWaitSeconds(state, command.now);
-  if (wait > 0) throw new TooManyRequestsError(RESEND_TOO_SOON, wait);
-  return [codeIssued(state.userId!, state.email!, command.code, command.reason, command.now)];
+  const wait = resendWaitSeconds(state, now);
+  if (wait > 0) throw new TooManyRequestsError(RESEND_TOO_SOON, wait, { code: 'resend_too_soon' });
+  return [codeIssued(state.userId!, state.email!, command.code, command.reason, now)];
 }
 
 /** A wrong code is recorded (it counts towards the lock) rather than thrown, so the caller answers 400 after storing it. */
-function verifyEmail(command: VerifyEmail, state: UserState): UserEvent[] {
+function verifyEmail(command: VerifyEmail['data'], now: Date, state: UserState): UserEvent[] {
   requireExisting(state);
   if (state.isEmailVerified) throw new ValidationError(EMAIL_ALREADY_VERIFIED);
   const code = state.pendingCode;
-  if (!code) throw new ValidationError(INVALID_VERIFICATION_CODE);
-  if (code.failedAttempts >= EMAIL_CODE_ATTEMPTS_MAX) throw new TooManyRequestsError(VERIFICATION_CODE_LOCKED, Math.max(1, resendWaitSeconds(state, command.now)));
-  if (new Date(code.expiresAt).getTime() <= command.now.getTime()) throw new ValidationError(VERIFICATION_CODE_EXPIRED);
+  if (!code) throw new ValidationError(INVALID_VERIFICATION_CODE, { code: 'invalid_verification_code' });
+  if (code.failedAttempts >= EMAIL_CODE_ATTEMPTS_MAX) throw new TooManyRequestsError(VERIFICATION_CODE_LOCKED, Math.max(1, resendWaitSeconds(state, now)), { code: 'verification_code_locked' });
+  if (new Date(code.expiresAt).getTime() <= now.getTime()) throw new ValidationError(VERIFICATION_CODE_EXPIRED);
   if (!command.codeMatches(code.codeId, code.codeHash)) {
-    return [{ type: 'EmailVerificationAttemptFailed', data: { userId: state.userId!, codeId: code.codeId, attempts: code.failedAttempts + 1, failedAt: command.now.toISOString() } }];
+    return [{ type: 'EmailVerificationAttemptFailed', data: { userId: state.userId!, codeId: code.codeId, attempts: code.failedAttempts + 1, failedAt: now.toISOString() } }];
   }
-  return [{ type: 'EmailVerified', data: { userId: state.userId!, email: code.email, codeId: code.codeId, method: 'code', verifiedAt: command.now.toISOString() } }];
+  return [{ type: 'EmailVerified', data: { userId: state.userId!, email: code.email, codeId: code.codeId, method: 'code', verifiedAt: now.toISOString() } }];
 }
 
 /** Keeps only the fields that differ from the current ones. */
@@ -90,32 +90,32 @@ export function profileDelta(state: UserState, changes: ProfileChanges): Profile
   return delta as ProfileChanges;
 }
 
-function changeProfile(command: ChangeProfile, state: UserState): UserEvent[] {
+function changeProfile(command: ChangeProfile['data'], now: Date, state: UserState): UserEvent[] {
   requireExisting(state);
   const delta = profileDelta(state, command.changes);
   if (Object.keys(delta).length === 0) return [];
-  const events: UserEvent[] = [{ type: 'ProfileChanged', data: { userId: state.userId!, changes: delta, changedAt: command.now.toISOString() } }];
+  const events: UserEvent[] = [{ type: 'ProfileChanged', data: { userId: state.userId!, changes: delta, changedAt: now.toISOString() } }];
   if (delta.email !== undefined) {
     assert(command.code !== null, 'a changed email needs a new verification code');
-    events.push(codeIssued(state.userId!, delta.email, command.code, 'email-changed', command.now));
+    events.push(codeIssued(state.userId!, delta.email, command.code, 'email-changed', now));
   }
   return events;
 }
 
-function setPreferredCurrency(command: SetPreferredCurrency, state: UserState): UserEvent[] {
+function setPreferredCurrency(command: SetPreferredCurrency['data'], now: Date, state: UserState): UserEvent[] {
   requireExisting(state);
-  return [{ type: 'PreferredCurrencySet', data: { userId: state.userId!, currency: command.currency, setByUser: command.setByUser, setAt: command.now.toISOString() } }];
+  return [{ type: 'PreferredCurrencySet', data: { userId: state.userId!, currency: command.currency, setByUser: command.setByUser, setAt: now.toISOString() } }];
 }
 
-function recordDetectedLocation(command: RecordDetectedLocation, state: UserState): UserEvent[] {
+function recordDetectedLocation(command: RecordDetectedLocation['data'], now: Date, state: UserState): UserEvent[] {
   requireExisting(state);
-  return [{ type: 'LocationDetected', data: { userId: state.userId!, ...command.location, source: command.source, ipAddress: command.ipAddress, detectedAt: command.now.toISOString() } }];
+  return [{ type: 'LocationDetected', data: { userId: state.userId!, ...command.location, source: command.source, ipAddress: command.ipAddress, detectedAt: now.toISOString() } }];
 }
 
 /** Accepting takes the server's detection (the client's copy only when none is recorded); declining uses USD. */
-function confirmLocation(command: ConfirmLocation, state: UserState): UserEvent[] {
+function confirmLocation(command: ConfirmLocation['data'], now: Date, state: UserState): UserEvent[] {
   requireExisting(state);
-  const at = command.now.toISOString();
+  const at = now.toISOString();
   if (!command.acceptLocation) {
     return [{ type: 'LocationConfirmed', data: { userId: state.userId!, acceptLocation: false, country: null, currency: 'USD', confirmedAt: at } }];
   }
@@ -124,46 +124,46 @@ function confirmLocation(command: ConfirmLocation, state: UserState): UserEvent[
   return [{ type: 'LocationConfirmed', data: { userId: state.userId!, acceptLocation: true, country: location.country, currency: location.currency, confirmedAt: at } }];
 }
 
-function verifyAge(command: VerifyAge, state: UserState): UserEvent[] {
+function verifyAge(command: VerifyAge['data'], now: Date, state: UserState): UserEvent[] {
   requireExisting(state);
   if (state.isAgeVerified) return [];
-  return [{ type: 'AgeVerified', data: { userId: state.userId!, verifiedBy: command.adminId, verifiedAt: command.now.toISOString() } }];
+  return [{ type: 'AgeVerified', data: { userId: state.userId!, verifiedBy: command.adminId, verifiedAt: now.toISOString() } }];
 }
 
-function changeAdminNote(command: ChangeAdminNote, state: UserState): UserEvent[] {
+function changeAdminNote(command: ChangeAdminNote['data'], now: Date, state: UserState): UserEvent[] {
   requireExisting(state);
   if (command.note === state.adminNote) return [];
-  return [{ type: 'AdminNoteChanged', data: { userId: state.userId!, note: command.note, changedBy: command.adminId, changedAt: command.now.toISOString() } }];
+  return [{ type: 'AdminNoteChanged', data: { userId: state.userId!, note: command.note, changedBy: command.adminId, changedAt: now.toISOString() } }];
 }
 
-function grantAdmin(command: GrantAdmin, state: UserState): UserEvent[] {
+function grantAdmin(command: GrantAdmin['data'], now: Date, state: UserState): UserEvent[] {
   requireExisting(state);
   if (state.isAdmin) return [];
-  return [{ type: 'AdminGranted', data: { userId: state.userId!, grantedBy: command.grantedBy, grantedAt: command.now.toISOString() } }];
+  return [{ type: 'AdminGranted', data: { userId: state.userId!, grantedBy: command.grantedBy, grantedAt: now.toISOString() } }];
 }
 
 export function decide(command: UserCommand, state: UserState): UserEvent[] {
   switch (command.type) {
     case 'RegisterUser':
-      return register(command, state);
+      return register(command.data, command.metadata.now, state);
     case 'IssueVerificationCode':
-      return issueVerificationCode(command, state);
+      return issueVerificationCode(command.data, command.metadata.now, state);
     case 'VerifyEmail':
-      return verifyEmail(command, state);
+      return verifyEmail(command.data, command.metadata.now, state);
     case 'ChangeProfile':
-      return changeProfile(command, state);
+      return changeProfile(command.data, command.metadata.now, state);
     case 'SetPreferredCurrency':
-      return setPreferredCurrency(command, state);
+      return setPreferredCurrency(command.data, command.metadata.now, state);
     case 'RecordDetectedLocation':
-      return recordDetectedLocation(command, state);
+      return recordDetectedLocation(command.data, command.metadata.now, state);
     case 'ConfirmLocation':
-      return confirmLocation(command, state);
+      return confirmLocation(command.data, command.metadata.now, state);
     case 'VerifyAge':
-      return verifyAge(command, state);
+      return verifyAge(command.data, command.metadata.now, state);
     case 'ChangeAdminNote':
-      return changeAdminNote(command, state);
+      return changeAdminNote(command.data, command.metadata.now, state);
     case 'GrantAdmin':
-      return grantAdmin(command, state);
+      return grantAdmin(command.data, command.metadata.now, state);
     default: {
       const unknownCommand: never = command;
       throw new Error(`Unknown command ${JSON.stringify(unknownCommand)}`);

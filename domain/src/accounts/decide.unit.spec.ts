@@ -24,14 +24,7 @@ function refusal(fn: () => unknown): DomainError {
 }
 
 const register: RegisterUser = {
-  type: 'RegisterUser',
-  userId,
-  profile: { username: 'Player', email: 'p@example.com', phoneNumber: null, psnUsername: null, activisionId: null, country: 'NG', timezone: 'UTC', preferredCurrency: 'NGN', preferredLanguage: 'en', dateOfBirth: '1990-01-01' },
-  signupForm: 'full',
-  ipAddress: '127.0.0.1',
-  code: { codeId: 'code-1', codeHash: 'hash-1', expiresAt: at(900) },
-  now: t0,
-};
+  type: 'RegisterUser', data: { userId, profile: { username: 'Player', email: 'p@example.com', phoneNumber: null, psnUsername: null, activisionId: null, country: 'NG', timezone: 'UTC', preferredCurrency: 'NGN', preferredLanguage: 'en', dateOfBirth: '1990-01-01' }, signupForm: 'full', ipAddress: '127.0.0.1', code: { codeId: 'code-1', codeHash: 'hash-1', expiresAt: at(900) } }, metadata: { now: t0 } };
 const registered = () => when(userDecider.initialState(), register);
 
 describe('RegisterUser', () => {
@@ -41,7 +34,7 @@ describe('RegisterUser', () => {
     expect(JSON.stringify(events)).not.toMatch(/password/i);
   });
   it('a seeded account starts verified', () => {
-    expect(when(userDecider.initialState(), { ...register, code: null }).map((e) => e.type)).toEqual(['UserRegistered', 'EmailVerified']);
+    expect(when(userDecider.initialState(), { ...register, data: { ...register.data, code: null } }).map((e) => e.type)).toEqual(['UserRegistered', 'EmailVerified']);
   });
   it('refuses a second registration of the same stream', () => {
     expect(refusal(() => when(given(registered()), register)).status).toBe(409);
@@ -49,7 +42,7 @@ describe('RegisterUser', () => {
 });
 
 describe('IssueVerificationCode', () => {
-  const issue = (now: Date): UserCommand => ({ type: 'IssueVerificationCode', code: { codeId: 'code-2', codeHash: 'hash-2', expiresAt: at(2000) }, reason: 'resend', now });
+  const issue = (now: Date): UserCommand => ({ type: 'IssueVerificationCode', data: { code: { codeId: 'code-2', codeHash: 'hash-2', expiresAt: at(2000) }, reason: 'resend' }, metadata: { now } });
   it('refuses within 60 s of the last code with the seconds left', () => {
     const error = refusal(() => when(given(registered()), issue(at(45))));
     expect(error.status).toBe(429);
@@ -61,7 +54,7 @@ describe('IssueVerificationCode', () => {
 });
 
 describe('VerifyEmail', () => {
-  const verify = (matches: boolean, now = at(10)): UserCommand => ({ type: 'VerifyEmail', codeMatches: () => matches, now });
+  const verify = (matches: boolean, now = at(10)): UserCommand => ({ type: 'VerifyEmail', data: { codeMatches: () => matches }, metadata: { now } });
   it('verifies with the right code', () => {
     expect(when(given(registered()), verify(true))[0]).toMatchObject({ type: 'EmailVerified', data: { codeId: 'code-1', method: 'code' } });
   });
@@ -81,37 +74,33 @@ describe('VerifyEmail', () => {
 
 describe('ChangeProfile', () => {
   it('records only what changed; a new email clears verification and issues a code to it', () => {
-    const verified = [...registered(), ...when(given(registered()), { type: 'VerifyEmail', codeMatches: () => true, now: at(5) })];
+    const verified = [...registered(), ...when(given(registered()), { type: 'VerifyEmail', data: { codeMatches: () => true }, metadata: { now: at(5) } })];
     const events = when(given(verified), {
-      type: 'ChangeProfile',
-      changes: { username: 'Player', email: 'new@example.com', country: 'GB' },
-      code: { codeId: 'code-3', codeHash: 'hash-3', expiresAt: at(1000) },
-      now: at(100),
-    });
+      type: 'ChangeProfile', data: { changes: { username: 'Player', email: 'new@example.com', country: 'GB' }, code: { codeId: 'code-3', codeHash: 'hash-3', expiresAt: at(1000) } }, metadata: { now: at(100) } });
     expect(events[0]).toMatchObject({ type: 'ProfileChanged', data: { changes: { email: 'new@example.com', country: 'GB' } } });
     expect(events[1]).toMatchObject({ type: 'EmailVerificationCodeIssued', data: { email: 'new@example.com', reason: 'email-changed' } });
     expect(given([...verified, ...events]).isEmailVerified).toBe(false);
   });
   it('records nothing when nothing changed', () => {
-    expect(when(given(registered()), { type: 'ChangeProfile', changes: { username: 'Player', country: 'NG' }, code: null, now: at(1) })).toEqual([]);
+    expect(when(given(registered()), { type: 'ChangeProfile', data: { changes: { username: 'Player', country: 'NG' }, code: null }, metadata: { now: at(1) } })).toEqual([]);
   });
 });
 
 describe('location, currency, admin', () => {
   it('confirming takes the recorded detection; declining uses USD', () => {
-    const detected = [...registered(), ...when(given(registered()), { type: 'RecordDetectedLocation', location: { country: 'GB', city: 'London', currency: 'GBP' }, source: 'geoip', ipAddress: '81.2.69.142', now: at(1) })];
-    const accept = when(given(detected), { type: 'ConfirmLocation', acceptLocation: true, clientLocation: { country: 'FR', city: '', currency: 'EUR' }, now: at(2) });
+    const detected = [...registered(), ...when(given(registered()), { type: 'RecordDetectedLocation', data: { location: { country: 'GB', city: 'London', currency: 'GBP' }, source: 'geoip', ipAddress: '81.2.69.142' }, metadata: { now: at(1) } })];
+    const accept = when(given(detected), { type: 'ConfirmLocation', data: { acceptLocation: true, clientLocation: { country: 'FR', city: '', currency: 'EUR' } }, metadata: { now: at(2) } });
     expect(accept[0]).toMatchObject({ data: { country: 'GB', currency: 'GBP' } });
-    const decline = when(given(detected), { type: 'ConfirmLocation', acceptLocation: false, clientLocation: null, now: at(2) });
+    const decline = when(given(detected), { type: 'ConfirmLocation', data: { acceptLocation: false, clientLocation: null }, metadata: { now: at(2) } });
     expect(decline[0]).toMatchObject({ data: { country: null, currency: 'USD' } });
   });
   it('granting admin and verifying age are recorded once', () => {
-    const admin = [...registered(), ...when(given(registered()), { type: 'GrantAdmin', grantedBy: 'seed', now: at(1) })];
-    expect(when(given(admin), { type: 'GrantAdmin', grantedBy: 'seed', now: at(2) })).toEqual([]);
-    const aged = [...admin, ...when(given(admin), { type: 'VerifyAge', adminId: 'a', now: at(3) })];
-    expect(when(given(aged), { type: 'VerifyAge', adminId: 'a', now: at(4) })).toEqual([]);
+    const admin = [...registered(), ...when(given(registered()), { type: 'GrantAdmin', data: { grantedBy: 'seed' }, metadata: { now: at(1) } })];
+    expect(when(given(admin), { type: 'GrantAdmin', data: { grantedBy: 'seed' }, metadata: { now: at(2) } })).toEqual([]);
+    const aged = [...admin, ...when(given(admin), { type: 'VerifyAge', data: { adminId: 'a' }, metadata: { now: at(3) } })];
+    expect(when(given(aged), { type: 'VerifyAge', data: { adminId: 'a' }, metadata: { now: at(4) } })).toEqual([]);
   });
   it('refuses commands on an account that does not exist', () => {
-    expect(refusal(() => when(userDecider.initialState(), { type: 'SetPreferredCurrency', currency: 'EUR', setByUser: true, now: t0 })).status).toBe(404);
+    expect(refusal(() => when(userDecider.initialState(), { type: 'SetPreferredCurrency', data: { currency: 'EUR', setByUser: true }, metadata: { now: t0 } })).status).toBe(404);
   });
 });

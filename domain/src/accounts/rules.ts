@@ -68,6 +68,11 @@ export const messages = {
 export function fullFormAgeMessage(age: number): string {
   return `You must be 18 or older to register (Current age: ${age})`;
 }
+/** The under-18 issue of the full form, with its code and the age for clients that render it themselves. */
+function underAgeIssue(age: number) {
+  const shown = Math.max(age, 0);
+  return { code: 'custom' as const, path: ['dateOfBirth'], message: fullFormAgeMessage(shown), params: { code: 'under_age', age: shown } };
+}
 export function ageVerifiedMessage(age: number): string {
   return `Age verified: ${age} years old`;
 }
@@ -188,7 +193,7 @@ export function fullSignupPayloadSchema(now: Date) {
     .superRefine((v, ctx) => {
       if (typeof v.dateOfBirth !== 'string') return;
       const age = ageOn(v.dateOfBirth, now);
-      if (age < AGE_YEARS_MIN) ctx.addIssue({ code: 'custom', path: ['dateOfBirth'], message: fullFormAgeMessage(Math.max(age, 0)) });
+      if (age < AGE_YEARS_MIN) ctx.addIssue(underAgeIssue(age));
     });
 }
 export type FullSignupPayload = z.infer<ReturnType<typeof fullSignupPayloadSchema>>;
@@ -216,7 +221,7 @@ export function fullRegistrationFormSchema(now: Date) {
       if (v.password !== v.confirmPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: messages.passwordsDontMatch });
       if (typeof v.dateOfBirth === 'string') {
         const age = ageOn(v.dateOfBirth, now);
-        if (age < AGE_YEARS_MIN) ctx.addIssue({ code: 'custom', path: ['dateOfBirth'], message: fullFormAgeMessage(Math.max(age, 0)) });
+        if (age < AGE_YEARS_MIN) ctx.addIssue(underAgeIssue(age));
       }
     });
 }

@@ -1,18 +1,19 @@
 import type { BetCurrency, BetResult, CreateChallenge } from './rules.js';
 import type { AcceptVia, EvidenceFile } from './events.js';
+import type { Command } from '../shared/command.js';
 
-/** Time (`now`) and ids arrive in the command: the decider draws none itself. */
+/** Ids arrive in the command's data and time in its metadata: the decider draws none itself. */
 export type BetCommand =
-  | { type: 'CreateBet'; data: { betId: string; challengerId: string; inviteLinkId: string; currency: BetCurrency; challenge: CreateChallenge; now: Date; pendingTtlMs: number } }
-  | { type: 'AcceptBet'; data: { betId: string; acceptorId: string; via: AcceptVia; now: Date; playDeadlineMs: number } }
-  | { type: 'CancelBet'; data: { betId: string; userId: string; now: Date } }
-  | { type: 'DeclineChallenge'; data: { betId: string; userId: string; now: Date } }
-  | { type: 'ExpireBet'; data: { betId: string; now: Date } }
-  | { type: 'ReportResult'; data: { betId: string; userId: string; result: BetResult; evidence: EvidenceFile[]; now: Date; contestWindowMs: number } }
-  | { type: 'SettleUncontested'; data: { betId: string; now: Date } }
-  | { type: 'VoidOverdueBet'; data: { betId: string; now: Date } }
-  | { type: 'ResolveDispute'; data: { betId: string; adminId: string; winnerId: string | null; adminNotes: string; now: Date } }
-  | { type: 'AbandonCreation'; data: { betId: string; now: Date } };
+  | Command<'CreateBet', { betId: string; challengerId: string; inviteLinkId: string; currency: BetCurrency; challenge: CreateChallenge; pendingTtlMs: number }>
+  | Command<'AcceptBet', { betId: string; acceptorId: string; via: AcceptVia; playDeadlineMs: number }>
+  | Command<'CancelBet', { betId: string; userId: string }>
+  | Command<'DeclineChallenge', { betId: string; userId: string }>
+  | Command<'ExpireBet', { betId: string }>
+  | Command<'ReportResult', { betId: string; userId: string; result: BetResult; evidence: EvidenceFile[]; contestWindowMs: number }>
+  | Command<'SettleUncontested', { betId: string }>
+  | Command<'VoidOverdueBet', { betId: string }>
+  | Command<'ResolveDispute', { betId: string; adminId: string; winnerId: string | null; adminNotes: string }>
+  | Command<'AbandonCreation', { betId: string }>;
 
 export type BetCommandType = BetCommand['type'];
 

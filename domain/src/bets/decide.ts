@@ -8,6 +8,8 @@ import { betMessages, normalisedChallengeSchema } from './rules.js';
 import { TERMINAL_BET_STATUSES, type BetState, type ExistingBet } from './state.js';
 
 type Command<T extends BetCommand['type']> = Extract<BetCommand, { type: T }>['data'];
+/** The decider's only notion of time, from the command's metadata. */
+type Now = Date;
 
 /** DESIGN.md section 4: fee = round_half_up(stake × 0.02, 2), computed by the one `fee` of the money module. */
 export function betFee(stake: string): string {
@@ -28,25 +30,25 @@ export const platformFeesAccount = (currency: string): string => `platform:fees:
 export function decide(command: BetCommand, state: BetState): BetEvent[] {
   switch (command.type) {
     case 'CreateBet':
-      return create(command.data, state);
+      return create(command.data, command.metadata.now, state);
     case 'AcceptBet':
-      return accept(command.data, state);
+      return accept(command.data, command.metadata.now, state);
     case 'CancelBet':
-      return cancel(command.data, state);
+      return cancel(command.data, command.metadata.now, state);
     case 'DeclineChallenge':
-      return decline(command.data, state);
+      return decline(command.data, command.metadata.now, state);
     case 'ExpireBet':
-      return expire(command.data, state);
+      return expire(command.data, command.metadata.now, state);
     case 'ReportResult':
-      return report(command.data, state);
+      return report(command.data, command.metadata.now, state);
     case 'SettleUncontested':
-      return settleUncontested(command.data, state);
+      return settleUncontested(command.data, command.metadata.now, state);
     case 'VoidOverdueBet':
-      return voidOverdue(command.data, state);
+      return voidOverdue(command.data, command.metadata.now, state);
     case 'ResolveDispute':
-      return resolve(command.data, state);
+      return resolve(command.data, command.metadata.now, state);
     case 'AbandonCreation':
-      return abandon(command.data, state);
+      return abandon(command.data, command.metadata.now, state);
     default: {
       const unexpected: never = command;
       throw new Error(`Unknown bet command ${JSON.stringify(unexpected)}`);
@@ -54,7 +56,7 @@ export function decide(command: BetCommand, state: BetState): BetEvent[] {
   }
 }
 
-function create(c: Command<'CreateBet'>, state: BetState): BetEvent[] {
+function create(c: Command<'CreateBet'>, now: Now, state: BetState): BetEvent[] {
   if (state.status !== 'none') throw new ConflictError(betMessages.betExists);
   // The API parsed it already; the decider re-checks so no other caller can skip a rule.
   const parsed = normalisedChallengeSchema.safeParse(c.challenge);
@@ -73,8 +75,8 @@ function create(c: Command<'CreateBet'>, state: BetState): BetEvent[] {
     platformUsername: ch.platformUsername,
     matchRules: ch.matchRules,
     customRulesEnabled: ch.customRulesEnabled,
-    createdAt: c.now.toISOString(),
-    expiresAt: new Date(c.now.getTime() + c.pendingTtlMs).toISOString(),
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + c.pendingTtlMs).toISOString(),
   };
   const data = ch.gameType === 'fc25' ? { ...common, gameType: 'fc25' as const, rules: ch.rules } : { ...common, gameType: 'cod' as const, rules: ch.rules };
   return [{ type: 'BetCreated', data }];
@@ -85,7 +87,7 @@ function existing(state: BetState, message: string = betMessages.betNotFound): E
   return state;
 }
 
-function accept(c: Command<'AcceptBet'>, state: BetState): BetEvent[] {
+function accept(c: Command<'AcceptBet'>, now: Now, state: BetState): BetEvent[] {
   const s = existing(state, betMessages.challengeNotFound);
   // A repeat by the player who already holds the bet (a retry, or the reconciler finishing the saga) is a no-op.
   if (s.status !== 'pending' && s.opponentId === c.acceptorId) return [];
@@ -93,13 +95,13 @@ function accept(c: Command<'AcceptBet'>, state: BetState): BetEvent[] {
   if (s.status === 'cancelled') throw new ConflictError(betMessages.challengeCancelled);
   if (s.status === 'expired') throw new ConflictError(betMessages.challengeExpired);
   if (s.status !== 'pending') throw new ConflictError(betMessages.challengeAlreadyAccepted);
-  if (c.now.getTime() >= Date.parse(s.bet.expiresAt)) throw new ConflictError(betMessages.challengeExpired);
+  if (now.getTime() >= Date.parse(s.bet.expiresAt)) throw new ConflictError(betMessages.challengeExpired);
   if (s.bet.invitedOpponentId !== null && s.bet.invitedOpponentId !== c.acceptorId) throw new ForbiddenError(betMessages.challengeForAnotherPlayer);
   if (c.via === 'marketplace' && s.bet.visibility !== 'public' && s.bet.invitedOpponentId !== c.acceptorId) throw new NotFoundError(betMessages.challengeNotFound);
   return [
     {
       type: 'BetAccepted',
-      data: { betId: s.bet.betId, opponentId: c.acceptorId, via: c.via, acceptedAt: c.now.toISOString(), deadlineAt: new Date(c.now.getTime() + c.playDeadlineMs).toISOString() },
+      data: { betId: s.bet.betId, opponentId: c.acceptorId, via: c.via, acceptedAt: now.toISOString(), deadlineAt: new Date(now.getTime() + c.playDeadlineMs).toISOString() },
     },
   ];
 }
@@ -110,38 +112,38 @@ function refundsOf(s: ExistingBet): BetRefund[] {
   return players.map((userId) => ({ userId, amount }));
 }
 
-function cancel(c: Command<'CancelBet'>, state: BetState): BetEvent[] {
+function cancel(c: Command<'CancelBet'>, now: Now, state: BetState): BetEvent[] {
   const s = existing(state);
   if (s.bet.challengerId !== c.userId) throw new ForbiddenError(betMessages.onlyChallengerCancels);
   if (s.status === 'cancelled') return [];
   if (s.status !== 'pending') throw new ConflictError(betMessages.onlyPendingCancels);
-  return [{ type: 'BetCancelled', data: { betId: s.bet.betId, cancelledBy: c.userId, refunds: refundsOf(s), cancelledAt: c.now.toISOString() } }];
+  return [{ type: 'BetCancelled', data: { betId: s.bet.betId, cancelledBy: c.userId, refunds: refundsOf(s), cancelledAt: now.toISOString() } }];
 }
 
 /**
  * The invited opponent of a direct challenge turns it down: the challenge ends as cancelled
  * (by the opponent) and the challenger's stake and fee are refunded, as on a cancel.
  */
-function decline(c: Command<'DeclineChallenge'>, state: BetState): BetEvent[] {
+function decline(c: Command<'DeclineChallenge'>, now: Now, state: BetState): BetEvent[] {
   const s = existing(state);
   if (s.bet.invitedOpponentId !== c.userId) throw new ForbiddenError(betMessages.onlyInvitedDeclines);
   if (s.status === 'cancelled') return [];
   if (s.status !== 'pending') throw new ConflictError(betMessages.onlyPendingDeclines);
-  return [{ type: 'BetCancelled', data: { betId: s.bet.betId, cancelledBy: c.userId, refunds: refundsOf(s), cancelledAt: c.now.toISOString() } }];
+  return [{ type: 'BetCancelled', data: { betId: s.bet.betId, cancelledBy: c.userId, refunds: refundsOf(s), cancelledAt: now.toISOString() } }];
 }
 
 /** Scheduler commands answer "nothing to do" with no events rather than a refusal: they race with players. */
-function expire(c: Command<'ExpireBet'>, state: BetState): BetEvent[] {
+function expire(c: Command<'ExpireBet'>, now: Now, state: BetState): BetEvent[] {
   if (!('bet' in state) || state.status !== 'pending') return [];
-  if (c.now.getTime() < Date.parse(state.bet.expiresAt)) return [];
-  return [{ type: 'BetExpired', data: { betId: state.bet.betId, refunds: refundsOf(state), expiredAt: c.now.toISOString() } }];
+  if (now.getTime() < Date.parse(state.bet.expiresAt)) return [];
+  return [{ type: 'BetExpired', data: { betId: state.bet.betId, refunds: refundsOf(state), expiredAt: now.toISOString() } }];
 }
 
 function playersOf(s: ExistingBet): [string, string] | null {
   return s.opponentId ? [s.bet.challengerId, s.opponentId] : null;
 }
 
-function report(c: Command<'ReportResult'>, state: BetState): BetEvent[] {
+function report(c: Command<'ReportResult'>, now: Now, state: BetState): BetEvent[] {
   const s = existing(state);
   const players = playersOf(s);
   if (!players?.includes(c.userId) && s.bet.challengerId !== c.userId) throw new ForbiddenError(betMessages.notParticipant);
@@ -149,10 +151,10 @@ function report(c: Command<'ReportResult'>, state: BetState): BetEvent[] {
   if (s.reports[c.userId]) throw new ConflictError(betMessages.resultAlreadyReported);
   const other = players[0] === c.userId ? players[1] : players[0];
   const otherReport = s.reports[other];
-  if (!otherReport && s.deadlineAt && c.now.getTime() >= Date.parse(s.deadlineAt)) throw new ConflictError(betMessages.resultDeadlinePassed);
+  if (!otherReport && s.deadlineAt && now.getTime() >= Date.parse(s.deadlineAt)) throw new ConflictError(betMessages.resultDeadlinePassed);
   // Past the contest window the lone report stands; a late counter-report cannot reopen it.
-  if (otherReport && s.contestDeadlineAt && c.now.getTime() >= Date.parse(s.contestDeadlineAt)) throw new ConflictError(betMessages.resultDeadlinePassed);
-  const at = c.now.toISOString();
+  if (otherReport && s.contestDeadlineAt && now.getTime() >= Date.parse(s.contestDeadlineAt)) throw new ConflictError(betMessages.resultDeadlinePassed);
+  const at = now.toISOString();
   const reported: BetEvent = {
     type: 'BetResultReported',
     data: {
@@ -161,7 +163,7 @@ function report(c: Command<'ReportResult'>, state: BetState): BetEvent[] {
       result: c.result,
       evidence: c.evidence,
       reportedAt: at,
-      contestDeadlineAt: s.contestDeadlineAt ?? new Date(c.now.getTime() + c.contestWindowMs).toISOString(),
+      contestDeadlineAt: s.contestDeadlineAt ?? new Date(now.getTime() + c.contestWindowMs).toISOString(),
     },
   };
   if (!otherReport) return [reported];
@@ -198,30 +200,30 @@ function settled(s: ExistingBet, winnerId: string, settledBy: 'agreement' | 'unc
 }
 
 /** One player reported, the other stayed silent through the contest window: the report stands. */
-function settleUncontested(c: Command<'SettleUncontested'>, state: BetState): BetEvent[] {
+function settleUncontested(c: Command<'SettleUncontested'>, now: Now, state: BetState): BetEvent[] {
   if (!('bet' in state) || state.status !== 'accepted' || !state.contestDeadlineAt) return [];
   const reporters = Object.keys(state.reports);
-  if (reporters.length !== 1 || c.now.getTime() < Date.parse(state.contestDeadlineAt)) return [];
+  if (reporters.length !== 1 || now.getTime() < Date.parse(state.contestDeadlineAt)) return [];
   const [challengerId, opponentId] = playersOf(state)!;
   const reporter = reporters[0]!;
   const other = reporter === challengerId ? opponentId : challengerId;
   const winnerId = state.reports[reporter]!.result === 'won' ? reporter : other;
-  return [settled(state, winnerId, 'uncontested', c.now.toISOString())];
+  return [settled(state, winnerId, 'uncontested', now.toISOString())];
 }
 
 /** Accepted, nobody reported, the play deadline passed: void, both refunded. */
-function voidOverdue(c: Command<'VoidOverdueBet'>, state: BetState): BetEvent[] {
+function voidOverdue(c: Command<'VoidOverdueBet'>, now: Now, state: BetState): BetEvent[] {
   if (!('bet' in state) || state.status !== 'accepted' || !state.deadlineAt) return [];
-  if (Object.keys(state.reports).length > 0 || c.now.getTime() < Date.parse(state.deadlineAt)) return [];
-  return [{ type: 'BetVoided', data: { betId: state.bet.betId, reason: 'no_result_by_deadline', refunds: refundsOf(state), voidedAt: c.now.toISOString() } }];
+  if (Object.keys(state.reports).length > 0 || now.getTime() < Date.parse(state.deadlineAt)) return [];
+  return [{ type: 'BetVoided', data: { betId: state.bet.betId, reason: 'no_result_by_deadline', refunds: refundsOf(state), voidedAt: now.toISOString() } }];
 }
 
-function resolve(c: Command<'ResolveDispute'>, state: BetState): BetEvent[] {
+function resolve(c: Command<'ResolveDispute'>, now: Now, state: BetState): BetEvent[] {
   const s = existing(state);
   if (s.status !== 'disputed') throw new ConflictError(betMessages.onlyDisputedResolve);
   const players = playersOf(s)!;
   if (c.winnerId !== null && !players.includes(c.winnerId)) throw new ValidationError(betMessages.winnerNotPlayer);
-  const at = c.now.toISOString();
+  const at = now.toISOString();
   const resolved: BetEvent = { type: 'DisputeResolved', data: { betId: s.bet.betId, adminId: c.adminId, winnerId: c.winnerId, adminNotes: c.adminNotes, resolvedAt: at } };
   if (c.winnerId === null) return [resolved, { type: 'BetVoided', data: { betId: s.bet.betId, reason: 'admin', refunds: refundsOf(s), voidedAt: at } }];
   return [resolved, settled(s, c.winnerId, 'admin', at)];
@@ -232,10 +234,10 @@ function resolve(c: Command<'ResolveDispute'>, state: BetState): BetEvent[] {
  * got written (a crash between the saga's steps). Written with expected revision "no stream",
  * it makes a late BetCreated fail, so the released stake can never back a live bet.
  */
-function abandon(c: Command<'AbandonCreation'>, state: BetState): BetEvent[] {
+function abandon(c: Command<'AbandonCreation'>, now: Now, state: BetState): BetEvent[] {
   if (state.status === 'abandoned') return [];
   if (state.status !== 'none') return [];
-  return [{ type: 'BetCreationAbandoned', data: { betId: c.betId, abandonedAt: c.now.toISOString() } }];
+  return [{ type: 'BetCreationAbandoned', data: { betId: c.betId, abandonedAt: now.toISOString() } }];
 }
 
 export function isTerminal(state: BetState): boolean {

@@ -34,7 +34,7 @@ function ids() {
 function createCmd(betId: string, challengerId: string, challenge: CreateChallengeInput = { amount: '100' }): BetCommand {
   return {
     type: 'CreateBet',
-    data: { betId, challengerId, inviteLinkId: randomUUID(), currency: 'NGN', challenge: createChallengeSchema.parse(challenge), now: T0, pendingTtlMs: 48 * H },
+    data: { betId, challengerId, inviteLinkId: randomUUID(), currency: 'NGN', challenge: createChallengeSchema.parse(challenge), pendingTtlMs: 48 * H }, metadata: { now: T0 },
   };
 }
 
@@ -43,10 +43,10 @@ function created(i: ReturnType<typeof ids>, challenge: CreateChallengeInput = { 
 }
 function accepted(i: ReturnType<typeof ids>): BetEvent[] {
   const history = created(i, { amount: '100', visibility: 'public' });
-  return [...history, ...when(history, { type: 'AcceptBet', data: { betId: i.betId, acceptorId: i.opponent, via: 'marketplace', now: at(1), playDeadlineMs: 24 * H } })];
+  return [...history, ...when(history, { type: 'AcceptBet', data: { betId: i.betId, acceptorId: i.opponent, via: 'marketplace', playDeadlineMs: 24 * H }, metadata: { now: at(1) } })];
 }
 function reportCmd(i: ReturnType<typeof ids>, userId: string, result: 'won' | 'lost', hours: number): BetCommand {
-  return { type: 'ReportResult', data: { betId: i.betId, userId, result, evidence: [], now: at(hours), contestWindowMs: 24 * H } };
+  return { type: 'ReportResult', data: { betId: i.betId, userId, result, evidence: [], contestWindowMs: 24 * H }, metadata: { now: at(hours) } };
 }
 
 function expectRefusal(fn: () => unknown, type: new (...args: never[]) => Error, message: string) {
@@ -144,7 +144,7 @@ describe('accept', () => {
   });
   const acceptCmd = (i: ReturnType<typeof ids>, acceptorId: string, hours = 1, via: 'invite' | 'marketplace' = 'invite'): BetCommand => ({
     type: 'AcceptBet',
-    data: { betId: i.betId, acceptorId, via, now: at(hours), playDeadlineMs: 24 * H },
+    data: { betId: i.betId, acceptorId, via, playDeadlineMs: 24 * H }, metadata: { now: at(hours) },
   });
   it('is a no-op when the same acceptor repeats (saga retry)', () => {
     const i = ids();
@@ -169,9 +169,9 @@ describe('accept', () => {
   it('refuses an expired or cancelled challenge', () => {
     const i = ids();
     const history = created(i);
-    const expired = [...history, ...when(history, { type: 'ExpireBet', data: { betId: i.betId, now: at(49) } })];
+    const expired = [...history, ...when(history, { type: 'ExpireBet', data: { betId: i.betId }, metadata: { now: at(49) } })];
     expectRefusal(() => when(expired, acceptCmd(i, i.opponent)), ConflictError, 'This challenge has expired');
-    const cancelled = [...history, ...when(history, { type: 'CancelBet', data: { betId: i.betId, userId: i.challenger, now: at(1) } })];
+    const cancelled = [...history, ...when(history, { type: 'CancelBet', data: { betId: i.betId, userId: i.challenger }, metadata: { now: at(1) } })];
     expectRefusal(() => when(cancelled, acceptCmd(i, i.opponent)), ConflictError, betMessages.challengeCancelled);
   });
   it('lets only the named opponent accept a direct challenge', () => {
@@ -189,15 +189,15 @@ describe('accept', () => {
 describe('cancel', () => {
   it('cancels a pending bet and refunds stake + fee to the challenger', () => {
     const i = ids();
-    expect(when(created(i), { type: 'CancelBet', data: { betId: i.betId, userId: i.challenger, now: at(2) } })).toEqual([
+    expect(when(created(i), { type: 'CancelBet', data: { betId: i.betId, userId: i.challenger }, metadata: { now: at(2) } })).toEqual([
       { type: 'BetCancelled', data: { betId: i.betId, cancelledBy: i.challenger, refunds: [{ userId: i.challenger, amount: '102.00' }], cancelledAt: at(2).toISOString() } },
     ]);
   });
   it('refuses anyone but the challenger, and non-pending bets', () => {
     const i = ids();
-    expectRefusal(() => when(created(i), { type: 'CancelBet', data: { betId: i.betId, userId: i.other, now: at(2) } }), ForbiddenError, betMessages.onlyChallengerCancels);
-    expectRefusal(() => when(accepted(i), { type: 'CancelBet', data: { betId: i.betId, userId: i.challenger, now: at(2) } }), ConflictError, betMessages.onlyPendingCancels);
-    expectRefusal(() => when([], { type: 'CancelBet', data: { betId: i.betId, userId: i.challenger, now: at(2) } }), NotFoundError, betMessages.betNotFound);
+    expectRefusal(() => when(created(i), { type: 'CancelBet', data: { betId: i.betId, userId: i.other }, metadata: { now: at(2) } }), ForbiddenError, betMessages.onlyChallengerCancels);
+    expectRefusal(() => when(accepted(i), { type: 'CancelBet', data: { betId: i.betId, userId: i.challenger }, metadata: { now: at(2) } }), ConflictError, betMessages.onlyPendingCancels);
+    expectRefusal(() => when([], { type: 'CancelBet', data: { betId: i.betId, userId: i.challenger }, metadata: { now: at(2) } }), NotFoundError, betMessages.betNotFound);
   });
 });
 
@@ -205,18 +205,18 @@ describe('decline', () => {
   it('lets the invited opponent of a direct challenge decline it, refunding the challenger', () => {
     const i = ids();
     const history = created(i, { amount: '100', opponentId: i.opponent });
-    expect(when(history, { type: 'DeclineChallenge', data: { betId: i.betId, userId: i.opponent, now: at(3) } })).toEqual([
+    expect(when(history, { type: 'DeclineChallenge', data: { betId: i.betId, userId: i.opponent }, metadata: { now: at(3) } })).toEqual([
       { type: 'BetCancelled', data: { betId: i.betId, cancelledBy: i.opponent, refunds: [{ userId: i.challenger, amount: '102.00' }], cancelledAt: at(3).toISOString() } },
     ]);
   });
   it('refuses anyone but the invited opponent, open challenges, and bets no longer pending', () => {
     const i = ids();
     const direct = created(i, { amount: '100', opponentId: i.opponent });
-    const decline = (userId: string) => ({ type: 'DeclineChallenge' as const, data: { betId: i.betId, userId, now: at(3) } });
+    const decline = (userId: string) => ({ type: 'DeclineChallenge' as const, data: { betId: i.betId, userId }, metadata: { now: at(3) } });
     expectRefusal(() => when(direct, decline(i.other)), ForbiddenError, betMessages.onlyInvitedDeclines);
     expectRefusal(() => when(direct, decline(i.challenger)), ForbiddenError, betMessages.onlyInvitedDeclines);
     expectRefusal(() => when(created(i), decline(i.opponent)), ForbiddenError, betMessages.onlyInvitedDeclines);
-    const taken = [...direct, ...when(direct, { type: 'AcceptBet', data: { betId: i.betId, acceptorId: i.opponent, via: 'invite', now: at(1), playDeadlineMs: 24 * H } } as BetCommand)];
+    const taken = [...direct, ...when(direct, { type: 'AcceptBet', data: { betId: i.betId, acceptorId: i.opponent, via: 'invite', playDeadlineMs: 24 * H }, metadata: { now: at(1) } } as BetCommand)];
     expectRefusal(() => when(taken, decline(i.opponent)), ConflictError, betMessages.onlyPendingDeclines);
     const declined = [...direct, ...when(direct, decline(i.opponent))];
     expect(when(declined, decline(i.opponent))).toEqual([]);
@@ -226,14 +226,14 @@ describe('decline', () => {
 describe('expire (scheduler)', () => {
   it('expires a pending bet at 48 h with a full refund', () => {
     const i = ids();
-    expect(when(created(i), { type: 'ExpireBet', data: { betId: i.betId, now: at(48) } })).toEqual([
+    expect(when(created(i), { type: 'ExpireBet', data: { betId: i.betId }, metadata: { now: at(48) } })).toEqual([
       { type: 'BetExpired', data: { betId: i.betId, refunds: [{ userId: i.challenger, amount: '102.00' }], expiredAt: at(48).toISOString() } },
     ]);
   });
   it('does nothing before 48 h, or to a bet that is no longer pending', () => {
     const i = ids();
-    expect(when(created(i), { type: 'ExpireBet', data: { betId: i.betId, now: at(47.9) } })).toEqual([]);
-    expect(when(accepted(i), { type: 'ExpireBet', data: { betId: i.betId, now: at(49) } })).toEqual([]);
+    expect(when(created(i), { type: 'ExpireBet', data: { betId: i.betId }, metadata: { now: at(47.9) } })).toEqual([]);
+    expect(when(accepted(i), { type: 'ExpireBet', data: { betId: i.betId }, metadata: { now: at(49) } })).toEqual([]);
   });
 });
 
@@ -271,7 +271,7 @@ describe('results', () => {
   it('records the evidence hashes and the contest deadline on the first report', () => {
     const i = ids();
     const evidence = [{ sha256: 'a'.repeat(64), contentType: 'image/png', sizeBytes: 10, filename: 'score.png' }];
-    const [event] = when(accepted(i), { type: 'ReportResult', data: { betId: i.betId, userId: i.opponent, result: 'won', evidence, now: at(2), contestWindowMs: 24 * H } });
+    const [event] = when(accepted(i), { type: 'ReportResult', data: { betId: i.betId, userId: i.opponent, result: 'won', evidence, contestWindowMs: 24 * H }, metadata: { now: at(2) } });
     expect(event!.data).toMatchObject({ evidence, contestDeadlineAt: at(26).toISOString() });
   });
   it('refuses outsiders, pending bets, repeats and reports past the deadlines', () => {
@@ -286,8 +286,8 @@ describe('results', () => {
   it('settles a lone report after the 24 h contest window, not before', () => {
     const i = ids();
     const once = [...accepted(i), ...when(accepted(i), reportCmd(i, i.opponent, 'lost', 2))];
-    expect(when(once, { type: 'SettleUncontested', data: { betId: i.betId, now: at(25.9) } })).toEqual([]);
-    const [event] = when(once, { type: 'SettleUncontested', data: { betId: i.betId, now: at(26) } });
+    expect(when(once, { type: 'SettleUncontested', data: { betId: i.betId }, metadata: { now: at(25.9) } })).toEqual([]);
+    const [event] = when(once, { type: 'SettleUncontested', data: { betId: i.betId }, metadata: { now: at(26) } });
     expect(event).toMatchObject({ type: 'BetSettled', data: { winnerId: i.challenger, loserId: i.opponent, settledBy: 'uncontested' } });
   });
 });
@@ -295,7 +295,7 @@ describe('results', () => {
 describe('void overdue (scheduler)', () => {
   it('voids an accepted bet with no result by its deadline, refunding both', () => {
     const i = ids();
-    expect(when(accepted(i), { type: 'VoidOverdueBet', data: { betId: i.betId, now: at(25) } })).toEqual([
+    expect(when(accepted(i), { type: 'VoidOverdueBet', data: { betId: i.betId }, metadata: { now: at(25) } })).toEqual([
       {
         type: 'BetVoided',
         data: { betId: i.betId, reason: 'no_result_by_deadline', refunds: [{ userId: i.challenger, amount: '102.00' }, { userId: i.opponent, amount: '102.00' }], voidedAt: at(25).toISOString() },
@@ -304,9 +304,9 @@ describe('void overdue (scheduler)', () => {
   });
   it('does nothing before the deadline or once a result is in', () => {
     const i = ids();
-    expect(when(accepted(i), { type: 'VoidOverdueBet', data: { betId: i.betId, now: at(24.9) } })).toEqual([]);
+    expect(when(accepted(i), { type: 'VoidOverdueBet', data: { betId: i.betId }, metadata: { now: at(24.9) } })).toEqual([]);
     const once = [...accepted(i), ...when(accepted(i), reportCmd(i, i.opponent, 'lost', 2))];
-    expect(when(once, { type: 'VoidOverdueBet', data: { betId: i.betId, now: at(30) } })).toEqual([]);
+    expect(when(once, { type: 'VoidOverdueBet', data: { betId: i.betId }, metadata: { now: at(30) } })).toEqual([]);
   });
 });
 
@@ -317,29 +317,29 @@ describe('disputes', () => {
   }
   it('an admin awards the win: resolved then settled', () => {
     const i = ids();
-    const events = when(disputed(i), { type: 'ResolveDispute', data: { betId: i.betId, adminId: i.admin, winnerId: i.opponent, adminNotes: 'video shows 3-1', now: at(4) } });
+    const events = when(disputed(i), { type: 'ResolveDispute', data: { betId: i.betId, adminId: i.admin, winnerId: i.opponent, adminNotes: 'video shows 3-1' }, metadata: { now: at(4) } });
     expect(events.map((e) => e.type)).toEqual(['DisputeResolved', 'BetSettled']);
     expect(events[1]!.data).toMatchObject({ winnerId: i.opponent, settledBy: 'admin' });
   });
   it('an admin voids with no winner: both refunded', () => {
     const i = ids();
-    const events = when(disputed(i), { type: 'ResolveDispute', data: { betId: i.betId, adminId: i.admin, winnerId: null, adminNotes: 'no evidence', now: at(4) } });
+    const events = when(disputed(i), { type: 'ResolveDispute', data: { betId: i.betId, adminId: i.admin, winnerId: null, adminNotes: 'no evidence' }, metadata: { now: at(4) } });
     expect(events[1]).toMatchObject({ type: 'BetVoided', data: { reason: 'admin', refunds: [{ userId: i.challenger }, { userId: i.opponent }] } });
   });
   it('refuses a winner who did not play, and bets that are not disputed', () => {
     const i = ids();
-    expectRefusal(() => when(disputed(i), { type: 'ResolveDispute', data: { betId: i.betId, adminId: i.admin, winnerId: i.other, adminNotes: '', now: at(4) } }), ValidationError, betMessages.winnerNotPlayer);
-    expectRefusal(() => when(accepted(i), { type: 'ResolveDispute', data: { betId: i.betId, adminId: i.admin, winnerId: i.opponent, adminNotes: '', now: at(4) } }), ConflictError, betMessages.onlyDisputedResolve);
+    expectRefusal(() => when(disputed(i), { type: 'ResolveDispute', data: { betId: i.betId, adminId: i.admin, winnerId: i.other, adminNotes: '' }, metadata: { now: at(4) } }), ValidationError, betMessages.winnerNotPlayer);
+    expectRefusal(() => when(accepted(i), { type: 'ResolveDispute', data: { betId: i.betId, adminId: i.admin, winnerId: i.opponent, adminNotes: '' }, metadata: { now: at(4) } }), ConflictError, betMessages.onlyDisputedResolve);
   });
 });
 
 describe('abandoned creation (reconciler)', () => {
   it('tombstones a bet that was never created, so a late creation fails', () => {
     const i = ids();
-    const tomb = when([], { type: 'AbandonCreation', data: { betId: i.betId, now: at(1) } });
+    const tomb = when([], { type: 'AbandonCreation', data: { betId: i.betId }, metadata: { now: at(1) } });
     expect(tomb).toEqual([{ type: 'BetCreationAbandoned', data: { betId: i.betId, abandonedAt: at(1).toISOString() } }]);
     expectRefusal(() => when(tomb, createCmd(i.betId, i.challenger)), ConflictError, betMessages.betExists);
-    expect(when(created(i), { type: 'AbandonCreation', data: { betId: i.betId, now: at(1) } })).toEqual([]);
+    expect(when(created(i), { type: 'AbandonCreation', data: { betId: i.betId }, metadata: { now: at(1) } })).toEqual([]);
   });
 });
 
@@ -357,7 +357,7 @@ describe('money is conserved by any command sequence (fast-check)', () => {
       fc.property(fc.constantFrom('10', '10.25', '333.33', '10000000'), fc.array(commandArb, { maxLength: 12 }), (amount, steps) => {
         const betId = randomUUID();
         let events = betDecider.decide(
-          { type: 'CreateBet', data: { betId, challengerId: users[0]!, inviteLinkId: randomUUID(), currency: 'USD', challenge: createChallengeSchema.parse({ amount, visibility: 'public' }), now: T0, pendingTtlMs: 48 * H } },
+          { type: 'CreateBet', data: { betId, challengerId: users[0]!, inviteLinkId: randomUUID(), currency: 'USD', challenge: createChallengeSchema.parse({ amount, visibility: 'public' }), pendingTtlMs: 48 * H }, metadata: { now: T0 } },
           betDecider.initialState(),
         );
         let clock = 0;
@@ -366,13 +366,13 @@ describe('money is conserved by any command sequence (fast-check)', () => {
           const now = at(clock);
           const userId = users[step.user]!;
           const command: BetCommand =
-            step.kind === 'accept' ? { type: 'AcceptBet', data: { betId, acceptorId: userId, via: 'marketplace', now, playDeadlineMs: 24 * H } }
-            : step.kind === 'cancel' ? { type: 'CancelBet', data: { betId, userId, now } }
-            : step.kind === 'expire' ? { type: 'ExpireBet', data: { betId, now } }
-            : step.kind === 'report' ? { type: 'ReportResult', data: { betId, userId, result: step.result, evidence: [], now, contestWindowMs: 24 * H } }
-            : step.kind === 'settle' ? { type: 'SettleUncontested', data: { betId, now } }
-            : step.kind === 'void' ? { type: 'VoidOverdueBet', data: { betId, now } }
-            : { type: 'ResolveDispute', data: { betId, adminId: 'admin', winnerId: step.winner < 0 ? null : users[step.winner]!, adminNotes: '', now } };
+            step.kind === 'accept' ? { type: 'AcceptBet', data: { betId, acceptorId: userId, via: 'marketplace', playDeadlineMs: 24 * H }, metadata: { now } }
+            : step.kind === 'cancel' ? { type: 'CancelBet', data: { betId, userId }, metadata: { now } }
+            : step.kind === 'expire' ? { type: 'ExpireBet', data: { betId }, metadata: { now } }
+            : step.kind === 'report' ? { type: 'ReportResult', data: { betId, userId, result: step.result, evidence: [], contestWindowMs: 24 * H }, metadata: { now } }
+            : step.kind === 'settle' ? { type: 'SettleUncontested', data: { betId }, metadata: { now } }
+            : step.kind === 'void' ? { type: 'VoidOverdueBet', data: { betId }, metadata: { now } }
+            : { type: 'ResolveDispute', data: { betId, adminId: 'admin', winnerId: step.winner < 0 ? null : users[step.winner]!, adminNotes: '' }, metadata: { now } };
           try {
             events = [...events, ...betDecider.decide(command, given(events))];
           } catch (error) {

@@ -37,7 +37,7 @@ export function followUpsOf(event: BetEvent): BetFollowUp[] {
  */
 export function stillAcceptableBy(state: BetState, userId: string, now: Date): boolean {
   if (!('bet' in state) || state.status !== 'pending') return false;
-  const command: BetCommand = { type: 'AcceptBet', data: { betId: state.bet.betId, acceptorId: userId, via: 'invite', now, playDeadlineMs: 0 } };
+  const command: BetCommand = { type: 'AcceptBet', data: { betId: state.bet.betId, acceptorId: userId, via: 'invite', playDeadlineMs: 0 }, metadata: { now } };
   try {
     return decide(command, state).length > 0;
   } catch {

@@ -24,21 +24,21 @@ type Step = typeof stepArb extends fc.Arbitrary<infer T> ? T : never;
 function lifecycle(amount: string, invite: boolean, steps: Step[], users: string[]): { events: BetEvent[]; clock: number } {
   const betId = randomUUID();
   const challenge = createChallengeSchema.parse({ amount, visibility: invite ? 'private' : 'public', ...(invite ? { opponentId: users[1] } : {}) });
-  let events = betDecider.decide({ type: 'CreateBet', data: { betId, challengerId: users[0]!, inviteLinkId: randomUUID(), currency: 'NGN', challenge, now: T0, pendingTtlMs: 48 * H } }, fold([]));
+  let events = betDecider.decide({ type: 'CreateBet', data: { betId, challengerId: users[0]!, inviteLinkId: randomUUID(), currency: 'NGN', challenge, pendingTtlMs: 48 * H }, metadata: { now: T0 } }, fold([]));
   let clock = 0;
   for (const step of steps) {
     clock += step.hours;
     const now = at(clock);
     const userId = users[step.user]!;
     const command: BetCommand =
-      step.kind === 'accept' ? { type: 'AcceptBet', data: { betId, acceptorId: userId, via: 'invite', now, playDeadlineMs: 24 * H } }
-      : step.kind === 'cancel' ? { type: 'CancelBet', data: { betId, userId, now } }
-      : step.kind === 'decline' ? { type: 'DeclineChallenge', data: { betId, userId, now } }
-      : step.kind === 'expire' ? { type: 'ExpireBet', data: { betId, now } }
-      : step.kind === 'report' ? { type: 'ReportResult', data: { betId, userId, result: step.result, evidence: [], now, contestWindowMs: 24 * H } }
-      : step.kind === 'settle' ? { type: 'SettleUncontested', data: { betId, now } }
-      : step.kind === 'void' ? { type: 'VoidOverdueBet', data: { betId, now } }
-      : { type: 'ResolveDispute', data: { betId, adminId: 'admin', winnerId: step.winner < 0 ? null : users[step.winner]!, adminNotes: '', now } };
+      step.kind === 'accept' ? { type: 'AcceptBet', data: { betId, acceptorId: userId, via: 'invite', playDeadlineMs: 24 * H }, metadata: { now } }
+      : step.kind === 'cancel' ? { type: 'CancelBet', data: { betId, userId }, metadata: { now } }
+      : step.kind === 'decline' ? { type: 'DeclineChallenge', data: { betId, userId }, metadata: { now } }
+      : step.kind === 'expire' ? { type: 'ExpireBet', data: { betId }, metadata: { now } }
+      : step.kind === 'report' ? { type: 'ReportResult', data: { betId, userId, result: step.result, evidence: [], contestWindowMs: 24 * H }, metadata: { now } }
+      : step.kind === 'settle' ? { type: 'SettleUncontested', data: { betId }, metadata: { now } }
+      : step.kind === 'void' ? { type: 'VoidOverdueBet', data: { betId }, metadata: { now } }
+      : { type: 'ResolveDispute', data: { betId, adminId: 'admin', winnerId: step.winner < 0 ? null : users[step.winner]!, adminNotes: '' }, metadata: { now } };
     try {
       events = [...events, ...betDecider.decide(command, fold(events))];
     } catch {

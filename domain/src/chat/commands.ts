@@ -1,1 +1,3 @@
-export type ChatCommand = { type: 'CreateChat'; data: { chatId: string; betId: string; participant1Id: string; participant2Id: string; now: Date } };
+import type { Command } from '../shared/command.js';
+
+export type ChatCommand = Command<'CreateChat', { chatId: string; betId: string; participant1Id: string; participant2Id: string }>;

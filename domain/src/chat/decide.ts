@@ -10,7 +10,7 @@ export function decide(command: ChatCommand, state: ChatState): ChatEvent[] {
       const c = command.data;
       if (state.status === 'open') return [];
       if (c.participant1Id === c.participant2Id) throw new ValidationError('A chat needs two different participants');
-      return [{ type: 'ChatCreated', data: { chatId: c.chatId, betId: c.betId, participant1Id: c.participant1Id, participant2Id: c.participant2Id, createdAt: c.now.toISOString() } }];
+      return [{ type: 'ChatCreated', data: { chatId: c.chatId, betId: c.betId, participant1Id: c.participant1Id, participant2Id: c.participant2Id, createdAt: command.metadata.now.toISOString() } }];
     }
     default: {
       const unexpected: never = command.type;

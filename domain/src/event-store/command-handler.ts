@@ -18,6 +18,17 @@ export interface Decider<State, Command, Event extends { type: string; data: unk
  */
 export const COMMAND_RETRIES_MAX = 64;
 
+/**
+ * How a conflicted command is tried again: at most `attemptsMax` decisions, with `pause` awaited
+ * before each retry. The API passes a jittered backoff (api/src/runtime/command-pipeline.ts);
+ * the domain itself keeps no clock, so its default retries at once.
+ */
+export interface RetryPolicy {
+  readonly attemptsMax: number;
+  readonly pause: (retry: number) => Promise<void>;
+}
+export const IMMEDIATE_RETRY: RetryPolicy = { attemptsMax: COMMAND_RETRIES_MAX + 1, pause: async () => undefined };
+
 export function foldStream<State, Event extends { type: string; data: unknown }>(
   decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
   events: readonly RecordedEvent[],
@@ -90,9 +101,10 @@ export async function handleCommand<State, Command, Event extends { type: string
   streamId: string,
   decider: Decider<State, Command, Event>,
   command: Command,
-  options: { eventIds: (events: Event[], revision: number) => string[]; metadata?: Record<string, unknown> },
+  options: { eventIds: (events: Event[], revision: number) => string[]; metadata?: Record<string, unknown>; retry?: RetryPolicy },
 ): Promise<HandleResult<State, Event>> {
-  for (let attempt = 0; ; attempt++) {
+  const retry = options.retry ?? IMMEDIATE_RETRY;
+  for (let attempt = 1; ; attempt++) {
     const recorded = await store.readStream(streamId);
     const state = foldStream(decider, recorded);
     const events = decider.decide(command, state);
@@ -105,8 +117,8 @@ export async function handleCommand<State, Command, Event extends { type: string
       if (append.repeated) return { ...(await storedTwin(store, streamId, decider, toAppend)), append };
       return { events, state: events.reduce(decider.evolve, state), append };
     } catch (error) {
-      if (error instanceof WrongExpectedRevisionError && attempt < COMMAND_RETRIES_MAX) continue;
-      throw error;
+      if (!(error instanceof WrongExpectedRevisionError) || attempt >= retry.attemptsMax) throw error;
+      await retry.pause(attempt);
     }
   }
 }

@@ -79,7 +79,7 @@ export function parseAmount(input: unknown, options: ParseAmountOptions = {}): M
   if (!match) throw new ValidationError(`${label} must be a number`);
   const integerPart = match[1]!.replace(/^0+(?=\d)/, '');
   const fraction = match[2] ?? '';
-  if (fraction.length > decimals) throw new ValidationError(`${label} must have at most ${decimals} decimal places`);
+  if (fraction.length > decimals) throw new ValidationError(`${label} must have at most ${decimals} decimal places`, { code: 'amount_decimal_places', params: { decimals } });
   if (integerPart.length > AMOUNT_INTEGER_DIGITS_MAX) throw new ValidationError(`${label} is too large`);
   const value = new Money(`${integerPart}${fraction ? `.${fraction}` : ''}`);
   if (value.lte(0)) throw new ValidationError(`${label} must be greater than zero`);

@@ -1,103 +1,114 @@
+import type { Command } from '../shared/command.js';
 import type { HoldKind } from './events.js';
 
 /**
  * Commands of the wallet decider. Amounts are decimal strings already parsed by the caller
- * (see `parseAmount`); `now` is passed in, never read from a clock.
+ * (see `parseAmount`); `now` arrives in the metadata, never read from a clock.
  */
-export interface CreditDeposit {
-  readonly type: 'CreditDeposit';
-  readonly userId: string;
-  readonly depositId: string;
-  readonly provider: 'paystack';
-  readonly reference: string;
-  readonly amount: string;
-  readonly currency: string;
-  readonly now: Date;
-}
-export interface CreditCryptoDeposit {
-  readonly type: 'CreditCryptoDeposit';
-  readonly userId: string;
-  readonly depositId: string;
-  readonly cryptocurrency: string;
-  readonly network: string;
-  readonly cryptoAmount: string;
-  readonly rate: string;
-  readonly usdAmount: string;
-  readonly now: Date;
-}
-export interface RequestWithdrawal {
-  readonly type: 'RequestWithdrawal';
-  readonly userId: string;
-  readonly withdrawalId: string;
-  readonly cryptocurrency: string;
-  readonly network: string;
-  readonly cryptoAmount: string;
-  readonly withdrawalAddress: string;
-  readonly rate: string;
-  readonly usdAmount: string;
-  readonly requiresKyc: boolean;
-  readonly now: Date;
-}
-export interface ClearWithdrawalKyc {
-  readonly type: 'ClearWithdrawalKyc';
-  readonly userId: string;
-  readonly withdrawalId: string;
-  readonly clearedBy: string;
-  readonly now: Date;
-}
-export interface MarkWithdrawalSubmitted {
-  readonly type: 'MarkWithdrawalSubmitted';
-  readonly userId: string;
-  readonly withdrawalId: string;
-  readonly providerReference: string;
-  readonly now: Date;
-}
-export interface CompleteWithdrawal {
-  readonly type: 'CompleteWithdrawal';
-  readonly userId: string;
-  readonly withdrawalId: string;
-  readonly txHash: string;
-  readonly now: Date;
-}
-export interface CancelWithdrawal {
-  readonly type: 'CancelWithdrawal';
-  readonly userId: string;
-  readonly withdrawalId: string;
-  readonly reason: string;
-  readonly now: Date;
-}
-export interface LockStake {
-  readonly type: 'LockStake';
-  readonly userId: string;
-  /** The bet id or pool id the stake is held for. */
-  readonly holdId: string;
-  readonly holdKind: HoldKind;
-  readonly stake: string;
-  readonly fee: string;
-  readonly currency: string;
-  readonly now: Date;
-  /** The user's IANA time zone: the daily limit counts the user's own calendar day. */
-  readonly timeZone: string;
-  readonly dailyLimit: string;
-}
-export interface ReleaseStake {
-  readonly type: 'ReleaseStake';
-  readonly userId: string;
-  readonly holdId: string;
-  readonly reason: string;
-  readonly now: Date;
-}
-export interface CreditPayout {
-  readonly type: 'CreditPayout';
-  readonly userId: string;
-  readonly holdId: string;
-  readonly holdKind: HoldKind;
-  readonly amount: string;
-  readonly currency: string;
-  /** One payout per (hold, payoutId); defaults to the hold id. */
-  readonly payoutId?: string;
-  readonly now: Date;
-}
+export type CreditDeposit = Command<
+  'CreditDeposit',
+  {
+    readonly userId: string;
+    readonly depositId: string;
+    readonly provider: 'paystack';
+    readonly reference: string;
+    readonly amount: string;
+    readonly currency: string;
+  }
+>;
+export type CreditCryptoDeposit = Command<
+  'CreditCryptoDeposit',
+  {
+    readonly userId: string;
+    readonly depositId: string;
+    readonly cryptocurrency: string;
+    readonly network: string;
+    readonly cryptoAmount: string;
+    readonly rate: string;
+    readonly usdAmount: string;
+  }
+>;
+export type RequestWithdrawal = Command<
+  'RequestWithdrawal',
+  {
+    readonly userId: string;
+    readonly withdrawalId: string;
+    readonly cryptocurrency: string;
+    readonly network: string;
+    readonly cryptoAmount: string;
+    readonly withdrawalAddress: string;
+    readonly rate: string;
+    readonly usdAmount: string;
+    readonly requiresKyc: boolean;
+  }
+>;
+export type ClearWithdrawalKyc = Command<
+  'ClearWithdrawalKyc',
+  {
+    readonly userId: string;
+    readonly withdrawalId: string;
+    readonly clearedBy: string;
+  }
+>;
+export type MarkWithdrawalSubmitted = Command<
+  'MarkWithdrawalSubmitted',
+  {
+    readonly userId: string;
+    readonly withdrawalId: string;
+    readonly providerReference: string;
+  }
+>;
+export type CompleteWithdrawal = Command<
+  'CompleteWithdrawal',
+  {
+    readonly userId: string;
+    readonly withdrawalId: string;
+    readonly txHash: string;
+  }
+>;
+export type CancelWithdrawal = Command<
+  'CancelWithdrawal',
+  {
+    readonly userId: string;
+    readonly withdrawalId: string;
+    readonly reason: string;
+  }
+>;
+export type LockStake = Command<
+  'LockStake',
+  {
+    readonly userId: string;
+    /** The bet id or pool id the stake is held for. */
+    readonly holdId: string;
+    readonly holdKind: HoldKind;
+    readonly stake: string;
+    readonly fee: string;
+    readonly currency: string;
+    /** The user's IANA time zone: the daily limit counts the user's own calendar day. */
+    readonly timeZone: string;
+    readonly dailyLimit: string;
+  }
+>;
+export type ReleaseStake = Command<
+  'ReleaseStake',
+  {
+    readonly userId: string;
+    readonly holdId: string;
+    readonly reason: string;
+  }
+>;
+export type CreditPayout = Command<
+  'CreditPayout',
+  {
+    readonly userId: string;
+    readonly holdId: string;
+    readonly holdKind: HoldKind;
+    readonly amount: string;
+    readonly currency: string;
+    /** One payout per (hold, payoutId); defaults to the hold id. */
+    readonly payoutId?: string;
+  }
+>;
 
 export type WalletCommand =
   | CreditDeposit

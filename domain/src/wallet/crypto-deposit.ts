@@ -1,3 +1,4 @@
+import type { Command } from '../shared/command.js';
 import { ConflictError, NotFoundError } from '../shared/errors.js';
 import type { Decider } from '../event-store/command-handler.js';
 
@@ -64,10 +65,10 @@ export function cryptoDepositStreamId(depositId: string): string {
 }
 
 export type CryptoDepositCommand =
-  | ({ type: 'CreateCryptoDeposit'; now: Date } & Omit<CryptoDepositCreatedData, 'expiresAt' | 'createdAt'>)
-  | { type: 'RecordConfirmations'; confirmations: number; txHash: string; now: Date }
-  | { type: 'FailCryptoDeposit'; reason: string; now: Date }
-  | { type: 'ExpireCryptoDeposit'; now: Date };
+  | Command<'CreateCryptoDeposit', Omit<CryptoDepositCreatedData, 'expiresAt' | 'createdAt'>>
+  | Command<'RecordConfirmations', { confirmations: number; txHash: string }>
+  | Command<'FailCryptoDeposit', { reason: string }>
+  | Command<'ExpireCryptoDeposit', Record<string, never>>;
 
 export interface CryptoDepositState {
   readonly created: CryptoDepositCreatedData | null;
@@ -99,9 +100,10 @@ export function evolveCryptoDeposit(state: CryptoDepositState, event: CryptoDepo
 }
 
 export function decideCryptoDeposit(command: CryptoDepositCommand, state: CryptoDepositState): CryptoDepositEvent[] {
+  const now = command.metadata.now;
   if (command.type === 'CreateCryptoDeposit') {
     if (state.created) throw new ConflictError('Deposit already exists');
-    const { type: _type, now, ...data } = command;
+    const data = command.data;
     return [{ type: 'CryptoDepositCreated', data: { ...data, expiresAt: new Date(now.getTime() + CRYPTO_DEPOSIT_TTL_MS).toISOString(), createdAt: now.toISOString() } }];
   }
   const created = state.created;
@@ -111,19 +113,19 @@ export function decideCryptoDeposit(command: CryptoDepositCommand, state: Crypto
     case 'RecordConfirmations': {
       // A payment seen after expiry is still the customer's money: it is confirmed and credited.
       if (state.status === 'confirmed' || state.status === 'failed') return [];
-      const confirmations = Math.min(command.confirmations, CRYPTO_CONFIRMATIONS_REQUIRED);
+      const confirmations = Math.min(command.data.confirmations, CRYPTO_CONFIRMATIONS_REQUIRED);
       if (confirmations >= CRYPTO_CONFIRMATIONS_REQUIRED) {
-        return [{ type: 'CryptoDepositConfirmed', data: { ...base, confirmations, txHash: command.txHash, confirmedAt: command.now.toISOString() } }];
+        return [{ type: 'CryptoDepositConfirmed', data: { ...base, confirmations, txHash: command.data.txHash, confirmedAt: now.toISOString() } }];
       }
       if (state.status === 'confirming' && confirmations <= state.confirmations) return [];
-      return [{ type: 'CryptoDepositConfirming', data: { ...base, confirmations, txHash: command.txHash, updatedAt: command.now.toISOString() } }];
+      return [{ type: 'CryptoDepositConfirming', data: { ...base, confirmations, txHash: command.data.txHash, updatedAt: now.toISOString() } }];
     }
     case 'FailCryptoDeposit':
       if (state.status === 'confirmed' || state.status === 'failed') return [];
-      return [{ type: 'CryptoDepositFailed', data: { ...base, reason: command.reason, failedAt: command.now.toISOString() } }];
+      return [{ type: 'CryptoDepositFailed', data: { ...base, reason: command.data.reason, failedAt: now.toISOString() } }];
     case 'ExpireCryptoDeposit':
-      if (state.status !== 'pending' || command.now.getTime() < Date.parse(created.expiresAt)) return [];
-      return [{ type: 'CryptoDepositExpired', data: { ...base, expiredAt: command.now.toISOString() } }];
+      if (state.status !== 'pending' || now.getTime() < Date.parse(created.expiresAt)) return [];
+      return [{ type: 'CryptoDepositExpired', data: { ...base, expiredAt: now.toISOString() } }];
     default: {
       const unknown: never = command;
       throw new Error(`Unknown command ${JSON.stringify(unknown)}`);

@@ -1,4 +1,4 @@
-import { ConflictError, NotFoundError, ValidationError, assert } from '../shared/errors.js';
+import { ConflictError, NotFoundError, assert } from '../shared/errors.js';
 import { Money, ZERO, formatAmount } from '../money/money.js';
 import { assertBalanced, reverse, transfer, type Posting } from '../ledger/postings.js';
 import { externalCrypto, externalPaystack, externalWithdrawals, holdEscrow, userAvailable, userCrypto } from '../ledger/accounts.js';
@@ -18,9 +18,7 @@ import type {
 import type { WalletEvent } from './events.js';
 import { availableBalance, type WalletState } from './state.js';
 import { dayInTimeZone } from './day.js';
-
-export const INSUFFICIENT_BALANCE = 'Insufficient balance';
-export const DAILY_LIMIT_EXCEEDED = 'Daily limit exceeded';
+import { DailyLimitExceededError, InsufficientBalanceError, InsufficientCryptoBalanceError, WithdrawalNotPendingError } from './errors.js';
 
 /** A positive amount with at most `decimals` places: callers parse user input first, so anything else is a bug. */
 function positive(value: string, what: string, decimals = 2): Money {
@@ -38,25 +36,25 @@ function balanced(postings: Posting[]): Posting[] {
 export function decide(command: WalletCommand, state: WalletState): WalletEvent[] {
   switch (command.type) {
     case 'CreditDeposit':
-      return creditDeposit(command, state);
+      return creditDeposit(command.data, command.metadata.now, state);
     case 'CreditCryptoDeposit':
-      return creditCryptoDeposit(command, state);
+      return creditCryptoDeposit(command.data, command.metadata.now, state);
     case 'RequestWithdrawal':
-      return requestWithdrawal(command, state);
+      return requestWithdrawal(command.data, command.metadata.now, state);
     case 'ClearWithdrawalKyc':
-      return clearWithdrawalKyc(command, state);
+      return clearWithdrawalKyc(command.data, command.metadata.now, state);
     case 'MarkWithdrawalSubmitted':
-      return markWithdrawalSubmitted(command, state);
+      return markWithdrawalSubmitted(command.data, command.metadata.now, state);
     case 'CompleteWithdrawal':
-      return completeWithdrawal(command, state);
+      return completeWithdrawal(command.data, command.metadata.now, state);
     case 'CancelWithdrawal':
-      return cancelWithdrawal(command, state);
+      return cancelWithdrawal(command.data, command.metadata.now, state);
     case 'LockStake':
-      return lockStake(command, state);
+      return lockStake(command.data, command.metadata.now, state);
     case 'ReleaseStake':
-      return releaseStake(command, state);
+      return releaseStake(command.data, command.metadata.now, state);
     case 'CreditPayout':
-      return creditPayout(command, state);
+      return creditPayout(command.data, command.metadata.now, state);
     default: {
       const unknown: never = command;
       throw new Error(`Unknown wallet command ${JSON.stringify(unknown)}`);
@@ -65,19 +63,19 @@ export function decide(command: WalletCommand, state: WalletState): WalletEvent[
 }
 
 /** A deposit is credited once: a second credit of the same deposit decides nothing. */
-function creditDeposit(c: CreditDeposit, state: WalletState): WalletEvent[] {
+function creditDeposit(c: CreditDeposit['data'], now: Date, state: WalletState): WalletEvent[] {
   if (state.deposits.has(c.depositId)) return [];
   const amount = positive(c.amount, 'deposit amount');
   const postings = balanced(transfer(externalPaystack(c.currency), userAvailable(c.userId, c.currency), c.currency, amount));
   return [
     {
       type: 'DepositCredited',
-      data: { userId: c.userId, depositId: c.depositId, provider: c.provider, reference: c.reference, amount: formatAmount(amount), currency: c.currency, postings, creditedAt: c.now.toISOString() },
+      data: { userId: c.userId, depositId: c.depositId, provider: c.provider, reference: c.reference, amount: formatAmount(amount), currency: c.currency, postings, creditedAt: now.toISOString() },
     },
   ];
 }
 
-function creditCryptoDeposit(c: CreditCryptoDeposit, state: WalletState): WalletEvent[] {
+function creditCryptoDeposit(c: CreditCryptoDeposit['data'], now: Date, state: WalletState): WalletEvent[] {
   if (state.deposits.has(c.depositId)) return [];
   const usd = positive(c.usdAmount, 'usd amount');
   positive(c.cryptoAmount, 'crypto amount', 8);
@@ -94,17 +92,17 @@ function creditCryptoDeposit(c: CreditCryptoDeposit, state: WalletState): Wallet
         rate: c.rate,
         usdAmount: formatAmount(usd),
         postings,
-        creditedAt: c.now.toISOString(),
+        creditedAt: now.toISOString(),
       },
     },
   ];
 }
 
 /** Holds the withdrawal's USD value at once, so it can never be spent twice. */
-function requestWithdrawal(c: RequestWithdrawal, state: WalletState): WalletEvent[] {
+function requestWithdrawal(c: RequestWithdrawal['data'], now: Date, state: WalletState): WalletEvent[] {
   if (state.withdrawals[c.withdrawalId]) return [];
   const usd = positive(c.usdAmount, 'usd amount');
-  if (state.crypto.lt(usd)) throw new ValidationError(INSUFFICIENT_BALANCE);
+  if (state.crypto.lt(usd)) throw new InsufficientCryptoBalanceError({ needed: formatAmount(usd), balance: formatAmount(state.crypto), currency: 'USD' });
   const postings = balanced(transfer(userCrypto(c.userId), externalWithdrawals(), 'USD', usd));
   return [
     {
@@ -121,7 +119,7 @@ function requestWithdrawal(c: RequestWithdrawal, state: WalletState): WalletEven
         requiresKyc: c.requiresKyc,
         kycStatus: c.requiresKyc ? 'pending' : 'not_required',
         postings,
-        requestedAt: c.now.toISOString(),
+        requestedAt: now.toISOString(),
       },
     },
   ];
@@ -133,30 +131,30 @@ function withdrawalOf(state: WalletState, withdrawalId: string) {
   return withdrawal;
 }
 
-function clearWithdrawalKyc(c: ClearWithdrawalKyc, state: WalletState): WalletEvent[] {
+function clearWithdrawalKyc(c: ClearWithdrawalKyc['data'], now: Date, state: WalletState): WalletEvent[] {
   const w = withdrawalOf(state, c.withdrawalId);
   if (w.kycStatus !== 'pending') return [];
-  if (w.status !== 'pending') throw new ConflictError(`Withdrawal is ${w.status}`);
-  return [{ type: 'WithdrawalKycCleared', data: { userId: c.userId, withdrawalId: c.withdrawalId, clearedBy: c.clearedBy, clearedAt: c.now.toISOString() } }];
+  if (w.status !== 'pending') throw new WithdrawalNotPendingError(w.status);
+  return [{ type: 'WithdrawalKycCleared', data: { userId: c.userId, withdrawalId: c.withdrawalId, clearedBy: c.clearedBy, clearedAt: now.toISOString() } }];
 }
 
-function markWithdrawalSubmitted(c: MarkWithdrawalSubmitted, state: WalletState): WalletEvent[] {
+function markWithdrawalSubmitted(c: MarkWithdrawalSubmitted['data'], now: Date, state: WalletState): WalletEvent[] {
   const w = withdrawalOf(state, c.withdrawalId);
   if (w.status !== 'pending') return [];
   if (w.kycStatus === 'pending') throw new ConflictError('Withdrawal is waiting for KYC');
-  return [{ type: 'WithdrawalSubmitted', data: { userId: c.userId, withdrawalId: c.withdrawalId, providerReference: c.providerReference, submittedAt: c.now.toISOString() } }];
+  return [{ type: 'WithdrawalSubmitted', data: { userId: c.userId, withdrawalId: c.withdrawalId, providerReference: c.providerReference, submittedAt: now.toISOString() } }];
 }
 
 /** Completion moves nothing: the hold already sits in external:withdrawals. */
-function completeWithdrawal(c: CompleteWithdrawal, state: WalletState): WalletEvent[] {
+function completeWithdrawal(c: CompleteWithdrawal['data'], now: Date, state: WalletState): WalletEvent[] {
   const w = withdrawalOf(state, c.withdrawalId);
   if (w.status === 'completed') return [];
   if (w.status === 'cancelled') throw new ConflictError('Withdrawal was cancelled');
-  return [{ type: 'WithdrawalCompleted', data: { userId: c.userId, withdrawalId: c.withdrawalId, txHash: c.txHash, completedAt: c.now.toISOString() } }];
+  return [{ type: 'WithdrawalCompleted', data: { userId: c.userId, withdrawalId: c.withdrawalId, txHash: c.txHash, completedAt: now.toISOString() } }];
 }
 
 /** Cancellation returns the hold to the crypto balance. */
-function cancelWithdrawal(c: CancelWithdrawal, state: WalletState): WalletEvent[] {
+function cancelWithdrawal(c: CancelWithdrawal['data'], now: Date, state: WalletState): WalletEvent[] {
   const w = withdrawalOf(state, c.withdrawalId);
   if (w.status === 'cancelled') return [];
   if (w.status === 'completed') throw new ConflictError('Withdrawal was completed');
@@ -164,7 +162,7 @@ function cancelWithdrawal(c: CancelWithdrawal, state: WalletState): WalletEvent[
   return [
     {
       type: 'WithdrawalCancelled',
-      data: { userId: c.userId, withdrawalId: c.withdrawalId, reason: c.reason, usdAmount: formatAmount(w.usdAmount), postings, cancelledAt: c.now.toISOString() },
+      data: { userId: c.userId, withdrawalId: c.withdrawalId, reason: c.reason, usdAmount: formatAmount(w.usdAmount), postings, cancelledAt: now.toISOString() },
     },
   ];
 }
@@ -174,7 +172,7 @@ function cancelWithdrawal(c: CancelWithdrawal, state: WalletState): WalletEvent[
  * the balance would go below zero, or when today's stakes (the user's own calendar day) plus
  * this one would pass the daily limit. Locking the same hold again decides nothing.
  */
-function lockStake(c: LockStake, state: WalletState): WalletEvent[] {
+function lockStake(c: LockStake['data'], now: Date, state: WalletState): WalletEvent[] {
   const existing = state.holds[c.holdId];
   const stake = positive(c.stake, 'stake');
   const feeAmount = new Money(c.fee);
@@ -184,12 +182,15 @@ function lockStake(c: LockStake, state: WalletState): WalletEvent[] {
     if (existing.total.eq(total) && existing.currency === c.currency) return [];
     throw new ConflictError('Stake already locked for this hold');
   }
-  if (availableBalance(state, c.currency).lt(total)) throw new ValidationError(INSUFFICIENT_BALANCE);
-  const spentDay = dayInTimeZone(c.now, c.timeZone);
+  const balance = availableBalance(state, c.currency);
+  if (balance.lt(total)) {
+    throw new InsufficientBalanceError({ needed: formatAmount(total), fee: formatAmount(feeAmount), balance: formatAmount(balance), currency: c.currency });
+  }
+  const spentDay = dayInTimeZone(now, c.timeZone);
   const spentToday = state.spent && state.spent.day === spentDay ? state.spent.amount : ZERO;
   const dailyLimit = new Money(c.dailyLimit);
   if (spentToday.plus(total).gt(dailyLimit)) {
-    throw new ValidationError(DAILY_LIMIT_EXCEEDED, { dailyLimit: formatAmount(dailyLimit), dailySpent: formatAmount(spentToday) });
+    throw new DailyLimitExceededError({ dailyLimit: formatAmount(dailyLimit), dailySpent: formatAmount(spentToday), currency: c.currency });
   }
   const postings = balanced(transfer(userAvailable(c.userId, c.currency), holdEscrow(c.holdKind, c.holdId, c.currency), c.currency, total));
   return [
@@ -205,14 +206,14 @@ function lockStake(c: LockStake, state: WalletState): WalletEvent[] {
         currency: c.currency,
         spentDay,
         postings,
-        lockedAt: c.now.toISOString(),
+        lockedAt: now.toISOString(),
       },
     },
   ];
 }
 
 /** Returns a locked stake (stake + fee) from escrow to the available balance, once. */
-function releaseStake(c: ReleaseStake, state: WalletState): WalletEvent[] {
+function releaseStake(c: ReleaseStake['data'], now: Date, state: WalletState): WalletEvent[] {
   const hold = state.holds[c.holdId];
   if (!hold) throw new NotFoundError('Stake not found');
   if (hold.status === 'released') return [];
@@ -230,14 +231,14 @@ function releaseStake(c: ReleaseStake, state: WalletState): WalletEvent[] {
         spentDay: hold.spentDay,
         reason: c.reason,
         postings,
-        releasedAt: c.now.toISOString(),
+        releasedAt: now.toISOString(),
       },
     },
   ];
 }
 
 /** Credits a winner from the escrow of a bet or pool, once per (hold, payout id). */
-function creditPayout(c: CreditPayout, state: WalletState): WalletEvent[] {
+function creditPayout(c: CreditPayout['data'], now: Date, state: WalletState): WalletEvent[] {
   const payoutId = c.payoutId ?? c.holdId;
   if (state.payouts.has(`${c.holdId}/${payoutId}`)) return [];
   if (state.holds[c.holdId]?.status === 'released') throw new ConflictError('Stake was released');
@@ -246,7 +247,7 @@ function creditPayout(c: CreditPayout, state: WalletState): WalletEvent[] {
   return [
     {
       type: 'PayoutCredited',
-      data: { userId: c.userId, holdId: c.holdId, holdKind: c.holdKind, payoutId, amount: formatAmount(amount), currency: c.currency, postings, creditedAt: c.now.toISOString() },
+      data: { userId: c.userId, holdId: c.holdId, holdKind: c.holdKind, payoutId, amount: formatAmount(amount), currency: c.currency, postings, creditedAt: now.toISOString() },
     },
   ];
 }

@@ -5,6 +5,16 @@ import { evolve, initialState, availableBalance, type WalletState } from './stat
 import type { WalletCommand } from './commands.js';
 import type { WalletEvent } from './events.js';
 import { fee } from '../money/money.js';
+import { DailyLimitExceededError, InsufficientBalanceError } from './errors.js';
+
+function catchError(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a refusal');
+}
 
 const userId = 'u-1';
 const now = new Date('2026-11-21T22:30:00.000Z');
@@ -12,20 +22,11 @@ const now = new Date('2026-11-21T22:30:00.000Z');
 function given(...commands: WalletCommand[]): WalletState {
   return commands.reduce((state, c) => decide(c, state).reduce(evolve, state), initialState());
 }
-const deposit = (amount: string, depositId = `d-${amount}`): WalletCommand => ({ type: 'CreditDeposit', userId, depositId, provider: 'paystack', reference: depositId, amount, currency: 'NGN', now });
-const lock = (holdId: string, stake: string, extra: Partial<Extract<WalletCommand, { type: 'LockStake' }>> = {}): WalletCommand => ({
-  type: 'LockStake',
-  userId,
-  holdId,
-  holdKind: 'bet',
-  stake,
-  fee: fee(stake).toFixed(2),
-  currency: 'NGN',
-  now,
-  timeZone: 'UTC',
-  dailyLimit: '50000',
-  ...extra,
-});
+const deposit = (amount: string, depositId = `d-${amount}`): WalletCommand => ({ type: 'CreditDeposit', data: { userId, depositId, provider: 'paystack', reference: depositId, amount, currency: 'NGN' }, metadata: { now } });
+const lock = (holdId: string, stake: string, extra: Partial<Extract<WalletCommand, { type: 'LockStake' }>['data']> & { now?: Date } = {}): WalletCommand => {
+  const { now: at = now, ...data } = extra;
+  return { type: 'LockStake', data: { userId, holdId, holdKind: 'bet', stake, fee: fee(stake).toFixed(2), currency: 'NGN', timeZone: 'UTC', dailyLimit: '50000', ...data }, metadata: { now: at } };
+};
 
 describe('wallet decider', () => {
   it('credits a deposit once, whatever the number of attempts', () => {
@@ -50,6 +51,18 @@ describe('wallet decider', () => {
     expect(decide(lock('bet-1', '100.00'), given(deposit('102.00')))).toHaveLength(1);
   });
 
+  it('refuses with typed errors that carry a stable code and the amounts as params', () => {
+    const poor = catchError(() => decide(lock('bet-1', '1000.00'), given(deposit('500.00'))));
+    expect(poor).toBeInstanceOf(InsufficientBalanceError);
+    expect(poor).toMatchObject({ status: 400, code: 'insufficient_balance', message: 'Insufficient balance' });
+    expect((poor as InsufficientBalanceError).params).toEqual({ needed: '1020.00', fee: '20.00', balance: '500.00', currency: 'NGN' });
+    const limited = catchError(() => decide(lock('bet-2', '9500.00'), given(deposit('100000.00'), lock('bet-1', '40000.00'))));
+    expect(limited).toBeInstanceOf(DailyLimitExceededError);
+    expect(limited).toMatchObject({ status: 400, code: 'daily_limit_exceeded', message: 'Daily limit exceeded' });
+    expect((limited as DailyLimitExceededError).params).toEqual({ dailyLimit: '50000.00', dailySpent: '40800.00', currency: 'NGN' });
+    expect((limited as DailyLimitExceededError).extra).toEqual({ dailyLimit: '50000.00', dailySpent: '40800.00' });
+  });
+
   it('refuses a stake past the daily limit, counting the user\'s own calendar day', () => {
     const state = given(deposit('100000.00'), lock('bet-1', '40000.00'));
     expect(() => decide(lock('bet-2', '9500.00'), state)).toThrow('Daily limit exceeded'); // 40800 + 9690 > 50000
@@ -67,41 +80,42 @@ describe('wallet decider', () => {
 
   it('releases a hold once, returning stake + fee and the day\'s spending', () => {
     const state = given(deposit('500.00'), lock('bet-1', '100.00'));
-    const released = given(deposit('500.00'), lock('bet-1', '100.00'), { type: 'ReleaseStake', userId, holdId: 'bet-1', reason: 'cancelled', now });
+    const released = given(deposit('500.00'), lock('bet-1', '100.00'), { type: 'ReleaseStake', data: { userId, holdId: 'bet-1', reason: 'cancelled' }, metadata: { now } });
     expect(availableBalance(released, 'NGN').toFixed(2)).toBe('500.00');
     expect(released.spent?.amount.toFixed(2)).toBe('0.00');
-    expect(decide({ type: 'ReleaseStake', userId, holdId: 'bet-1', reason: 'again', now }, released)).toEqual([]);
+    expect(decide({ type: 'ReleaseStake', data: { userId, holdId: 'bet-1', reason: 'again' }, metadata: { now } }, released)).toEqual([]);
     expect(availableBalance(state, 'NGN').toFixed(2)).toBe('398.00');
   });
 
   it('pays out once per hold and refuses to release a paid hold', () => {
-    const paid = given(deposit('500.00'), lock('bet-1', '100.00'), { type: 'CreditPayout', userId, holdId: 'bet-1', holdKind: 'bet', amount: '200.00', currency: 'NGN', now });
+    const paid = given(deposit('500.00'), lock('bet-1', '100.00'), { type: 'CreditPayout', data: { userId, holdId: 'bet-1', holdKind: 'bet', amount: '200.00', currency: 'NGN' }, metadata: { now } });
     expect(availableBalance(paid, 'NGN').toFixed(2)).toBe('598.00');
-    expect(decide({ type: 'CreditPayout', userId, holdId: 'bet-1', holdKind: 'bet', amount: '200.00', currency: 'NGN', now }, paid)).toEqual([]);
-    expect(() => decide({ type: 'ReleaseStake', userId, holdId: 'bet-1', reason: 'x', now }, paid)).toThrow('Stake already paid out');
+    expect(decide({ type: 'CreditPayout', data: { userId, holdId: 'bet-1', holdKind: 'bet', amount: '200.00', currency: 'NGN' }, metadata: { now } }, paid)).toEqual([]);
+    expect(() => decide({ type: 'ReleaseStake', data: { userId, holdId: 'bet-1', reason: 'x' }, metadata: { now } }, paid)).toThrow('Stake already paid out');
   });
 
   it('holds a withdrawal from the crypto balance at once and returns it on cancellation', () => {
-    const credited = given({ type: 'CreditCryptoDeposit', userId, depositId: 'c1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '50', rate: '1', usdAmount: '50.00', now });
-    const request: WalletCommand = { type: 'RequestWithdrawal', userId, withdrawalId: 'w1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '60', withdrawalAddress: 'T', rate: '1', usdAmount: '60.00', requiresKyc: false, now };
+    const credited = given({ type: 'CreditCryptoDeposit', data: { userId, depositId: 'c1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '50', rate: '1', usdAmount: '50.00' }, metadata: { now } });
+    const request: WalletCommand = { type: 'RequestWithdrawal', data: { userId, withdrawalId: 'w1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '60', withdrawalAddress: 'T', rate: '1', usdAmount: '60.00', requiresKyc: false }, metadata: { now } };
     expect(() => decide(request, credited)).toThrow('Insufficient balance');
+    expect(catchError(() => decide(request, credited))).toMatchObject({ code: 'insufficient_crypto_balance', params: { needed: '60.00', balance: '50.00', currency: 'USD' } });
     const held = given(
-      { type: 'CreditCryptoDeposit', userId, depositId: 'c1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '50', rate: '1', usdAmount: '50.00', now },
-      { ...request, cryptoAmount: '40', usdAmount: '40.00' },
+      { type: 'CreditCryptoDeposit', data: { userId, depositId: 'c1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '50', rate: '1', usdAmount: '50.00' }, metadata: { now } },
+      { ...request, data: { ...request.data, cryptoAmount: '40', usdAmount: '40.00' } } as WalletCommand,
     );
     expect(held.crypto.toFixed(2)).toBe('10.00');
-    const cancelled = [{ type: 'CancelWithdrawal', userId, withdrawalId: 'w1', reason: 'provider', now } as WalletCommand].reduce((s, c) => decide(c, s).reduce(evolve, s), held);
+    const cancelled = [{ type: 'CancelWithdrawal', data: { userId, withdrawalId: 'w1', reason: 'provider' }, metadata: { now } } as WalletCommand].reduce((s, c) => decide(c, s).reduce(evolve, s), held);
     expect(cancelled.crypto.toFixed(2)).toBe('50.00');
-    expect(() => decide({ type: 'CompleteWithdrawal', userId, withdrawalId: 'w1', txHash: 'h', now }, cancelled)).toThrow('Withdrawal was cancelled');
+    expect(() => decide({ type: 'CompleteWithdrawal', data: { userId, withdrawalId: 'w1', txHash: 'h' }, metadata: { now } }, cancelled)).toThrow('Withdrawal was cancelled');
   });
 
   it('keeps a KYC-pending withdrawal from being submitted until cleared', () => {
     const held = given(
-      { type: 'CreditCryptoDeposit', userId, depositId: 'c1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '50', rate: '1', usdAmount: '50.00', now },
-      { type: 'RequestWithdrawal', userId, withdrawalId: 'w1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '10', withdrawalAddress: 'T', rate: '1', usdAmount: '10.00', requiresKyc: true, now },
+      { type: 'CreditCryptoDeposit', data: { userId, depositId: 'c1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '50', rate: '1', usdAmount: '50.00' }, metadata: { now } },
+      { type: 'RequestWithdrawal', data: { userId, withdrawalId: 'w1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '10', withdrawalAddress: 'T', rate: '1', usdAmount: '10.00', requiresKyc: true }, metadata: { now } },
     );
-    expect(() => decide({ type: 'MarkWithdrawalSubmitted', userId, withdrawalId: 'w1', providerReference: 'p', now }, held)).toThrow('Withdrawal is waiting for KYC');
-    const cleared = decide({ type: 'ClearWithdrawalKyc', userId, withdrawalId: 'w1', clearedBy: 'admin', now }, held).reduce(evolve, held);
-    expect(decide({ type: 'MarkWithdrawalSubmitted', userId, withdrawalId: 'w1', providerReference: 'p', now }, cleared)).toHaveLength(1);
+    expect(() => decide({ type: 'MarkWithdrawalSubmitted', data: { userId, withdrawalId: 'w1', providerReference: 'p' }, metadata: { now } }, held)).toThrow('Withdrawal is waiting for KYC');
+    const cleared = decide({ type: 'ClearWithdrawalKyc', data: { userId, withdrawalId: 'w1', clearedBy: 'admin' }, metadata: { now } }, held).reduce(evolve, held);
+    expect(decide({ type: 'MarkWithdrawalSubmitted', data: { userId, withdrawalId: 'w1', providerReference: 'p' }, metadata: { now } }, cleared)).toHaveLength(1);
   });
 });

@@ -2,6 +2,7 @@ export * from './events.js';
 export * from './commands.js';
 export * from './state.js';
 export * from './decide.js';
+export * from './errors.js';
 export * from './decider.js';
 export * from './day.js';
 export * from './rules.js';

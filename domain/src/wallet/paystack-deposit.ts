@@ -1,3 +1,4 @@
+import type { Command } from '../shared/command.js';
 import { ConflictError, NotFoundError } from '../shared/errors.js';
 import { Money, formatAmount } from '../money/money.js';
 import type { Decider } from '../event-store/command-handler.js';
@@ -74,19 +75,20 @@ export function paystackDepositStreamId(reference: string): string {
 }
 
 export type PaystackDepositCommand =
-  | { type: 'InitializePaystackDeposit'; depositId: string; userId: string; reference: string; amount: Money; currency: string; email: string; now: Date }
-  | { type: 'RecordPaystackCheckout'; authorizationUrl: string; accessCode: string; now: Date }
-  | {
-      type: 'RecordPaystackOutcome';
-      /** Paystack's transaction status: success, failed, abandoned, ongoing, pending, … */
-      status: string;
-      amountMinor: string;
-      currency: string;
-      channel: string;
-      gatewayResponse: string;
-      via: 'verify' | 'webhook';
-      now: Date;
-    };
+  | Command<'InitializePaystackDeposit', { depositId: string; userId: string; reference: string; amount: Money; currency: string; email: string }>
+  | Command<'RecordPaystackCheckout', { authorizationUrl: string; accessCode: string }>
+  | Command<
+      'RecordPaystackOutcome',
+      {
+        /** Paystack's transaction status: success, failed, abandoned, ongoing, pending, … */
+        status: string;
+        amountMinor: string;
+        currency: string;
+        channel: string;
+        gatewayResponse: string;
+        via: 'verify' | 'webhook';
+      }
+    >;
 
 export interface PaystackDepositState {
   readonly initialized: PaystackDepositInitializedData | null;
@@ -124,10 +126,11 @@ export function toMinorUnits(amount: Money): string {
 }
 
 export function decidePaystackDeposit(command: PaystackDepositCommand, state: PaystackDepositState): PaystackDepositEvent[] {
+  const now = command.metadata.now;
   switch (command.type) {
     case 'InitializePaystackDeposit': {
       if (state.initialized) throw new ConflictError('Deposit reference already used');
-      const c = command;
+      const c = command.data;
       return [
         {
           type: 'PaystackDepositInitialized',
@@ -139,7 +142,7 @@ export function decidePaystackDeposit(command: PaystackDepositCommand, state: Pa
             amountMinor: toMinorUnits(c.amount),
             currency: c.currency,
             email: c.email,
-            initializedAt: c.now.toISOString(),
+            initializedAt: now.toISOString(),
           },
         },
       ];
@@ -151,12 +154,12 @@ export function decidePaystackDeposit(command: PaystackDepositCommand, state: Pa
       return [
         {
           type: 'PaystackCheckoutOpened',
-          data: { depositId: init.depositId, userId: init.userId, reference: init.reference, authorizationUrl: command.authorizationUrl, accessCode: command.accessCode, openedAt: command.now.toISOString() },
+          data: { depositId: init.depositId, userId: init.userId, reference: init.reference, authorizationUrl: command.data.authorizationUrl, accessCode: command.data.accessCode, openedAt: now.toISOString() },
         },
       ];
     }
     case 'RecordPaystackOutcome':
-      return recordOutcome(command, state);
+      return recordOutcome(command.data, now, state);
     default: {
       const unknown: never = command;
       throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
@@ -164,7 +167,7 @@ export function decidePaystackDeposit(command: PaystackDepositCommand, state: Pa
   }
 }
 
-function recordOutcome(c: Extract<PaystackDepositCommand, { type: 'RecordPaystackOutcome' }>, state: PaystackDepositState): PaystackDepositEvent[] {
+function recordOutcome(c: Extract<PaystackDepositCommand, { type: 'RecordPaystackOutcome' }>['data'], now: Date, state: PaystackDepositState): PaystackDepositEvent[] {
   const init = state.initialized;
   if (!init) throw new NotFoundError('Deposit not found');
   const base = { depositId: init.depositId, userId: init.userId, reference: init.reference };
@@ -172,19 +175,19 @@ function recordOutcome(c: Extract<PaystackDepositCommand, { type: 'RecordPaystac
     if (state.status === 'success' || state.rejected) return [];
     if (c.amountMinor !== init.amountMinor || c.currency !== init.currency) {
       const reason = c.amountMinor !== init.amountMinor ? 'Amount does not match the initialized deposit' : 'Currency does not match the initialized deposit';
-      return [{ type: 'PaystackDepositRejected', data: { ...base, reason, reportedAmountMinor: c.amountMinor, reportedCurrency: c.currency, rejectedAt: c.now.toISOString() } }];
+      return [{ type: 'PaystackDepositRejected', data: { ...base, reason, reportedAmountMinor: c.amountMinor, reportedCurrency: c.currency, rejectedAt: now.toISOString() } }];
     }
     return [
       {
         type: 'PaystackDepositSucceeded',
-        data: { ...base, amount: init.amount, currency: init.currency, channel: c.channel, gatewayResponse: c.gatewayResponse, via: c.via, succeededAt: c.now.toISOString() },
+        data: { ...base, amount: init.amount, currency: init.currency, channel: c.channel, gatewayResponse: c.gatewayResponse, via: c.via, succeededAt: now.toISOString() },
       },
     ];
   }
   // A failure or abandonment is recorded only once and only while pending: a later success
   // (the customer came back and paid) still wins.
   if ((c.status === 'failed' || c.status === 'abandoned') && state.status === 'pending') {
-    return [{ type: 'PaystackDepositFailed', data: { ...base, status: c.status, gatewayResponse: c.gatewayResponse, channel: c.channel, failedAt: c.now.toISOString() } }];
+    return [{ type: 'PaystackDepositFailed', data: { ...base, status: c.status, gatewayResponse: c.gatewayResponse, channel: c.channel, failedAt: now.toISOString() } }];
   }
   return [];
 }

@@ -24,7 +24,7 @@ export function parsePaystackDeposit(input: { amount: unknown; email: unknown })
 function optionFor(code: unknown): CryptoCurrencyOption {
   if (typeof code !== 'string' || code === '') throw new ValidationError('Cryptocurrency is required');
   const option = cryptoCurrency(code);
-  if (!option) throw new ValidationError(`Unsupported cryptocurrency ${code}`);
+  if (!option) throw new ValidationError(`Unsupported cryptocurrency ${code}`, { code: 'unsupported_cryptocurrency', params: { cryptocurrency: code } });
   return option;
 }
 
@@ -32,14 +32,17 @@ function networkFor(option: CryptoCurrencyOption, network: unknown): string {
   // The client shows a network picker only for currencies with several networks.
   if ((network === undefined || network === null || network === '') && option.networks.length === 1) return option.networks[0]!;
   if (typeof network !== 'string' || network === '') throw new ValidationError('Network is required');
-  if (!option.networks.includes(network)) throw new ValidationError(`${option.code} is not available on ${network}`);
+  if (!option.networks.includes(network)) throw new ValidationError(`${option.code} is not available on ${network}`, { code: 'network_not_available', params: { cryptocurrency: option.code, network } });
   return network;
 }
 
 function cryptoAmountFor(option: CryptoCurrencyOption, amount: unknown): Money {
   const value = parseAmount(amount, { decimals: CRYPTO_DECIMALS });
   if (value.lt(option.minAmount) || value.gt(option.maxAmount)) {
-    throw new ValidationError(`Amount must be between ${option.minAmount} and ${option.maxAmount} ${option.code}`);
+    throw new ValidationError(`Amount must be between ${option.minAmount} and ${option.maxAmount} ${option.code}`, {
+      code: 'crypto_amount_out_of_range',
+      params: { min: option.minAmount, max: option.maxAmount, cryptocurrency: option.code },
+    });
   }
   return value;
 }
@@ -59,6 +62,6 @@ export function parseCryptoWithdrawal(input: { cryptocurrency: unknown; cryptoAm
   const cryptoAmount = cryptoAmountFor(option, input.cryptoAmount);
   const address = typeof input.withdrawalAddress === 'string' ? input.withdrawalAddress.trim() : '';
   if (address === '') throw new ValidationError('Withdrawal address is required');
-  if (address.length > ADDRESS_LENGTH_MAX || !isValidAddress(network, address)) throw new ValidationError(`Invalid ${network} address`);
+  if (address.length > ADDRESS_LENGTH_MAX || !isValidAddress(network, address)) throw new ValidationError(`Invalid ${network} address`, { code: 'invalid_address', params: { network } });
   return { option, network, cryptoAmount, address };
 }

@@ -81,7 +81,7 @@ class Simulation {
       case 'deposit': {
         const ref = `ref-${n()}`;
         const userId = USERS[op.user]!;
-        const command: WalletCommand = { type: 'CreditDeposit', userId, depositId: ref, provider: 'paystack', reference: ref, amount: formatAmount(new Money(op.cents).div(100)), currency: CUR, now };
+        const command: WalletCommand = { type: 'CreditDeposit', data: { userId, depositId: ref, provider: 'paystack', reference: ref, amount: formatAmount(new Money(op.cents).div(100)), currency: CUR }, metadata: { now } };
         // A webhook and a verify both arrive: credited once.
         await this.wallet(userId, command, deterministicId('paystack', ref, 'credit'));
         await this.wallet(userId, command, deterministicId('paystack', ref, 'credit'));
@@ -91,7 +91,7 @@ class Simulation {
         const id = `cd-${n()}`;
         const userId = USERS[op.user]!;
         const usd = formatAmount(new Money(op.cents).div(100));
-        await this.wallet(userId, { type: 'CreditCryptoDeposit', userId, depositId: id, cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: usd, rate: '1', usdAmount: usd, now }, deterministicId('crypto', id, 'credit'));
+        await this.wallet(userId, { type: 'CreditCryptoDeposit', data: { userId, depositId: id, cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: usd, rate: '1', usdAmount: usd }, metadata: { now } }, deterministicId('crypto', id, 'credit'));
         return;
       }
       case 'withdraw': {
@@ -100,7 +100,7 @@ class Simulation {
         const usd = formatAmount(new Money(op.cents).div(100));
         await this.wallet(
           userId,
-          { type: 'RequestWithdrawal', userId, withdrawalId: id, cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: usd, withdrawalAddress: 'T', rate: '1', usdAmount: usd, requiresKyc: false, now },
+          { type: 'RequestWithdrawal', data: { userId, withdrawalId: id, cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: usd, withdrawalAddress: 'T', rate: '1', usdAmount: usd, requiresKyc: false }, metadata: { now } },
           deterministicId('withdrawal', id, 'request'),
         );
         const w = { id, user: userId, cancel: op.cancel, done: false };
@@ -156,7 +156,7 @@ class Simulation {
   }
 
   lockCommand(userId: string, holdId: string, stake: Money): WalletCommand {
-    return { type: 'LockStake', userId, holdId, holdKind: 'bet', stake: formatAmount(stake), fee: formatAmount(fee(stake)), currency: CUR, now, timeZone: 'Africa/Lagos', dailyLimit: '50000' };
+    return { type: 'LockStake', data: { userId, holdId, holdKind: 'bet', stake: formatAmount(stake), fee: formatAmount(fee(stake)), currency: CUR, timeZone: 'Africa/Lagos', dailyLimit: '50000' }, metadata: { now } };
   }
 
   /** Runs (or re-runs) a bet's terminal saga; `crashAfter` steps in, the process dies. */
@@ -166,11 +166,11 @@ class Simulation {
       const winner = bet.outcome.winner;
       steps.push(() => this.recognizeFees(bet));
       steps.push(() =>
-        this.wallet(winner, { type: 'CreditPayout', userId: winner, holdId: bet.id, holdKind: 'bet', amount: formatAmount(bet.stake.mul(2)), currency: CUR, now }, deterministicId(bet.id, winner, 'payout')),
+        this.wallet(winner, { type: 'CreditPayout', data: { userId: winner, holdId: bet.id, holdKind: 'bet', amount: formatAmount(bet.stake.mul(2)), currency: CUR }, metadata: { now } }, deterministicId(bet.id, winner, 'payout')),
       );
     } else if (bet.outcome?.kind === 'cancel') {
       for (const player of [bet.challenger, bet.acceptor ?? bet.acceptLocked].filter((p): p is string => !!p)) {
-        steps.push(() => this.wallet(player, { type: 'ReleaseStake', userId: player, holdId: bet.id, reason: 'cancelled', now }, deterministicId(bet.id, player, 'release')));
+        steps.push(() => this.wallet(player, { type: 'ReleaseStake', data: { userId: player, holdId: bet.id, reason: 'cancelled' }, metadata: { now } }, deterministicId(bet.id, player, 'release')));
       }
     }
     for (let i = 0; i < steps.length; i++) {
@@ -183,8 +183,8 @@ class Simulation {
     const state = foldStream(walletDecider, await this.store.readStream(walletStreamId(w.user))) as WalletState;
     if (state.withdrawals[w.id]) {
       const command: WalletCommand = w.cancel
-        ? { type: 'CancelWithdrawal', userId: w.user, withdrawalId: w.id, reason: 'provider', now }
-        : { type: 'CompleteWithdrawal', userId: w.user, withdrawalId: w.id, txHash: 'tx', now };
+        ? { type: 'CancelWithdrawal', data: { userId: w.user, withdrawalId: w.id, reason: 'provider' }, metadata: { now } }
+        : { type: 'CompleteWithdrawal', data: { userId: w.user, withdrawalId: w.id, txHash: 'tx' }, metadata: { now } };
       await this.wallet(w.user, command, deterministicId('withdrawal', w.id, w.cancel ? 'cancel' : 'complete'));
     }
     w.done = true;
@@ -195,7 +195,7 @@ class Simulation {
     for (const bet of this.bets) {
       if (bet.acceptLocked && !bet.acceptor && bet.outcome === null) {
         const userId = bet.acceptLocked;
-        await this.wallet(userId, { type: 'ReleaseStake', userId, holdId: bet.id, reason: 'acceptance not completed', now }, deterministicId(bet.id, userId, 'release'));
+        await this.wallet(userId, { type: 'ReleaseStake', data: { userId, holdId: bet.id, reason: 'acceptance not completed' }, metadata: { now } }, deterministicId(bet.id, userId, 'release'));
         bet.acceptLocked = null;
       }
       await this.finishBet(bet);

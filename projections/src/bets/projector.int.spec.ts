@@ -67,7 +67,7 @@ async function user(username: string, psn: string | null = null): Promise<string
 
 async function createBet(challengerId: string, input: CreateChallengeInput, currency: 'NGN' | 'USD' = 'NGN', hours = 0): Promise<string> {
   const betId = randomUUID();
-  await run(betId, { type: 'CreateBet', data: { betId, challengerId, inviteLinkId: randomUUID(), currency, challenge: createChallengeSchema.parse(input), now: at(hours), pendingTtlMs: 48 * H } });
+  await run(betId, { type: 'CreateBet', data: { betId, challengerId, inviteLinkId: randomUUID(), currency, challenge: createChallengeSchema.parse(input), pendingTtlMs: 48 * H }, metadata: { now: at(hours) } });
   return betId;
 }
 
@@ -79,16 +79,16 @@ describe('bets read model', () => {
     expect(await findBet(db, betId)).toMatchObject({ status: 'pending', amount: '250.00', fee_amount: '5.00', challenger_id: alice, rules: expect.objectContaining({ goalHandicap: 2 }), revision: 0 });
     expect(await db.selectFrom('bet_deadlines').selectAll().where('bet_id', '=', betId).executeTakeFirst()).toMatchObject({ kind: 'expire', due_at: at(48) });
 
-    await run(betId, { type: 'AcceptBet', data: { betId, acceptorId: bob, via: 'marketplace', now: at(1), playDeadlineMs: 24 * H } });
+    await run(betId, { type: 'AcceptBet', data: { betId, acceptorId: bob, via: 'marketplace', playDeadlineMs: 24 * H }, metadata: { now: at(1) } });
     expect(await findBet(db, betId)).toMatchObject({ status: 'accepted', opponent_id: bob, expires_at: at(25) });
     expect(await db.selectFrom('bet_deadlines').selectAll().where('bet_id', '=', betId).executeTakeFirst()).toMatchObject({ kind: 'void', due_at: at(25) });
 
     const evidence = [{ sha256: 'b'.repeat(64), contentType: 'image/jpeg', sizeBytes: 3, filename: 'x.jpg' }];
-    await run(betId, { type: 'ReportResult', data: { betId, userId: bob, result: 'won', evidence, now: at(2), contestWindowMs: 24 * H } });
+    await run(betId, { type: 'ReportResult', data: { betId, userId: bob, result: 'won', evidence, contestWindowMs: 24 * H }, metadata: { now: at(2) } });
     expect(await findBet(db, betId)).toMatchObject({ opponent_result: 'won', opponent_evidence: evidence, challenger_result: null });
     expect(await db.selectFrom('bet_deadlines').selectAll().where('bet_id', '=', betId).executeTakeFirst()).toMatchObject({ kind: 'settle_uncontested', due_at: at(26) });
 
-    await run(betId, { type: 'ReportResult', data: { betId, userId: alice, result: 'lost', evidence: [], now: at(3), contestWindowMs: 24 * H } });
+    await run(betId, { type: 'ReportResult', data: { betId, userId: alice, result: 'lost', evidence: [], contestWindowMs: 24 * H }, metadata: { now: at(3) } });
     expect(await findBet(db, betId)).toMatchObject({ status: 'completed', actual_winner: bob, settled_by: 'agreement', challenger_result: 'lost' });
     expect(await db.selectFrom('bet_deadlines').selectAll().where('bet_id', '=', betId).executeTakeFirst()).toBeUndefined();
 
@@ -109,13 +109,13 @@ describe('bets read model', () => {
     expect(await findBet(db, betId)).toMatchObject({ invited_opponent_id: b, opponent_id: b });
     expect((await listUserBets(db, b, 'pending')).map((r) => r.id)).toContain(betId);
     expect((await listUserBets(db, a, 'created')).map((r) => r.id)).toContain(betId);
-    await run(betId, { type: 'AcceptBet', data: { betId, acceptorId: b, via: 'invite', now: at(1), playDeadlineMs: 24 * H } });
+    await run(betId, { type: 'AcceptBet', data: { betId, acceptorId: b, via: 'invite', playDeadlineMs: 24 * H }, metadata: { now: at(1) } });
     expect((await listUserBets(db, a, 'active')).map((r) => r.id)).toContain(betId);
-    await run(betId, { type: 'ReportResult', data: { betId, userId: a, result: 'won', evidence: [], now: at(2), contestWindowMs: 24 * H } });
-    await run(betId, { type: 'ReportResult', data: { betId, userId: b, result: 'won', evidence: [], now: at(3), contestWindowMs: 24 * H } });
+    await run(betId, { type: 'ReportResult', data: { betId, userId: a, result: 'won', evidence: [], contestWindowMs: 24 * H }, metadata: { now: at(2) } });
+    await run(betId, { type: 'ReportResult', data: { betId, userId: b, result: 'won', evidence: [], contestWindowMs: 24 * H }, metadata: { now: at(3) } });
     expect(await findBet(db, betId)).toMatchObject({ status: 'disputed', dispute_reason: 'Both players reported a win' });
     expect((await listUserBets(db, b, 'disputed')).map((r) => r.id)).toEqual([betId]);
-    await run(betId, { type: 'ResolveDispute', data: { betId, adminId: randomUUID(), winnerId: null, adminNotes: 'unclear', now: at(4) } });
+    await run(betId, { type: 'ResolveDispute', data: { betId, adminId: randomUUID(), winnerId: null, adminNotes: 'unclear' }, metadata: { now: at(4) } });
     expect(await findBet(db, betId)).toMatchObject({ status: 'voided', void_reason: 'admin', admin_notes: 'unclear' });
     expect(await findUserStats(db, a)).toEqual({ rating: 1000, wins: 0, losses: 0 });
   });
@@ -127,7 +127,7 @@ describe('bets read model', () => {
       expect((await dueDeadlines(trx, at(47), 1000)).map((r) => r.bet_id)).not.toContain(betId);
       expect((await dueDeadlines(trx, at(48), 1000)).map((r) => r.bet_id)).toContain(betId);
     });
-    await run(betId, { type: 'ExpireBet', data: { betId, now: at(48) } });
+    await run(betId, { type: 'ExpireBet', data: { betId }, metadata: { now: at(48) } });
     expect(await findBet(db, betId)).toMatchObject({ status: 'expired' });
     await db.transaction().execute(async (trx) => {
       expect((await dueDeadlines(trx, at(100), 1000)).map((r) => r.bet_id)).not.toContain(betId);
@@ -151,7 +151,7 @@ describe('stake holds', () => {
 describe('chats', () => {
   it('creates the bet chat once', async () => {
     const [chatId, betId, a, b] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
-    const events = chatDecider.decide({ type: 'CreateChat', data: { chatId, betId, participant1Id: a, participant2Id: b, now: T0 } }, chatDecider.initialState());
+    const events = chatDecider.decide({ type: 'CreateChat', data: { chatId, betId, participant1Id: a, participant2Id: b }, metadata: { now: T0 } }, chatDecider.initialState());
     const before = (await store.readAll()).length;
     await store.append(chatStreamId(chatId), events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data })));
     await project((await store.readAll()).slice(before));
@@ -169,7 +169,7 @@ describe('marketplace', () => {
     const high = await createBet(maker, { amount: '500000', visibility: 'public' }, 'NGN', 0.3); // $312.50
     const hidden = await createBet(maker, { amount: '100', visibility: 'private' }, 'USD');
     const taken = await createBet(other, { amount: '100', visibility: 'public' }, 'USD');
-    await run(taken, { type: 'AcceptBet', data: { betId: taken, acceptorId: maker, via: 'marketplace', now: at(1), playDeadlineMs: 24 * H } });
+    await run(taken, { type: 'AcceptBet', data: { betId: taken, acceptorId: maker, via: 'marketplace', playDeadlineMs: 24 * H }, metadata: { now: at(1) } });
 
     const list = async (f: Partial<Parameters<typeof listPublicChallenges>[1]>) =>
       (await listPublicChallenges(db, { now: at(1), page: 1, limit: 20, search: `maker_${tag}`, ...f })).rows.map((r) => r.id);

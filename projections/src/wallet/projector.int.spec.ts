@@ -23,13 +23,13 @@ describe('ledger and wallet projectors', () => {
     const userId = `u-${deterministicId('projector-test', String(Math.random()))}`;
     const now = new Date('2026-11-21T12:00:00Z');
     const commands: WalletCommand[] = [
-      { type: 'CreditDeposit', userId, depositId: 'd1', provider: 'paystack', reference: 'd1', amount: '1000.00', currency: 'NGN', now },
-      { type: 'LockStake', userId, holdId: 'b1', holdKind: 'bet', stake: '100.00', fee: '2.00', currency: 'NGN', now, timeZone: 'UTC', dailyLimit: '50000' },
-      { type: 'ReleaseStake', userId, holdId: 'b1', reason: 'cancelled', now },
-      { type: 'LockStake', userId, holdId: 'b2', holdKind: 'bet', stake: '50.00', fee: '1.00', currency: 'NGN', now, timeZone: 'UTC', dailyLimit: '50000' },
-      { type: 'CreditCryptoDeposit', userId, depositId: 'c1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '20', rate: '1', usdAmount: '20.00', now },
-      { type: 'RequestWithdrawal', userId, withdrawalId: 'w1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '5', withdrawalAddress: 'T', rate: '1', usdAmount: '5.00', requiresKyc: false, now },
-      { type: 'CancelWithdrawal', userId, withdrawalId: 'w1', reason: 'provider', now },
+      { type: 'CreditDeposit', data: { userId, depositId: 'd1', provider: 'paystack', reference: 'd1', amount: '1000.00', currency: 'NGN' }, metadata: { now } },
+      { type: 'LockStake', data: { userId, holdId: 'b1', holdKind: 'bet', stake: '100.00', fee: '2.00', currency: 'NGN', timeZone: 'UTC', dailyLimit: '50000' }, metadata: { now } },
+      { type: 'ReleaseStake', data: { userId, holdId: 'b1', reason: 'cancelled' }, metadata: { now } },
+      { type: 'LockStake', data: { userId, holdId: 'b2', holdKind: 'bet', stake: '50.00', fee: '1.00', currency: 'NGN', timeZone: 'UTC', dailyLimit: '50000' }, metadata: { now } },
+      { type: 'CreditCryptoDeposit', data: { userId, depositId: 'c1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '20', rate: '1', usdAmount: '20.00' }, metadata: { now } },
+      { type: 'RequestWithdrawal', data: { userId, withdrawalId: 'w1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '5', withdrawalAddress: 'T', rate: '1', usdAmount: '5.00', requiresKyc: false }, metadata: { now } },
+      { type: 'CancelWithdrawal', data: { userId, withdrawalId: 'w1', reason: 'provider' }, metadata: { now } },
     ];
     for (const [i, command] of commands.entries()) {
       await handleCommand(store, walletStreamId(userId), walletDecider, command, { eventIds: () => [deterministicId(userId, String(i))] });

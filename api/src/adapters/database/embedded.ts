@@ -20,6 +20,21 @@ import pg from 'pg';
 asyncExitHook.unhookEvent('beforeExit');
 asyncExitHook.unhookEvent('exit');
 
+/** The signals on which async-exit-hook stops every embedded PostgreSQL and exits. */
+const EXIT_HOOK_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+
+/**
+ * For a process with its own ordered shutdown (the server): drops async-exit-hook's signal
+ * handlers. Left in place, a SIGTERM stops PostgreSQL at once, under the connections, jobs and
+ * requests still using it (each connection then fails with 57P01 "terminating connection due to
+ * administrator command"), and exits 143 before the process's own shutdown has closed anything.
+ * The caller must then stop the database itself (`Infrastructure.close` does) and exit.
+ */
+export function leaveShutdownSignalsToCaller(): void {
+  const hooked = new Set(asyncExitHook.hookedEvents());
+  for (const signal of EXIT_HOOK_SIGNALS) if (hooked.has(signal)) asyncExitHook.unhookEvent(signal);
+}
+
 export interface EmbeddedDatabase {
   /** A URL to the server's `postgres` maintenance database. */
   readonly adminUrl: string;
@@ -43,8 +58,14 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** A connection the server drops (it stops, or an admin ends the backend) emits 'error'; unheard, that crashes the process. */
+function ignoreConnectionErrors(client: pg.Client): pg.Client {
+  client.on('error', () => undefined);
+  return client;
+}
+
 async function canConnect(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
+  const client = ignoreConnectionErrors(new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 }));
   try {
     await client.connect();
     await client.query('select 1');
@@ -110,7 +131,7 @@ function removeStalePid(databaseDir: string): void {
 
 /** Creates `name` on the server behind `adminUrl` unless it exists; returns its URL. */
 export async function ensureDatabase(adminUrl: string, name: string): Promise<string> {
-  const client = new pg.Client({ connectionString: adminUrl });
+  const client = ignoreConnectionErrors(new pg.Client({ connectionString: adminUrl }));
   await client.connect();
   try {
     const exists = await client.query('select 1 from pg_database where datname = $1', [name]);

@@ -1,4 +1,4 @@
-// Proves the outbox: one mail per code event however often it is handled, delivery by the sender job with retries on failure, and the dev mailbox present outside production only.
+// Proves the outbox: one mail per code event however often it is handled, delivery by the sender job with retries on failure, and the dev mailbox present outside production only and to this machine only.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
@@ -88,12 +88,36 @@ describe('email outbox', () => {
   });
 });
 
+describe('dev mailbox: this machine only', () => {
+  it.each(['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1'])('answers a request from loopback %s', async (remoteAddress) => {
+    for (const url of ['/dev/mailbox', '/dev/mailbox/messages']) expect((await h.app.inject({ method: 'GET', url, remoteAddress })).statusCode).toBe(200);
+  });
+
+  it.each(['203.0.113.9', '10.0.0.1', '::ffff:192.0.2.1', '2001:db8::1', '128.0.0.1'])('answers 404 JSON, as for no route, to %s', async (remoteAddress) => {
+    for (const url of ['/dev/mailbox', '/dev/mailbox/messages?limit=5']) {
+      const response = await h.app.inject({ method: 'GET', url, remoteAddress });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ error: `Route GET ${url.split('?')[0]} not found`, code: 'route_not_found', params: { method: 'GET', path: url.split('?')[0] } });
+    }
+  });
+
+  it('answers 404 to a request a proxy forwarded, though the proxy connects from loopback', async () => {
+    for (const headers of [{ 'x-forwarded-for': '203.0.113.9' }, { forwarded: 'for=203.0.113.9' }, { 'x-real-ip': '203.0.113.9' }]) {
+      const response = await h.app.inject({ method: 'GET', url: '/dev/mailbox/messages', headers, remoteAddress: '127.0.0.1' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ error: 'Route GET /dev/mailbox/messages not found', code: 'route_not_found', params: { method: 'GET', path: '/dev/mailbox/messages' } });
+    }
+  });
+});
+
 describe('dev mailbox in production', () => {
   it('does not exist', async () => {
     const prod = await createTestHarness({ label: 'email_prod', env: { NODE_ENV: 'production' } });
     try {
       expect((await prod.app.inject({ method: 'GET', url: '/dev/mailbox' })).statusCode).toBe(404);
-      expect((await prod.app.inject({ method: 'GET', url: '/dev/mailbox/messages' })).statusCode).toBe(404);
+      const messages = await prod.app.inject({ method: 'GET', url: '/dev/mailbox/messages' });
+      expect(messages.statusCode).toBe(404);
+      expect(messages.json()).toEqual({ error: 'Route GET /dev/mailbox/messages not found', code: 'route_not_found', params: { method: 'GET', path: '/dev/mailbox/messages' } });
     } finally {
       await prod.close();
     }

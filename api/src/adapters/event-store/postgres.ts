@@ -78,6 +78,9 @@ export class PostgresEventStore implements EventStore {
   ) {
     this.pool = new pg.Pool({ connectionString, max: poolSize });
     this.pool.on('error', () => undefined);
+    // The pool listens on idle clients only: a checked-out one the server ends (57P01 when
+    // PostgreSQL shuts down) would otherwise emit 'error' unheard and crash the process.
+    this.pool.on('connect', (client) => client.on('error', () => undefined));
   }
 
   /** Connects, creates the schema if needed, and starts listening for appends by other processes. */

@@ -15,11 +15,13 @@ import {
   EMAIL_CODE_RESEND_COOLDOWN_SECONDS,
 } from '@wager/domain/accounts/index';
 import { findUserByEmail, findUserBySignInName } from '@wager/projections/users/queries';
+import { publicBaseUrl } from '../../config.js';
+import { StillProcessing } from '../../runtime/still-processing.js';
 import { enqueueEmail } from '../../adapters/email/outbox.js';
 import { newVerificationCode, registerAccount, runUserCommand } from './commands.js';
 import { clientIp, parseOrThrow, userIdOf } from './http.js';
 import { passwordCost, verifyAgainstDummy, verifyPassword, hashPassword } from './passwords.js';
-import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_PER_IP, RESET_REQUESTS_PER_EMAIL, RESET_REQUESTS_PER_IP, hit, peek, reset } from './rate-limit.js';
+import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_PER_IP, RESET_REQUESTS_PER_EMAIL, RESET_REQUESTS_PER_IP, hit, reset } from './rate-limit.js';
 import { EMAIL_CODE_SECRET_NAME, appSecret, codeMatches } from './secrets.js';
 import { createSession, newSecretToken, revokeSession, revokeUserSessions, sha256Hex } from './sessions.js';
 import { loadUserJson, userJsonSchema } from './user-json.js';
@@ -79,7 +81,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const session = await issueSession(userId, request);
       const user = await loadUserJson(app, userId);
-      if (!user) throw new Error('registered user missing from the read model after waiting');
+      // Recorded, but the read model did not show it within the wait: say so, with the session.
+      if (!user) throw new StillProcessing('/api/user', { token: session.token, userId, requiresVerification: true });
       return reply.status(201).send({ token: session.token, user, requiresVerification: true as const });
     },
   );
@@ -98,19 +101,22 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = clock.now();
       const { username, password } = request.body;
       const perIp = await hit(db, `login-ip:${request.ip}`, LOGIN_PER_IP, now);
-      if (perIp.count > LOGIN_PER_IP.max) throw new TooManyRequestsError(TOO_MANY_LOGINS, perIp.retryAfterSeconds);
-      const accountKey = `login-account:${username.toLowerCase()}`;
-      const perAccount = await peek(db, accountKey, LOGIN_FAILURES_PER_ACCOUNT, now);
-      if (perAccount.count >= LOGIN_FAILURES_PER_ACCOUNT.max) throw new TooManyRequestsError(TOO_MANY_LOGINS, perAccount.retryAfterSeconds);
+      if (perIp.count > LOGIN_PER_IP.max) throw new TooManyRequestsError(TOO_MANY_LOGINS, perIp.retryAfterSeconds, { code: 'too_many_login_attempts' });
+      const user = await findUserBySignInName(db, username);
+      // One counter per account, whichever name (username or email) the attempt used; unknown names count by name.
+      const accountKey = `login-account:${user ? user.id : username.toLowerCase()}`;
+      // Counted before the password is checked, in one atomic upsert that returns the new count:
+      // of any number of guesses sent at once, each gets its own number and only the first
+      // LOGIN_FAILURES_PER_ACCOUNT.max reach the password check. Checking the count first and
+      // adding a failure afterwards let every parallel guess read the same low count.
+      const perAccount = await hit(db, accountKey, LOGIN_FAILURES_PER_ACCOUNT, now);
+      if (perAccount.count > LOGIN_FAILURES_PER_ACCOUNT.max) throw new TooManyRequestsError(TOO_MANY_LOGINS, perAccount.retryAfterSeconds, { code: 'too_many_login_attempts' });
 
       const cost = passwordCost(config.NODE_ENV);
-      const user = await findUserBySignInName(db, username);
       const credentials = user ? await db.selectFrom('credentials').select('password_hash').where('user_id', '=', user.id).executeTakeFirst() : undefined;
       const ok = user && credentials ? await verifyPassword(password, credentials.password_hash) : await verifyAgainstDummy(password, cost);
-      if (!ok || !user) {
-        await hit(db, accountKey, LOGIN_FAILURES_PER_ACCOUNT, now);
-        throw new UnauthorizedError(INVALID_CREDENTIALS);
-      }
+      // A failed attempt stays counted; a success clears the account's count, as the owner proved who they are.
+      if (!ok || !user) throw new UnauthorizedError(INVALID_CREDENTIALS);
       await reset(db, accountKey);
       const session = await issueSession(user.id, request);
       const json = await loadUserJson(app, user.id);
@@ -146,10 +152,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = clock.now();
       const key = await appSecret(db, EMAIL_CODE_SECRET_NAME, now);
       const code = request.body.code;
-      const result = await runUserCommand(app.deps, userId, { type: 'VerifyEmail', codeMatches: (codeId, hash) => codeMatches(key, codeId, code, hash), now }, userId);
+      const result = await runUserCommand(app.deps, userId, { type: 'VerifyEmail', data: { codeMatches: (codeId, hash) => codeMatches(key, codeId, code, hash) }, metadata: { now } }, userId);
       const failed = result.events.find((e) => e.type === 'EmailVerificationAttemptFailed');
       if (failed && failed.type === 'EmailVerificationAttemptFailed') {
-        throw new ValidationError(INVALID_VERIFICATION_CODE, { attemptsLeft: Math.max(0, EMAIL_CODE_ATTEMPTS_MAX - failed.data.attempts) });
+        const attemptsLeft = Math.max(0, EMAIL_CODE_ATTEMPTS_MAX - failed.data.attempts);
+        throw new ValidationError(INVALID_VERIFICATION_CODE, { code: 'invalid_verification_code', params: { attemptsLeft }, attemptsLeft });
       }
       const user = await loadUserJson(app, userId);
       if (!user) throw new UnauthorizedError('Authentication required');
@@ -174,7 +181,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const requested = request.body?.userId;
       if (requested !== undefined && requested !== userId) throw new ForbiddenError(NOT_YOUR_ACCOUNT);
       const code = await newVerificationCode(app.deps);
-      await runUserCommand(app.deps, userId, { type: 'IssueVerificationCode', code, reason: 'resend', now: clock.now() }, userId);
+      await runUserCommand(app.deps, userId, { type: 'IssueVerificationCode', data: { code, reason: 'resend' }, metadata: { now: clock.now() } }, userId);
       return { success: true as const, message: 'Verification code sent', retryAfter: EMAIL_CODE_RESEND_COOLDOWN_SECONDS };
     },
   );
@@ -192,12 +199,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const now = clock.now();
       const perIp = await hit(db, `reset-ip:${request.ip}`, RESET_REQUESTS_PER_IP, now);
-      if (perIp.count > RESET_REQUESTS_PER_IP.max) throw new TooManyRequestsError(TOO_MANY_RESET_REQUESTS, perIp.retryAfterSeconds);
+      if (perIp.count > RESET_REQUESTS_PER_IP.max) throw new TooManyRequestsError(TOO_MANY_RESET_REQUESTS, perIp.retryAfterSeconds, { code: 'too_many_reset_requests' });
       const user = await findUserByEmail(db, request.body.email);
       if (user && (await hit(db, `reset-email:${user.id}`, RESET_REQUESTS_PER_EMAIL, now)).count <= RESET_REQUESTS_PER_EMAIL.max) {
         const token = newSecretToken();
-        // PUBLIC_URL behind a proxy; else the address the request came to, so the link opens the same site.
-        const link = `${(config.PUBLIC_URL ?? `${request.protocol}://${request.host}`).replace(/\/$/, '')}/auth?resetToken=${token}`;
+        // Never from the request's Host header: whoever asks for the reset chooses that header,
+        // and the link carries the token that takes over the account.
+        const link = `${publicBaseUrl(config)}/auth?resetToken=${token}`;
         await db.transaction().execute(async (trx) => {
           await trx.updateTable('password_reset_tokens').set({ used_at: now }).where('user_id', '=', user.id).where('used_at', 'is', null).execute();
           await trx

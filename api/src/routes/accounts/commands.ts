@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { handleCommand, type EventStore, type HandleResult } from '@wager/domain';
+import type { EventStore, HandleResult } from '@wager/domain';
+import { runCommand } from '../../runtime/command-pipeline.js';
 import { userDecider, userStreamId, type NewCode, type SignupForm, type UserCommand, type UserEvent, type UserState, type RegisterUser } from '@wager/domain/accounts/index';
 import type { Database } from '@wager/projections';
 import type { AppDeps } from '../../deps.js';
@@ -18,11 +19,13 @@ export type AccountDeps = Pick<AppDeps, 'store' | 'db' | 'clock' | 'ids' | 'conf
  * a concurrent write) and waits until the read models show it, so the caller's next read does.
  */
 export async function runUserCommand(deps: AccountDeps, userId: string, command: UserCommand, actor: string): Promise<HandleResult<UserState, UserEvent>> {
-  const result = await handleCommand(deps.store, userStreamId(userId), userDecider, command, {
-    eventIds: (events) => events.map(() => deps.ids.uuid()),
-    metadata: { actor },
-  });
-  if (result.append) await deps.projections.waitFor(result.append.position);
+  // Account events get fresh random ids: each command is a person's one-off act, guarded by the
+  // decider's state (a second registration is refused), so no id is ever shared by two intents.
+  const result = await runCommand(
+    deps,
+    { streamId: userStreamId(userId), decider: userDecider, command: { ...command, metadata: { ...command.metadata, actor } }, eventIds: (events) => events.map(() => deps.ids.uuid()) },
+    { waitForReadModels: true },
+  );
   return result;
 }
 
@@ -36,7 +39,7 @@ export async function newVerificationCode(deps: Pick<AccountDeps, 'db' | 'ids' |
 
 export interface RegistrationInput {
   readonly userId?: string;
-  readonly profile: RegisterUser['profile'];
+  readonly profile: RegisterUser['data']['profile'];
   readonly password: string;
   readonly signupForm: SignupForm;
   readonly ipAddress: string | null;
@@ -64,7 +67,7 @@ export async function registerAccount(deps: AccountDeps, input: RegistrationInpu
       .execute();
   });
   try {
-    await runUserCommand(deps, userId, { type: 'RegisterUser', userId, profile: input.profile, signupForm: input.signupForm, ipAddress: input.ipAddress, code, now }, input.signupForm === 'seed' ? 'seed' : userId);
+    await runUserCommand(deps, userId, { type: 'RegisterUser', data: { userId, profile: input.profile, signupForm: input.signupForm, ipAddress: input.ipAddress, code }, metadata: { now } }, input.signupForm === 'seed' ? 'seed' : userId);
   } catch (error) {
     await forgetUnregistered(deps.db, deps.store, userId);
     throw error;
@@ -83,13 +86,13 @@ async function forgetUnregistered(db: Kysely<Database>, store: EventStore, userI
 
 /** Grants the admin flag through the user's stream (the seed, and tests via `makeAdmin`). */
 export async function grantAdmin(deps: AccountDeps, userId: string, grantedBy: string): Promise<void> {
-  await runUserCommand(deps, userId, { type: 'GrantAdmin', grantedBy, now: deps.clock.now() }, grantedBy);
+  await runUserCommand(deps, userId, { type: 'GrantAdmin', data: { grantedBy }, metadata: { now: deps.clock.now() } }, grantedBy);
 }
 
 /** Admin actions the admin context calls (PATCH /api/admin/users/{id}). */
 export async function verifyUserAge(deps: AccountDeps, userId: string, adminId: string): Promise<void> {
-  await runUserCommand(deps, userId, { type: 'VerifyAge', adminId, now: deps.clock.now() }, `admin:${adminId}`);
+  await runUserCommand(deps, userId, { type: 'VerifyAge', data: { adminId }, metadata: { now: deps.clock.now() } }, `admin:${adminId}`);
 }
 export async function changeAdminNote(deps: AccountDeps, userId: string, adminId: string, note: string): Promise<void> {
-  await runUserCommand(deps, userId, { type: 'ChangeAdminNote', adminId, note, now: deps.clock.now() }, `admin:${adminId}`);
+  await runUserCommand(deps, userId, { type: 'ChangeAdminNote', data: { adminId, note }, metadata: { now: deps.clock.now() } }, `admin:${adminId}`);
 }

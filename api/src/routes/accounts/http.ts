@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { ValidationError } from '@wager/domain';
+import { ValidationError, issueRefusal } from '@wager/domain';
 
-/** The first issue of a failed parse, as the 400 the client shows: `{ error, field }`. */
+/** The first issue of a failed parse, as the 400 the client shows: `{ error, code, params?, field }`. */
 export function firstIssueError(error: z.ZodError): ValidationError {
   const issue = error.issues[0];
   const field = issue?.path.map(String).join('.') ?? '';
-  return new ValidationError(issue?.message ?? 'Invalid request', field ? { field } : undefined);
+  return new ValidationError(issue?.message ?? 'Invalid request', { ...issueRefusal(issue), ...(field ? { field } : {}) });
 }
 
 export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {

@@ -27,7 +27,7 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
       const ip = clientIp(request);
       const acceptLanguage = request.headers['accept-language'];
       const { location, source } = await detectLocation(ip, typeof acceptLanguage === 'string' ? acceptLanguage : undefined);
-      await runUserCommand(app.deps, userId, { type: 'RecordDetectedLocation', location, source, ipAddress: ip, now: clock.now() }, userId);
+      await runUserCommand(app.deps, userId, { type: 'RecordDetectedLocation', data: { location, source, ipAddress: ip }, metadata: { now: clock.now() } }, userId);
       return location;
     },
   );
@@ -47,7 +47,7 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const userId = userIdOf(request);
       const clientLocation = request.body.detectedLocation ? { country: request.body.detectedLocation.country, city: request.body.detectedLocation.city, currency: request.body.detectedLocation.currency } : null;
-      await runUserCommand(app.deps, userId, { type: 'ConfirmLocation', acceptLocation: request.body.acceptLocation, clientLocation, now: clock.now() }, userId);
+      await runUserCommand(app.deps, userId, { type: 'ConfirmLocation', data: { acceptLocation: request.body.acceptLocation, clientLocation }, metadata: { now: clock.now() } }, userId);
       const user = await loadUserJson(app, userId);
       if (!user) throw new UnauthorizedError('Authentication required');
       return { success: true as const, user };

@@ -26,7 +26,7 @@ describe('PATCH /api/user/profile', () => {
     const bob = await signUpUser(h);
     const taken = await patch(bob.token, { username: alice.user.username.toUpperCase() });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({ error: 'Username already taken' });
+    expect(taken.json()).toEqual({ error: 'Username already taken', code: 'conflict' });
     const newName = freshUsername('re');
     expect((await patch(alice.token, { username: newName })).json().user.username).toBe(newName);
     expect((await patch(bob.token, { username: alice.user.username })).statusCode).toBe(200);
@@ -50,7 +50,7 @@ describe('PATCH /api/user/profile', () => {
     const verified = await h.app.inject({ method: 'POST', url: '/api/auth/verify-email', headers: authHeader(token), payload: { code: second.code } });
     expect(verified.json().user.isEmailVerified).toBe(true);
     const other = await signUpUser(h);
-    expect((await patch(other.token, { email: newEmail.toUpperCase() })).json()).toEqual({ error: 'Email already registered' });
+    expect((await patch(other.token, { email: newEmail.toUpperCase() })).json()).toEqual({ error: 'Email already registered', code: 'conflict' });
   });
 
   it('needs a session', async () => {

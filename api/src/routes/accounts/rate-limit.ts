@@ -7,7 +7,10 @@ export interface RateLimit {
   readonly windowMs: number;
 }
 
-/** Login: every attempt from one IP, and failed attempts against one account. */
+/**
+ * Login: every attempt from one IP, and attempts against one account since its last successful
+ * sign-in (each counted before its password check, so at most `max` checks run per window).
+ */
 export const LOGIN_PER_IP: RateLimit = { max: 30, windowMs: 15 * 60 * 1000 };
 export const LOGIN_FAILURES_PER_ACCOUNT: RateLimit = { max: 5, windowMs: 15 * 60 * 1000 };
 export const RESET_REQUESTS_PER_IP: RateLimit = { max: 10, windowMs: 60 * 60 * 1000 };
@@ -26,6 +29,9 @@ function retryAfter(windowStartedAt: Date, limit: RateLimit, now: Date): number 
 /**
  * Fixed-window counters in PostgreSQL, so every process shares them. `hit` counts one event
  * and returns the count in the current window (a window older than `windowMs` starts over).
+ * It is one statement (insert … on conflict do update … returning), so hits made at the same
+ * moment, from any process, each get a different count: decide on the count `hit` returns,
+ * never on one read beforehand.
  */
 export async function hit(db: Kysely<Database>, key: string, limit: RateLimit, now: Date): Promise<RateLimitState> {
   const windowStart = new Date(now.getTime() - limit.windowMs);
@@ -40,13 +46,6 @@ export async function hit(db: Kysely<Database>, key: string, limit: RateLimit, n
     )
     .returning(['count', 'window_started_at'])
     .executeTakeFirstOrThrow();
-  return { count: row.count, retryAfterSeconds: retryAfter(row.window_started_at, limit, now) };
-}
-
-/** The count in the current window without adding to it. */
-export async function peek(db: Kysely<Database>, key: string, limit: RateLimit, now: Date): Promise<RateLimitState> {
-  const row = await db.selectFrom('rate_limit_counters').select(['count', 'window_started_at']).where('key', '=', key).executeTakeFirst();
-  if (!row || row.window_started_at.getTime() <= now.getTime() - limit.windowMs) return { count: 0, retryAfterSeconds: 0 };
   return { count: row.count, retryAfterSeconds: retryAfter(row.window_started_at, limit, now) };
 }
 

@@ -1,6 +1,6 @@
-// Proves password reset: always 200 for any email, a mailed single-use link valid 30 minutes, and a reset that revokes the user's sessions.
+// Proves password reset: always 200 for any email, a mailed single-use link on PUBLIC_URL (never the request's Host) valid 30 minutes, and a reset that revokes the user's sessions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestHarness, type TestHarness } from '../../testing/app.js';
+import { TEST_PUBLIC_URL, createTestHarness, type TestHarness } from '../../testing/app.js';
 import { authHeader, signUpUser, waitForMail } from '../../testing/users.js';
 
 let h: TestHarness;
@@ -46,7 +46,19 @@ describe('password reset', () => {
     expect((await login(user.username, 'NewPassw0rd')).statusCode).toBe(200);
     const again = await resetPassword(token, 'Another1Pass');
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ error: 'Invalid or expired reset link' });
+    expect(again.json()).toEqual({ error: 'Invalid or expired reset link', code: 'validation_failed' });
+  });
+
+  it('mails a link on PUBLIC_URL, whatever Host or X-Forwarded-Host the request names', async () => {
+    const { user } = await signUpUser(h);
+    const forged = { host: 'attacker.example', 'x-forwarded-host': 'attacker.example', 'x-forwarded-proto': 'https' };
+    const asked = await h.app.inject({ method: 'POST', url: '/api/auth/request-reset', headers: forged, payload: { email: user.email }, remoteAddress: '203.0.113.66' });
+    expect(asked.statusCode).toBe(200);
+    const mail = await waitForMail(h, user.email, 'password-reset');
+    const link = mail.text.split('\n').find((line) => line.includes('resetToken='));
+    expect(link).toMatch(/\/auth\?resetToken=[A-Za-z0-9_-]+$/);
+    expect(link!.startsWith(`${TEST_PUBLIC_URL}/auth?resetToken=`)).toBe(true);
+    expect(mail.text).not.toContain('attacker.example');
   });
 
   it('refuses a link after 30 minutes', async () => {
@@ -55,7 +67,7 @@ describe('password reset', () => {
     await requestReset(user.email);
     const { token } = await resetToken(user.email);
     h.clock.advance(30 * 60 * 1000 + 1);
-    expect((await resetPassword(token, 'NewPassw0rd')).json()).toEqual({ error: 'Invalid or expired reset link' });
+    expect((await resetPassword(token, 'NewPassw0rd')).json()).toEqual({ error: 'Invalid or expired reset link', code: 'validation_failed' });
   });
 
   it('a newer link replaces an older one, and the new password must be strong', async () => {

@@ -1,4 +1,4 @@
-// Proves sign-in by username or email, one message for unknown user and wrong password, per-account and per-IP rate limits, bearer-only sessions and logout revocation.
+// Proves sign-in by username or email, one message for unknown user and wrong password, per-account (also against guesses sent at once) and per-IP rate limits, bearer-only sessions and logout revocation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
 import { authHeader, signUpUser } from '../../testing/users.js';
@@ -31,13 +31,13 @@ describe('POST /api/auth/login', () => {
     const wrong = await login({ username: user.username, password: 'Wrong-pass1' });
     const unknown = await login({ username: 'nobody_here_at_all', password: 'Wrong-pass1' });
     expect([wrong.statusCode, unknown.statusCode]).toEqual([401, 401]);
-    expect(wrong.json()).toEqual({ error: 'Invalid username or password' });
-    expect(unknown.json()).toEqual({ error: 'Invalid username or password' });
+    expect(wrong.json()).toEqual({ error: 'Invalid username or password', code: 'unauthorized' });
+    expect(unknown.json()).toEqual({ error: 'Invalid username or password', code: 'unauthorized' });
   });
 
   it('validates with the spec messages', async () => {
-    expect((await login({ username: '', password: 'x' })).json()).toEqual({ error: 'Username is required' });
-    expect((await login({ username: 'someone' })).json()).toEqual({ error: 'Password is required' });
+    expect((await login({ username: '', password: 'x' })).json()).toEqual({ error: 'Username is required', code: 'validation_failed' });
+    expect((await login({ username: 'someone' })).json()).toEqual({ error: 'Password is required', code: 'validation_failed' });
   });
 
   it('locks an account after repeated failures (429 with retryAfter), even for the right password, until the window passes', async () => {
@@ -46,9 +46,36 @@ describe('POST /api/auth/login', () => {
     const locked = await login({ username: user.username, password }, '198.51.100.99');
     expect(locked.statusCode).toBe(429);
     expect(locked.json().retryAfter).toBeGreaterThan(0);
+    expect(locked.json()).toEqual({ error: 'Too many login attempts. Please try again later.', code: 'too_many_login_attempts', params: { retryAfter: locked.json().retryAfter }, retryAfter: locked.json().retryAfter });
     expect(locked.headers['retry-after']).toBe(String(locked.json().retryAfter));
     h.clock.advance(LOGIN_FAILURES_PER_ACCOUNT.windowMs + 1000);
     expect((await login({ username: user.username, password }, '198.51.100.99')).statusCode).toBe(200);
+  });
+
+  it('lets only the limit of wrong passwords sent at once reach the password check; the rest are 429', async () => {
+    const { user, password } = await signUpUser(h);
+    const attempts = 100;
+    // Each from its own address, so only the per-account limit applies.
+    const responses = await Promise.all(Array.from({ length: attempts }, (_, i) => login({ username: user.username, password: 'Wrong-pass1' }, `198.18.0.${i + 1}`)));
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_FAILURES_PER_ACCOUNT.max);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(attempts - LOGIN_FAILURES_PER_ACCOUNT.max);
+    const refused = responses.find((r) => r.statusCode === 429)!;
+    expect(refused.json()).toEqual({ error: 'Too many login attempts. Please try again later.', code: 'too_many_login_attempts', params: { retryAfter: expect.any(Number) }, retryAfter: expect.any(Number) });
+    expect(refused.json().params.retryAfter).toBe(refused.json().retryAfter);
+    expect((await login({ username: user.username, password }, '198.18.1.1')).statusCode).toBe(429);
+    h.clock.advance(LOGIN_FAILURES_PER_ACCOUNT.windowMs + 1000);
+    expect((await login({ username: user.username, password }, '198.18.1.1')).statusCode).toBe(200);
+  });
+
+  it('counts failures per account whichever name they use, and a successful sign-in clears them', async () => {
+    const { user, password } = await signUpUser(h);
+    const wrong = (name: string, i: number) => login({ username: name, password: 'Wrong-pass1' }, `198.18.2.${i}`);
+    for (let i = 1; i < LOGIN_FAILURES_PER_ACCOUNT.max; i++) expect((await wrong(user.username, i)).statusCode).toBe(401);
+    expect((await login({ username: user.email, password }, '198.18.2.100')).statusCode).toBe(200);
+    for (let i = 1; i <= LOGIN_FAILURES_PER_ACCOUNT.max; i++) expect((await wrong(i % 2 ? user.email : user.username, 10 + i)).statusCode).toBe(401);
+    expect((await wrong(user.email.toUpperCase(), 50)).statusCode).toBe(429);
+    expect((await login({ username: user.username, password }, '198.18.2.100')).statusCode).toBe(429);
   });
 
   it('limits attempts per IP address', async () => {
@@ -64,7 +91,7 @@ describe('POST /api/auth/login', () => {
 describe('sessions', () => {
   it('GET /api/user is 401 without a session, and never takes the token from a query string', async () => {
     const { token } = await signUpUser(h);
-    expect((await h.app.inject({ method: 'GET', url: '/api/user' })).json()).toEqual({ error: 'Authentication required' });
+    expect((await h.app.inject({ method: 'GET', url: '/api/user' })).json()).toEqual({ error: 'Authentication required', code: 'unauthorized' });
     expect((await h.app.inject({ method: 'GET', url: `/api/user?token=${token}` })).statusCode).toBe(401);
     expect((await h.app.inject({ method: 'GET', url: `/api/user?access_token=${token}` })).statusCode).toBe(401);
     expect((await h.app.inject({ method: 'GET', url: '/api/user', headers: { authorization: 'Bearer not-a-real-token' } })).statusCode).toBe(401);

@@ -69,7 +69,7 @@ describe('POST /api/auth/signup refusals', () => {
   ])('full form %j → 400 %s', async (override, message, field) => {
     const response = await h.app.inject({ method: 'POST', url: '/api/auth/signup', payload: fullSignupPayload(h, override) });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: message, field });
+    expect(response.json()).toEqual({ error: message, code: 'validation_failed', field });
   });
 
   it.each([
@@ -87,9 +87,9 @@ describe('POST /api/auth/signup refusals', () => {
     const now = h.clock.now();
     const seventeenToday = `${now.getUTCFullYear() - 18}-${String(now.getUTCMonth() + 1).padStart(2, '0')}-${String(now.getUTCDate() + 1).padStart(2, '0')}`;
     const quick = await h.app.inject({ method: 'POST', url: '/api/auth/signup', payload: quickSignupPayload(h, { dateOfBirth: seventeenToday }) });
-    expect(quick.json()).toEqual({ error: 'You must be at least 18 years old to create an account', field: 'dateOfBirth' });
+    expect(quick.json()).toEqual({ error: 'You must be at least 18 years old to create an account', code: 'validation_failed', field: 'dateOfBirth' });
     const full = await h.app.inject({ method: 'POST', url: '/api/auth/signup', payload: fullSignupPayload(h, { dateOfBirth: seventeenToday }) });
-    expect(full.json().error).toBe('You must be 18 or older to register (Current age: 17)');
+    expect(full.json()).toEqual({ error: 'You must be 18 or older to register (Current age: 17)', code: 'under_age', params: { age: 17 }, field: 'dateOfBirth' });
     h.clock.advance(2 * 24 * 60 * 60 * 1000);
     const later = await h.app.inject({ method: 'POST', url: '/api/auth/signup', payload: quickSignupPayload(h, { dateOfBirth: seventeenToday }) });
     expect(later.statusCode).toBe(201);
@@ -100,10 +100,10 @@ describe('POST /api/auth/signup refusals', () => {
     const headBefore = await h.deps.store.headPosition();
     const sameName = await h.app.inject({ method: 'POST', url: '/api/auth/signup', payload: fullSignupPayload(h, { username: first.user.username.toUpperCase() }) });
     expect(sameName.statusCode).toBe(409);
-    expect(sameName.json()).toEqual({ error: 'Username already taken' });
+    expect(sameName.json()).toEqual({ error: 'Username already taken', code: 'conflict' });
     const sameEmail = await h.app.inject({ method: 'POST', url: '/api/auth/signup', payload: fullSignupPayload(h, { email: first.user.email.toUpperCase() }) });
     expect(sameEmail.statusCode).toBe(409);
-    expect(sameEmail.json()).toEqual({ error: 'Email already registered' });
+    expect(sameEmail.json()).toEqual({ error: 'Email already registered', code: 'conflict' });
     expect(await h.deps.store.headPosition()).toEqual(headBefore);
   });
 

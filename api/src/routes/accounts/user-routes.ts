@@ -55,7 +55,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       try {
         const code = changes.email !== undefined ? await newVerificationCode(app.deps) : null;
-        await runUserCommand(app.deps, userId, { type: 'ChangeProfile', changes, code, now }, userId);
+        await runUserCommand(app.deps, userId, { type: 'ChangeProfile', data: { changes, code }, metadata: { now } }, userId);
       } catch (error) {
         for (const c of claimed) await release(db, c.kind, c.value, userId);
         throw error;
@@ -79,7 +79,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = userIdOf(request);
-      await runUserCommand(app.deps, userId, { type: 'SetPreferredCurrency', currency: request.body.currency, setByUser: request.body.setByUser, now: clock.now() }, userId);
+      await runUserCommand(app.deps, userId, { type: 'SetPreferredCurrency', data: { currency: request.body.currency, setByUser: request.body.setByUser }, metadata: { now: clock.now() } }, userId);
       return { success: true as const, user: await currentUser(userId) };
     },
   );

@@ -25,7 +25,7 @@ describe('POST /api/auth/verify-email', () => {
     const response = await verify(token, { code, userId: user.id });
     expect(response.statusCode).toBe(200);
     expect(response.json().user.isEmailVerified).toBe(true);
-    expect((await verify(token, { code })).json()).toEqual({ error: 'Email already verified' });
+    expect((await verify(token, { code })).json()).toEqual({ error: 'Email already verified', code: 'validation_failed' });
   });
 
   it("refuses another user's id with 403, whatever the code", async () => {
@@ -44,11 +44,12 @@ describe('POST /api/auth/verify-email', () => {
     for (let i = 1; i <= 5; i++) {
       const wrong = await verify(token, { code: otherCode(code), userId: user.id });
       expect(wrong.statusCode).toBe(400);
-      expect(wrong.json()).toEqual({ error: 'Invalid verification code', attemptsLeft: 5 - i });
+      expect(wrong.json()).toEqual({ error: 'Invalid verification code', code: 'invalid_verification_code', params: { attemptsLeft: 5 - i }, attemptsLeft: 5 - i });
     }
     const locked = await verify(token, { code, userId: user.id });
     expect(locked.statusCode).toBe(429);
-    expect(locked.json().error).toBe('Too many wrong codes. Request a new code.');
+    expect(locked.json()).toMatchObject({ error: 'Too many wrong codes. Request a new code.', code: 'verification_code_locked' });
+    expect(locked.json().params).toEqual({ retryAfter: locked.json().retryAfter });
   });
 
   it('refuses an expired code', async () => {
@@ -62,7 +63,7 @@ describe('POST /api/auth/verify-email', () => {
 
   it('validates the code format and needs a session', async () => {
     const { token } = await signUpUser(h);
-    expect((await verify(token, { code: '12ab56' })).json()).toEqual({ error: 'Verification code must be 6 digits' });
+    expect((await verify(token, { code: '12ab56' })).json()).toEqual({ error: 'Verification code must be 6 digits', code: 'validation_failed' });
     expect((await h.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { code: '123456' } })).statusCode).toBe(401);
   });
 });
@@ -74,7 +75,7 @@ describe('POST /api/auth/resend-code', () => {
     h.clock.advance(20_000);
     const tooSoon = await resend(token, { userId: user.id });
     expect(tooSoon.statusCode).toBe(429);
-    expect(tooSoon.json()).toEqual({ error: 'Please wait before requesting another code', retryAfter: 40 });
+    expect(tooSoon.json()).toEqual({ error: 'Please wait before requesting another code', code: 'resend_too_soon', params: { retryAfter: 40 }, retryAfter: 40 });
     h.clock.advance(40_000);
     const ok = await resend(token, { userId: user.id });
     expect(ok.statusCode).toBe(200);

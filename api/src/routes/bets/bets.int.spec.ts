@@ -1,7 +1,7 @@
 // Proves the bets API end to end on PostgreSQL: create → accept → report → settle with exact money, invitations, marketplace, cancel, evidence, disputes, scheduler and the spec's refusals.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestHarness, type TestHarness } from '../../testing/app.js';
+import { TEST_PUBLIC_URL, createTestHarness, type TestHarness } from '../../testing/app.js';
 import { makeAdmin } from '../../testing/users.js';
 import { BetScheduler } from '../../jobs/bet-scheduler.js';
 import { available, checkBooks, fundedPlayer, ledger, multipart, type Player } from './testing.js';
@@ -38,8 +38,8 @@ describe('a bet from challenge to payout', () => {
     const alice = await fundedPlayer(h, '1000.00');
     const bob = await fundedPlayer(h, '500.00');
     const { bet, shareableLink } = await create(alice, { amount: '100', goalHandicap: 1, bannedTeams: ['Arsenal'] });
-    // Absolute: inject's default host stands in for the address the player used (PUBLIC_URL unset).
-    expect(shareableLink).toBe(`http://localhost:80/challenge/accept/${bet.inviteLinkId}`);
+    // Absolute, on PUBLIC_URL (the harness's), not on inject's Host header (localhost:80).
+    expect(shareableLink).toBe(`${TEST_PUBLIC_URL}/challenge/accept/${bet.inviteLinkId}`);
     expect(bet).toMatchObject({ status: 'pending', amount: '100.00', feeAmount: '2.00', currency: 'NGN', goalHandicap: 1, bannedTeams: ['Arsenal'], challenger: { id: alice.id, rating: 1000 } });
     expect(bet.expiresAt).toBe(new Date(h.clock.now().getTime() + 48 * H).toISOString());
     expect(await balanceOf(alice)).toBe('898.00');
@@ -49,7 +49,7 @@ describe('a bet from challenge to payout', () => {
     expect(invitation.json().bet).toMatchObject({ id: bet.id, challenger: { username: alice.user.username, wins: 0, losses: 0 } });
 
     const noChat = await h.app.inject({ method: 'GET', url: `/api/chats/${bet.id}`, headers: alice.headers });
-    expect(noChat.json()).toEqual({ error: 'Chat is not available for this bet. Chat will be enabled once the bet is accepted.' });
+    expect(noChat.json()).toEqual({ error: 'Chat is not available for this bet. Chat will be enabled once the bet is accepted.', code: 'not_found' });
 
     h.clock.advance(H);
     const accepted = await accept(bob, bet.inviteLinkId);
@@ -81,16 +81,43 @@ describe('a bet from challenge to payout', () => {
     expect(types).toEqual(expect.arrayContaining(['bet_escrow', 'bet_payout']));
   });
 
+  it('answers an unaffordable POST /api/bets with code insufficient_balance and the exact amounts as params', async () => {
+    const broke = await fundedPlayer(h, '0.00');
+    const refused = await h.app.inject({ method: 'POST', url: '/api/bets', headers: broke.headers, payload: { amount: '1000' } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      error: 'Insufficient Balance: You need ₦1,020.00 (including ₦20.00 fee) but only have ₦0.00.',
+      code: 'insufficient_balance',
+      params: { needed: '1020.00', fee: '20.00', balance: '0.00', currency: 'NGN' },
+    });
+    expect(await balanceOf(broke)).toBe('0.00');
+    const some = await fundedPlayer(h, '1019.99');
+    const short = await h.app.inject({ method: 'POST', url: '/api/bets', headers: some.headers, payload: { amount: '1000.00' } });
+    expect(short.json()).toMatchObject({ code: 'insufficient_balance', params: { needed: '1020.00', fee: '20.00', balance: '1019.99', currency: 'NGN' } });
+    expect(await balanceOf(some)).toBe('1019.99');
+  });
+
   it('refuses with the spec wording: insufficient balance, own challenge, taken, expired', async () => {
     const poor = await fundedPlayer(h, '50.00');
     const res = await h.app.inject({ method: 'POST', url: '/api/bets', headers: poor.headers, payload: { amount: '100' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe('Insufficient Balance: You need ₦102.00 (including ₦2.00 fee) but only have ₦50.00.');
+    expect(res.json()).toEqual({
+      error: 'Insufficient Balance: You need ₦102.00 (including ₦2.00 fee) but only have ₦50.00.',
+      code: 'insufficient_balance',
+      params: { needed: '102.00', fee: '2.00', balance: '50.00', currency: 'NGN' },
+    });
     const big = await fundedPlayer(h, '60000.00');
     const limit = await h.app.inject({ method: 'POST', url: '/api/bets', headers: big.headers, payload: { amount: '50000' } });
-    expect(limit.json().error).toBe('Daily Limit Exceeded: This bet would exceed your daily limit of ₦50,000.00.');
+    expect(limit.statusCode).toBe(400);
+    expect(limit.json()).toEqual({
+      error: 'Daily Limit Exceeded: This bet would exceed your daily limit of ₦50,000.00.',
+      code: 'daily_limit_exceeded',
+      params: { dailyLimit: '50000.00', dailySpent: '0.00', currency: 'NGN' },
+      dailyLimit: '50000.00',
+      dailySpent: '0.00',
+    });
     const bad = await h.app.inject({ method: 'POST', url: '/api/bets', headers: big.headers, payload: { amount: '9' } });
-    expect(bad.json()).toEqual({ error: 'Minimum bet amount is 10' });
+    expect(bad.json()).toEqual({ error: 'Minimum bet amount is 10', code: 'validation_failed' });
 
     const owner = await fundedPlayer(h);
     const { bet } = await create(owner);
@@ -236,7 +263,7 @@ describe('declining a direct challenge', () => {
     expect(byOutsider.statusCode).toBe(404);
     const byChallenger = await h.app.inject({ method: 'POST', url: `/api/bets/${bet.id}/decline`, headers: alice.headers });
     expect(byChallenger.statusCode).toBe(403);
-    expect(byChallenger.json()).toEqual({ error: 'Only the invited opponent can decline this challenge' });
+    expect(byChallenger.json()).toEqual({ error: 'Only the invited opponent can decline this challenge', code: 'forbidden' });
     for (let i = 0; i < 2; i++) {
       const declined = await h.app.inject({ method: 'POST', url: `/api/bets/${bet.id}/decline`, headers: bob.headers });
       expect(declined.statusCode).toBe(200);
@@ -245,5 +272,15 @@ describe('declining a direct challenge', () => {
     await h.settle();
     expect(await balanceOf(alice)).toBe('1000.00');
     await checkBooks(h, [bet.id]);
+  });
+});
+
+describe('share links', () => {
+  it('come from PUBLIC_URL, whatever Host or X-Forwarded-Host the request names', async () => {
+    const alice = await fundedPlayer(h, '200.00');
+    const forged = { ...alice.headers, host: 'attacker.example', 'x-forwarded-host': 'attacker.example', 'x-forwarded-proto': 'https' };
+    const created = await h.app.inject({ method: 'POST', url: '/api/bets', headers: forged, payload: { amount: '100', visibility: 'public' } });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().shareableLink).toBe(`${TEST_PUBLIC_URL}/challenge/accept/${created.json().bet.inviteLinkId}`);
   });
 });

@@ -15,6 +15,7 @@ import {
   createChallengeSchema,
   resolveDisputeSchema,
   type EvidenceFile,
+  type ExistingBet,
 } from '@wager/domain/bets/index';
 import {
   BET_LIST_FILTERS,
@@ -33,6 +34,8 @@ import {
 import type { BetRow } from '@wager/projections/bets/bets.table';
 import { formatAmount } from '@wager/domain/money/index';
 import { BetSagas } from '../../process-managers/bet-saga.js';
+import { publicBaseUrl } from '../../config.js';
+import { StillProcessing } from '../../runtime/still-processing.js';
 import { EvidenceStore, SHA256_PATTERN } from './evidence-store.js';
 import { betJson, betView, participants, userSummaryJson } from './views.js';
 
@@ -77,11 +80,36 @@ async function visibleBet(app: FastifyInstance, request: FastifyRequest, betId: 
   return row;
 }
 
-async function answer(app: FastifyInstance, betId: string, position: Parameters<FastifyInstance['deps']['projections']['waitFor']>[0] | null, viewerId: string, isAdmin = false) {
-  if (position) await app.deps.projections.waitFor(position);
+/**
+ * A command's answer: the bet as the read model shows it once the command's events are visible
+ * there. When they are stored but not visible within the wait (the projection role is behind or
+ * down), 202 with the bet's address: never a 404 for a bet that exists, never a stale view.
+ */
+async function answer(
+  app: FastifyInstance,
+  betId: string,
+  position: Parameters<FastifyInstance['deps']['projections']['waitFor']>[0] | null,
+  viewerId: string,
+  isAdmin = false,
+  processingBody: Record<string, unknown> = {},
+) {
+  if (position && !(await app.deps.projections.waitFor(position))) throw new StillProcessing(`/api/bets/${betId}`, { betId, ...processingBody });
   const row = await findBet(app.deps.db, betId);
   if (!row) throw new NotFoundError(betMessages.betNotFound);
   return viewOf(app, row, viewerId, isAdmin);
+}
+
+/**
+ * The bet a command is about, as its stream says (a read model may lag behind a bet that
+ * exists): 404 unless the caller is its challenger, opponent, invited opponent or an admin.
+ */
+async function commandedBet(sagas: BetSagas, request: FastifyRequest, betId: string): Promise<ExistingBet> {
+  const state = await sagas.state(betId);
+  const auth = request.auth!;
+  if (!('bet' in state)) throw new NotFoundError(betMessages.betNotFound);
+  const people = [state.bet.challengerId, state.opponentId, state.bet.invitedOpponentId];
+  if (!auth.isAdmin && !people.includes(auth.userId)) throw new NotFoundError(betMessages.betNotFound);
+  return state;
 }
 
 const betCommandRoutes: FastifyPluginAsyncZod<{ sagas: BetSagas; evidence: EvidenceStore }> = async (app, { sagas, evidence }) => {
@@ -99,10 +127,11 @@ const betCommandRoutes: FastifyPluginAsyncZod<{ sagas: BetSagas; evidence: Evide
       // The invitation id is a fresh random UUID (122 random bits): unguessable, and not the bet id.
       const inviteLinkId = app.deps.ids.uuid();
       const outcome = await sagas.create({ betId, challengerId: userId, inviteLinkId, challenge });
-      const bet = await answer(app, betId, outcome.position, userId);
-      // Absolute, so it can be pasted anywhere: PUBLIC_URL behind a proxy, else the address the player used.
-      const base = app.deps.config.PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
-      return reply.status(201).send({ bet, shareableLink: `${base}/challenge/accept/${inviteLinkId}` });
+      // Absolute, so it can be pasted anywhere; from PUBLIC_URL, never from the request's Host header.
+      const base = publicBaseUrl(app.deps.config);
+      const shareableLink = `${base}/challenge/accept/${inviteLinkId}`;
+      const bet = await answer(app, betId, outcome.position, userId, false, { inviteLinkId, shareableLink });
+      return reply.status(201).send({ bet, shareableLink });
     },
   );
 
@@ -130,24 +159,24 @@ const betCommandRoutes: FastifyPluginAsyncZod<{ sagas: BetSagas; evidence: Evide
   );
 
   app.post('/api/bets/:betId/cancel', { onRequest: app.requireUser, schema: { params: betParams, response: { 200: betJson } } }, async (request) => {
-    await visibleBet(app, request, request.params.betId);
+    await commandedBet(sagas, request, request.params.betId);
     const userId = request.auth!.userId;
     const outcome = await sagas.cancel(request.params.betId, userId);
     return answer(app, request.params.betId, outcome.position, userId, request.auth!.isAdmin);
   });
 
   app.post('/api/bets/:betId/decline', { onRequest: app.requireUser, schema: { params: betParams, response: { 200: betJson } } }, async (request) => {
-    await visibleBet(app, request, request.params.betId);
+    await commandedBet(sagas, request, request.params.betId);
     const userId = request.auth!.userId;
     const outcome = await sagas.decline(request.params.betId, userId);
     return answer(app, request.params.betId, outcome.position, userId, request.auth!.isAdmin);
   });
 
   app.post('/api/bets/:betId/result', { onRequest: app.requireUser, schema: { params: betParams, response: { 200: betJson } } }, async (request) => {
-    const row = await visibleBet(app, request, request.params.betId);
+    const state = await commandedBet(sagas, request, request.params.betId);
     const userId = request.auth!.userId;
     // Only the two players report; an admin sees the bet but resolves disputes instead. Checked before any file is stored.
-    if (!participants(row).includes(userId)) throw new ForbiddenError(betMessages.notParticipant);
+    if (userId !== state.bet.challengerId && userId !== state.opponentId) throw new ForbiddenError(betMessages.notParticipant);
     const { result, files } = await readResult(request, evidence);
     const outcome = await sagas.report({ betId: request.params.betId, userId, result, evidence: files });
     return answer(app, request.params.betId, outcome.position, userId, request.auth!.isAdmin);

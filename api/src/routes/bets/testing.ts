@@ -5,6 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { sql } from 'kysely';
+import { comparePositions, type Position } from '@wager/domain';
+import { waitForCheckpoints } from '@wager/projections';
 import type { TestHarness } from '../../testing/app.js';
 import { authHeader, signUpUser, type SignedUpUser } from '../../testing/users.js';
 import { executeWalletCommand } from '../wallet/service.js';
@@ -18,7 +20,7 @@ export interface Player extends SignedUpUser {
 export async function fundedPlayer(h: TestHarness, amount = '1000.00'): Promise<Player> {
   const user = await signUpUser(h);
   if (new Decimal(amount).gt(0)) {
-    await executeWalletCommand(h.deps, { type: 'CreditDeposit', userId: user.user.id, depositId: randomUUID(), provider: 'paystack', reference: randomUUID(), amount, currency: h.deps.config.WALLET_CURRENCY, now: h.clock.now() }, randomUUID());
+    await executeWalletCommand(h.deps, { type: 'CreditDeposit', data: { userId: user.user.id, depositId: randomUUID(), provider: 'paystack', reference: randomUUID(), amount, currency: h.deps.config.WALLET_CURRENCY }, metadata: { now: h.clock.now() } }, randomUUID());
   }
   return { ...user, id: user.user.id, headers: authHeader(user.token) };
 }
@@ -69,3 +71,58 @@ export async function checkBooks(h: TestHarness, terminalBetIds: readonly string
   }
 }
 
+
+export function escrowOf(books: Map<string, Decimal>, betId: string, currency = 'NGN'): Decimal {
+  return books.get(`bet:${betId}:escrow:${currency}`) ?? new Decimal(0);
+}
+
+/** What went into and out of one bet's escrow, from the wallet events holding it (the books, not a read model). */
+export interface BetMoney {
+  readonly locked: Decimal;
+  readonly released: Decimal;
+  readonly paidOut: Decimal;
+  /** Each payout, by winner: there must be at most one. */
+  readonly payouts: { userId: string; amount: string }[];
+}
+
+export async function betMoney(h: TestHarness, betId: string): Promise<BetMoney> {
+  const { rows } = await sql<{ type: string; user_id: string; amount: string }>`
+    select type, data->>'userId' as user_id, coalesce(data->>'total', data->>'amount') as amount
+      from es_events where type in ('StakeLocked', 'StakeReleased', 'PayoutCredited') and data->>'holdId' = ${betId}`.execute(h.deps.db);
+  const sum = (type: string) => rows.filter((r) => r.type === type).reduce((total, r) => total.plus(r.amount), new Decimal(0));
+  return {
+    locked: sum('StakeLocked'),
+    released: sum('StakeReleased'),
+    paidOut: sum('PayoutCredited'),
+    payouts: rows.filter((r) => r.type === 'PayoutCredited').map((r) => ({ userId: r.user_id, amount: r.amount })),
+  };
+}
+
+/** Rounds of "read models caught up, then the bet follow-ups caught up" before giving up: each round may append more. */
+const FOLLOW_UPS_ROUNDS_MAX = 10;
+const FOLLOW_UPS_TIMEOUT_MS = 20_000;
+
+async function lastCommitted(h: TestHarness): Promise<Position | null> {
+  const { rows } = await sql<{ transaction_id: string; global_position: string }>`select transaction_id, global_position from es_events order by transaction_id desc, global_position desc limit 1`.execute(h.deps.db);
+  const row = rows[0];
+  return row ? { commit: Number(row.transaction_id), prepare: Number(row.global_position) } : null;
+}
+
+/**
+ * Waits until the read models and the `bet-follow-ups` process manager have handled every
+ * committed event, and nothing new was appended meanwhile: the state a crash-free server
+ * reaches once its follow-ups ran. Fails with the reactors' last errors when they do not.
+ */
+export async function settleFollowUps(h: TestHarness): Promise<void> {
+  for (let round = 0; round < FOLLOW_UPS_ROUNDS_MAX; round++) {
+    await h.settle();
+    const last = await lastCommitted(h);
+    if (!last) return;
+    if (!(await waitForCheckpoints(h.deps.db, ['reactor:bet-follow-ups'], last, { timeoutMs: FOLLOW_UPS_TIMEOUT_MS }))) {
+      throw new Error(`bet follow-ups did not catch up: ${JSON.stringify(h.reactors.lastErrors())}`);
+    }
+    const after = await lastCommitted(h);
+    if (after && comparePositions(after, last) === 0) return;
+  }
+  throw new Error(`bet follow-ups still appending after ${FOLLOW_UPS_ROUNDS_MAX} rounds`);
+}

@@ -1,3 +1,5 @@
+import { isIPv4 } from 'node:net';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAILBOX_PAGE_SIZE_MAX, listMailbox } from '../../adapters/email/outbox.js';
@@ -11,12 +13,42 @@ const mailboxQuery = z.object({
   limit: z.coerce.number().int().min(1).max(MAILBOX_PAGE_SIZE_MAX).optional(),
 });
 
+/** 127.0.0.0/8, ::1, and 127.x written as IPv4-mapped IPv6 (::ffff:127.0.0.1), as a dual-stack socket reports it. */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  if (address === '::1') return true;
+  const v4 = address.toLowerCase().startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
+  return isIPv4(v4) && v4.startsWith('127.');
+}
+
+/** Headers a proxy adds: a request that carries one came from somewhere else, whatever socket it arrived on. */
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'] as const;
+
+/**
+ * True only for a request made on this machine: its socket's peer is a loopback address, so is
+ * the client address Fastify derives (which, with TRUST_PROXY, is the one a proxy forwarded),
+ * and no proxy header names another client. A reverse proxy on the same machine connects from
+ * loopback, so the socket alone would let the whole internet in through it.
+ */
+export function fromThisMachine(request: FastifyRequest): boolean {
+  if (FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined)) return false;
+  return isLoopbackAddress(request.socket.remoteAddress) && isLoopbackAddress(request.ip);
+}
+
 /**
  * Development only (never registered when NODE_ENV=production): the outbox as a mailbox.
- * `/dev/mailbox` is a page for people; `/dev/mailbox/messages` the same as JSON for tests.
+ * `/dev/mailbox` is a page for people; `/dev/mailbox/messages` the same as JSON for tests. The
+ * mail holds sign-in codes and password reset links, so it answers requests from this machine
+ * only: anyone else gets the same 404 JSON as for a route that does not exist.
  */
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {
   if (app.deps.config.NODE_ENV === 'production') return;
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (fromThisMachine(request)) return;
+    reply.callNotFound();
+    return reply;
+  });
 
   app.get('/dev/mailbox/messages', { schema: { hide: true, querystring: mailboxQuery } }, async (request) => {
     const rows = await listMailbox(app.deps.db, request.query);

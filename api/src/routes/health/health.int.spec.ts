@@ -37,7 +37,7 @@ describe('GET /api/health', () => {
   it('answers an unknown API route with a JSON 404, and malformed JSON with a JSON 400', async () => {
     const missing = await h.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ error: 'Route GET /api/nothing-here not found' });
+    expect(missing.json()).toEqual({ error: 'Route GET /api/nothing-here not found', code: 'route_not_found', params: { method: 'GET', path: '/api/nothing-here' } });
   });
 });
 
@@ -55,8 +55,8 @@ describe('input PostgreSQL cannot store', () => {
   it('refuses a NUL character anywhere in a JSON body with 400 before any handler runs', async () => {
     const response = await h.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'a\u0000b', password: 'x' } });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'Invalid characters in request' });
+    expect(response.json()).toEqual({ error: 'Invalid characters in request', code: 'validation_failed' });
     const nested = await h.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { username: 'someone', extra: { deep: ['ok', '\u0000'] } } });
-    expect(nested.json()).toEqual({ error: 'Invalid characters in request' });
+    expect(nested.json()).toEqual({ error: 'Invalid characters in request', code: 'validation_failed' });
   });
 });

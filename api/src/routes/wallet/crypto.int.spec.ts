@@ -40,17 +40,17 @@ describe('crypto', () => {
   });
 
   it.each([
-    [{ cryptocurrency: 'USDT', cryptoAmount: '5', network: 'TRC20' }, 'Amount must be between 10 and 10000 USDT'],
-    [{ cryptocurrency: 'USDT', cryptoAmount: '20', network: 'Solana' }, 'USDT is not available on Solana'],
-    [{ cryptocurrency: 'XYZ', cryptoAmount: '20', network: 'TRC20' }, 'Unsupported cryptocurrency XYZ'],
-    [{ cryptocurrency: 'BTC', cryptoAmount: '0.001000001', network: 'Bitcoin' }, 'Amount must have at most 8 decimal places'],
-    [{ cryptocurrency: 'BTC', cryptoAmount: 0.123456789, network: 'Bitcoin' }, 'Amount must have at most 8 decimal places'],
-    [{ cryptocurrency: 'BTC', cryptoAmount: true, network: 'Bitcoin' }, 'Amount must be a number, for example "100.00"'],
-  ])('refuses a bad deposit %j', async (payload, message) => {
+    [{ cryptocurrency: 'USDT', cryptoAmount: '5', network: 'TRC20' }, { error: 'Amount must be between 10 and 10000 USDT', code: 'crypto_amount_out_of_range', params: { min: '10', max: '10000', cryptocurrency: 'USDT' } }],
+    [{ cryptocurrency: 'USDT', cryptoAmount: '20', network: 'Solana' }, { error: 'USDT is not available on Solana', code: 'network_not_available', params: { cryptocurrency: 'USDT', network: 'Solana' } }],
+    [{ cryptocurrency: 'XYZ', cryptoAmount: '20', network: 'TRC20' }, { error: 'Unsupported cryptocurrency XYZ', code: 'unsupported_cryptocurrency', params: { cryptocurrency: 'XYZ' } }],
+    [{ cryptocurrency: 'BTC', cryptoAmount: '0.001000001', network: 'Bitcoin' }, { error: 'Amount must have at most 8 decimal places', code: 'amount_decimal_places', params: { decimals: 8 } }],
+    [{ cryptocurrency: 'BTC', cryptoAmount: 0.123456789, network: 'Bitcoin' }, { error: 'Amount must have at most 8 decimal places', code: 'amount_decimal_places', params: { decimals: 8 } }],
+    [{ cryptocurrency: 'BTC', cryptoAmount: true, network: 'Bitcoin' }, { error: 'Amount must be a number, for example "100.00"', code: 'validation_failed' }],
+  ])('refuses a bad deposit %j', async (payload, body) => {
     const user = await signUpUser(h);
     const response = await post(user, '/api/crypto/deposits/create', payload);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: message });
+    expect(response.json()).toEqual(body);
     expect((await get(user, '/api/crypto/deposits')).json()).toEqual([]);
   });
 
@@ -103,9 +103,9 @@ describe('crypto', () => {
     const address = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
     const tooMuch = await post(user, '/api/crypto/withdrawals/create', { cryptocurrency: 'USDT', cryptoAmount: '150', withdrawalAddress: address, network: 'TRC20' });
     expect(tooMuch.statusCode).toBe(400);
-    expect(tooMuch.json()).toEqual({ error: 'Insufficient balance' });
+    expect(tooMuch.json()).toEqual({ error: 'Insufficient balance', code: 'insufficient_crypto_balance', params: { needed: '150.00', balance: '100.00', currency: 'USD' } });
     const badAddress = await post(user, '/api/crypto/withdrawals/create', { cryptocurrency: 'USDT', cryptoAmount: '10', withdrawalAddress: '0x123', network: 'TRC20' });
-    expect(badAddress.json()).toEqual({ error: 'Invalid TRC20 address' });
+    expect(badAddress.json()).toEqual({ error: 'Invalid TRC20 address', code: 'invalid_address', params: { network: 'TRC20' } });
 
     const created = await post(user, '/api/crypto/withdrawals/create', { cryptocurrency: 'USDT', cryptoAmount: '40', withdrawalAddress: address, network: 'TRC20' });
     expect(created.statusCode).toBe(200);

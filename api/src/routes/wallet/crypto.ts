@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ConflictError, DomainError, NotFoundError, UnauthorizedError, handleCommand, type Position } from '@wager/domain';
+import { ConflictError, DomainError, NotFoundError, UnauthorizedError, type Position } from '@wager/domain';
+import { runCommand } from '../../runtime/command-pipeline.js';
 import { formatAmount, CRYPTO_DECIMALS, Money } from '@wager/domain/money/index';
 import {
   CRYPTO_CURRENCIES,
@@ -11,12 +12,13 @@ import {
   parseCryptoDeposit,
   parseCryptoWithdrawal,
   usdValue,
+  WithdrawalNotPendingError,
 } from '@wager/domain/wallet/index';
 import { findCryptoDeposit, findCryptoWithdrawal, listCryptoDeposits, listCryptoWithdrawals, listWithdrawalsAwaitingKyc } from '@wager/projections/wallet/queries';
 import type { CryptoDepositRow, CryptoWithdrawalRow } from '@wager/projections/wallet/wallet.table';
 import { CRYPTO_WEBHOOK_SIGNATURE_HEADER, CryptoProviderRefusedError, CryptoProviderUnavailableError } from '../../adapters/crypto/client.js';
 import { isValidWebhookSignature } from '../../adapters/paystack/signature.js';
-import { cryptoClient, cryptoSecret, selfBaseUrl } from './providers.js';
+import { cryptoClient, cryptoSecret, cryptoWebhookBaseUrl } from './providers.js';
 import { recordCryptoConfirmations } from './crypto-settlement.js';
 import { executeWalletCommand } from './service.js';
 import { keepRawJsonBody, rawBodyOf } from './raw-body.js';
@@ -104,11 +106,11 @@ export async function submitWithdrawal(app: FastifyInstance, row: Pick<CryptoWit
     network: row.network,
     address: row.withdrawal_address,
     amount: cryptoText(row.crypto_amount),
-    callbackUrl: `${selfBaseUrl(app)}/api/crypto/webhook`,
+    callbackUrl: `${cryptoWebhookBaseUrl(app)}/api/crypto/webhook`,
   });
   const result = await executeWalletCommand(
     app.deps,
-    { type: 'MarkWithdrawalSubmitted', userId: row.user_id, withdrawalId: row.id, providerReference: sent.providerReference, now: app.deps.clock.now() },
+    { type: 'MarkWithdrawalSubmitted', data: { userId: row.user_id, withdrawalId: row.id, providerReference: sent.providerReference }, metadata: { now: app.deps.clock.now() } },
     deterministicId('withdrawal', row.id, 'submitted'),
     'system',
   );
@@ -137,7 +139,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
       const depositId = app.deps.ids.uuid();
       let issued;
       try {
-        issued = await cryptoClient(app).createDepositAddress({ depositId, currency: option.code, network, amount: cryptoText(cryptoAmount.toString()), callbackUrl: `${selfBaseUrl(app)}/api/crypto/webhook` });
+        issued = await cryptoClient(app).createDepositAddress({ depositId, currency: option.code, network, amount: cryptoText(cryptoAmount.toString()), callbackUrl: `${cryptoWebhookBaseUrl(app)}/api/crypto/webhook` });
       } catch (error) {
         if (error instanceof CryptoProviderUnavailableError || error instanceof CryptoProviderRefusedError) {
           request.log.warn({ err: error }, 'crypto address request failed');
@@ -145,25 +147,16 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         throw error;
       }
-      const result = await handleCommand(
-        app.deps.store,
-        cryptoDepositStreamId(depositId),
-        cryptoDepositDecider,
-        {
+      const result = await runCommand(app.deps, {
+        streamId: cryptoDepositStreamId(depositId),
+        decider: cryptoDepositDecider,
+        command: {
           type: 'CreateCryptoDeposit',
-          depositId,
-          userId,
-          cryptocurrency: option.code,
-          network,
-          cryptoAmount: cryptoText(cryptoAmount.toString()),
-          rate: option.rate,
-          usdAmount: formatAmount(usdValue(option, cryptoAmount)),
-          address: issued.address,
-          providerReference: issued.providerReference,
-          now: app.deps.clock.now(),
+          data: { depositId, userId, cryptocurrency: option.code, network, cryptoAmount: cryptoText(cryptoAmount.toString()), rate: option.rate, usdAmount: formatAmount(usdValue(option, cryptoAmount)), address: issued.address, providerReference: issued.providerReference },
+          metadata: { now: app.deps.clock.now(), actor: userId },
         },
-        { eventIds: (events) => events.map((e) => deterministicId('cryptodeposit', depositId, e.type)), metadata: { actor: userId } },
-      );
+        eventIds: (events) => events.map((e) => deterministicId('cryptodeposit', depositId, e.type)),
+      });
       await waitFor(result.append?.position);
       const row = await findCryptoDeposit(app.deps.db, depositId);
       return toDepositJson(row!);
@@ -200,18 +193,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await executeWalletCommand(
         app.deps,
         {
-          type: 'RequestWithdrawal',
-          userId,
-          withdrawalId,
-          cryptocurrency: option.code,
-          network,
-          cryptoAmount: cryptoText(cryptoAmount.toString()),
-          withdrawalAddress: address,
-          rate: option.rate,
-          usdAmount: formatAmount(usdValue(option, cryptoAmount)),
-          requiresKyc,
-          now: app.deps.clock.now(),
-        },
+          type: 'RequestWithdrawal', data: { userId, withdrawalId, cryptocurrency: option.code, network, cryptoAmount: cryptoText(cryptoAmount.toString()), withdrawalAddress: address, rate: option.rate, usdAmount: formatAmount(usdValue(option, cryptoAmount)), requiresKyc }, metadata: { now: app.deps.clock.now() } },
         deterministicId('withdrawal', withdrawalId, 'request'),
         userId,
       );
@@ -247,10 +229,10 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const row = await findCryptoWithdrawal(app.deps.db, request.params.id);
       if (!row) throw new NotFoundError('Withdrawal not found');
-      if (row.status !== 'pending') throw new ConflictError(`Withdrawal is ${row.status}`);
+      if (row.status !== 'pending') throw new WithdrawalNotPendingError(row.status);
       const cleared = await executeWalletCommand(
         app.deps,
-        { type: 'ClearWithdrawalKyc', userId: row.user_id, withdrawalId: row.id, clearedBy: request.auth!.userId, now: app.deps.clock.now() },
+        { type: 'ClearWithdrawalKyc', data: { userId: row.user_id, withdrawalId: row.id, clearedBy: request.auth!.userId }, metadata: { now: app.deps.clock.now() } },
         deterministicId('withdrawal', row.id, 'kyc-cleared'),
         `admin:${request.auth!.userId}`,
       );
@@ -278,9 +260,11 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
         const exists = depositId.length > 0 && depositId.length <= 100 && (await deps.store.readStream(cryptoDepositStreamId(depositId), { maxCount: 1 })).length > 0;
         if (!exists) return { received: true };
         if (event === 'deposit.failed') {
-          const failed = await handleCommand(deps.store, cryptoDepositStreamId(depositId), cryptoDepositDecider, { type: 'FailCryptoDeposit', reason: String(data.reason ?? 'failed'), now }, {
+          const failed = await runCommand(deps, {
+            streamId: cryptoDepositStreamId(depositId),
+            decider: cryptoDepositDecider,
+            command: { type: 'FailCryptoDeposit', data: { reason: String(data.reason ?? 'failed') }, metadata: { now, actor: 'crypto-provider' } },
             eventIds: (events) => events.map((e) => deterministicId('cryptodeposit', depositId, e.type)),
-            metadata: { actor: 'crypto-provider' },
           });
           await waitFor(failed.append?.position);
           return { received: true };
@@ -299,8 +283,8 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
         const result = await executeWalletCommand(
           deps,
           completed
-            ? { type: 'CompleteWithdrawal', userId: row.user_id, withdrawalId, txHash: String(data.txHash ?? ''), now }
-            : { type: 'CancelWithdrawal', userId: row.user_id, withdrawalId, reason: String(data.reason ?? 'Cancelled by the provider'), now },
+            ? { type: 'CompleteWithdrawal', data: { userId: row.user_id, withdrawalId, txHash: String(data.txHash ?? '') }, metadata: { now } }
+            : { type: 'CancelWithdrawal', data: { userId: row.user_id, withdrawalId, reason: String(data.reason ?? 'Cancelled by the provider') }, metadata: { now } },
           deterministicId('withdrawal', withdrawalId, completed ? 'complete' : 'cancel'),
           'crypto-provider',
         ).catch((error: unknown) => {

@@ -1,4 +1,5 @@
-import { handleCommand, type Position } from '@wager/domain';
+import type { Position } from '@wager/domain';
+import { runCommand } from '../../runtime/command-pipeline.js';
 import { deterministicId, paystackDepositDecider, paystackDepositStreamId, type PaystackDepositInitializedData, type PaystackDepositState } from '@wager/domain/wallet/index';
 import type { AppDeps } from '../../deps.js';
 import { executeWalletCommand } from './service.js';
@@ -18,7 +19,7 @@ type Deps = Pick<AppDeps, 'store' | 'clock'>;
 export async function creditPaystackDeposit(deps: Deps, init: PaystackDepositInitializedData): Promise<Position | null> {
   const credit = await executeWalletCommand(
     deps,
-    { type: 'CreditDeposit', userId: init.userId, depositId: init.depositId, provider: 'paystack', reference: init.reference, amount: init.amount, currency: init.currency, now: deps.clock.now() },
+    { type: 'CreditDeposit', data: { userId: init.userId, depositId: init.depositId, provider: 'paystack', reference: init.reference, amount: init.amount, currency: init.currency }, metadata: { now: deps.clock.now() } },
     deterministicId('paystack', init.reference, 'credit'),
     'paystack',
   );
@@ -32,9 +33,11 @@ export async function creditPaystackDeposit(deps: Deps, init: PaystackDepositIni
  * the crash-recovery reactor may run in any order, any number of times: credited exactly once.
  */
 export async function settlePaystackDeposit(deps: Deps, reference: string, outcome: PaystackOutcome): Promise<{ state: PaystackDepositState; position: Position | null }> {
-  const recorded = await handleCommand(deps.store, paystackDepositStreamId(reference), paystackDepositDecider, { type: 'RecordPaystackOutcome', ...outcome, now: deps.clock.now() }, {
+  const recorded = await runCommand(deps, {
+    streamId: paystackDepositStreamId(reference),
+    decider: paystackDepositDecider,
+    command: { type: 'RecordPaystackOutcome', data: { ...outcome }, metadata: { now: deps.clock.now(), actor: `paystack:${outcome.via}` } },
     eventIds: (events) => events.map((e) => deterministicId('paystack', reference, e.type)),
-    metadata: { actor: `paystack:${outcome.via}` },
   });
   let position = recorded.append?.position ?? null;
   if (recorded.state.status === 'success' && recorded.state.initialized) {

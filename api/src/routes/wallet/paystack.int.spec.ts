@@ -1,6 +1,6 @@
 // Proves Paystack deposits end to end against the sandbox over real HTTP: bad input is refused with nothing written, a payment is credited exactly once whichever of verify/webhook arrives and however often, signatures and amounts are checked, and provider faults leave the deposit pending and retryable.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestHarness, type TestHarness } from '../../testing/app.js';
+import { TEST_PUBLIC_URL, createTestHarness, type TestHarness } from '../../testing/app.js';
 import { authHeader, signUpUser, type SignedUpUser } from '../../testing/users.js';
 import { signWebhookBody } from '../../adapters/paystack/signature.js';
 import { PAYSTACK_SANDBOX_SECRET } from './providers.js';
@@ -50,29 +50,39 @@ describe('POST /api/paystack/deposits/initialize', () => {
     expect(await deposits(user)).toMatchObject([{ reference: body.data.reference, status: 'pending', amount: '2500.50' }]);
   });
 
+  const twoDecimals = { code: 'amount_decimal_places', params: { decimals: 2 } };
   it.each([
-    ['99.99', 'Minimum deposit amount is ₦100'],
-    ['10000000.01', 'Maximum deposit amount is ₦10,000,000'],
-    [5000, 'Amount must be a decimal string, for example "100.00"'],
-    ['1e5', 'Amount must not use exponent notation'],
-    ['-500', 'Amount must be greater than zero'],
-    ['0', 'Amount must be greater than zero'],
-    ['100.001', 'Amount must have at most 2 decimal places'],
-    ['NaN', 'Amount must be a number'],
-    ['99999999999999999999', 'Amount is too large'],
-  ])('refuses amount %j with 400 "%s" and writes nothing', async (amount, message) => {
+    ['99.99', 'Minimum deposit amount is ₦100', {}],
+    ['10000000.01', 'Maximum deposit amount is ₦10,000,000', {}],
+    [100.123, 'Amount must have at most 2 decimal places', twoDecimals],
+    [99, 'Minimum deposit amount is ₦100', {}],
+    [true, 'Amount must be a number, for example "100.00"', {}],
+    ['1e5', 'Amount must not use exponent notation', {}],
+    ['-500', 'Amount must be greater than zero', {}],
+    ['0', 'Amount must be greater than zero', {}],
+    ['100.001', 'Amount must have at most 2 decimal places', twoDecimals],
+    ['NaN', 'Amount must be a number', {}],
+    ['99999999999999999999', 'Amount is too large', {}],
+  ])('refuses amount %j with 400 "%s" and writes nothing', async (amount, message, coded) => {
     const user = await signUpUser(h);
     const response = await initialize(user, amount);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: message });
+    expect(response.json()).toEqual({ error: message, code: 'validation_failed', ...coded });
     expect(await deposits(user)).toEqual([]);
+  });
+
+  it('takes the amount as a JSON number too, as the spec\'s deposit form sends it', async () => {
+    const user = await signUpUser(h);
+    const response = await initialize(user, 5000);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await deposits(user)).toMatchObject([{ reference: response.json().data.reference, status: 'pending', amount: '5000.00' }]);
   });
 
   it('refuses an email without @ and an anonymous caller', async () => {
     const user = await signUpUser(h);
     const bad = await h.app.inject({ method: 'POST', url: '/api/paystack/deposits/initialize', headers: authHeader(user.token), payload: { amount: '500', email: 'nobody' } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ error: 'Please enter a valid email address' });
+    expect(bad.json()).toEqual({ error: 'Please enter a valid email address', code: 'validation_failed' });
     const anonymous = await h.app.inject({ method: 'POST', url: '/api/paystack/deposits/initialize', payload: { amount: '500', email: 'a@b.c' } });
     expect(anonymous.statusCode).toBe(401);
   });
@@ -82,8 +92,22 @@ describe('POST /api/paystack/deposits/initialize', () => {
     await fault('initialize', 'error');
     const response = await initialize(user);
     expect(response.statusCode).toBe(502);
-    expect(response.json()).toEqual({ error: 'Failed to initialize payment' });
+    expect(response.json()).toEqual({ error: 'Failed to initialize payment', code: 'provider_unavailable' });
     expect((await deposits(user)).map((d) => d.status)).toEqual(['pending']);
+  });
+});
+
+describe("the player's way through the checkout", () => {
+  it('opens the checkout and comes back from it on PUBLIC_URL, not on the listening address or a forged Host', async () => {
+    const user = await signUpUser(h);
+    const forged = { ...authHeader(user.token), host: 'attacker.example', 'x-forwarded-host': 'attacker.example' };
+    const init = await h.app.inject({ method: 'POST', url: '/api/paystack/deposits/initialize', headers: forged, payload: { amount: '500.00', email: user.user.email } });
+    expect(init.statusCode).toBe(200);
+    const { authorization_url: checkoutUrl, reference } = init.json().data as { authorization_url: string; reference: string };
+    expect(checkoutUrl.startsWith(`${TEST_PUBLIC_URL}/sandbox/paystack/checkout/`)).toBe(true);
+    const paid = await checkout(checkoutUrl, 'pay');
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toBe(`${TEST_PUBLIC_URL}/wallet?reference=${reference}&trxref=${reference}&reference=${reference}`);
   });
 });
 
@@ -124,7 +148,7 @@ describe('settling a deposit', () => {
     const init = (await initialize(user, '1000.00')).json();
     const forged = await webhook({ event: 'charge.success', data: { status: 'success', reference: init.data.reference, amount: 100000, currency: 'NGN' } }, 'ab'.repeat(64));
     expect(forged.statusCode).toBe(401);
-    expect(forged.json()).toEqual({ error: 'Invalid signature' });
+    expect(forged.json()).toEqual({ error: 'Invalid signature', code: 'unauthorized' });
     const unsigned = await h.app.inject({ method: 'POST', url: '/api/paystack/webhook', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ event: 'charge.success', data: {} }) });
     expect(unsigned.statusCode).toBe(401);
     await h.settle();
@@ -158,7 +182,7 @@ describe('settling a deposit', () => {
     await fault('verify', 'error');
     const failed = await verify(user, init.data.reference);
     expect(failed.statusCode).toBe(502);
-    expect(failed.json()).toEqual({ error: 'Payment provider unavailable, please try again' });
+    expect(failed.json()).toEqual({ error: 'Payment provider unavailable, please try again', code: 'provider_unavailable' });
     await fault('verify', 'timeout');
     expect((await verify(user, init.data.reference)).statusCode).toBe(502);
     expect((await verify(user, init.data.reference)).json()).toMatchObject({ data: { status: 'success' } });

@@ -1,13 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DomainError, NotFoundError, UnauthorizedError, handleCommand, type Position } from '@wager/domain';
+import { DomainError, NotFoundError, UnauthorizedError, type Position } from '@wager/domain';
+import { runCommand } from '../../runtime/command-pipeline.js';
 import { formatAmount } from '@wager/domain/money/index';
 import { deterministicId, paystackDepositDecider, paystackDepositStreamId, parsePaystackDeposit } from '@wager/domain/wallet/index';
 import { foldStream } from '@wager/domain';
 import { listPaystackDeposits } from '@wager/projections/wallet/queries';
 import { PaystackRefusedError, PaystackUnavailableError } from '../../adapters/paystack/client.js';
 import { isValidWebhookSignature } from '../../adapters/paystack/signature.js';
-import { paystackClient, paystackSecret, selfBaseUrl } from './providers.js';
+import { publicBaseUrl } from '../../config.js';
+import { paystackClient, paystackSecret } from './providers.js';
 import { settlePaystackDeposit } from './paystack-settlement.js';
 import { keepRawJsonBody, rawBodyOf } from './raw-body.js';
 
@@ -68,13 +70,17 @@ export const paystackRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = deps.clock.now();
       // Recorded before Paystack is called: whatever happens next, the reference is ours and
       // a later verify or webhook finds it.
-      const initialized = await handleCommand(deps.store, paystackDepositStreamId(reference), paystackDepositDecider, { type: 'InitializePaystackDeposit', depositId, userId, reference, amount, currency, email, now }, {
+      const initialized = await runCommand(deps, {
+        streamId: paystackDepositStreamId(reference),
+        decider: paystackDepositDecider,
+        command: { type: 'InitializePaystackDeposit', data: { depositId, userId, reference, amount, currency, email }, metadata: { now, actor: userId } },
         eventIds: (events) => events.map((e) => deterministicId('paystack', reference, e.type)),
-        metadata: { actor: userId },
       });
+      // The player's browser returns here after paying: the public origin, where their session lives.
+      const callbackUrl = `${publicBaseUrl(deps.config)}/wallet?reference=${reference}`;
       let checkout;
       try {
-        checkout = await paystackClient(app).initialize({ email, amountMinor: initialized.state.initialized!.amountMinor, currency, reference, callbackUrl: `${selfBaseUrl(app)}/wallet?reference=${reference}` });
+        checkout = await paystackClient(app).initialize({ email, amountMinor: initialized.state.initialized!.amountMinor, currency, reference, callbackUrl });
       } catch (error) {
         if (error instanceof PaystackUnavailableError || error instanceof PaystackRefusedError) {
           request.log.warn({ err: error, reference }, 'paystack initialize failed');
@@ -83,9 +89,11 @@ export const paystackRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         throw error;
       }
-      const opened = await handleCommand(deps.store, paystackDepositStreamId(reference), paystackDepositDecider, { type: 'RecordPaystackCheckout', authorizationUrl: checkout.authorizationUrl, accessCode: checkout.accessCode, now: deps.clock.now() }, {
+      const opened = await runCommand(deps, {
+        streamId: paystackDepositStreamId(reference),
+        decider: paystackDepositDecider,
+        command: { type: 'RecordPaystackCheckout', data: { authorizationUrl: checkout.authorizationUrl, accessCode: checkout.accessCode }, metadata: { now: deps.clock.now(), actor: userId } },
         eventIds: (events) => events.map((e) => deterministicId('paystack', reference, e.type)),
-        metadata: { actor: userId },
       });
       await waitFor(opened.append?.position ?? initialized.append?.position ?? null);
       return { status: true, message: 'Authorization URL created', data: { authorization_url: checkout.authorizationUrl, reference } };

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { publicBaseUrl } from '../../config.js';
 import { createPaystackClient, type PaystackClient } from '../../adapters/paystack/client.js';
 import { createCryptoProviderClient, type CryptoProviderClient } from '../../adapters/crypto/client.js';
 
@@ -10,9 +11,12 @@ import { createCryptoProviderClient, type CryptoProviderClient } from '../../ada
 export const PAYSTACK_SANDBOX_SECRET = 'sk_test_wager_sandbox';
 export const CRYPTO_SANDBOX_SECRET = 'crypto_sandbox_secret';
 
-/** The app's own base URL (PUBLIC_URL, else the address it listens on): where sandboxes send webhooks. */
+/**
+ * Where this process reaches itself: the address it listens on (a wildcard one as loopback).
+ * For calls that never leave the machine, the app to its sandboxes' API and the sandboxes'
+ * webhooks back to the app; links a person opens use `publicBaseUrl` instead.
+ */
 export function selfBaseUrl(app: FastifyInstance): string {
-  if (app.deps.config.PUBLIC_URL) return app.deps.config.PUBLIC_URL.replace(/\/+$/, '');
   const address = app.server.address();
   if (address && typeof address === 'object') {
     const host = address.family === 'IPv6' ? (address.address === '::' ? '[::1]' : `[${address.address}]`) : address.address === '0.0.0.0' ? '127.0.0.1' : address.address;
@@ -32,6 +36,14 @@ export function paystackClient(app: FastifyInstance): PaystackClient {
   const { PAYSTACK_BASE_URL, PAYSTACK_SECRET_KEY, PROVIDER_TIMEOUT_MS } = app.deps.config;
   const baseUrl = PAYSTACK_BASE_URL ?? (PAYSTACK_SECRET_KEY ? 'https://api.paystack.co' : `${selfBaseUrl(app)}/sandbox/paystack`);
   return createPaystackClient({ baseUrl, secretKey: paystackSecret(app), timeoutMs: PROVIDER_TIMEOUT_MS });
+}
+
+/**
+ * Where the crypto provider posts its webhooks: a real provider reaches us from outside, at
+ * PUBLIC_URL; the sandbox runs in this process and reaches us where we listen.
+ */
+export function cryptoWebhookBaseUrl(app: FastifyInstance): string {
+  return app.deps.config.CRYPTO_PROVIDER_URL ? publicBaseUrl(app.deps.config) : selfBaseUrl(app);
 }
 
 export function cryptoSecret(app: FastifyInstance): string {

@@ -16,7 +16,7 @@ afterAll(async () => {
 
 async function fund(userId: string, amount: string) {
   const ref = `test_${uuidv4()}`;
-  await executeWalletCommand(h.deps, { type: 'CreditDeposit', userId, depositId: ref, provider: 'paystack', reference: ref, amount, currency: 'NGN', now: h.clock.now() }, deterministicId('paystack', ref, 'credit'));
+  await executeWalletCommand(h.deps, { type: 'CreditDeposit', data: { userId, depositId: ref, provider: 'paystack', reference: ref, amount, currency: 'NGN' }, metadata: { now: h.clock.now() } }, deterministicId('paystack', ref, 'credit'));
 }
 async function me(token: string) {
   return (await h.app.inject({ method: 'GET', url: '/api/user', headers: authHeader(token) })).json() as { balance: string; dailySpent: string; dailyLimit: string };

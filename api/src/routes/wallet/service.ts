@@ -7,7 +7,8 @@
  * Used by the bets and pools contexts: `lockStake` (challenge created / accepted / pool
  * entry), `releaseStake` (cancelled, expired, voided, lost race), `creditPayout` (winner).
  */
-import { handleCommand, type AppendResult } from '@wager/domain';
+import type { AppendResult } from '@wager/domain';
+import { runCommand } from '../../runtime/command-pipeline.js';
 import { fee as feeOf, formatAmount, Money } from '@wager/domain/money/index';
 import { deterministicId, walletDecider, walletStreamId, type HoldKind, type WalletCommand, type WalletEvent, type WalletState } from '@wager/domain/wallet/index';
 import type { AppDeps } from '../../deps.js';
@@ -26,9 +27,11 @@ export interface WalletCommandResult {
  * any, gets `<id>` derived ids through the same namespace).
  */
 export async function executeWalletCommand(deps: Pick<AppDeps, 'store'>, command: WalletCommand, eventId: string, actor?: string): Promise<WalletCommandResult> {
-  return handleCommand(deps.store, walletStreamId(command.userId), walletDecider, command, {
+  return runCommand(deps, {
+    streamId: walletStreamId(command.data.userId),
+    decider: walletDecider,
+    command: actor ? { ...command, metadata: { ...command.metadata, actor } } : command,
     eventIds: (events) => events.map((_, i) => (i === 0 ? eventId : deterministicId(eventId, String(i)))),
-    metadata: actor ? { actor } : {},
   });
 }
 
@@ -64,17 +67,7 @@ export async function lockStake(deps: WalletDeps, input: LockStakeInput): Promis
   return executeWalletCommand(
     deps,
     {
-      type: 'LockStake',
-      userId: input.userId,
-      holdId: input.holdId,
-      holdKind: input.holdKind,
-      stake: decimal(stake),
-      fee: decimal(input.fee ?? feeOf(stake)),
-      currency: input.currency ?? deps.config.WALLET_CURRENCY,
-      now: input.now ?? deps.clock.now(),
-      timeZone: input.timeZone ?? 'UTC',
-      dailyLimit: decimal(input.dailyLimit ?? deps.config.DAILY_LIMIT_DEFAULT),
-    },
+      type: 'LockStake', data: { userId: input.userId, holdId: input.holdId, holdKind: input.holdKind, stake: decimal(stake), fee: decimal(input.fee ?? feeOf(stake)), currency: input.currency ?? deps.config.WALLET_CURRENCY, timeZone: input.timeZone ?? 'UTC', dailyLimit: decimal(input.dailyLimit ?? deps.config.DAILY_LIMIT_DEFAULT) }, metadata: { now: input.now ?? deps.clock.now() } },
     input.eventId,
     input.userId,
   );
@@ -92,7 +85,7 @@ export interface ReleaseStakeInput {
 
 /** Returns a locked stake + fee from escrow to the user's available balance; once. */
 export async function releaseStake(deps: WalletDeps, input: ReleaseStakeInput): Promise<WalletCommandResult> {
-  return executeWalletCommand(deps, { type: 'ReleaseStake', userId: input.userId, holdId: input.holdId, reason: input.reason, now: input.now ?? deps.clock.now() }, input.eventId, input.actor ?? 'system');
+  return executeWalletCommand(deps, { type: 'ReleaseStake', data: { userId: input.userId, holdId: input.holdId, reason: input.reason }, metadata: { now: input.now ?? deps.clock.now() } }, input.eventId, input.actor ?? 'system');
 }
 
 export interface CreditPayoutInput {
@@ -114,15 +107,7 @@ export async function creditPayout(deps: WalletDeps, input: CreditPayoutInput): 
   return executeWalletCommand(
     deps,
     {
-      type: 'CreditPayout',
-      userId: input.userId,
-      holdId: input.holdId,
-      holdKind: input.holdKind,
-      amount: decimal(input.amount),
-      currency: input.currency ?? deps.config.WALLET_CURRENCY,
-      ...(input.payoutId ? { payoutId: input.payoutId } : {}),
-      now: input.now ?? deps.clock.now(),
-    },
+      type: 'CreditPayout', data: { userId: input.userId, holdId: input.holdId, holdKind: input.holdKind, amount: decimal(input.amount), currency: input.currency ?? deps.config.WALLET_CURRENCY, ...(input.payoutId ? { payoutId: input.payoutId } : {}) }, metadata: { now: input.now ?? deps.clock.now() } },
     input.eventId,
     input.actor ?? 'system',
   );

@@ -9,6 +9,9 @@ import { canSee, type Viewer } from './visibility.js';
 export const WS_AUTH_TIMEOUT_MS = 5000;
 export const WS_MESSAGE_BYTES_MAX = 4096;
 export const WS_CLOSE_UNAUTHENTICATED = 4401;
+/** A socket's messages wait their turn; a client further ahead than this is closed (1008: policy violation). */
+export const WS_PENDING_MESSAGES_MAX = 64;
+export const WS_CLOSE_TOO_MANY_MESSAGES = 1008;
 
 const clientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), token: z.string().min(1).max(200) }),
@@ -33,13 +36,18 @@ export interface ChangeMessage {
 interface Connection {
   readonly socket: WebSocket;
   viewer: Viewer | null;
+  /** The socket's messages, handled one after another (see the 'message' handler). */
+  queue: Promise<void>;
+  /** Messages received and not yet handled. */
+  pending: number;
 }
 
 /**
  * The /ws gateway. A socket authenticates with the session token in its first message
  * (`{"type":"auth","token":"…"}`), never with a bare userId; until then it hears nothing. One
  * bus subscription serves every socket of the process, and each event goes only to the sockets
- * whose user may see its stream (see visibility.ts).
+ * whose user may see its stream (see visibility.ts). A socket's messages are handled one at a
+ * time, in the order sent, so a client need not wait for `ready` before its next message.
  */
 export async function wsRoutes(app: FastifyInstance): Promise<void> {
   const connections = new Set<Connection>();
@@ -67,7 +75,7 @@ export async function wsRoutes(app: FastifyInstance): Promise<void> {
   }
 
   app.get('/ws', { websocket: true }, (socket) => {
-    const connection: Connection = { socket, viewer: null };
+    const connection: Connection = { socket, viewer: null, queue: Promise.resolve(), pending: 0 };
     connections.add(connection);
     const timer = setTimeout(() => {
       if (!connection.viewer) socket.close(WS_CLOSE_UNAUTHENTICATED, 'Authentication required');
@@ -76,26 +84,41 @@ export async function wsRoutes(app: FastifyInstance): Promise<void> {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(payload));
     };
 
+    async function handle(raw: unknown): Promise<void> {
+      if (socket.readyState !== socket.OPEN) return;
+      let parsed: z.infer<typeof clientMessage>;
+      try {
+        parsed = clientMessage.parse(JSON.parse(String(raw)));
+      } catch {
+        return send({ type: 'error', error: 'Invalid message' });
+      }
+      if (parsed.type === 'auth') {
+        const auth = await authenticateToken(app.deps.db, parsed.token, app.deps.clock.now()).catch(() => null);
+        if (!auth) return socket.close(WS_CLOSE_UNAUTHENTICATED, 'Authentication required');
+        connection.viewer = { userId: auth.userId, isAdmin: auth.isAdmin };
+        clearTimeout(timer);
+        return send({ type: 'ready', userId: auth.userId });
+      }
+      if (!connection.viewer) return send({ type: 'error', error: 'Authentication required' });
+      if (parsed.type === 'ping') return send({ type: 'pong' });
+      const allowed = await canSee(app.deps.db, `bet-${parsed.betId}`, connection.viewer).catch(() => false);
+      return send(allowed ? { type: 'joined', betId: parsed.betId } : { type: 'error', error: 'Bet Not Found' });
+    }
+
+    // One message at a time, in the order they came: handled side by side, a message sent right
+    // behind `auth` would be looked at while the token is still being checked, and be refused.
     socket.on('message', (raw) => {
-      void (async () => {
-        let parsed: z.infer<typeof clientMessage>;
-        try {
-          parsed = clientMessage.parse(JSON.parse(String(raw)));
-        } catch {
-          return send({ type: 'error', error: 'Invalid message' });
-        }
-        if (parsed.type === 'auth') {
-          const auth = await authenticateToken(app.deps.db, parsed.token, app.deps.clock.now()).catch(() => null);
-          if (!auth) return socket.close(WS_CLOSE_UNAUTHENTICATED, 'Authentication required');
-          connection.viewer = { userId: auth.userId, isAdmin: auth.isAdmin };
-          clearTimeout(timer);
-          return send({ type: 'ready', userId: auth.userId });
-        }
-        if (!connection.viewer) return send({ type: 'error', error: 'Authentication required' });
-        if (parsed.type === 'ping') return send({ type: 'pong' });
-        const allowed = await canSee(app.deps.db, `bet-${parsed.betId}`, connection.viewer).catch(() => false);
-        return send(allowed ? { type: 'joined', betId: parsed.betId } : { type: 'error', error: 'Bet Not Found' });
-      })();
+      if (connection.pending >= WS_PENDING_MESSAGES_MAX) {
+        socket.close(WS_CLOSE_TOO_MANY_MESSAGES, 'Too many messages');
+        return;
+      }
+      connection.pending++;
+      connection.queue = connection.queue
+        .then(() => handle(raw))
+        .catch((error: unknown) => app.log.error({ err: error }, 'ws message failed'))
+        .finally(() => {
+          connection.pending--;
+        });
     });
     socket.on('close', () => {
       clearTimeout(timer);

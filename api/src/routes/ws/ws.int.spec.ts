@@ -1,9 +1,10 @@
-// Proves the /ws gateway: a socket hears nothing until it authenticates with a session token, then hears only of streams its user may see, after the read model shows them.
+// Proves the /ws gateway: a socket hears nothing until it authenticates with a session token, its messages are handled in the order sent, and then it hears only of streams its user may see, after the read model shows them.
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
 import { signUpUser } from '../../testing/users.js';
+import { WS_CLOSE_TOO_MANY_MESSAGES, WS_PENDING_MESSAGES_MAX } from './index.js';
 
 let h: TestHarness;
 beforeAll(async () => {
@@ -54,6 +55,27 @@ describe('/ws gateway', () => {
     expect(heard).toMatchObject({ streamType: 'wallet', id: alice.user.id });
     expect(inbox.list.some((m) => m.eventType === 'ProbeForBob')).toBe(false);
     socket.terminate();
+  });
+
+  it('handles a message sent right behind auth, without waiting for ready, as authenticated', async () => {
+    const alice = await signUpUser(h);
+    const socket = await h.app.injectWS('/ws');
+    const inbox = messages(socket);
+    socket.send(JSON.stringify({ type: 'auth', token: alice.token }));
+    socket.send(JSON.stringify({ type: 'ping' }));
+    socket.send(JSON.stringify({ type: 'join_match', betId: randomUUID() }));
+    await inbox.next((m) => m.type === 'error' && m.error === 'Bet Not Found');
+    expect(inbox.list).toEqual([{ type: 'ready', userId: alice.user.id }, { type: 'pong' }, { type: 'error', error: 'Bet Not Found' }]);
+    socket.terminate();
+  });
+
+  it('closes a socket that sends more messages at once than it may have waiting', async () => {
+    const alice = await signUpUser(h);
+    const socket = await h.app.injectWS('/ws');
+    const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+    socket.send(JSON.stringify({ type: 'auth', token: alice.token }));
+    for (let i = 0; i < WS_PENDING_MESSAGES_MAX * 4; i++) socket.send(JSON.stringify({ type: 'join_match', betId: randomUUID() }));
+    expect(await closed).toBe(WS_CLOSE_TOO_MANY_MESSAGES);
   });
 
   it('closes a socket whose token is not a valid session', async () => {

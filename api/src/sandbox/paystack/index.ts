@@ -10,6 +10,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { signWebhookBody } from '../../adapters/paystack/signature.js';
+import { publicBaseUrl } from '../../config.js';
 import { paystackSecret, selfBaseUrl } from '../../routes/wallet/providers.js';
 
 type Fault = 'error' | 'timeout';
@@ -101,7 +102,8 @@ export async function paystackSandbox(app: FastifyInstance): Promise<void> {
       paidAt: null,
     });
     byAccessCode.set(accessCode, reference);
-    return { status: true, message: 'Authorization URL created', data: { authorization_url: `${selfBaseUrl(app)}/sandbox/paystack/checkout/${accessCode}`, access_code: accessCode, reference } };
+    // The player opens the checkout in their browser: on the public origin, like the app they came from.
+    return { status: true, message: 'Authorization URL created', data: { authorization_url: `${publicBaseUrl(app.deps.config)}/sandbox/paystack/checkout/${accessCode}`, access_code: accessCode, reference } };
   });
 
   app.get('/transaction/verify/:reference', async (request, reply) => {

@@ -1,0 +1,112 @@
+// Proves the composition root as `npm start` runs it: without PUBLIC_URL, links use the address it listens on and never a request's Host header; SIGTERM closes everything in order and exits 0.
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { freshDatabaseUrl } from '@wager/projections/testing/database';
+import { configSchema } from './config.js';
+import { listeningOrigin, startServer } from './main.js';
+import { fullSignupPayload } from './testing/users.js';
+
+const mainModule = fileURLToPath(new URL('./main.ts', import.meta.url));
+/**
+ * Start (tsx compiling on the fly) and stop. Usually a few seconds, but an embedded PostgreSQL's
+ * first start runs initdb, which on a loaded two-core machine has taken over a minute.
+ */
+const PROCESS_TIMEOUT_MS = 150_000;
+const SPAWN_TEST_TIMEOUT_MS = PROCESS_TIMEOUT_MS + 30_000;
+
+describe('links without PUBLIC_URL', () => {
+  it('the listening origin is the host name HOST gives, localhost for a wildcard address, else the address itself', () => {
+    expect(listeningOrigin({ address: '0.0.0.0', family: 'IPv4', port: 3000 })).toBe('http://localhost:3000');
+    expect(listeningOrigin({ address: '::', family: 'IPv6', port: 3000 })).toBe('http://localhost:3000');
+    expect(listeningOrigin({ address: '127.0.0.1', family: 'IPv4', port: 4100 })).toBe('http://127.0.0.1:4100');
+    expect(listeningOrigin({ address: '::1', family: 'IPv6', port: 4100 })).toBe('http://[::1]:4100');
+    expect(listeningOrigin({ address: '127.0.0.1', family: 'IPv4', port: 4100 }, 'localhost')).toBe('http://localhost:4100');
+  });
+
+  it('given a server started without PUBLIC_URL, a reset requested with a forged Host mails a link to the origin it printed', async () => {
+    const config = configSchema.parse({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: await freshDatabaseUrl('main_links'), LOG_LEVEL: 'silent' });
+    expect(config.PUBLIC_URL).toBeUndefined();
+    const server = await startServer(config, { serveWebApp: false, log: () => undefined });
+    try {
+      expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(server.deps.config.PUBLIC_URL).toBe(server.url);
+      expect(config.PUBLIC_URL).toBeUndefined();
+      const payload = fullSignupPayload(server.deps);
+      expect((await server.app!.inject({ method: 'POST', url: '/api/auth/signup', payload })).statusCode).toBe(201);
+      const forged = { host: 'attacker.example', 'x-forwarded-host': 'attacker.example', 'x-forwarded-proto': 'https' };
+      const asked = await server.app!.inject({ method: 'POST', url: '/api/auth/request-reset', headers: forged, payload: { email: payload.email } });
+      expect(asked.statusCode).toBe(200);
+      const mail = await server.deps.db.selectFrom('email_outbox').select('text_body').where('to_address', '=', String(payload.email)).where('kind', '=', 'password-reset').executeTakeFirstOrThrow();
+      expect(mail.text_body).toContain(`\n${server.url}/auth?resetToken=`);
+      expect(mail.text_body).not.toContain('attacker.example');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+interface Exit {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs `tsx api/src/main.ts` with `env`, sends SIGTERM once it has printed its address, and reports how it ended. */
+function startThenTerminate(env: Record<string, string>): Promise<Exit> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', mainModule], {
+      env: { ...process.env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    let signalled = false;
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`no clean exit within ${PROCESS_TIMEOUT_MS} ms\n${stdout}\n${stderr}`));
+    }, PROCESS_TIMEOUT_MS);
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (!signalled && /wager api \(both\) http:\/\/\S+/.test(stdout)) {
+        signalled = true;
+        child.kill('SIGTERM');
+      }
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+}
+
+// Side by side: each is a separate process, and most of the time goes to starting them.
+describe.concurrent('shutdown on SIGTERM', () => {
+  it('given a server on DATABASE_URL, it closes in order and exits 0 (the embedded database exit hook used to exit 143 first)', async ({ expect }) => {
+    const exit = await startThenTerminate({ DATABASE_URL: await freshDatabaseUrl('main_sigterm') });
+    expect(exit.stderr).toBe('');
+    expect({ code: exit.code, signal: exit.signal }).toEqual({ code: 0, signal: null });
+  }, SPAWN_TEST_TIMEOUT_MS);
+
+  it('given the embedded PostgreSQL, it stops the database last and exits 0 with nothing unhandled', async ({ expect }) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'wager-main-sigterm-'));
+    // initdb runs as another user when the tests run as root: it must reach the directory.
+    chmodSync(dataDir, 0o755);
+    try {
+      const exit = await startThenTerminate({ DATA_DIR: dataDir, DATABASE_URL: '' });
+      expect(exit.stderr).not.toMatch(/Unhandled|57P01|Error/);
+      expect({ code: exit.code, signal: exit.signal }).toEqual({ code: 0, signal: null });
+      // Our own stop removes the file that lets other processes join a running server.
+      expect(existsSync(join(dataDir, 'postgres.json'))).toBe(false);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, SPAWN_TEST_TIMEOUT_MS);
+});

@@ -1,0 +1,53 @@
+/**
+ * The one command pipeline every context runs its commands through:
+ * read the stream → decide on fresh state → append with the expected revision (conflicts retried
+ * with a jittered backoff, a bounded number of times) → optionally wait for the read models.
+ * Authorization happens before (a route decides who may ask, from the stream when it must not
+ * trust a lagging read model) and again inside the decider (the rules themselves).
+ *
+ * Commands have one shape, `{ type, data, metadata }` (domain/src/shared/command.ts); the
+ * pipeline copies the metadata's actor and correlation ids onto the events it appends.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { assert, handleCommand, type Command, type Decider, type HandleResult, type RetryPolicy } from '@wager/domain';
+import type { AppDeps } from '../deps.js';
+
+/** Decisions of one command at most: enough for a burst of writers on one stream to drain. */
+export const COMMAND_ATTEMPTS_MAX = 40;
+export const RETRY_PAUSE_BASE_MS = 1;
+export const RETRY_PAUSE_CAP_MS = 40;
+
+/**
+ * "Full jitter" backoff: a pause drawn uniformly below a cap that doubles with each retry, so
+ * racing writers spread out instead of re-reading in lock step (each round lets one through).
+ */
+export const JITTERED_RETRY: RetryPolicy = {
+  attemptsMax: COMMAND_ATTEMPTS_MAX,
+  pause: (retry) => sleep(Math.random() * Math.min(RETRY_PAUSE_CAP_MS, RETRY_PAUSE_BASE_MS * 2 ** retry)),
+};
+
+export interface CommandRun<State, C extends Command, Event extends { type: string; data: unknown }> {
+  readonly streamId: string;
+  readonly decider: Decider<State, C, Event>;
+  readonly command: C;
+  /** Deterministic ids of the decided events (see docs/ledger.md: an id names an intent). */
+  readonly eventIds: (events: Event[], revision: number) => string[];
+}
+
+export interface CommandOutcome<State, Event> extends HandleResult<State, Event> {
+  /** False when the read models did not show the events within the wait (only when asked to wait). */
+  readonly visible: boolean;
+}
+
+/** Runs one command; with `waitForReadModels`, answers only once the read models show it (or the wait ran out). */
+export async function runCommand<State, C extends Command, Event extends { type: string; data: unknown }>(
+  deps: Pick<AppDeps, 'store'> & Partial<Pick<AppDeps, 'projections'>>,
+  run: CommandRun<State, C, Event>,
+  options: { waitForReadModels?: boolean } = {},
+): Promise<CommandOutcome<State, Event>> {
+  const { now: _now, ...metadata } = run.command.metadata;
+  const result = await handleCommand(deps.store, run.streamId, run.decider, run.command, { eventIds: run.eventIds, metadata, retry: JITTERED_RETRY });
+  if (!options.waitForReadModels || !result.append) return { ...result, visible: true };
+  assert(deps.projections, 'runCommand: waiting for the read models needs deps.projections');
+  return { ...result, visible: await deps.projections.waitFor(result.append.position) };
+}
