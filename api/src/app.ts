@@ -8,8 +8,10 @@ import { registerErrorHandler } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerWebApp, spaFallback, webAppBuilt } from './plugins/web.js';
-import { registerRoutes } from './routes/index.js';
-import { WS_MESSAGE_BYTES_MAX } from './routes/ws/index.js';
+import { contexts } from './contexts/index.js';
+import { devRoutes } from './runtime/dev-routes.js';
+import { healthRoutes } from './runtime/health-routes.js';
+import { WS_MESSAGE_BYTES_MAX, wsRoutes } from './runtime/ws-gateway.js';
 
 /** JSON bodies above this are refused with 413 before any handler runs. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -38,7 +40,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authPlugin);
   await registerOpenApi(app);
   await app.register(websocket, { options: { maxPayload: WS_MESSAGE_BYTES_MAX } });
-  await registerRoutes(app);
+  await app.register(healthRoutes);
+  await app.register(wsRoutes, { live: contexts.flatMap((c) => (c.live ? [c.live] : [])) });
+  await app.register(devRoutes);
+  // Every context's routes, each one encapsulated plugin, from the registry.
+  for (const context of contexts) await app.register(context.routes);
   if (serveWebApp) await registerWebApp(app);
   return app;
 }

@@ -7,8 +7,8 @@ import { loadConfigOrExit, type Config } from './config.js';
 import { systemClock, type AppDeps, type ProjectionWaiter } from './deps.js';
 import { openInfrastructure } from './infrastructure.js';
 import { leaveShutdownSignalsToCaller } from './adapters/database/embedded.js';
-import { ReactorRunner, allReactors } from './process-managers/index.js';
-import { allJobs } from './jobs/index.js';
+import { allJobs, allReactors } from './contexts/index.js';
+import { ReactorRunner } from './runtime/reactor-runner.js';
 
 export interface RunningServer {
   readonly url: string | undefined;

@@ -9,7 +9,7 @@ import { BET_REFUND_EVENT_TYPES, type BetEventType } from '@wager/domain/bets/in
 import { Balances, parseAccount, type Posting } from '@wager/domain/ledger/index';
 import { Money, ZERO } from '@wager/domain/money/index';
 import { WALLET_STREAM_TYPE } from '@wager/domain/wallet/index';
-import { SAGA_RECONCILE_AFTER_MS } from '../../api/src/jobs/bet-scheduler.js';
+import { SAGA_RECONCILE_AFTER_MS } from '../../api/src/contexts/bets/jobs.js';
 
 /** The events after which a bet takes no more money in: its escrow must drain to zero. */
 export const TERMINAL_BET_EVENT_TYPES: readonly BetEventType[] = [...BET_REFUND_EVENT_TYPES, 'BetSettled', 'BetCreationAbandoned'];

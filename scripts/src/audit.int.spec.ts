@@ -5,9 +5,9 @@ import { betStreamId } from '@wager/domain/bets/index';
 import { betEscrow, externalPaystack, userAvailable } from '@wager/domain/ledger/index';
 import { deterministicId, walletStreamId } from '@wager/domain/wallet/index';
 import { createTestHarness, type TestHarness } from '../../api/src/testing/app.js';
-import { creditPayout, executeWalletCommand, lockStake, releaseStake } from '../../api/src/routes/wallet/service.js';
-import { fundedPlayer, ledger, type Player } from '../../api/src/routes/bets/testing.js';
-import { BetSagas } from '../../api/src/process-managers/bet-saga.js';
+import { creditPayout, executeWalletCommand, lockStake, releaseStake } from '../../api/src/contexts/wallet/commands.js';
+import { fundedPlayer, ledger, type Player } from '../../api/src/contexts/bets/testing.js';
+import { BetSagas } from '../../api/src/contexts/bets/commands.js';
 import { FOLLOW_UP_OVERDUE_MS } from './audit-checks.js';
 import { auditStatement, auditVerify, type VerifyOptions } from './audit.js';
 

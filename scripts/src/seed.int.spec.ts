@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '@wager/projections';
 import { freshDatabaseUrl } from '@wager/projections/testing/database';
 import { configSchema } from '../../api/src/config.js';
-import { verifyPassword } from '../../api/src/routes/accounts/passwords.js';
+import { verifyPassword } from '../../api/src/contexts/accounts/passwords.js';
 import { seed } from './seed.js';
 
 describe('seed', () => {

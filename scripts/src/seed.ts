@@ -12,7 +12,7 @@ import { ProjectionRunner, allProjectors, waitForCheckpoints } from '@wager/proj
 import { loadConfigOrExit, type Config } from '../../api/src/config.js';
 import { systemClock } from '../../api/src/deps.js';
 import { openInfrastructure } from '../../api/src/infrastructure.js';
-import { grantAdmin, registerAccount, type AccountDeps } from '../../api/src/routes/accounts/commands.js';
+import { grantAdmin, registerAccount, type AccountDeps } from '../../api/src/contexts/accounts/commands.js';
 
 /** Seeded account ids are UUIDv5 of their email under this namespace, so a rerun finds them. */
 export const SEED_NAMESPACE = '0b6f5d8e-7c1a-4a57-9d0e-5e2f3c4b1a90';

@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { ForbiddenError, UnauthorizedError } from '@wager/domain';
-import { authenticateToken, type AuthContext } from '../routes/accounts/sessions.js';
+import { authenticateToken, type AuthContext } from './sessions.js';
 
-export { authenticateToken, type AuthContext } from '../routes/accounts/sessions.js';
+export { authenticateToken, type AuthContext } from './sessions.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

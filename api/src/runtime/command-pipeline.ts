@@ -47,7 +47,9 @@ export async function runCommand<State, C extends Command, Event extends { type:
 ): Promise<CommandOutcome<State, Event>> {
   const { now: _now, ...metadata } = run.command.metadata;
   const result = await handleCommand(deps.store, run.streamId, run.decider, run.command, { eventIds: run.eventIds, metadata, retry: JITTERED_RETRY });
-  if (!options.waitForReadModels || !result.append) return { ...result, visible: true };
+  // A command that decided nothing still waits for what it decided on: its answer must not be older.
+  const position = result.append?.position ?? result.readPosition;
+  if (!options.waitForReadModels || !position) return { ...result, visible: true };
   assert(deps.projections, 'runCommand: waiting for the read models needs deps.projections');
-  return { ...result, visible: await deps.projections.waitFor(result.append.position) };
+  return { ...result, visible: await deps.projections.waitFor(position) };
 }

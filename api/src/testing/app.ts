@@ -13,8 +13,9 @@ import { buildApp } from '../app.js';
 import { configSchema, type Config } from '../config.js';
 import type { AppDeps, Clock } from '../deps.js';
 import { PostgresEventStore } from '../adapters/event-store/postgres.js';
-import { ReactorRunner, allReactors } from '../process-managers/index.js';
-import { allJobs, type BackgroundJob } from '../jobs/index.js';
+import { allJobs, allReactors } from '../contexts/index.js';
+import { ReactorRunner } from '../runtime/reactor-runner.js';
+import type { BackgroundJob } from '../runtime/jobs.js';
 
 export class TestClock implements Clock {
   constructor(private current = new Date('2026-11-21T12:00:00.000Z')) {}

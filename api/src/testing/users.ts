@@ -6,8 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { TestHarness } from './app.js';
 import type { Clock } from '../deps.js';
-import { grantAdmin } from '../routes/accounts/commands.js';
-import type { UserJson } from '../routes/accounts/user-json.js';
+import { grantAdmin } from '../contexts/accounts/commands.js';
+import type { UserJson } from '../contexts/accounts/user-json.js';
 
 export const TEST_PASSWORD = 'Passw0rd-Test';
 

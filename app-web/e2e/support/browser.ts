@@ -22,11 +22,16 @@ export const skipReason = !existsSync(CHROMIUM_PATH)
 export const SCREENSHOT_DIR = join(import.meta.dirname, '../../../docs/screenshots');
 
 export interface E2eEnvironment {
+  /** The server now running (a new one after `startServerAgain`). */
   readonly server: RunningServer;
   readonly baseUrl: string;
   readonly browser: Browser;
   newPage(options?: { locale?: string; mobile?: boolean }): Promise<{ context: BrowserContext; page: Page }>;
   screenshot(page: Page, name: string): Promise<void>;
+  /** Stops the app server (HTTP, /ws, projections), keeping its database: a restart's first half. */
+  stopServer(): Promise<void>;
+  /** Starts the app again on the same port and database, as a restarted `npm start` would. */
+  startServerAgain(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -41,15 +46,19 @@ export async function startE2e(label: string, env: Record<string, string> = {}):
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const server = await startServer(config, { serveWebApp: true, log: () => undefined });
+  let server = await startServer(config, { serveWebApp: true, log: () => undefined });
+  let running = true;
   const baseUrl = server.url!.replace('localhost', '127.0.0.1');
+  const port = Number(new URL(baseUrl).port);
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
   });
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   return {
-    server,
+    get server() {
+      return server;
+    },
     baseUrl,
     browser,
     newPage: async (options = {}) => {
@@ -65,9 +74,19 @@ export async function startE2e(label: string, env: Record<string, string> = {}):
     screenshot: async (page, name) => {
       await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
     },
+    stopServer: async () => {
+      if (!running) return;
+      running = false;
+      await server.close();
+    },
+    startServerAgain: async () => {
+      if (running) throw new Error('the app server is already running');
+      server = await startServer({ ...config, PORT: port }, { serveWebApp: true, log: () => undefined });
+      running = true;
+    },
     close: async () => {
       await browser.close();
-      await server.close();
+      if (running) await server.close();
     },
   };
 }

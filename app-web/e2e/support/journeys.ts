@@ -245,3 +245,57 @@ export async function apiBalance(baseUrl: string, player: ApiPlayer): Promise<st
   const user = await call<{ balance: string }>(baseUrl, 'GET', '/api/user', player.token);
   return user.balance;
 }
+
+// ---------------------------------------------------------------- live updates (DESIGN section 9)
+
+/** Waits for the header's live-updates dot to show `status` ('connected', 'reconnecting', 'offline', …). */
+export async function waitForLiveStatus(page: Page, status: string | string[], timeout = STEP_TIMEOUT_MS): Promise<string> {
+  const wanted = Array.isArray(status) ? status : [status];
+  const handle = await page.waitForFunction(
+    (statuses) => {
+      const value = document.querySelector('[data-testid="connection-indicator"]')?.getAttribute('data-status');
+      return value && statuses.includes(value) ? value : null;
+    },
+    wanted,
+    { timeout, polling: 50 },
+  );
+  return (await handle.jsonValue()) as string;
+}
+
+/**
+ * Marks the page's document; the returned check says whether it is still the same document. A
+ * reload or a full navigation makes a new document without the mark, so a change that shows
+ * while the mark holds arrived live.
+ */
+export async function markDocument(page: Page): Promise<() => Promise<boolean>> {
+  const mark = randomUUID();
+  await page.evaluate((value) => {
+    (window as unknown as { e2eDocumentMark?: string }).e2eDocumentMark = value;
+  }, mark);
+  return async () => (await page.evaluate(() => (window as unknown as { e2eDocumentMark?: string }).e2eDocumentMark)) === mark;
+}
+
+export interface LiveChange {
+  type: 'changed';
+  streamType: string;
+  streamId: string;
+  id: string;
+  eventType: string;
+}
+
+/** Records every `changed` message the page's /ws socket receives; call before the page opens it. */
+export function recordLiveChanges(page: Page): LiveChange[] {
+  const changes: LiveChange[] = [];
+  page.on('websocket', (socket) => {
+    if (new URL(socket.url()).pathname !== '/ws') return;
+    socket.on('framereceived', ({ payload }) => {
+      try {
+        const message = JSON.parse(String(payload)) as { type?: string };
+        if (message.type === 'changed') changes.push(message as LiveChange);
+      } catch {
+        // not JSON: not ours
+      }
+    });
+  });
+  return changes;
+}

@@ -5,18 +5,23 @@ import { I18nextProvider } from 'react-i18next';
 import { Toaster } from '../components/ui/toast';
 import { i18n } from '../lib/i18n';
 import { createQueryClient } from '../lib/query-client';
+import { LiveUpdatesProvider, type LiveUpdatesConfig } from './live-updates/live-updates-provider';
 
-/** Everything a screen needs around it: i18n, react-query and the toaster. */
-export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+/**
+ * Everything a screen needs around it: i18n, react-query, the live updates (DESIGN section 9)
+ * and the toaster. `liveUpdates={false}` leaves the socket out (component tests).
+ */
+export function AppProvider({ children, queryClient, liveUpdates = {} }: { children: ReactNode; queryClient?: QueryClient; liveUpdates?: LiveUpdatesConfig | false }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
+  const content = (
+    <Tooltip.Provider>
+      {children}
+      <Toaster />
+    </Tooltip.Provider>
+  );
   return (
     <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <Tooltip.Provider>
-          {children}
-          <Toaster />
-        </Tooltip.Provider>
-      </QueryClientProvider>
+      <QueryClientProvider client={client}>{liveUpdates === false ? content : <LiveUpdatesProvider config={liveUpdates}>{content}</LiveUpdatesProvider>}</QueryClientProvider>
     </I18nextProvider>
   );
 }

@@ -12,7 +12,7 @@ afterEach(() => vi.unstubAllGlobals());
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
-    <AppProvider queryClient={new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })}>
+    <AppProvider queryClient={new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })} liveUpdates={false}>
       <RouterProvider router={router} />
     </AppProvider>,
   );

@@ -1,6 +1,6 @@
 // Proves the request helper follows spec sections 7 and 8: JSON with credentials and the bearer token, "status: body" errors, and the 401 rules.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUTH_TOKEN_KEY, apiRequest, errorBody, getQueryFn, parseErrorMessage, pathFromQueryKey, session } from './api-client';
+import { AUTH_TOKEN_KEY, apiRequest, errorBody, getQueryFn, isProcessing, onAuthTokenChange, parseErrorMessage, pathFromQueryKey, session, setAuthToken } from './api-client';
 
 function respond(status: number, body: unknown, contentType = 'application/json') {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
@@ -70,6 +70,16 @@ describe('apiRequest', () => {
     },
   );
 
+  it('resolves a 202 "processing" answer (not an error) with what is known and the Location header', async () => {
+    const betId = crypto.randomUUID();
+    const body = { status: 'processing', message: 'Your request was recorded and is being processed. It will appear in a moment.', betId, shareableLink: 'http://x/challenge/accept/abc' };
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status: 202, headers: { 'content-type': 'application/json', location: `/api/bets/${betId}` } })));
+    const result = await apiRequest('POST', '/api/bets', {});
+    expect(isProcessing(result)).toBe(true);
+    expect(result).toEqual({ ...body, location: `/api/bets/${betId}` });
+    expect(isProcessing({ bet: { id: betId } })).toBe(false);
+  });
+
   it('does not reload on a 401 when no session was stored (a failed sign-in stays on its page)', async () => {
     vi.stubGlobal('fetch', respond(401, { error: 'Invalid username or password' }));
     await expect(apiRequest('POST', '/api/auth/login', {})).rejects.toThrow('Invalid username or password');
@@ -102,5 +112,21 @@ describe('the default query function', () => {
     vi.stubGlobal('fetch', respond(401, { error: 'Unauthorized' }));
     await expect(getQueryFn({ on401: 'throw' })({ queryKey: ['/api/bets'] } as never)).rejects.toThrow('401');
     expect(window.localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
+  });
+});
+
+describe('onAuthTokenChange', () => {
+  it('hears a new token, its removal, and another tab’s change, but not a write of the same token', () => {
+    const heard: (string | null)[] = [];
+    const unsubscribe = onAuthTokenChange((token) => heard.push(token));
+    setAuthToken('first');
+    setAuthToken('first');
+    setAuthToken(null);
+    window.localStorage.setItem(AUTH_TOKEN_KEY, 'from-another-tab');
+    window.dispatchEvent(new StorageEvent('storage', { key: AUTH_TOKEN_KEY }));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'unrelated' }));
+    unsubscribe();
+    setAuthToken('after');
+    expect(heard).toEqual(['first', null, 'from-another-tab']);
   });
 });

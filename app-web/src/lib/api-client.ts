@@ -14,9 +14,54 @@ export function getAuthToken(): string | null {
   return window.localStorage.getItem(AUTH_TOKEN_KEY);
 }
 
+const tokenListeners = new Set<(token: string | null) => void>();
+
 export function setAuthToken(token: string | null | undefined): void {
+  const before = getAuthToken();
   if (token) window.localStorage.setItem(AUTH_TOKEN_KEY, token);
   else window.localStorage.removeItem(AUTH_TOKEN_KEY);
+  const after = token || null;
+  if (after !== before) for (const listener of tokenListeners) listener(after);
+}
+
+/**
+ * Calls `listener` whenever the stored session token changes: in this tab through
+ * `setAuthToken`, and in another tab of the same site through the `storage` event. The live
+ * updates use it to open, re-authenticate or close their socket. Returns the unsubscribe.
+ */
+export function onAuthTokenChange(listener: (token: string | null) => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === AUTH_TOKEN_KEY || event.key === null) listener(getAuthToken());
+  };
+  tokenListeners.add(listener);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    tokenListeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/**
+ * The API's honest "not yet" (202): the command's events are stored but the read models have
+ * not caught up, so the answer carries what is already known (`betId`, `shareableLink`, a
+ * session `token`…) and `Location`, where the final state will be. The live updates bring that
+ * state when it lands; the screens say "processing", never "error".
+ */
+export interface ProcessingAnswer {
+  readonly status: 'processing';
+  readonly message: string;
+  /** The `Location` header: the address of the result once it is visible. */
+  readonly location: string | null;
+  readonly betId?: string;
+  readonly inviteLinkId?: string;
+  readonly shareableLink?: string;
+  readonly token?: string;
+  readonly userId?: string;
+  readonly requiresVerification?: boolean;
+}
+
+export function isProcessing(value: unknown): value is ProcessingAnswer {
+  return typeof value === 'object' && value !== null && (value as { status?: unknown }).status === 'processing';
 }
 
 /** The page reload is injectable so tests can observe it. */
@@ -44,13 +89,17 @@ function buildHeaders(body: unknown): Record<string, string> {
 
 async function parseBody(response: Response): Promise<unknown> {
   const contentType = response.headers.get('content-type') ?? '';
-  if (contentType.includes('application/json')) return response.json();
-  return response;
+  if (!contentType.includes('application/json')) return response;
+  const body: unknown = await response.json();
+  if (response.status === 202 && isProcessing(body)) return { ...body, location: response.headers.get('location') };
+  return body;
 }
 
 /**
  * Sends one request. A JSON response is parsed; any other response is returned raw.
  * A FormData body (evidence uploads) is sent as multipart, everything else as JSON.
+ * A 202 "processing" answer resolves (it is not an error) with its `Location` added: callers
+ * that can get one type their result `T | ProcessingAnswer` and check `isProcessing`.
  */
 export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
   const response = await fetch(url, {

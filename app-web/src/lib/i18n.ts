@@ -5,21 +5,23 @@ import { en } from '../locales/en';
 import { es } from '../locales/es';
 import { fr } from '../locales/fr';
 import { enMessages, esMessages, frMessages } from '../locales/messages';
+import { enErrors, esErrors, frErrors } from '../locales/errors';
 
 /**
  * Interface languages (spec section 1): English, Spanish and French, English as the fallback.
  * Detection order: localStorage, then the browser, then `<html lang>`; the choice is cached in
  * localStorage. The `messages` namespace translates the server's and the shared schemas' English
- * messages, keyed by the English text itself.
+ * messages, keyed by the English text itself; the `errors` namespace renders server refusals from
+ * their `code` and `params` (see `lib/error-message.ts`).
  */
 export const SUPPORTED_LANGUAGES = ['en', 'es', 'fr'] as const;
 export type SupportedLanguage = (typeof SUPPORTED_LANGUAGES)[number];
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 
 export const resources = {
-  en: { translation: en, messages: enMessages },
-  es: { translation: es, messages: esMessages },
-  fr: { translation: fr, messages: frMessages },
+  en: { translation: en, messages: enMessages, errors: enErrors },
+  es: { translation: es, messages: esMessages, errors: esErrors },
+  fr: { translation: fr, messages: frMessages, errors: frErrors },
 } as const;
 
 void i18n
@@ -32,7 +34,7 @@ void i18n
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',
     defaultNS: 'translation',
-    ns: ['translation', 'messages'],
+    ns: ['translation', 'messages', 'errors'],
     interpolation: { escapeValue: false },
     detection: {
       order: ['localStorage', 'navigator', 'htmlTag'],

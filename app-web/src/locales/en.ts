@@ -64,6 +64,22 @@ export const en = {
     mainNavigation: 'Main navigation',
     signIn: 'Sign In',
   },
+  live: {
+    status: { connecting: 'Live updates: connecting', connected: 'Live updates: connected', reconnecting: 'Live updates: reconnecting', offline: 'Live updates: offline' },
+    hint: {
+      connecting: 'Connecting to live updates…',
+      connected: 'Connected: balances, bets and challenges update as they change.',
+      reconnecting: 'Connection lost. Reconnecting… changes will show once it is back.',
+      offline: 'Offline: live updates are paused. Still trying to reconnect.',
+    },
+  },
+  processing: {
+    title: 'Processing',
+    text: 'Your request was recorded and is being processed. It will appear in a moment.',
+    challengeText: 'Your challenge was recorded and will appear in your lists in a moment. You can share the link now.',
+    accountText: 'Your account was created and is being set up. This takes a moment.',
+    accountWaiting: 'Setting up your account…',
+  },
   footer: {
     tagline: 'Peer-to-peer console gaming wagers with escrow. 18+ only. Please comply with your local gambling laws.',
     legal: 'Legal',

@@ -19,6 +19,22 @@ export const es: Translation = {
     dashboard: 'Panel', matches: 'Partidas', marketplace: 'Mercado', fplPools: 'Ligas FPL', deposit: 'Depositar', leaderboard: 'Clasificación', adminPanel: 'Panel de administración',
     profile: 'Perfil', settings: 'Ajustes', logout: 'Cerrar sesión', balance: 'Saldo', userMenu: 'Menú de usuario', openMenu: 'Abrir menú', mainNavigation: 'Navegación principal', signIn: 'Iniciar sesión',
   },
+  live: {
+    status: { connecting: 'Actualizaciones en directo: conectando', connected: 'Actualizaciones en directo: conectadas', reconnecting: 'Actualizaciones en directo: reconectando', offline: 'Actualizaciones en directo: sin conexión' },
+    hint: {
+      connecting: 'Conectando con las actualizaciones en directo…',
+      connected: 'Conectado: saldos, apuestas y desafíos se actualizan al momento.',
+      reconnecting: 'Conexión perdida. Reconectando… los cambios aparecerán cuando vuelva.',
+      offline: 'Sin conexión: las actualizaciones en directo están en pausa. Seguimos intentando reconectar.',
+    },
+  },
+  processing: {
+    title: 'Procesando',
+    text: 'Tu solicitud se ha registrado y se está procesando. Aparecerá en un momento.',
+    challengeText: 'Tu desafío se ha registrado y aparecerá en tus listas en un momento. Ya puedes compartir el enlace.',
+    accountText: 'Tu cuenta se ha creado y se está preparando. Tardará un momento.',
+    accountWaiting: 'Preparando tu cuenta…',
+  },
   footer: {
     tagline: 'Apuestas entre jugadores de consola con depósito en garantía. Solo mayores de 18. Cumple las leyes de juego de tu país.',
     legal: 'Legal', support: 'Soporte', terms: 'Términos del servicio', privacy: 'Política de privacidad', kyc: 'Política KYC', responsibleGaming: 'Juego responsable',

@@ -19,6 +19,22 @@ export const fr: Translation = {
     dashboard: 'Tableau de bord', matches: 'Matchs', marketplace: 'Marché', fplPools: 'Ligues FPL', deposit: 'Déposer', leaderboard: 'Classement', adminPanel: "Panneau d'administration",
     profile: 'Profil', settings: 'Paramètres', logout: 'Se déconnecter', balance: 'Solde', userMenu: 'Menu utilisateur', openMenu: 'Ouvrir le menu', mainNavigation: 'Navigation principale', signIn: 'Se connecter',
   },
+  live: {
+    status: { connecting: 'Mises à jour en direct : connexion', connected: 'Mises à jour en direct : connectées', reconnecting: 'Mises à jour en direct : reconnexion', offline: 'Mises à jour en direct : hors ligne' },
+    hint: {
+      connecting: 'Connexion aux mises à jour en direct…',
+      connected: "Connecté : soldes, paris et défis se mettent à jour dès qu'ils changent.",
+      reconnecting: 'Connexion perdue. Reconnexion… les changements s’afficheront à son retour.',
+      offline: 'Hors ligne : les mises à jour en direct sont en pause. Nouvelle tentative en arrière-plan.',
+    },
+  },
+  processing: {
+    title: 'Traitement en cours',
+    text: 'Votre demande a été enregistrée et est en cours de traitement. Elle apparaîtra dans un instant.',
+    challengeText: 'Votre défi a été enregistré et apparaîtra dans vos listes dans un instant. Vous pouvez déjà partager le lien.',
+    accountText: 'Votre compte a été créé et est en cours de préparation. Cela prend un instant.',
+    accountWaiting: 'Préparation de votre compte…',
+  },
   footer: {
     tagline: 'Paris entre joueurs sur console avec séquestre. Réservé aux 18 ans et plus. Respectez les lois sur les jeux de votre pays.',
     legal: 'Mentions légales', support: 'Assistance', terms: "Conditions d'utilisation", privacy: 'Politique de confidentialité', kyc: 'Politique KYC', responsibleGaming: 'Jeu responsable',

@@ -3,13 +3,17 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProvider } from '../app/provider';
+import type { LiveUpdatesConfig } from '../app/live-updates/live-updates-provider';
 
-/** Renders a screen inside the app's providers and a memory router at `path`. */
-export function renderWithApp(ui: ReactNode, options: { path?: string; routes?: { path: string; element: ReactNode }[] } = {}) {
+/**
+ * Renders a screen inside the app's providers and a memory router at `path`. The live-updates
+ * socket is left out unless `liveUpdates` hands in a (fake) socket factory.
+ */
+export function renderWithApp(ui: ReactNode, options: { path?: string; routes?: { path: string; element: ReactNode }[]; liveUpdates?: LiveUpdatesConfig | false } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
   const router = createMemoryRouter([{ path: '*', element: ui }, ...(options.routes ?? [])], { initialEntries: [options.path ?? '/'] });
   const result = render(
-    <AppProvider queryClient={queryClient}>
+    <AppProvider queryClient={queryClient} liveUpdates={options.liveUpdates ?? false}>
       <RouterProvider router={router} />
     </AppProvider>,
   );

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { IdempotencyConflictError, WrongExpectedRevisionError } from '../shared/errors.js';
 import { canonicalJson } from './hash.js';
-import type { AppendResult, EventStore, NewEvent, RecordedEvent } from './types.js';
+import type { AppendResult, EventStore, NewEvent, Position, RecordedEvent } from './types.js';
 
 /** A decider, as in Emmett: pure functions from (command, state) to events. */
 export interface Decider<State, Command, Event extends { type: string; data: unknown }> {
@@ -41,6 +41,12 @@ export interface HandleResult<State, Event> {
   readonly events: Event[];
   readonly state: State;
   readonly append: AppendResult | null;
+  /**
+   * Where the stream stood when the command was decided: the last event read. A command that
+   * decided nothing (already done) waits for this before answering, so its answer is never
+   * older than what it decided on.
+   */
+  readonly readPosition: Position | null;
 }
 
 /** How many hex digits of the intent hash go into an event id's name (128 bits). */
@@ -108,14 +114,15 @@ export async function handleCommand<State, Command, Event extends { type: string
     const recorded = await store.readStream(streamId);
     const state = foldStream(decider, recorded);
     const events = decider.decide(command, state);
-    if (events.length === 0) return { events, state, append: null };
+    const readPosition = recorded.at(-1)?.position ?? null;
+    if (events.length === 0) return { events, state, append: null, readPosition };
     const revision = recorded.length - 1;
     const ids = options.eventIds(events, revision);
     const toAppend: NewEvent[] = events.map((e, i) => ({ id: ids[i]!, type: e.type, data: e.data, metadata: options.metadata ?? {} }));
     try {
       const append = await store.append(streamId, toAppend, { expectedRevision: recorded.length === 0 ? 'no_stream' : revision });
-      if (append.repeated) return { ...(await storedTwin(store, streamId, decider, toAppend)), append };
-      return { events, state: events.reduce(decider.evolve, state), append };
+      if (append.repeated) return { ...(await storedTwin(store, streamId, decider, toAppend)), append, readPosition };
+      return { events, state: events.reduce(decider.evolve, state), append, readPosition };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError) || attempt >= retry.attemptsMax) throw error;
       await retry.pause(attempt);

@@ -6,7 +6,7 @@ import { signUpUser } from '../../testing/users.js';
 import { enqueueEmail } from './outbox.js';
 import { EMAIL_ATTEMPTS_MAX, sendDueEmails } from './sender-job.js';
 import type { EmailSender, OutgoingEmail } from './port.js';
-import { verificationMailReactor } from './verification-mail-reactor.js';
+import { verificationMailReactor } from '../../contexts/accounts/reactors.js';
 
 let h: TestHarness;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AppDeps } from '../../deps.js';
-import type { BackgroundJob } from '../../jobs/index.js';
+import type { BackgroundJob } from '../../runtime/jobs.js';
 import { devMailboxSender } from './dev-mailbox.js';
 import type { EmailSender } from './port.js';
 import { smtpSender } from './smtp.js';

@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { signWebhookBody } from '../../adapters/paystack/signature.js';
 import { CRYPTO_WEBHOOK_SIGNATURE_HEADER } from '../../adapters/crypto/client.js';
-import { cryptoSecret } from '../../routes/wallet/providers.js';
+import { cryptoSecret } from '../../adapters/providers.js';
 
 export const CRYPTO_SANDBOX_STEP_MS_AT_SPEED_1 = 10_000;
 export const CRYPTO_SANDBOX_ITEMS_MAX = 10_000;

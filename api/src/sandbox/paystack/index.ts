@@ -11,7 +11,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { signWebhookBody } from '../../adapters/paystack/signature.js';
 import { publicBaseUrl } from '../../config.js';
-import { paystackSecret, selfBaseUrl } from '../../routes/wallet/providers.js';
+import { paystackSecret, selfBaseUrl } from '../../adapters/providers.js';
 
 type Fault = 'error' | 'timeout';
 interface SandboxTransaction {

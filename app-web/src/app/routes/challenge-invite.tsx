@@ -7,11 +7,12 @@ import { Alert, Badge, Button, Card, Spinner } from '../../components/ui/primiti
 import { toast } from '../../components/ui/toast';
 import { paths } from '../../config/paths';
 import { useUser } from '../../features/auth/api/user-queries';
-import { betOf, challengeQueries, useAcceptInvite } from '../../features/bets/api/bet-queries';
-import { parseErrorMessage } from '../../lib/api-client';
-import { translateMessage } from '../../lib/i18n';
+import { betIdOf, betOf, challengeQueries, useAcceptInvite } from '../../features/bets/api/bet-queries';
+import { toastProcessing } from '../../components/ui/processing-toast';
+import { isProcessing } from '../../lib/api-client';
 import { covers, formatMoney, stakeCost } from '../../lib/money';
 import type { Bet } from '../../types/api';
+import { errorMessage } from '../../lib/error-message';
 
 const MINUTE_MS = 60_000;
 
@@ -56,7 +57,7 @@ function NotFound({ message }: { message?: string }) {
   return (
     <div className="page-center">
       <Card title={t('invite.notFoundTitle')} data-testid="invite-not-found">
-        <p>{message ? translateMessage(message) : t('invite.notFoundText')}</p>
+        <p>{message || t('invite.notFoundText')}</p>
         <Link className="btn btn-primary" to={paths.home.getHref()}>
           {t('common.goHome')}
         </Link>
@@ -78,7 +79,7 @@ export function ChallengeInviteRoute() {
 
   if (invite.isPending) return <Spinner />;
   const bet = betOf(invite.data);
-  if (invite.isError || !bet) return <NotFound message={invite.isError ? parseErrorMessage(invite.error) : undefined} />;
+  if (invite.isError || !bet) return <NotFound message={invite.isError ? errorMessage(invite.error) : undefined} />;
 
   const cost = stakeCost(bet.amount) ?? { fee: bet.feeAmount ?? '0.00', total: bet.amount };
   const currency = bet.currency ?? 'NGN';
@@ -93,12 +94,13 @@ export function ChallengeInviteRoute() {
     accept.mutate(inviteLinkId, {
       onSuccess: (response) => {
         setTermsOpen(false);
-        toast({ title: t('invite.acceptedTitle'), description: t('invite.acceptedText'), type: 'success' });
-        void navigate(paths.chat.getHref(betOf(response)?.id ?? response.id ?? bet.id));
+        if (isProcessing(response)) toastProcessing();
+        else toast({ title: t('invite.acceptedTitle'), description: t('invite.acceptedText'), type: 'success' });
+        void navigate(paths.chat.getHref(betIdOf(response) ?? bet.id));
       },
       onError: (error) => {
         setTermsOpen(false);
-        toast({ title: t('common.error'), description: translateMessage(parseErrorMessage(error)), type: 'error' });
+        toast({ title: t('common.error'), description: errorMessage(error), type: 'error' });
       },
     });
 

@@ -14,10 +14,12 @@ import { useSetCurrency } from '../../features/location/api/location-mutations';
 import { LocationDialog } from '../../features/location/components/location-dialog';
 import { walletQueries } from '../../features/wallet/api/wallet-queries';
 import { WalletPanel } from '../../features/wallet/components/wallet-panel';
-import { parseErrorMessage } from '../../lib/api-client';
-import { translateMessage } from '../../lib/i18n';
+import { toastProcessing } from '../../components/ui/processing-toast';
+import { isProcessing } from '../../lib/api-client';
+
 import { DISPLAY_CURRENCIES, displayCurrency, formatConverted, formatMoney, sumAmounts } from '../../lib/money';
 import type { Bet, User } from '../../types/api';
+import { errorMessage } from '../../lib/error-message';
 
 /** Transaction types that take money out of the player's balance: shown with a minus sign. */
 const DEBIT_TYPES = new Set(['bet_escrow', 'pool_entry', 'fee', 'withdrawal']);
@@ -92,8 +94,9 @@ function ActiveBetRow({ bet, user }: { bet: Bet; user: User }) {
             disabled={cancel.isPending}
             onClick={() =>
               cancel.mutate(bet.id, {
-                onSuccess: () => toast({ title: t('dashboard.cancelledTitle'), description: t('dashboard.cancelledText'), type: 'success' }),
-                onError: (error) => toast({ title: t('dashboard.cancelFailedTitle'), description: translateMessage(parseErrorMessage(error)), type: 'error' }),
+                onSuccess: (response) =>
+                  isProcessing(response) ? toastProcessing() : toast({ title: t('dashboard.cancelledTitle'), description: t('dashboard.cancelledText'), type: 'success' }),
+                onError: (error) => toast({ title: t('dashboard.cancelFailedTitle'), description: errorMessage(error), type: 'error' }),
               })
             }
           >

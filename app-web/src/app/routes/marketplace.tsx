@@ -5,15 +5,17 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { Dialog } from '../../components/ui/dialog';
 import { Badge, Button, Card, Field, Input, Select, Spinner } from '../../components/ui/primitives';
+import { toastProcessing } from '../../components/ui/processing-toast';
 import { toast } from '../../components/ui/toast';
 import { paths } from '../../config/paths';
 import { useUser } from '../../features/auth/api/user-queries';
-import { challengeQueries, useJoinChallenge, type PublicChallengeFilters } from '../../features/bets/api/bet-queries';
+import { betIdOf, challengeQueries, useJoinChallenge, type PublicChallengeFilters } from '../../features/bets/api/bet-queries';
 import { formatDateTime, relativeTime } from '../../features/bets/components/bet-display';
-import { parseErrorMessage } from '../../lib/api-client';
-import { currentLanguage, translateMessage } from '../../lib/i18n';
+import { isProcessing } from '../../lib/api-client';
+import { currentLanguage } from '../../lib/i18n';
 import { formatMoney } from '../../lib/money';
 import type { PublicChallenge } from '../../types/api';
+import { errorMessage } from '../../lib/error-message';
 
 function ChallengeDetails({ challenge, onClose }: { challenge: PublicChallenge; onClose: () => void }) {
   const { t } = useTranslation();
@@ -89,11 +91,12 @@ export function MarketplaceRoute() {
     setJoiningId(challenge.id);
     join.mutate(challenge.id, {
       onSuccess: (response) => {
-        toast({ title: t('marketplace.joinedTitle'), description: t('marketplace.joinedText'), type: 'success' });
-        const betId = response.bet?.id ?? response.id;
-        if (betId) void navigate(paths.matches.getHref());
+        // A 202 (still processing) is a join all the same: My Matches shows it when it lands.
+        if (isProcessing(response)) toastProcessing();
+        else toast({ title: t('marketplace.joinedTitle'), description: t('marketplace.joinedText'), type: 'success' });
+        if (betIdOf(response)) void navigate(paths.matches.getHref());
       },
-      onError: (error) => toast({ title: t('marketplace.joinFailedTitle'), description: translateMessage(parseErrorMessage(error)) || t('marketplace.joinFailedDefault'), type: 'error' }),
+      onError: (error) => toast({ title: t('marketplace.joinFailedTitle'), description: errorMessage(error) || t('marketplace.joinFailedDefault'), type: 'error' }),
       onSettled: () => setJoiningId(null),
     });
   };

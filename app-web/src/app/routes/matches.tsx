@@ -4,18 +4,20 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Badge, Button, Card, Spinner } from '../../components/ui/primitives';
 import { Tabs } from '../../components/ui/tabs';
+import { toastProcessing } from '../../components/ui/processing-toast';
 import { toast } from '../../components/ui/toast';
 import { paths } from '../../config/paths';
 import { useUser } from '../../features/auth/api/user-queries';
-import { betOf, betQueries, useAcceptInvite, useDeclineBet, type BetListFilter } from '../../features/bets/api/bet-queries';
+import { betIdOf, betQueries, useAcceptInvite, useDeclineBet, type BetListFilter } from '../../features/bets/api/bet-queries';
 import { BetStatusBadge, formatDateTime, opponentName, outcomeFor } from '../../features/bets/components/bet-display';
 import { copyText } from '../../features/bets/components/create-challenge-dialog';
 import { UploadResultDialog } from '../../features/bets/components/upload-result-dialog';
 import { walletQueries } from '../../features/wallet/api/wallet-queries';
-import { parseErrorMessage } from '../../lib/api-client';
+import { isProcessing } from '../../lib/api-client';
 import { translateMessage } from '../../lib/i18n';
 import { formatMoney } from '../../lib/money';
 import type { Bet, User } from '../../types/api';
+import { errorMessage } from '../../lib/error-message';
 
 export function inviteUrl(inviteLinkId: string): string {
   return `${window.location.origin}${paths.challengeInvite.getHref(inviteLinkId)}`;
@@ -48,7 +50,7 @@ function BetRow({ bet, user, children }: { bet: Bet; user: User; children?: Reac
 function BetList({ filter, user, empty, render }: { filter: BetListFilter; user: User; empty: string; render: (bet: Bet) => React.ReactNode }) {
   const { data, isPending, isError, error } = useQuery(betQueries.list(filter));
   if (isPending) return <Spinner />;
-  if (isError) return <p className="text-danger">{translateMessage(parseErrorMessage(error))}</p>;
+  if (isError) return <p className="text-danger">{errorMessage(error)}</p>;
   const rows = filter === 'pending' ? data.filter((b) => b.challengerId !== user.id) : data;
   if (rows.length === 0) return <p className="muted">{empty}</p>;
   return <ul className="stack">{rows.map((bet) => render(bet))}</ul>;
@@ -106,10 +108,11 @@ function PendingTab({ user }: { user: User }) {
               onClick={() =>
                 accept.mutate(bet.inviteLinkId ?? '', {
                   onSuccess: (response) => {
-                    toast({ title: t('matches.acceptedTitle'), description: t('matches.acceptedText'), type: 'success' });
-                    void navigate(paths.chat.getHref(betOf(response)?.id ?? response.id ?? bet.id));
+                    if (isProcessing(response)) toastProcessing();
+                    else toast({ title: t('matches.acceptedTitle'), description: t('matches.acceptedText'), type: 'success' });
+                    void navigate(paths.chat.getHref(betIdOf(response) ?? bet.id));
                   },
-                  onError: (error) => toast({ title: t('matches.errorTitle'), description: translateMessage(parseErrorMessage(error)), type: 'error' }),
+                  onError: (error) => toast({ title: t('matches.errorTitle'), description: errorMessage(error), type: 'error' }),
                 })
               }
             >
@@ -121,8 +124,9 @@ function PendingTab({ user }: { user: User }) {
               disabled={decline.isPending}
               onClick={() =>
                 decline.mutate(bet.id, {
-                  onSuccess: () => toast({ title: t('matches.declinedTitle'), description: t('matches.declinedText'), type: 'info' }),
-                  onError: (error) => toast({ title: t('matches.errorTitle'), description: translateMessage(parseErrorMessage(error)), type: 'error' }),
+                  onSuccess: (response) =>
+                    isProcessing(response) ? toastProcessing() : toast({ title: t('matches.declinedTitle'), description: t('matches.declinedText'), type: 'info' }),
+                  onError: (error) => toast({ title: t('matches.errorTitle'), description: errorMessage(error), type: 'error' }),
                 })
               }
             >

@@ -4,7 +4,7 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { Spinner } from '../../components/ui/primitives';
 import { toast } from '../../components/ui/toast';
 import { paths } from '../../config/paths';
-import { useLogout, useUser } from '../../features/auth/api/user-queries';
+import { pendingAccount, useLogout, useUser } from '../../features/auth/api/user-queries';
 import { VerifiedNotice, VerifyEmailForm } from '../../features/auth/components/verify-email-form';
 
 /** Spec section 9: after a verified code the page moves on to the dashboard after 2 s. */
@@ -25,6 +25,18 @@ export function VerifyEmailRoute() {
   }, [verified, navigate]);
 
   if (isPending) return <Spinner />;
+  if (!user && pendingAccount.userId) {
+    // Signed up, but the API answered 202: the account shows up here as soon as it is ready.
+    return (
+      <div className="page-center">
+        <div className="card auth-card" data-testid="account-processing">
+          <h1>{t('verify.title')}</h1>
+          <Spinner label={t('processing.accountWaiting')} />
+          <p className="muted">{t('processing.accountText')}</p>
+        </div>
+      </div>
+    );
+  }
   if (!user) return <Navigate to={paths.auth.getHref()} replace />;
   if (user.isEmailVerified && !verified) return <Navigate to={paths.dashboard.getHref()} replace />;
 

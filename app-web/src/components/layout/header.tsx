@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useLogout, useUser } from '../../features/auth/api/user-queries';
-import { parseErrorMessage } from '../../lib/api-client';
-import { translateMessage } from '../../lib/i18n';
 import { formatConverted } from '../../lib/money';
 import type { User } from '../../types/api';
 import { Button } from '../ui/primitives';
 import { toast } from '../ui/toast';
+import { ConnectionIndicator } from './connection-indicator';
 import { LanguageSelector } from './language-selector';
+import { errorMessage } from '../../lib/error-message';
 
 function navLinks(user: User | null | undefined) {
   const links = [
@@ -34,7 +34,7 @@ function useSignOut() {
         toast({ title: t('toasts.loggedOut'), description: t('toasts.loggedOutText'), type: 'success' });
         void navigate(paths.auth.getHref());
       },
-      onError: (error) => toast({ title: t('toasts.logoutFailed'), description: translateMessage(parseErrorMessage(error)), type: 'error' }),
+      onError: (error) => toast({ title: t('toasts.logoutFailed'), description: errorMessage(error), type: 'error' }),
     });
 }
 
@@ -120,7 +120,7 @@ function MobileDrawer({ user, onSignOut }: { user: User | null | undefined; onSi
   );
 }
 
-/** Spec section 2 header: links, balance, Deposit, language, user menu, Admin Panel for admins. */
+/** Spec section 2 header: links, live-updates dot, balance, Deposit, language, user menu, Admin Panel for admins. */
 export function Header() {
   const { t } = useTranslation();
   const { data: user } = useUser();
@@ -145,6 +145,7 @@ export function Header() {
         <div className="header-actions">
           {user ? (
             <>
+              <ConnectionIndicator />
               <span className="header-balance" data-testid="header-balance" title={t('nav.balance')}>
                 <span className="sr-only">{t('nav.balance')}: </span>
                 {formatConverted(user.balance, user.preferredCurrency)}

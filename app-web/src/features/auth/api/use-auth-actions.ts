@@ -2,10 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
-import { parseErrorMessage } from '../../../lib/api-client';
-import { translateMessage } from '../../../lib/i18n';
-import type { AuthResponse } from '../../../types/api';
-import { authScreenHold, useLogin, useSignup, type LoginInput } from './user-queries';
+import { isProcessing, parseErrorMessage } from '../../../lib/api-client';
+import { authScreenHold, useLogin, useSignup, type LoginInput, type SignupAnswer } from './user-queries';
+import { errorMessage } from '../../../lib/error-message';
 
 /** Spec section 4: after signup needing verification, go to /verify-email after this delay. */
 export const VERIFY_REDIRECT_DELAY_MS = 1000;
@@ -39,14 +38,19 @@ export function useAuthActions() {
         void navigate(redirectTo, { replace: true });
       },
       onError: (error) =>
-        toast({ title: t('toasts.loginFailed'), description: translateMessage(parseErrorMessage(error, 'Login failed')) || t('toasts.loginFailed'), type: 'error' }),
+        toast({ title: t('toasts.loginFailed'), description: errorMessage(error, 'Login failed') || t('toasts.loginFailed'), type: 'error' }),
     });
 
   const register = (payload: Record<string, unknown>) =>
     signup.mutate(payload, {
-      onSuccess: (response: AuthResponse) => {
-        if (response.requiresVerification) {
-          toast({ title: t('toasts.verificationRequired'), description: t('toasts.verificationRequiredText'), type: 'info' });
+      onSuccess: (response: SignupAnswer) => {
+        if (isProcessing(response) || response.requiresVerification) {
+          // A 202 means the account is still being set up: say so, then wait on /verify-email.
+          toast(
+            isProcessing(response)
+              ? { title: t('processing.title'), description: t('processing.accountText'), type: 'info' }
+              : { title: t('toasts.verificationRequired'), description: t('toasts.verificationRequiredText'), type: 'info' },
+          );
           setTimeout(() => {
             authScreenHold.active = false;
             void navigate(paths.verifyEmail.getHref(), { replace: true });
@@ -58,7 +62,7 @@ export function useAuthActions() {
       },
       onError: (error) => {
         const message = parseErrorMessage(error, 'Registration failed');
-        toast({ title: t(signupFailureTitleKey(message)), description: translateMessage(message), type: 'error' });
+        toast({ title: t(signupFailureTitleKey(message)), description: errorMessage(error, 'Registration failed'), type: 'error' });
       },
     });
 

@@ -1,6 +1,28 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, getQueryFn, setAuthToken } from '../../../lib/api-client';
+import { apiRequest, getAuthToken, getQueryFn, isProcessing, setAuthToken, type ProcessingAnswer } from '../../../lib/api-client';
 import type { AuthResponse, User } from '../../../types/api';
+
+/**
+ * A signup the API answered 202: the session token is issued, but the account is not in the
+ * read model yet, and until it is the server answers 401 for that token (REST and /ws). Those
+ * 401s must not end the session. The account arrives when the live-updates socket is accepted
+ * (it then refetches the user) or, without a socket, at the next probe.
+ */
+export const pendingAccount = { userId: null as string | null };
+export const PENDING_ACCOUNT_PROBE_MS = 2000;
+
+/** GET /api/user for a pending account: 401 means "not there yet", not "signed out". */
+async function probePendingUser(): Promise<User | null> {
+  const token = getAuthToken();
+  const response = await fetch('/api/user', { credentials: 'include', headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (response.status === 401 || response.status === 404) return null;
+  if (!response.ok) throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
+  const user = (await response.json()) as User;
+  pendingAccount.userId = null;
+  return user;
+}
+
+const fetchCurrentUser = getQueryFn<User | null>({ on401: 'returnNull' });
 
 /** The current user (spec section 7): `GET /api/user`, a 401 meaning "nobody signed in". */
 export const userQueries = {
@@ -8,7 +30,8 @@ export const userQueries = {
   current: () =>
     queryOptions({
       queryKey: userQueries.all(),
-      queryFn: getQueryFn<User | null>({ on401: 'returnNull' }),
+      queryFn: (context) => (pendingAccount.userId && getAuthToken() ? probePendingUser() : fetchCurrentUser(context)),
+      refetchInterval: (query) => (pendingAccount.userId && !query.state.data ? PENDING_ACCOUNT_PROBE_MS : false),
     }),
 };
 
@@ -30,10 +53,19 @@ export interface LoginInput {
  */
 export const authScreenHold = { active: false };
 
+export type SignupAnswer = AuthResponse | ProcessingAnswer;
+
 function useSessionStart() {
   const queryClient = useQueryClient();
-  return async (response: AuthResponse) => {
+  return async (response: SignupAnswer) => {
     if (response.requiresVerification) authScreenHold.active = true;
+    if (isProcessing(response)) {
+      pendingAccount.userId = response.userId ?? null;
+      setAuthToken(response.token);
+      await queryClient.invalidateQueries({ queryKey: userQueries.all() });
+      return;
+    }
+    pendingAccount.userId = null;
     setAuthToken(response.token);
     queryClient.setQueryData(userQueries.all(), response.user);
     await Promise.all(
@@ -53,7 +85,7 @@ export function useLogin() {
 export function useSignup() {
   const startSession = useSessionStart();
   return useMutation({
-    mutationFn: (payload: Record<string, unknown>) => apiRequest<AuthResponse>('POST', '/api/auth/signup', payload),
+    mutationFn: (payload: Record<string, unknown>) => apiRequest<SignupAnswer>('POST', '/api/auth/signup', payload),
     onSuccess: startSession,
   });
 }
@@ -69,6 +101,7 @@ export function useLogout() {
       try {
         await apiRequest('POST', '/api/auth/logout');
       } finally {
+        pendingAccount.userId = null;
         setAuthToken(null);
         queryClient.setQueryData(userQueries.all(), null);
         queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== '/api/user' });

@@ -5,10 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button, Field } from '../../../components/ui/primitives';
 import { toast } from '../../../components/ui/toast';
-import { parseErrorMessage } from '../../../lib/api-client';
+
 import { translateMessage } from '../../../lib/i18n';
 import { useResetPassword } from '../api/user-queries';
 import { PasswordInput } from './password-input';
+import { errorMessage } from '../../../lib/error-message';
 
 /** The server's password rule (the same messages), plus the confirmation. */
 const newPasswordSchema = z
@@ -28,7 +29,7 @@ export function NewPasswordForm({ token, onDone }: { token: string; onDone: () =
           toast({ title: t('auth.passwordUpdatedTitle'), description: t('auth.passwordUpdatedText'), type: 'success' });
           onDone();
         },
-        onError: (error) => toast({ title: t('auth.passwordUpdateFailed'), description: translateMessage(parseErrorMessage(error)), type: 'error' }),
+        onError: (error) => toast({ title: t('auth.passwordUpdateFailed'), description: errorMessage(error), type: 'error' }),
       },
     ),
   );

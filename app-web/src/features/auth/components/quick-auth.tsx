@@ -8,13 +8,14 @@ import { Alert, Button, Checkbox, Field, Input } from '../../../components/ui/pr
 import { Tabs } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
-import { parseErrorMessage } from '../../../lib/api-client';
+
 import { translateMessage } from '../../../lib/i18n';
 import { emailSignInSchema, formResolver, quickSignupSchema, resetRequestSchema, type QuickSignupForm, type QuickSignupOutput } from '../api/schemas';
 import { useAuthActions } from '../api/use-auth-actions';
 import { useRequestReset } from '../api/user-queries';
 import { browserTimezone } from '../timezones';
 import { PasswordInput } from './password-input';
+import { errorMessage } from '../../../lib/error-message';
 
 export type QuickAuthView = 'social' | 'login' | 'signup' | 'reset';
 
@@ -134,7 +135,7 @@ export function ResetPasswordForm({ onBack }: { onBack: () => void }) {
           setSentTo(email);
           toast({ title: t('toasts.resetSent'), description: t('toasts.resetSentText'), type: 'success' });
         },
-        onError: (error) => toast({ title: t('toasts.resetFailed'), description: translateMessage(parseErrorMessage(error)), type: 'error' }),
+        onError: (error) => toast({ title: t('toasts.resetFailed'), description: errorMessage(error), type: 'error' }),
       },
     ),
   );

@@ -2,10 +2,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Field, Input } from '../../../components/ui/primitives';
 import { toast } from '../../../components/ui/toast';
-import { errorBody, parseErrorMessage } from '../../../lib/api-client';
+import { errorBody } from '../../../lib/api-client';
 import { translateMessage } from '../../../lib/i18n';
 import { EMAIL_CODE_LENGTH, emailCodeSchema } from '../api/schemas';
 import { useResendCode, useVerifyEmail } from '../api/verification';
+import { errorMessage } from '../../../lib/error-message';
 
 /** Resend cooldown after a successful send (spec section 9); a failure uses the server's retryAfter. */
 export const RESEND_COOLDOWN_SECONDS = 60;
@@ -39,7 +40,7 @@ export function VerifyEmailForm({ userId, email, onVerified }: { userId: string;
       {
         onSuccess: onVerified,
         onError: (failure) => {
-          const message = translateMessage(parseErrorMessage(failure)) || t('verify.failedDefault');
+          const message = errorMessage(failure) || t('verify.failedDefault');
           setError(message);
           toast({ title: t('verify.failedTitle'), description: message, type: 'error' });
         },
@@ -58,7 +59,7 @@ export function VerifyEmailForm({ userId, email, onVerified }: { userId: string;
         onError: (failure) => {
           const retryAfter = Number(errorBody(failure)?.retryAfter);
           if (Number.isFinite(retryAfter) && retryAfter > 0) setCooldown(Math.ceil(retryAfter));
-          toast({ title: t('verify.resendFailedTitle'), description: translateMessage(parseErrorMessage(failure)) || t('verify.resendFailedDefault'), type: 'error' });
+          toast({ title: t('verify.resendFailedTitle'), description: errorMessage(failure) || t('verify.resendFailedDefault'), type: 'error' });
         },
       },
     );

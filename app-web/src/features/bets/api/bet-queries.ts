@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, isProcessing, type ProcessingAnswer } from '../../../lib/api-client';
 import type { Bet, PublicChallenge } from '../../../types/api';
 import { userQueries } from '../../auth/api/user-queries';
 
@@ -25,9 +25,11 @@ function query(params: Record<string, string | number | undefined>): string {
 /** Bet reads, keyed by API path from general to specific (TkDodo). */
 export const betQueries = {
   all: () => ['/api/bets'] as const,
+  /** Every filtered list of the caller's bets (dashboard, My Matches tabs). */
+  lists: () => [...betQueries.all(), 'list'] as const,
   list: (filter?: BetListFilter) =>
     queryOptions({
-      queryKey: [...betQueries.all(), 'list', filter ?? 'all'] as const,
+      queryKey: [...betQueries.lists(), filter ?? 'all'] as const,
       queryFn: () => apiRequest<Bet[]>('GET', `/api/bets${query({ status: filter })}`),
     }),
   detail: (betId: string) =>
@@ -68,10 +70,18 @@ export interface CreateBetResponse {
   id?: string;
 }
 
+/**
+ * Each bet command may answer 202 (`ProcessingAnswer`) when its events are stored but the read
+ * models lag: `betId` (and, for a new challenge, `inviteLinkId` and `shareableLink`) are known,
+ * the rest arrives through the live updates. The screens show "processing", not an error.
+ */
+export type BetCommandAnswer<T> = T | ProcessingAnswer;
+export type JoinResponse = { bet?: Bet; id?: string };
+
 export function useCreateBet() {
   const invalidate = useInvalidateBets();
   return useMutation({
-    mutationFn: (payload: Record<string, unknown>) => apiRequest<CreateBetResponse>('POST', '/api/bets', payload),
+    mutationFn: (payload: Record<string, unknown>) => apiRequest<BetCommandAnswer<CreateBetResponse>>('POST', '/api/bets', payload),
     onSuccess: () => invalidate(),
   });
 }
@@ -79,7 +89,7 @@ export function useCreateBet() {
 export function useCancelBet() {
   const invalidate = useInvalidateBets();
   return useMutation({
-    mutationFn: (betId: string) => apiRequest('POST', `/api/bets/${encodeURIComponent(betId)}/cancel`),
+    mutationFn: (betId: string) => apiRequest<BetCommandAnswer<Bet>>('POST', `/api/bets/${encodeURIComponent(betId)}/cancel`),
     onSuccess: () => invalidate(),
   });
 }
@@ -88,7 +98,7 @@ export function useCancelBet() {
 export function useDeclineBet() {
   const invalidate = useInvalidateBets();
   return useMutation({
-    mutationFn: (betId: string) => apiRequest('POST', `/api/bets/${encodeURIComponent(betId)}/decline`),
+    mutationFn: (betId: string) => apiRequest<BetCommandAnswer<Bet>>('POST', `/api/bets/${encodeURIComponent(betId)}/decline`),
     onSuccess: () => invalidate(),
   });
 }
@@ -96,7 +106,7 @@ export function useDeclineBet() {
 export function useAcceptInvite() {
   const invalidate = useInvalidateBets();
   return useMutation({
-    mutationFn: (inviteLinkId: string) => apiRequest<{ bet?: Bet; id?: string }>('POST', `/api/challenges/accept/${encodeURIComponent(inviteLinkId)}`, {}),
+    mutationFn: (inviteLinkId: string) => apiRequest<BetCommandAnswer<JoinResponse>>('POST', `/api/challenges/accept/${encodeURIComponent(inviteLinkId)}`, {}),
     onSuccess: () => invalidate(),
   });
 }
@@ -104,7 +114,7 @@ export function useAcceptInvite() {
 export function useJoinChallenge() {
   const invalidate = useInvalidateBets();
   return useMutation({
-    mutationFn: (challengeId: string) => apiRequest<{ bet?: Bet; id?: string }>('POST', `/api/challenges/join/${encodeURIComponent(challengeId)}`),
+    mutationFn: (challengeId: string) => apiRequest<BetCommandAnswer<JoinResponse>>('POST', `/api/challenges/join/${encodeURIComponent(challengeId)}`),
     onSuccess: () => invalidate(),
   });
 }
@@ -117,14 +127,21 @@ export function useReportResult() {
       const body = new FormData();
       body.append('result', result);
       for (const file of files) body.append('evidence', file, file.name);
-      return apiRequest('POST', `/api/bets/${encodeURIComponent(betId)}/result`, body);
+      return apiRequest<BetCommandAnswer<Bet>>('POST', `/api/bets/${encodeURIComponent(betId)}/result`, body);
     },
     onSuccess: () => invalidate(),
   });
 }
 
-/** The bet inside an accept/join/invite response, whichever shape the server uses. */
-export function betOf(response: { bet?: Bet } | Bet | undefined | null): Bet | undefined {
-  if (!response) return undefined;
+/** The bet inside an accept/join/invite response, whichever shape the server uses (none in a 202). */
+export function betOf(response: { bet?: Bet } | Bet | ProcessingAnswer | undefined | null): Bet | undefined {
+  if (!response || isProcessing(response)) return undefined;
   return 'bet' in response && response.bet ? response.bet : 'gameType' in response ? (response as Bet) : undefined;
+}
+
+/** The id of the bet a command answered about: from the bet, or from a 202's `betId`. */
+export function betIdOf(response: JoinResponse | ProcessingAnswer | undefined | null): string | undefined {
+  if (!response) return undefined;
+  if (isProcessing(response)) return response.betId;
+  return betOf(response)?.id ?? response.id;
 }

@@ -1,7 +1,8 @@
-// Proves the create-challenge dialog: the spec's amount and platform-username messages, the fee and total lines, the balance refusal, and the share link after success.
+// Proves the create-challenge dialog: the spec's amount and platform-username messages, the fee and total lines, the balance refusal, the share link after success, and a 202 "processing" answer that keeps the share link.
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n';
 import { fakeFetch, renderWithApp } from '../../../testing/render';
 import type { User } from '../../../types/api';
 import { CreateChallengeDialog } from './create-challenge-dialog';
@@ -71,4 +72,35 @@ describe('CreateChallengeDialog', () => {
     expect(await screen.findByRole('button', { name: 'Link Copied' })).toBeInTheDocument();
     expect(writeText).toHaveBeenCalledWith(link);
   });
+
+  it('given the API answers 202 (still processing), then the share link is kept, the dialog says so, and the toast is information, not an error', async () => {
+    const betId = crypto.randomUUID();
+    const link = `http://localhost/challenge/accept/${crypto.randomUUID()}`;
+    const { fetchFn } = fakeFetch({
+      'POST /api/bets': () => ({ status: 202, body: { status: 'processing', message: 'Your request was recorded and is being processed. It will appear in a moment.', betId, inviteLinkId: 'x', shareableLink: link } }),
+    });
+    vi.stubGlobal('fetch', fetchFn);
+    renderWithApp(<CreateChallengeDialog user={user('5000.00')} open onOpenChange={() => undefined} />);
+    await typeAmount('100');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Challenge' }));
+    expect(await screen.findByTestId('share-link')).toHaveValue(link);
+    expect(screen.getByTestId('processing-notice')).toHaveTextContent('Your challenge was recorded and will appear in your lists in a moment. You can share the link now.');
+    const toast = await screen.findByTestId('toast');
+    expect(toast).toHaveAttribute('data-type', 'info');
+    expect(toast).toHaveTextContent('Processing');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says "processing" in Spanish and French too', async () => {
+    for (const [language, title] of [['es', 'Procesando'], ['fr', 'Traitement en cours']] as const) {
+      await i18n.changeLanguage(language);
+      const { fetchFn } = fakeFetch({ 'POST /api/bets': () => ({ status: 202, body: { status: 'processing', message: 'x', betId: crypto.randomUUID(), shareableLink: 'http://localhost/l' } }) });
+      vi.stubGlobal('fetch', fetchFn);
+      const view = renderWithApp(<CreateChallengeDialog user={user('5000.00')} open onOpenChange={() => undefined} />);
+      await userEvent.click(screen.getByRole('button', { name: language === 'es' ? 'Crear desafío' : 'Créer le défi' }));
+      expect(await screen.findByText(title, { selector: '[data-testid="toast"] *' })).toBeInTheDocument();
+      view.unmount();
+    }
+  });
 });
+

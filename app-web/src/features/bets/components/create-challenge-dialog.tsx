@@ -7,13 +7,15 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Dialog } from '../../../components/ui/dialog';
 import { Alert, Button, Checkbox, Field, Input, Select } from '../../../components/ui/primitives';
+import { toastProcessing } from '../../../components/ui/processing-toast';
 import { toast } from '../../../components/ui/toast';
-import { parseErrorMessage } from '../../../lib/api-client';
+import { isProcessing } from '../../../lib/api-client';
 import { translateMessage } from '../../../lib/i18n';
 import { covers, formatMoney, stakeCost } from '../../../lib/money';
 import type { User } from '../../../types/api';
 import { useCreateBet } from '../api/bet-queries';
 import { CodRulesDialog, DEFAULT_COD_RULES, DEFAULT_FC25_RULES, Fc25RulesDialog, RulesSummary } from './rules-dialogs';
+import { errorMessage } from '../../../lib/error-message';
 
 /** "Link Copied" shows for 2 s after copying (spec section 2). */
 export const LINK_COPIED_MS = 2000;
@@ -95,6 +97,8 @@ export function CreateChallengeDialog({ user, open, onOpenChange }: { user: User
   const [codRules, setCodRules] = useState<CodRules>(DEFAULT_COD_RULES);
   const [rulesOpen, setRulesOpen] = useState(false);
   const [shareLink, setShareLink] = useState<string | null>(null);
+  /** The API answered 202: the challenge is recorded, the lists will show it when it lands. */
+  const [processing, setProcessing] = useState(false);
   const values = useWatch({ control: form.control });
   const cost = stakeCost(String(values.amount ?? ''));
   const { errors } = form.formState;
@@ -104,6 +108,7 @@ export function CreateChallengeDialog({ user, open, onOpenChange }: { user: User
     setFc25Rules(DEFAULT_FC25_RULES);
     setCodRules(DEFAULT_COD_RULES);
     setShareLink(null);
+    setProcessing(false);
   };
   const close = (next: boolean) => {
     if (!next) reset();
@@ -136,12 +141,16 @@ export function CreateChallengeDialog({ user, open, onOpenChange }: { user: User
       },
       {
         onSuccess: (response) => {
-          const link = response.shareableLink ?? (response.bet as { shareableLink?: string } | undefined)?.shareableLink;
-          toast({ title: t('createChallenge.createdTitle'), description: t('createChallenge.createdText'), type: 'success' });
+          // A 202 still carries the share link: keep it, and let the live updates bring the bet.
+          const still = isProcessing(response);
+          const link = still ? response.shareableLink : (response.shareableLink ?? (response.bet as { shareableLink?: string } | undefined)?.shareableLink);
+          if (still) toastProcessing('processing.challengeText');
+          else toast({ title: t('createChallenge.createdTitle'), description: t('createChallenge.createdText'), type: 'success' });
+          setProcessing(still);
           if (link) setShareLink(link);
           else close(false);
         },
-        onError: (error) => toast({ title: t('createChallenge.errorTitle'), description: translateMessage(parseErrorMessage(error)), type: 'error' }),
+        onError: (error) => toast({ title: t('createChallenge.errorTitle'), description: errorMessage(error), type: 'error' }),
       },
     );
   });
@@ -150,6 +159,11 @@ export function CreateChallengeDialog({ user, open, onOpenChange }: { user: User
     return (
       <Dialog open={open} onOpenChange={close} title={t('createChallenge.createdTitle')} description={t('createChallenge.createdText')} testId="create-challenge-dialog">
         <div className="form">
+          {processing ? (
+            <Alert tone="info" data-testid="processing-notice">
+              {t('processing.challengeText')}
+            </Alert>
+          ) : null}
           <h3>{t('createChallenge.shareTitle')}</h3>
           <ShareLink link={shareLink} />
           <Button onClick={() => close(false)}>{t('createChallenge.done')}</Button>
@@ -217,7 +231,7 @@ export function CreateChallengeDialog({ user, open, onOpenChange }: { user: User
         ) : (
           <p className="muted">{t('createChallenge.noCustomRules')}</p>
         )}
-        {create.isError ? <Alert tone="danger">{translateMessage(parseErrorMessage(create.error))}</Alert> : null}
+        {create.isError ? <Alert tone="danger">{errorMessage(create.error)}</Alert> : null}
         <Button type="submit" size="lg" disabled={create.isPending}>
           {create.isPending ? t('createChallenge.creating') : t('createChallenge.create')}
         </Button>

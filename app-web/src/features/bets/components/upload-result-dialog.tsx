@@ -3,10 +3,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/dialog';
 import { Alert, Button, Field, Input } from '../../../components/ui/primitives';
+import { toastProcessing } from '../../../components/ui/processing-toast';
 import { toast } from '../../../components/ui/toast';
-import { parseErrorMessage } from '../../../lib/api-client';
-import { translateMessage } from '../../../lib/i18n';
+import { isProcessing } from '../../../lib/api-client';
+
 import { useReportResult } from '../api/bet-queries';
+import { errorMessage } from '../../../lib/error-message';
 
 /** The first reason the chosen files cannot be sent, or null (limits shared with the server). */
 export function evidenceRefusal(files: File[], t: (key: string, options?: Record<string, unknown>) => string): string | null {
@@ -35,13 +37,14 @@ export function UploadResultDialog({ betId, open, onOpenChange }: { betId: strin
     report.mutate(
       { betId, result, files },
       {
-        onSuccess: () => {
-          toast({ title: t('matches.upload.successTitle'), description: t('matches.upload.successText'), type: 'success' });
+        onSuccess: (response) => {
+          if (isProcessing(response)) toastProcessing();
+          else toast({ title: t('matches.upload.successTitle'), description: t('matches.upload.successText'), type: 'success' });
           onOpenChange(false);
           setResult('');
           setFiles([]);
         },
-        onError: (failure) => toast({ title: t('matches.upload.failedTitle'), description: translateMessage(parseErrorMessage(failure)), type: 'error' }),
+        onError: (failure) => toast({ title: t('matches.upload.failedTitle'), description: errorMessage(failure), type: 'error' }),
       },
     );
   };

@@ -7,13 +7,14 @@ import { Alert, Badge, Button, Card, Field, Input, Select } from '../../../compo
 import { Tabs } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
-import { parseErrorMessage } from '../../../lib/api-client';
+
 import { translateMessage } from '../../../lib/i18n';
 import type { User } from '../../../types/api';
 import { formResolver, profileSchema, type ProfileForm } from '../../auth/api/schemas';
 import { useRequestReset } from '../../auth/api/user-queries';
 import { TIMEZONES } from '../../auth/timezones';
 import { changedProfileFields, useUpdateProfile } from '../api/profile-mutations';
+import { errorMessage } from '../../../lib/error-message';
 
 function formValues(user: User): ProfileForm {
   return {
@@ -67,7 +68,7 @@ export function ProfileSettings({ user }: { user: User }) {
         setEditing(false);
       },
       onError: (error) =>
-        toast({ title: t('profile.updateFailedTitle'), description: translateMessage(parseErrorMessage(error)) || t('profile.updateFailedDefault'), type: 'error' }),
+        toast({ title: t('profile.updateFailedTitle'), description: errorMessage(error) || t('profile.updateFailedDefault'), type: 'error' }),
     });
   });
 
@@ -199,7 +200,7 @@ export function SecurityPanel({ user }: { user: User }) {
               { email: user.email },
               {
                 onSuccess: () => toast({ title: t('toasts.resetSent'), description: t('toasts.resetSentText'), type: 'success' }),
-                onError: (error) => toast({ title: t('toasts.resetFailed'), description: translateMessage(parseErrorMessage(error)), type: 'error' }),
+                onError: (error) => toast({ title: t('toasts.resetFailed'), description: errorMessage(error), type: 'error' }),
               },
             )
           }

@@ -1,11 +1,11 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast';
-import { parseErrorMessage } from '../../../lib/api-client';
-import { translateMessage } from '../../../lib/i18n';
+
 import { formatMoney } from '../../../lib/money';
 import { clearPaystackReference, storedPaystackReference } from './paystack-reference';
 import { useRefreshBalances, useVerifyPaystack } from './wallet-queries';
+import { errorMessage } from '../../../lib/error-message';
 
 /**
  * Verifies a Paystack reference (spec section 4): success removes the stored reference and
@@ -38,7 +38,7 @@ export function usePaystackVerification() {
           return 'pending' as const;
         },
         (error: unknown) => {
-          toast({ title: t('deposit.paystack.verificationErrorTitle'), description: translateMessage(parseErrorMessage(error)), type: 'error' });
+          toast({ title: t('deposit.paystack.verificationErrorTitle'), description: errorMessage(error), type: 'error' });
           return 'error' as const;
         },
       ),

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { apiRequest, getQueryFn } from '../../../lib/api-client';
 import type { CryptoCurrencyOption, CryptoDeposit, CryptoWithdrawal, PaystackDeposit, Transaction } from '../../../types/api';
 import { userQueries } from '../../auth/api/user-queries';
@@ -29,15 +29,24 @@ export const walletQueries = {
   transactions: () => queryOptions({ queryKey: ['/api/transactions'], queryFn: get<Transaction[]>() }),
 };
 
+/**
+ * Every read that shows the user's money: the user (balances), the ledger, and the deposit and
+ * withdrawal lists (the crypto deposits key is also the prefix of each single deposit's key).
+ */
+export function walletReadKeys(): QueryKey[] {
+  return [
+    userQueries.all(),
+    walletQueries.transactions().queryKey,
+    walletQueries.paystackDeposits().queryKey,
+    walletQueries.cryptoDeposits().queryKey,
+    walletQueries.cryptoWithdrawals().queryKey,
+  ];
+}
+
 /** After money moves: the user (balances) and every list that shows it are refetched. */
 export function useRefreshBalances() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [userQueries.all(), ['/api/profile'], ['/api/transactions'], ['/api/paystack/deposits'], ['/api/crypto/deposits'], ['/api/crypto/withdrawals']].map(
-        (queryKey) => queryClient.invalidateQueries({ queryKey }),
-      ),
-    );
+  return () => Promise.all(walletReadKeys().map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
 export interface PaystackInitializeResponse {

@@ -7,11 +7,12 @@ import { useNavigate } from 'react-router-dom';
 import { Alert, Badge, Button, Field, Input, Select, Spinner } from '../../../components/ui/primitives';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
-import { errorStatus, getAuthToken, parseErrorMessage } from '../../../lib/api-client';
+import { errorStatus, getAuthToken } from '../../../lib/api-client';
 import { translateMessage } from '../../../lib/i18n';
 import type { CryptoCurrencyOption, CryptoDeposit } from '../../../types/api';
 import { CryptoCurrencyFields } from './crypto-currency-fields';
 import { CRYPTO_CONFIRMATIONS_REQUIRED, useCreateCryptoDeposit, useRefreshBalances, walletQueries } from '../api/wallet-queries';
+import { errorMessage } from '../../../lib/error-message';
 
 /** Spec section 9: without a session the crypto form sends the visitor to sign in after 2 s. */
 export const LOGIN_REDIRECT_DELAY_MS = 2000;
@@ -98,7 +99,7 @@ export function CryptoDepositForm({ onComplete }: { onComplete?: () => void }) {
         onSuccess: setDeposit,
         onError: (failure) => {
           if (errorStatus(failure) === 401) return requireLogin();
-          toast({ title: t('deposit.crypto.depositErrorTitle'), description: translateMessage(parseErrorMessage(failure)) || t('deposit.crypto.depositErrorDefault'), type: 'error' });
+          toast({ title: t('deposit.crypto.depositErrorTitle'), description: errorMessage(failure) || t('deposit.crypto.depositErrorDefault'), type: 'error' });
         },
       },
     );

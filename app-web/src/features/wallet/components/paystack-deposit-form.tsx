@@ -3,12 +3,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Field, Input } from '../../../components/ui/primitives';
 import { toast } from '../../../components/ui/toast';
-import { getAuthToken, parseErrorMessage } from '../../../lib/api-client';
+import { getAuthToken } from '../../../lib/api-client';
 import { translateMessage } from '../../../lib/i18n';
 import type { User } from '../../../types/api';
-import { storePaystackReference, storedPaystackReference } from '../api/paystack-reference';
+import { storePaystackReference, useStoredPaystackReference } from '../api/paystack-reference';
 import { usePaystackVerification } from '../api/use-paystack-verification';
 import { useInitializePaystack } from '../api/wallet-queries';
+import { errorMessage } from '../../../lib/error-message';
 
 /** The toast title of each refusal of the amount/email rules (spec section 8). */
 function refusalTitleKey(message: string): string {
@@ -38,6 +39,7 @@ export function PaystackDepositForm({ user }: { user: User | null | undefined })
   const [checkoutUrl, setCheckoutUrl] = useState<string | null>(null);
   const [popupBlocked, setPopupBlocked] = useState(false);
   const loggedIn = Boolean(user && getAuthToken());
+  const storedReference = useStoredPaystackReference();
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -63,12 +65,12 @@ export function PaystackDepositForm({ user }: { user: User | null | undefined })
           setPopupBlocked(!opened);
         },
         onError: (failure) =>
-          toast({ title: t('deposit.paystack.paymentErrorTitle'), description: translateMessage(parseErrorMessage(failure)) || t('deposit.paystack.paymentErrorDefault'), type: 'error' }),
+          toast({ title: t('deposit.paystack.paymentErrorTitle'), description: errorMessage(failure) || t('deposit.paystack.paymentErrorDefault'), type: 'error' }),
       },
     );
   };
 
-  const stored = checkoutUrl ? storedPaystackReference() : null;
+  const stored = checkoutUrl && storedReference ? { reference: storedReference } : null;
   return (
     <form className="form" noValidate onSubmit={submit} aria-label={t('deposit.paystack.title')}>
       <h3>{t('deposit.paystack.title')}</h3>

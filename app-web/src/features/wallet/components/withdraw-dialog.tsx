@@ -6,13 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/dialog';
 import { Alert, Button, Field, Input, Select } from '../../../components/ui/primitives';
 import { toast } from '../../../components/ui/toast';
-import { parseErrorMessage } from '../../../lib/api-client';
+
 import { translateMessage } from '../../../lib/i18n';
 import { formatMoney } from '../../../lib/money';
 import type { User } from '../../../types/api';
 import { useCreateCryptoWithdrawal, walletQueries } from '../api/wallet-queries';
 import { CryptoCurrencyFields } from './crypto-currency-fields';
 import { cryptoAmountRefusal } from './crypto-deposit-form';
+import { errorMessage } from '../../../lib/error-message';
 
 /** Spec section 5: rough USD rates for the balance check (USDT 1, BTC 45000, others 2500). */
 export function roughUsdValue(code: string, amount: string): Money {
@@ -52,7 +53,7 @@ export function WithdrawDialog({ user, open, onOpenChange }: { user: User; open:
           setAmount('');
           setAddress('');
         },
-        onError: (failure) => toast({ title: t('withdraw.errorTitle'), description: translateMessage(parseErrorMessage(failure)), type: 'error' }),
+        onError: (failure) => toast({ title: t('withdraw.errorTitle'), description: errorMessage(failure), type: 'error' }),
       },
     );
   };

@@ -1,0 +1,73 @@
+/**
+ * The layering rules of CONVENTIONS.md, checked on every `npm test` (`npm run lint:layers`).
+ * Imports point one way: routes → commands → domain and adapters; reactors and jobs → commands;
+ * nothing in runtime, adapters or plugins imports a context; contexts meet only through each
+ * other's index.ts; packages depend downward (domain ← projections ← api ← scripts).
+ */
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycles',
+      severity: 'error',
+      comment: 'An import cycle hides which way a dependency points.',
+      from: { path: '^(domain|projections|api|scripts)/src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'domain-is-pure',
+      severity: 'error',
+      comment: 'domain holds pure rules: it imports no other package of ours.',
+      from: { path: '^domain/src/' },
+      to: { path: '^(projections|api|scripts|app-web)/' },
+    },
+    {
+      name: 'projections-below-api',
+      severity: 'error',
+      from: { path: '^projections/src/' },
+      to: { path: '^(api|scripts|app-web)/' },
+    },
+    {
+      name: 'api-below-scripts',
+      severity: 'error',
+      from: { path: '^api/src/' },
+      to: { path: '^(scripts|app-web)/' },
+    },
+    {
+      name: 'shared-machinery-imports-no-context',
+      severity: 'error',
+      comment: 'runtime, adapters, plugins and sandboxes serve every context and know none of them (the registry is read by app.ts/main.ts).',
+      from: { path: '^api/src/(runtime|adapters|plugins|sandbox)/' },
+      to: { path: '^api/src/contexts/' },
+    },
+    {
+      name: 'contexts-meet-through-their-index',
+      severity: 'error',
+      comment: "A context uses another only through that context's index.ts, never its internals.",
+      from: { path: '^api/src/contexts/([^/]+)/' },
+      to: { path: '^api/src/contexts/[^/]+/', pathNot: ['^api/src/contexts/$1/', '^api/src/contexts/[^/]+/index\\.[jt]s$'] },
+    },
+    {
+      name: 'commands-below-routes-reactors-jobs',
+      severity: 'error',
+      comment: 'commands.ts is called by routes, reactors and jobs; it never calls them.',
+      from: { path: '^api/src/contexts/([^/]+)/commands\\.[jt]s$' },
+      to: { path: '^api/src/contexts/$1/(routes|reactors|jobs|live|index)\\.[jt]s$' },
+    },
+    {
+      name: 'reactors-and-jobs-below-routes',
+      severity: 'error',
+      from: { path: '^api/src/contexts/([^/]+)/(reactors|jobs)\\.[jt]s$' },
+      to: { path: '^api/src/contexts/$1/(routes|index)\\.[jt]s$' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // Workspace packages (@wager/*) are symlinks into this repository: follow them to their files.
+    preserveSymlinks: false,
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.js', '.json'] },
+    exclude: { path: ['node_modules', '\\.spec\\.ts$', '/testing/'] },
+  },
+};

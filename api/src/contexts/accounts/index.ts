@@ -1,0 +1,18 @@
+/**
+ * The accounts context as one module: sign-up, sign-in, sessions, verification, reset, profile,
+ * currency, location. Its public API (for other contexts and scripts) is exported here.
+ */
+import type { ContextModule } from '../../runtime/context.js';
+import { verificationMailReactor } from './reactors.js';
+import { accountsRoutes } from './routes.js';
+
+export { toUserJson, loadUserJson, loadUserBalances, userJsonSchema, DEFAULT_BALANCES, type UserJson, type UserBalances } from './user-json.js';
+export { grantAdmin, verifyUserAge, changeAdminNote, registerAccount, runUserCommand, type AccountDeps } from './commands.js';
+
+export const accountsContext: ContextModule = {
+  name: 'accounts',
+  routes: accountsRoutes,
+  reactors: (deps) => [verificationMailReactor(deps)],
+  // A user hears of their own account stream (`user-<id>`).
+  live: { ownStreamTypes: ['user'] },
+};

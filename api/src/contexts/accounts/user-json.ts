@@ -1,0 +1,107 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { UserRow } from '@wager/projections/users/users.table';
+import { findUserById } from '@wager/projections/users/queries';
+import { walletBalancesFor } from '../wallet/index.js';
+import { findUserStats } from '@wager/projections/bets/queries';
+
+/** Balances come from the wallet's read model; until it exists they read zero with the default limit. */
+export interface UserBalances {
+  readonly balance: string;
+  readonly cryptoBalance: string;
+  readonly dailySpent: string;
+  readonly dailyLimit: string;
+}
+
+export const DEFAULT_BALANCES: UserBalances = { balance: '0.00', cryptoBalance: '0.00', dailySpent: '0.00', dailyLimit: '50000.00' };
+
+/** The User of spec section 3 (and the wagering document's extra fields), camelCase. */
+export const userJsonSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  phoneNumber: z.string().nullable(),
+  psnUsername: z.string().nullable(),
+  activisionId: z.string().nullable(),
+  country: z.string().nullable(),
+  timezone: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  balance: z.string(),
+  cryptoBalance: z.string(),
+  dailySpent: z.string(),
+  dailyLimit: z.string(),
+  preferredCurrency: z.string(),
+  preferredLanguage: z.string(),
+  isAdmin: z.boolean(),
+  isEmailVerified: z.boolean(),
+  isPhoneVerified: z.boolean(),
+  isPsnVerified: z.boolean(),
+  isAgeVerified: z.boolean(),
+  locationDetectedAt: z.string().nullable(),
+  currencySetByUser: z.boolean(),
+  ipAddress: z.string().nullable(),
+  fplTeamId: z.string().nullable(),
+  rating: z.number(),
+  wins: z.number(),
+  losses: z.number(),
+  createdAt: z.string(),
+});
+export type UserJson = z.infer<typeof userJsonSchema>;
+
+/** The one place the user's JSON shape is made. The wallet passes the user's balances in. */
+/** Rating (Elo from 1000), wins and losses: kept by the bets context's user_stats read model. */
+export interface UserStats {
+  readonly rating: number;
+  readonly wins: number;
+  readonly losses: number;
+}
+const DEFAULT_STATS: UserStats = { rating: 1000, wins: 0, losses: 0 };
+
+export function toUserJson(row: UserRow, balances: UserBalances = DEFAULT_BALANCES, stats: UserStats = DEFAULT_STATS): UserJson {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    phoneNumber: row.phone_number,
+    psnUsername: row.psn_username,
+    activisionId: row.activision_id,
+    country: row.country,
+    timezone: row.timezone,
+    dateOfBirth: row.date_of_birth,
+    balance: balances.balance,
+    cryptoBalance: balances.cryptoBalance,
+    dailySpent: balances.dailySpent,
+    dailyLimit: balances.dailyLimit,
+    preferredCurrency: row.preferred_currency,
+    preferredLanguage: row.preferred_language,
+    isAdmin: row.is_admin,
+    isEmailVerified: row.is_email_verified,
+    isPhoneVerified: row.is_phone_verified,
+    isPsnVerified: row.is_psn_verified,
+    isAgeVerified: row.is_age_verified,
+    locationDetectedAt: row.location_detected_at ? row.location_detected_at.toISOString() : null,
+    currencySetByUser: row.currency_set_by_user,
+    ipAddress: row.ip_address,
+    fplTeamId: row.fpl_team_id,
+    rating: stats.rating,
+    wins: stats.wins,
+    losses: stats.losses,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+/**
+ * Balances of a user for the user JSON. The wallet context replaces the body of this function
+ * (reading its own read model); until then every user reads the defaults.
+ */
+export async function loadUserBalances(_app: FastifyInstance, _userId: string): Promise<UserBalances> {
+  return walletBalancesFor(_app.deps, _userId);
+}
+
+/** The current user's JSON from the read model, or null when the user is not (yet) there. */
+export async function loadUserJson(app: FastifyInstance, userId: string): Promise<UserJson | null> {
+  const row = await findUserById(app.deps.db, userId);
+  if (!row) return null;
+  const [balances, stats] = await Promise.all([loadUserBalances(app, userId), findUserStats(app.deps.db, userId)]);
+  return toUserJson(row, balances, stats);
+}

@@ -1,0 +1,17 @@
+/**
+ * The bets context as one module: challenges, marketplace, invitations, results and evidence,
+ * settlement, disputes, the bet's chat, the scheduler and the reconciler.
+ */
+import type { ContextModule } from '../../runtime/context.js';
+import { BetScheduler } from './jobs.js';
+import { betsLive } from './live.js';
+import { betFollowUpsReactor } from './reactors.js';
+import { betRoutes } from './routes.js';
+
+export const betsContext: ContextModule = {
+  name: 'bets',
+  routes: betRoutes,
+  reactors: (deps) => [betFollowUpsReactor(deps)],
+  jobs: (deps) => [new BetScheduler(deps)],
+  live: betsLive,
+};

@@ -1,0 +1,67 @@
+/**
+ * Who hears of the bets context's streams over /ws: a bet's challenger, its invited opponent and
+ * its opponent hear of `bet-<id>`; a chat's two participants and its moderator hear of
+ * `chat-<chatId>`. Decided once per socket (streamsOf) and kept current by the events that add
+ * people (grants), never by a query per event.
+ */
+import type { LiveRules, StreamGrant } from '../../runtime/visibility.js';
+
+/** How many of a user's bets a socket follows from the start (the newest; later ones arrive by grants). */
+export const LIVE_BETS_PER_USER_MAX = 1000;
+
+interface BetCreatedData {
+  readonly betId: string;
+  readonly challengerId: string;
+  readonly invitedOpponentId: string | null;
+}
+
+function grants(event: { streamId: string; type: string; data: unknown }): StreamGrant[] {
+  switch (event.type) {
+    case 'BetCreated': {
+      const d = event.data as BetCreatedData;
+      return [d.challengerId, d.invitedOpponentId].filter((u): u is string => u !== null).map((userId) => ({ userId, streamId: event.streamId }));
+    }
+    case 'BetAccepted':
+      return [{ userId: (event.data as { opponentId: string }).opponentId, streamId: event.streamId }];
+    case 'ChatCreated': {
+      const d = event.data as { participant1Id: string; participant2Id: string };
+      return [d.participant1Id, d.participant2Id].map((userId) => ({ userId, streamId: event.streamId }));
+    }
+    default:
+      return [];
+  }
+}
+
+export const betsLive: LiveRules = {
+  async streamsOf(db, userId) {
+    const bets = await db
+      .selectFrom('bets')
+      .select('id')
+      .where((w) => w.or([w('challenger_id', '=', userId), w('opponent_id', '=', userId), w('invited_opponent_id', '=', userId)]))
+      .orderBy('created_at', 'desc')
+      .limit(LIVE_BETS_PER_USER_MAX)
+      .execute();
+    const chats = await db
+      .selectFrom('chats')
+      .select('id')
+      .where((w) => w.or([w('participant1_id', '=', userId), w('participant2_id', '=', userId), w('moderator_id', '=', userId)]))
+      .orderBy('created_at', 'desc')
+      .limit(LIVE_BETS_PER_USER_MAX)
+      .execute();
+    return [...bets.map((b) => `bet-${b.id}`), ...chats.map((c) => `chat-${c.id}`)];
+  },
+  grants,
+  subscriptions: {
+    async join_match(db, viewer, betId) {
+      const bet = await db.selectFrom('bets').select(['id', 'challenger_id', 'opponent_id']).where('id', '=', betId).executeTakeFirst();
+      const mayFollow = bet && (viewer.isAdmin || bet.challenger_id === viewer.userId || bet.opponent_id === viewer.userId);
+      return mayFollow ? `bet-${bet.id}` : null;
+    },
+    async join_chat(db, viewer, chatId) {
+      const chat = await db.selectFrom('chats').select(['id', 'participant1_id', 'participant2_id', 'moderator_id']).where('id', '=', chatId).executeTakeFirst();
+      const mayFollow = chat && (viewer.isAdmin || [chat.participant1_id, chat.participant2_id, chat.moderator_id].includes(viewer.userId));
+      return mayFollow ? `chat-${chat.id}` : null;
+    },
+  },
+};
+

@@ -1,0 +1,21 @@
+// Proves who comes to hear of a bet's streams by its events alone (no query): the challenger and invited opponent on creation, the opponent on acceptance, both players on the chat's creation.
+import { describe, expect, it } from 'vitest';
+import { betsLive } from './live.js';
+
+const grants = (type: string, streamId: string, data: unknown) => betsLive.grants!({ type, streamId, data });
+
+describe('bets live grants', () => {
+  it('names the people each event lets hear of its stream, and nobody for other events', () => {
+    expect(grants('BetCreated', 'bet-1', { betId: '1', challengerId: 'alice', invitedOpponentId: null })).toEqual([{ userId: 'alice', streamId: 'bet-1' }]);
+    expect(grants('BetCreated', 'bet-1', { betId: '1', challengerId: 'alice', invitedOpponentId: 'bob' })).toEqual([
+      { userId: 'alice', streamId: 'bet-1' },
+      { userId: 'bob', streamId: 'bet-1' },
+    ]);
+    expect(grants('BetAccepted', 'bet-1', { betId: '1', opponentId: 'carol' })).toEqual([{ userId: 'carol', streamId: 'bet-1' }]);
+    expect(grants('ChatCreated', 'chat-9', { participant1Id: 'alice', participant2Id: 'carol' })).toEqual([
+      { userId: 'alice', streamId: 'chat-9' },
+      { userId: 'carol', streamId: 'chat-9' },
+    ]);
+    expect(grants('BetSettled', 'bet-1', { winnerId: 'alice' })).toEqual([]);
+  });
+});

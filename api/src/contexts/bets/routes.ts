@@ -1,0 +1,366 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ForbiddenError, NotFoundError, ValidationError, parseStreamId } from '@wager/domain';
+import {
+  AMOUNT_RANGES,
+  BET_CURRENCIES,
+  EVIDENCE_FILES_MAX,
+  EVIDENCE_FILE_BYTES_MAX,
+  GAME_TYPES,
+  betMessages,
+  betResultSchema,
+  createChallengeSchema,
+  resolveDisputeSchema,
+  type EvidenceFile,
+  type ExistingBet,
+} from '@wager/domain/bets/index';
+import {
+  BET_LIST_FILTERS,
+  PUBLIC_CHALLENGES_PAGE_SIZE_DEFAULT,
+  PUBLIC_CHALLENGES_PAGE_SIZE_MAX,
+  SEARCH_LENGTH_MAX,
+  betTrail,
+  findBet,
+  findBetByInviteLink,
+  findChatByBetId,
+  listDisputedBets,
+  listPublicChallenges,
+  listUserBets,
+  userSummaries,
+} from '@wager/projections/bets/queries';
+import type { BetRow } from '@wager/projections/bets/bets.table';
+import { formatAmount } from '@wager/domain/money/index';
+import { BetSagas } from './commands.js';
+import { publicBaseUrl } from '../../config.js';
+import { StillProcessing } from '../../runtime/still-processing.js';
+import { EvidenceStore, SHA256_PATTERN } from './evidence-store.js';
+import { betJson, betView, participants } from './views.js';
+
+const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Invalid id');
+const betParams = z.object({ betId: uuid });
+const CHAT_NOT_AVAILABLE = 'Chat is not available for this bet. Chat will be enabled once the bet is accepted.';
+
+/**
+ * The bets context's HTTP surface: challenges (create, invitation, marketplace, accept, join),
+ * the caller's bets, cancel, results with evidence, the bet's chat, and the admin dispute desk.
+ * Writes go through `BetSagas`; reads come only from the read tables.
+ */
+export async function betRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(multipart, { limits: { files: EVIDENCE_FILES_MAX, fileSize: EVIDENCE_FILE_BYTES_MAX, fields: 10, fieldSize: 1024, parts: EVIDENCE_FILES_MAX + 10 } });
+  const sagas = new BetSagas(app.deps);
+  const evidence = new EvidenceStore(app.deps.config.DATA_DIR);
+  await app.register(betCommandRoutes, { sagas, evidence } as never);
+  await app.register(betReadRoutes, { evidence } as never);
+  await app.register(adminBetRoutes);
+}
+
+async function viewOf(app: FastifyInstance, row: BetRow, viewerId: string | null, isAdmin = false) {
+  const users = await userSummaries(app.deps.db, participants(row));
+  return betView(row, users, { showInviteLink: viewerId !== null && (participants(row).includes(viewerId) || row.invited_opponent_id === viewerId || isAdmin), showAdminNotes: isAdmin });
+}
+
+/** A bet the caller may see: a participant's, or any for an admin; otherwise 404 (never reveal it exists). */
+async function visibleBet(app: FastifyInstance, request: FastifyRequest, betId: string): Promise<BetRow> {
+  const row = await findBet(app.deps.db, betId);
+  const auth = request.auth!;
+  if (!row || !(auth.isAdmin || participants(row).includes(auth.userId))) throw new NotFoundError(betMessages.betNotFound);
+  return row;
+}
+
+/**
+ * A command's answer: the bet as the read model shows it once the command's events are visible
+ * there. When they are stored but not visible within the wait (the projection role is behind or
+ * down), 202 with the bet's address: never a 404 for a bet that exists, never a stale view.
+ */
+async function answer(
+  app: FastifyInstance,
+  betId: string,
+  position: Parameters<FastifyInstance['deps']['projections']['waitFor']>[0] | null,
+  viewerId: string,
+  isAdmin = false,
+  processingBody: Record<string, unknown> = {},
+) {
+  if (position && !(await app.deps.projections.waitFor(position))) throw new StillProcessing(`/api/bets/${betId}`, { betId, ...processingBody });
+  const row = await findBet(app.deps.db, betId);
+  if (!row) throw new NotFoundError(betMessages.betNotFound);
+  return viewOf(app, row, viewerId, isAdmin);
+}
+
+/**
+ * The bet a command is about, as its stream says (a read model may lag behind a bet that
+ * exists): 404 unless the caller is its challenger, opponent, invited opponent or an admin.
+ */
+async function commandedBet(sagas: BetSagas, request: FastifyRequest, betId: string): Promise<ExistingBet> {
+  const state = await sagas.state(betId);
+  const auth = request.auth!;
+  if (!('bet' in state)) throw new NotFoundError(betMessages.betNotFound);
+  const people = [state.bet.challengerId, state.opponentId, state.bet.invitedOpponentId];
+  if (!auth.isAdmin && !people.includes(auth.userId)) throw new NotFoundError(betMessages.betNotFound);
+  return state;
+}
+
+const betCommandRoutes: FastifyPluginAsyncZod<{ sagas: BetSagas; evidence: EvidenceStore }> = async (app, { sagas, evidence }) => {
+  app.post(
+    '/api/bets',
+    { onRequest: app.requireUser, schema: { body: createChallengeSchema, response: { 201: z.object({ bet: betJson, shareableLink: z.string() }) } } },
+    async (request, reply) => {
+      const userId = request.auth!.userId;
+      const challenge = request.body;
+      if (challenge.opponentId && challenge.opponentId !== userId) {
+        const opponent = await app.deps.db.selectFrom('users').select('id').where('id', '=', challenge.opponentId).executeTakeFirst();
+        if (!opponent) throw new NotFoundError('Opponent not found');
+      }
+      const betId = app.deps.ids.uuid();
+      // The invitation id is a fresh random UUID (122 random bits): unguessable, and not the bet id.
+      const inviteLinkId = app.deps.ids.uuid();
+      const outcome = await sagas.create({ betId, challengerId: userId, inviteLinkId, challenge });
+      // Absolute, so it can be pasted anywhere; from PUBLIC_URL, never from the request's Host header.
+      const base = publicBaseUrl(app.deps.config);
+      const shareableLink = `${base}/challenge/accept/${inviteLinkId}`;
+      const bet = await answer(app, betId, outcome.position, userId, false, { inviteLinkId, shareableLink });
+      return reply.status(201).send({ bet, shareableLink });
+    },
+  );
+
+  const accepted = z.object({ bet: betJson, message: z.string() });
+  const ACCEPTED_MESSAGE = 'Challenge Accepted! The bet has been accepted and escrow funds have been secured.';
+  app.post(
+    '/api/challenges/accept/:inviteLinkId',
+    { onRequest: app.requireUser, schema: { params: z.object({ inviteLinkId: z.string().max(100) }), response: { 200: accepted } } },
+    async (request) => {
+      const row = await findBetByInviteLink(app.deps.db, request.params.inviteLinkId);
+      if (!row) throw new NotFoundError(betMessages.challengeNotFound);
+      const userId = request.auth!.userId;
+      const outcome = await sagas.accept({ betId: row.id, acceptorId: userId, via: 'invite' });
+      return { bet: await answer(app, row.id, outcome.position, userId), message: ACCEPTED_MESSAGE };
+    },
+  );
+  app.post(
+    '/api/challenges/join/:challengeId',
+    { onRequest: app.requireUser, schema: { params: z.object({ challengeId: uuid }), response: { 200: accepted } } },
+    async (request) => {
+      const userId = request.auth!.userId;
+      const outcome = await sagas.accept({ betId: request.params.challengeId, acceptorId: userId, via: 'marketplace' });
+      return { bet: await answer(app, request.params.challengeId, outcome.position, userId), message: 'Challenge Joined! Chat room created.' };
+    },
+  );
+
+  app.post('/api/bets/:betId/cancel', { onRequest: app.requireUser, schema: { params: betParams, response: { 200: betJson } } }, async (request) => {
+    await commandedBet(sagas, request, request.params.betId);
+    const userId = request.auth!.userId;
+    const outcome = await sagas.cancel(request.params.betId, userId);
+    return answer(app, request.params.betId, outcome.position, userId, request.auth!.isAdmin);
+  });
+
+  app.post('/api/bets/:betId/decline', { onRequest: app.requireUser, schema: { params: betParams, response: { 200: betJson } } }, async (request) => {
+    await commandedBet(sagas, request, request.params.betId);
+    const userId = request.auth!.userId;
+    const outcome = await sagas.decline(request.params.betId, userId);
+    return answer(app, request.params.betId, outcome.position, userId, request.auth!.isAdmin);
+  });
+
+  app.post('/api/bets/:betId/result', { onRequest: app.requireUser, schema: { params: betParams, response: { 200: betJson } } }, async (request) => {
+    const state = await commandedBet(sagas, request, request.params.betId);
+    const userId = request.auth!.userId;
+    // Only the two players report; an admin sees the bet but resolves disputes instead. Checked before any file is stored.
+    if (userId !== state.bet.challengerId && userId !== state.opponentId) throw new ForbiddenError(betMessages.notParticipant);
+    const { result, files } = await readResult(request, evidence);
+    const outcome = await sagas.report({ betId: request.params.betId, userId, result, evidence: files });
+    return answer(app, request.params.betId, outcome.position, userId, request.auth!.isAdmin);
+  });
+};
+
+/** The result form: JSON `{ result }`, or multipart with a `result` field and up to 5 image/video files of 10 MB each. */
+async function readResult(request: FastifyRequest, store: EvidenceStore): Promise<{ result: 'won' | 'lost'; files: EvidenceFile[] }> {
+  if (!request.isMultipart()) {
+    const parsed = z.object({ result: betResultSchema }).safeParse(request.body ?? {});
+    if (!parsed.success) throw new ValidationError(betMessages.resultInvalid);
+    return { result: parsed.data.result, files: [] };
+  }
+  let result: unknown;
+  const files: EvidenceFile[] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'result') result = part.value;
+        continue;
+      }
+      if (!/^(image|video)\//.test(part.mimetype)) throw new ValidationError(betMessages.evidenceType);
+      const bytes = await part.toBuffer();
+      files.push(await store.put(bytes, part.mimetype, part.filename));
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ValidationError(betMessages.evidenceTooLarge);
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw new ValidationError(betMessages.evidenceTooMany);
+    throw error;
+  }
+  const parsed = betResultSchema.safeParse(result);
+  if (!parsed.success) throw new ValidationError(betMessages.resultInvalid);
+  return { result: parsed.data, files };
+}
+
+const betReadRoutes: FastifyPluginAsyncZod<{ evidence: EvidenceStore }> = async (app, { evidence }) => {
+  app.get(
+    '/api/bets',
+    { onRequest: app.requireUser, schema: { querystring: z.object({ status: z.enum(BET_LIST_FILTERS).optional() }), response: { 200: z.array(betJson) } } },
+    async (request) => {
+      const userId = request.auth!.userId;
+      const rows = await listUserBets(app.deps.db, userId, request.query.status);
+      const users = await userSummaries(app.deps.db, rows.flatMap(participants));
+      return rows.map((row) => betView(row, users, { showInviteLink: true }));
+    },
+  );
+
+  app.get('/api/bets/:betId', { onRequest: app.requireUser, schema: { params: betParams, response: { 200: betJson } } }, async (request) => {
+    const row = await visibleBet(app, request, request.params.betId);
+    return viewOf(app, row, request.auth!.userId, request.auth!.isAdmin);
+  });
+
+  app.get(
+    '/api/bets/:betId/evidence/:sha256',
+    { onRequest: app.requireUser, schema: { params: z.object({ betId: uuid, sha256: z.string().regex(SHA256_PATTERN, betMessages.evidenceNotFound) }) } },
+    async (request, reply) => {
+      const row = await visibleBet(app, request, request.params.betId);
+      const file = [...row.challenger_evidence, ...row.opponent_evidence].find((f) => f.sha256 === request.params.sha256);
+      if (!file || !(await evidence.exists(file.sha256))) throw new NotFoundError(betMessages.evidenceNotFound);
+      return reply
+        .header('content-type', file.contentType)
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(evidence.open(file.sha256));
+    },
+  );
+
+  const publicChallenge = z.object({
+    id: z.string(),
+    gameType: z.string(),
+    amount: z.string(),
+    feeAmount: z.string(),
+    currency: z.string(),
+    challengerId: z.string(),
+    challengerUsername: z.string(),
+    challengerPsnUsername: z.string().nullable(),
+    expiresAt: z.string(),
+    createdAt: z.string(),
+    platformUsername: z.string().nullable(),
+    customRulesEnabled: z.boolean(),
+  }).catchall(z.unknown());
+  app.get(
+    '/api/challenges/public',
+    {
+      schema: {
+        querystring: z.object({
+          page: z.coerce.number().int().min(1).max(10_000).default(1),
+          limit: z.coerce.number().int().min(1).max(PUBLIC_CHALLENGES_PAGE_SIZE_MAX).default(PUBLIC_CHALLENGES_PAGE_SIZE_DEFAULT),
+          search: z.string().trim().max(SEARCH_LENGTH_MAX).optional(),
+          currency: z.enum(BET_CURRENCIES).optional().or(z.literal('').transform(() => undefined)).or(z.literal('all').transform(() => undefined)),
+          gameType: z.enum(GAME_TYPES).optional().or(z.literal('').transform(() => undefined)).or(z.literal('all').transform(() => undefined)),
+          amountRange: z.enum(AMOUNT_RANGES).optional().or(z.literal('').transform(() => undefined)).or(z.literal('all').transform(() => undefined)),
+        }),
+        response: { 200: z.object({ challenges: z.array(publicChallenge), totalPages: z.number() }) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const { rows, totalPages } = await listPublicChallenges(app.deps.db, { now: app.deps.clock.now(), ...q, search: q.search || undefined });
+      return {
+        totalPages,
+        challenges: rows.map((r) => ({
+          ...r.rules,
+          id: r.id,
+          gameType: r.game_type,
+          amount: formatAmount(r.amount),
+          feeAmount: formatAmount(r.fee_amount),
+          currency: r.currency,
+          challengerId: r.challenger_id,
+          challengerUsername: r.challenger_username,
+          challengerPsnUsername: r.challenger_psn_username,
+          expiresAt: r.expires_at.toISOString(),
+          createdAt: r.created_at.toISOString(),
+          platformUsername: r.platform_username,
+          customRulesEnabled: r.custom_rules_enabled,
+        })),
+      };
+    },
+  );
+
+  app.get(
+    '/api/challenges/:inviteLinkId',
+    { schema: { params: z.object({ inviteLinkId: z.string().max(100) }), response: { 200: z.object({ bet: betJson }) } } },
+    async (request) => {
+      const row = await findBetByInviteLink(app.deps.db, request.params.inviteLinkId);
+      if (!row || row.status !== 'pending' || row.expires_at.getTime() <= app.deps.clock.now().getTime()) throw new NotFoundError(betMessages.challengeNotFound);
+      const users = await userSummaries(app.deps.db, [row.challenger_id]);
+      return { bet: betView(row, users, { showInviteLink: true, showAdminNotes: false }) };
+    },
+  );
+
+  const chatJson = z.object({ id: z.string(), betId: z.string(), participant1Id: z.string(), participant2Id: z.string(), moderatorId: z.string().nullable(), isModeratorRequested: z.boolean(), createdAt: z.string() });
+  app.get('/api/chats/:betId', { onRequest: app.requireUser, schema: { params: betParams, response: { 200: chatJson } } }, async (request) => {
+    const auth = request.auth!;
+    const chat = await findChatByBetId(app.deps.db, request.params.betId);
+    const allowed = chat && (auth.isAdmin || [chat.participant1_id, chat.participant2_id, chat.moderator_id].includes(auth.userId));
+    if (!chat || !allowed) {
+      // Participants of a bet not yet accepted hear why; anyone else learns nothing.
+      const row = await findBet(app.deps.db, request.params.betId);
+      if (row && (auth.isAdmin || participants(row).includes(auth.userId))) throw new NotFoundError(CHAT_NOT_AVAILABLE);
+      throw new NotFoundError(betMessages.betNotFound);
+    }
+    return {
+      id: chat.id,
+      betId: chat.bet_id,
+      participant1Id: chat.participant1_id,
+      participant2Id: chat.participant2_id,
+      moderatorId: chat.moderator_id,
+      isModeratorRequested: chat.is_moderator_requested,
+      createdAt: chat.created_at.toISOString(),
+    };
+  });
+};
+
+const adminBetRoutes: FastifyPluginAsyncZod = async (app) => {
+  const sagas = new BetSagas(app.deps);
+  app.get('/api/admin/bets/disputed', { onRequest: app.requireAdmin, schema: { response: { 200: z.array(betJson) } } }, async () => {
+    const rows = await listDisputedBets(app.deps.db);
+    const users = await userSummaries(app.deps.db, rows.flatMap(participants));
+    return rows.map((row) => betView(row, users, { showInviteLink: true, showAdminNotes: true }));
+  });
+
+  app.put(
+    '/api/admin/bets/:betId/resolve',
+    { onRequest: app.requireAdmin, schema: { params: betParams, body: resolveDisputeSchema, response: { 200: betJson } } },
+    async (request) => {
+      const adminId = request.auth!.userId;
+      const outcome = await sagas.resolve({ betId: request.params.betId, adminId, winnerId: request.body.winnerId, adminNotes: request.body.adminNotes });
+      return answer(app, request.params.betId, outcome.position, adminId, true);
+    },
+  );
+
+  const trailEntry = z.object({ eventId: z.string(), streamId: z.string(), streamRevision: z.number(), type: z.string(), actor: z.string().nullable(), recordedAt: z.string(), data: z.record(z.string(), z.unknown()), postings: z.array(z.object({ account: z.string(), currency: z.string(), amount: z.string() })) });
+  app.get(
+    '/api/admin/bets/:betId/trail',
+    { onRequest: app.requireAdmin, schema: { params: betParams, response: { 200: z.object({ bet: betJson, trail: z.array(trailEntry) }) } } },
+    async (request) => {
+      const row = await findBet(app.deps.db, request.params.betId);
+      if (!row) throw new NotFoundError(betMessages.betNotFound);
+      const trail = await betTrail(app.deps.db, row.id);
+      return {
+        bet: await viewOf(app, row, request.auth!.userId, true),
+        trail: trail.map((t) => ({
+          eventId: t.event_id,
+          streamId: t.stream_id,
+          streamRevision: t.stream_revision,
+          type: t.type,
+          actor: t.actor,
+          recordedAt: t.recorded_at.toISOString(),
+          data: t.data,
+          postings: Array.isArray(t.data.postings) ? (t.data.postings as { account: string; currency: string; amount: string }[]) : [],
+        })),
+      };
+    },
+  );
+};
+

@@ -1,0 +1,67 @@
+import { v5 as uuidv5 } from 'uuid';
+import type { Position } from '@wager/domain';
+import { formatAmount } from '@wager/domain/money/index';
+import { DailyLimitExceededError, InsufficientBalanceError } from '@wager/domain/wallet/index';
+import type { AppDeps } from '../../deps.js';
+import { creditPayout, lockStake, releaseStake } from '../wallet/index.js';
+
+export const BET_ID_NAMESPACE = '0b0f6a52-8c1d-5e43-9a27-3f6d2c8e1b74';
+
+/** A deterministic id (UUIDv5) of one step of a bet's saga: the same step always gets the same id. */
+export function betStepId(betId: string, ...step: string[]): string {
+  return uuidv5([betId, ...step].join('/'), BET_ID_NAMESPACE);
+}
+
+const SYMBOLS: Record<string, string> = { NGN: '₦', USD: '$', EUR: '€', GBP: '£' };
+/** `₦1,234.50`: amounts as the spec's toasts show them. */
+export function shownAmount(currency: string, amount: string): string {
+  const [whole = '0', fraction = '00'] = formatAmount(amount).split('.');
+  return `${SYMBOLS[currency] ?? ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+}
+
+/** "Insufficient Balance: You need ₦1,020.00 (including ₦20.00 fee) but only have ₦0.00." */
+export function insufficientBalanceToast(p: InsufficientBalanceError['params']): string {
+  return `Insufficient Balance: You need ${shownAmount(p.currency, p.needed)} (including ${shownAmount(p.currency, p.fee)} fee) but only have ${shownAmount(p.currency, p.balance)}.`;
+}
+
+/** "Daily Limit Exceeded: This bet would exceed your daily limit of ₦50,000.00." */
+export function dailyLimitToast(p: DailyLimitExceededError['params']): string {
+  return `Daily Limit Exceeded: This bet would exceed your daily limit of ${shownAmount(p.currency, p.dailyLimit)}.`;
+}
+
+/**
+ * The wallet steps of the bet sagas, over the wallet context's service. Each is idempotent
+ * twice over: by its deterministic event id and by the wallet decider's own keys (one hold per
+ * (user, bet), one payout per bet).
+ */
+export interface BetWallet {
+  lockStake(input: { userId: string; betId: string; stake: string; fee: string; currency: string; now: Date }): Promise<Position | null>;
+  releaseStake(input: { userId: string; betId: string; reason: string; now: Date }): Promise<Position | null>;
+  creditPayout(input: { userId: string; betId: string; amount: string; currency: string; now: Date }): Promise<Position | null>;
+}
+
+export function createBetWallet(deps: AppDeps): BetWallet {
+  return {
+    async lockStake({ userId, betId, stake, fee, currency, now }) {
+      const user = await deps.db.selectFrom('users').select(['timezone']).where('id', '=', userId).executeTakeFirst();
+      const dailyLimit = deps.config.DAILY_LIMIT_DEFAULT;
+      try {
+        const result = await lockStake(deps, { eventId: betStepId(betId, 'lock', userId), userId, holdId: betId, holdKind: 'bet', stake, fee, currency, timeZone: user?.timezone ?? null, dailyLimit, now });
+        return result.append?.position ?? null;
+      } catch (error) {
+        // The spec's toasts (section 5), with the amounts the decider saw; code and params stay.
+        if (error instanceof InsufficientBalanceError) throw new InsufficientBalanceError(error.params, insufficientBalanceToast(error.params));
+        if (error instanceof DailyLimitExceededError) throw new DailyLimitExceededError(error.params, dailyLimitToast(error.params));
+        throw error;
+      }
+    },
+    async releaseStake({ userId, betId, reason, now }) {
+      const result = await releaseStake(deps, { eventId: betStepId(betId, 'release', userId), userId, holdId: betId, reason, now });
+      return result.append?.position ?? null;
+    },
+    async creditPayout({ userId, betId, amount, currency, now }) {
+      const result = await creditPayout(deps, { eventId: betStepId(betId, 'payout', userId), userId, holdId: betId, holdKind: 'bet', amount, currency, now });
+      return result.append?.position ?? null;
+    },
+  };
+}

@@ -1,0 +1,24 @@
+/**
+ * The registry of contexts: the composition root (app.ts, main.ts, the test harness) reads it.
+ * Adding a context is adding its folder and one line here.
+ */
+import type { AppDeps } from '../deps.js';
+import { emailOutboxJob } from '../adapters/email/sender-job.js';
+import type { ContextModule } from '../runtime/context.js';
+import type { BackgroundJob } from '../runtime/jobs.js';
+import type { Reactor } from '../runtime/reactor-runner.js';
+import { accountsContext } from './accounts/index.js';
+import { betsContext } from './bets/index.js';
+import { walletContext } from './wallet/index.js';
+
+export const contexts: readonly ContextModule[] = [accountsContext, walletContext, betsContext];
+
+/** Every process manager of every context (run in the `project` role). */
+export function allReactors(deps: AppDeps): Reactor[] {
+  return contexts.flatMap((c) => c.reactors?.(deps) ?? []);
+}
+
+/** Every background job: the platform's email sender and each context's timers (run in the `project` role). */
+export function allJobs(deps: AppDeps): BackgroundJob[] {
+  return [emailOutboxJob(deps), ...contexts.flatMap((c) => c.jobs?.(deps) ?? [])];
+}

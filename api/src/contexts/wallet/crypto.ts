@@ -1,0 +1,303 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ConflictError, DomainError, NotFoundError, UnauthorizedError, type Position } from '@wager/domain';
+import { runCommand } from '../../runtime/command-pipeline.js';
+import { formatAmount, CRYPTO_DECIMALS, Money } from '@wager/domain/money/index';
+import {
+  CRYPTO_CURRENCIES,
+  cryptoDepositDecider,
+  cryptoDepositStreamId,
+  deterministicId,
+  parseCryptoDeposit,
+  parseCryptoWithdrawal,
+  usdValue,
+  WithdrawalNotPendingError,
+} from '@wager/domain/wallet/index';
+import { findCryptoDeposit, findCryptoWithdrawal, listCryptoDeposits, listCryptoWithdrawals, listWithdrawalsAwaitingKyc } from '@wager/projections/wallet/queries';
+import type { CryptoDepositRow, CryptoWithdrawalRow } from '@wager/projections/wallet/wallet.table';
+import { CRYPTO_WEBHOOK_SIGNATURE_HEADER, CryptoProviderRefusedError, CryptoProviderUnavailableError } from '../../adapters/crypto/client.js';
+import { isValidWebhookSignature } from '../../adapters/paystack/signature.js';
+import { cryptoClient, cryptoSecret, cryptoWebhookBaseUrl } from '../../adapters/providers.js';
+import { recordCryptoConfirmations } from './crypto-settlement.js';
+import { executeWalletCommand } from './commands.js';
+import { keepRawJsonBody, rawBodyOf } from './raw-body.js';
+
+export const CRYPTO_MESSAGES = { depositFailed: 'Failed to create crypto deposit', providerUnavailable: 'Crypto provider unavailable, please try again', invalidSignature: 'Invalid signature' } as const;
+
+class ProviderUnavailable extends DomainError {
+  constructor(message: string) {
+    super(502, message);
+  }
+}
+
+const depositJson = z.object({
+  id: z.string(),
+  status: z.enum(['pending', 'confirming', 'confirmed', 'failed', 'expired']),
+  address: z.string(),
+  amount: z.string(),
+  currency: z.string(),
+  network: z.string(),
+  usdAmount: z.string(),
+  confirmations: z.number(),
+  txHash: z.string().nullable(),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+});
+const withdrawalJson = z.object({
+  id: z.string(),
+  amount: z.string(),
+  currency: z.string(),
+  network: z.string(),
+  withdrawalAddress: z.string(),
+  usdAmount: z.string(),
+  status: z.enum(['pending', 'processing', 'completed', 'cancelled']),
+  kycStatus: z.enum(['not_required', 'pending', 'approved']),
+  requiresKyc: z.boolean(),
+  txHash: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+function cryptoText(value: string): string {
+  return new Money(value).toFixed(CRYPTO_DECIMALS).replace(/\.?0+$/, '');
+}
+
+function toDepositJson(r: CryptoDepositRow): z.infer<typeof depositJson> {
+  return {
+    id: r.id,
+    status: r.status as z.infer<typeof depositJson>['status'],
+    address: r.address,
+    amount: cryptoText(r.crypto_amount),
+    currency: r.cryptocurrency,
+    network: r.network,
+    usdAmount: formatAmount(r.usd_amount),
+    confirmations: r.confirmations,
+    txHash: r.tx_hash,
+    expiresAt: r.expires_at.toISOString(),
+    createdAt: r.created_at.toISOString(),
+  };
+}
+
+function toWithdrawalJson(r: CryptoWithdrawalRow): z.infer<typeof withdrawalJson> {
+  return {
+    id: r.id,
+    amount: cryptoText(r.crypto_amount),
+    currency: r.cryptocurrency,
+    network: r.network,
+    withdrawalAddress: r.withdrawal_address,
+    usdAmount: formatAmount(r.usd_amount),
+    status: r.status as z.infer<typeof withdrawalJson>['status'],
+    kycStatus: r.kyc_status as z.infer<typeof withdrawalJson>['kycStatus'],
+    requiresKyc: r.requires_kyc,
+    txHash: r.tx_hash,
+    createdAt: r.created_at.toISOString(),
+  };
+}
+
+/**
+ * Sends a held withdrawal to the provider and records it as submitted. A provider failure leaves
+ * it pending with its hold; the admin approve route (or a later retry) sends it again, and the
+ * provider dedupes by withdrawal id.
+ */
+export async function submitWithdrawal(app: FastifyInstance, row: Pick<CryptoWithdrawalRow, 'id' | 'user_id' | 'cryptocurrency' | 'network' | 'withdrawal_address' | 'crypto_amount'>): Promise<Position | null> {
+  const sent = await cryptoClient(app).sendWithdrawal({
+    withdrawalId: row.id,
+    currency: row.cryptocurrency,
+    network: row.network,
+    address: row.withdrawal_address,
+    amount: cryptoText(row.crypto_amount),
+    callbackUrl: `${cryptoWebhookBaseUrl(app)}/api/crypto/webhook`,
+  });
+  const result = await executeWalletCommand(
+    app.deps,
+    { type: 'MarkWithdrawalSubmitted', data: { userId: row.user_id, withdrawalId: row.id, providerReference: sent.providerReference }, metadata: { now: app.deps.clock.now() } },
+    deterministicId('withdrawal', row.id, 'submitted'),
+    'system',
+  );
+  return result.append?.position ?? null;
+}
+
+/** Crypto currencies, deposits and withdrawals (spec sections 3, 5, 7) and the provider webhook. */
+export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
+  keepRawJsonBody(app);
+  const waitFor = async (position: Position | null | undefined) => {
+    if (position) await app.deps.projections.waitFor(position);
+  };
+
+  app.get(
+    '/api/crypto/currencies',
+    { schema: { response: { 200: z.array(z.object({ code: z.string(), name: z.string(), networks: z.array(z.string()), minAmount: z.string(), maxAmount: z.string(), usdRate: z.string() })) } } },
+    async () => CRYPTO_CURRENCIES.map((c) => ({ code: c.code, name: c.name, networks: [...c.networks], minAmount: c.minAmount, maxAmount: c.maxAmount, usdRate: c.rate })),
+  );
+
+  app.post(
+    '/api/crypto/deposits/create',
+    { preHandler: app.requireUser, schema: { body: z.object({ cryptocurrency: z.unknown(), cryptoAmount: z.unknown(), network: z.unknown() }), response: { 200: depositJson } } },
+    async (request) => {
+      const userId = request.auth!.userId;
+      const { option, network, cryptoAmount } = parseCryptoDeposit(request.body);
+      const depositId = app.deps.ids.uuid();
+      let issued;
+      try {
+        issued = await cryptoClient(app).createDepositAddress({ depositId, currency: option.code, network, amount: cryptoText(cryptoAmount.toString()), callbackUrl: `${cryptoWebhookBaseUrl(app)}/api/crypto/webhook` });
+      } catch (error) {
+        if (error instanceof CryptoProviderUnavailableError || error instanceof CryptoProviderRefusedError) {
+          request.log.warn({ err: error }, 'crypto address request failed');
+          throw new ProviderUnavailable(CRYPTO_MESSAGES.depositFailed);
+        }
+        throw error;
+      }
+      const result = await runCommand(app.deps, {
+        streamId: cryptoDepositStreamId(depositId),
+        decider: cryptoDepositDecider,
+        command: {
+          type: 'CreateCryptoDeposit',
+          data: { depositId, userId, cryptocurrency: option.code, network, cryptoAmount: cryptoText(cryptoAmount.toString()), rate: option.rate, usdAmount: formatAmount(usdValue(option, cryptoAmount)), address: issued.address, providerReference: issued.providerReference },
+          metadata: { now: app.deps.clock.now(), actor: userId },
+        },
+        eventIds: (events) => events.map((e) => deterministicId('cryptodeposit', depositId, e.type)),
+      });
+      await waitFor(result.append?.position);
+      const row = await findCryptoDeposit(app.deps.db, depositId);
+      return toDepositJson(row!);
+    },
+  );
+
+  app.get('/api/crypto/deposits', { preHandler: app.requireUser, schema: { response: { 200: z.array(depositJson) } } }, async (request) =>
+    (await listCryptoDeposits(app.deps.db, request.auth!.userId)).map(toDepositJson),
+  );
+
+  app.get(
+    '/api/crypto/deposits/:id',
+    { preHandler: app.requireUser, schema: { params: z.object({ id: z.string().max(100) }), response: { 200: depositJson } } },
+    async (request) => {
+      const row = await findCryptoDeposit(app.deps.db, request.params.id);
+      // Someone else's deposit is "not found", never "forbidden": ids are not confirmed to outsiders.
+      if (!row || row.user_id !== request.auth!.userId) throw new NotFoundError('Deposit not found');
+      return toDepositJson(row);
+    },
+  );
+
+  app.post(
+    '/api/crypto/withdrawals/create',
+    {
+      preHandler: app.requireUser,
+      schema: { body: z.object({ cryptocurrency: z.unknown(), cryptoAmount: z.unknown(), withdrawalAddress: z.unknown(), network: z.unknown() }), response: { 200: withdrawalJson } },
+    },
+    async (request) => {
+      const userId = request.auth!.userId;
+      const { option, network, cryptoAmount, address } = parseCryptoWithdrawal(request.body);
+      const user = await app.deps.db.selectFrom('users').select(['is_email_verified', 'is_phone_verified']).where('id', '=', userId).executeTakeFirst();
+      const requiresKyc = !(user?.is_email_verified && user?.is_phone_verified);
+      const withdrawalId = app.deps.ids.uuid();
+      const result = await executeWalletCommand(
+        app.deps,
+        {
+          type: 'RequestWithdrawal', data: { userId, withdrawalId, cryptocurrency: option.code, network, cryptoAmount: cryptoText(cryptoAmount.toString()), withdrawalAddress: address, rate: option.rate, usdAmount: formatAmount(usdValue(option, cryptoAmount)), requiresKyc }, metadata: { now: app.deps.clock.now() } },
+        deterministicId('withdrawal', withdrawalId, 'request'),
+        userId,
+      );
+      await waitFor(result.append?.position);
+      let row = (await findCryptoWithdrawal(app.deps.db, withdrawalId))!;
+      if (!requiresKyc) {
+        const submitted = await submitWithdrawal(app, row).catch((error: unknown) => {
+          // The hold stays; the withdrawal stays pending and is sent again on retry.
+          request.log.warn({ err: error, withdrawalId }, 'crypto withdrawal submission failed');
+          return null;
+        });
+        if (submitted) {
+          await waitFor(submitted);
+          row = (await findCryptoWithdrawal(app.deps.db, withdrawalId))!;
+        }
+      }
+      return toWithdrawalJson(row);
+    },
+  );
+
+  app.get('/api/crypto/withdrawals', { preHandler: app.requireUser, schema: { response: { 200: z.array(withdrawalJson) } } }, async (request) =>
+    (await listCryptoWithdrawals(app.deps.db, request.auth!.userId)).map(toWithdrawalJson),
+  );
+
+  app.get('/api/admin/crypto/withdrawals/kyc', { preHandler: app.requireAdmin, schema: { response: { 200: z.array(withdrawalJson.extend({ userId: z.string() })) } } }, async () =>
+    (await listWithdrawalsAwaitingKyc(app.deps.db)).map((r) => ({ ...toWithdrawalJson(r), userId: r.user_id })),
+  );
+
+  /** An admin clears KYC on a held withdrawal (or retries a pending one): it is sent to the provider. */
+  app.post(
+    '/api/admin/crypto/withdrawals/:id/approve',
+    { preHandler: app.requireAdmin, schema: { params: z.object({ id: z.string().max(100) }), response: { 200: withdrawalJson } } },
+    async (request) => {
+      const row = await findCryptoWithdrawal(app.deps.db, request.params.id);
+      if (!row) throw new NotFoundError('Withdrawal not found');
+      if (row.status !== 'pending') throw new WithdrawalNotPendingError(row.status);
+      const cleared = await executeWalletCommand(
+        app.deps,
+        { type: 'ClearWithdrawalKyc', data: { userId: row.user_id, withdrawalId: row.id, clearedBy: request.auth!.userId }, metadata: { now: app.deps.clock.now() } },
+        deterministicId('withdrawal', row.id, 'kyc-cleared'),
+        `admin:${request.auth!.userId}`,
+      );
+      await waitFor(cleared.append?.position);
+      try {
+        await waitFor(await submitWithdrawal(app, row));
+      } catch (error) {
+        if (error instanceof CryptoProviderUnavailableError || error instanceof CryptoProviderRefusedError) throw new ProviderUnavailable(CRYPTO_MESSAGES.providerUnavailable);
+        throw error;
+      }
+      return toWithdrawalJson((await findCryptoWithdrawal(app.deps.db, row.id))!);
+    },
+  );
+
+  app.post(
+    '/api/crypto/webhook',
+    { schema: { body: z.looseObject({ event: z.string(), data: z.record(z.string(), z.unknown()) }), response: { 200: z.object({ received: z.boolean() }) } } },
+    async (request) => {
+      if (!isValidWebhookSignature(rawBodyOf(request), request.headers[CRYPTO_WEBHOOK_SIGNATURE_HEADER], cryptoSecret(app))) throw new UnauthorizedError(CRYPTO_MESSAGES.invalidSignature);
+      const { event, data } = request.body;
+      const { deps } = app;
+      const now = deps.clock.now();
+      if (event === 'deposit.confirmations' || event === 'deposit.failed') {
+        const depositId = String(data.depositId ?? '');
+        const exists = depositId.length > 0 && depositId.length <= 100 && (await deps.store.readStream(cryptoDepositStreamId(depositId), { maxCount: 1 })).length > 0;
+        if (!exists) return { received: true };
+        if (event === 'deposit.failed') {
+          const failed = await runCommand(deps, {
+            streamId: cryptoDepositStreamId(depositId),
+            decider: cryptoDepositDecider,
+            command: { type: 'FailCryptoDeposit', data: { reason: String(data.reason ?? 'failed') }, metadata: { now, actor: 'crypto-provider' } },
+            eventIds: (events) => events.map((e) => deterministicId('cryptodeposit', depositId, e.type)),
+          });
+          await waitFor(failed.append?.position);
+          return { received: true };
+        }
+        const confirmations = Number(data.confirmations);
+        if (!Number.isInteger(confirmations) || confirmations < 0) return { received: true };
+        const { position } = await recordCryptoConfirmations(deps, depositId, confirmations, String(data.txHash ?? ''));
+        await waitFor(position);
+        return { received: true };
+      }
+      if (event === 'withdrawal.completed' || event === 'withdrawal.cancelled') {
+        const withdrawalId = String(data.withdrawalId ?? '');
+        const row = withdrawalId && withdrawalId.length <= 100 ? await findCryptoWithdrawal(deps.db, withdrawalId) : undefined;
+        if (!row) return { received: true };
+        const completed = event === 'withdrawal.completed';
+        const result = await executeWalletCommand(
+          deps,
+          completed
+            ? { type: 'CompleteWithdrawal', data: { userId: row.user_id, withdrawalId, txHash: String(data.txHash ?? '') }, metadata: { now } }
+            : { type: 'CancelWithdrawal', data: { userId: row.user_id, withdrawalId, reason: String(data.reason ?? 'Cancelled by the provider') }, metadata: { now } },
+          deterministicId('withdrawal', withdrawalId, completed ? 'complete' : 'cancel'),
+          'crypto-provider',
+        ).catch((error: unknown) => {
+          // A completion after a cancellation (or the reverse) is the provider contradicting itself: recorded nowhere, logged.
+          if (error instanceof ConflictError) {
+            request.log.warn({ err: error, withdrawalId }, 'contradictory withdrawal webhook');
+            return null;
+          }
+          throw error;
+        });
+        await waitFor(result?.append?.position);
+      }
+      return { received: true };
+    },
+  );
+};

@@ -1,0 +1,199 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DomainError, NotFoundError, UnauthorizedError, type Position } from '@wager/domain';
+import { runCommand } from '../../runtime/command-pipeline.js';
+import { formatAmount } from '@wager/domain/money/index';
+import { deterministicId, paystackDepositDecider, paystackDepositStreamId, parsePaystackDeposit } from '@wager/domain/wallet/index';
+import { foldStream } from '@wager/domain';
+import { listPaystackDeposits } from '@wager/projections/wallet/queries';
+import { PaystackRefusedError, PaystackUnavailableError } from '../../adapters/paystack/client.js';
+import { isValidWebhookSignature } from '../../adapters/paystack/signature.js';
+import { publicBaseUrl } from '../../config.js';
+import { paystackClient, paystackSecret } from '../../adapters/providers.js';
+import { settlePaystackDeposit } from './paystack-settlement.js';
+import { keepRawJsonBody, rawBodyOf } from './raw-body.js';
+
+export const PAYSTACK_MESSAGES = {
+  initializeFailed: 'Failed to initialize payment',
+  providerUnavailable: 'Payment provider unavailable, please try again',
+  invalidSignature: 'Invalid signature',
+} as const;
+export const REFERENCE_LENGTH_MAX = 100;
+
+/** 502: the provider failed us; the deposit stays pending and the call can be retried. */
+class ProviderUnavailable extends DomainError {
+  constructor(message: string) {
+    super(502, message);
+  }
+}
+
+const depositJson = z.object({
+  id: z.string(),
+  reference: z.string(),
+  amount: z.string(),
+  currency: z.string(),
+  status: z.enum(['pending', 'success', 'failed', 'abandoned']),
+  channel: z.string().nullable(),
+  gateway_response: z.string().nullable(),
+  authorization_url: z.string().nullable(),
+  created_at: z.string(),
+});
+
+function newReference(uuid: string): string {
+  return `wgr_${uuid.replace(/-/g, '')}`;
+}
+
+/** Paystack card deposits (spec sections 3, 5, 7): initialize, verify, webhook, list. */
+export const paystackRoutes: FastifyPluginAsyncZod = async (app) => {
+  keepRawJsonBody(app);
+
+  async function waitFor(position: Position | null): Promise<void> {
+    if (position) await app.deps.projections.waitFor(position);
+  }
+
+  app.post(
+    '/api/paystack/deposits/initialize',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        body: z.object({ amount: z.unknown(), email: z.unknown() }),
+        response: { 200: z.object({ status: z.boolean(), message: z.string(), data: z.object({ authorization_url: z.string(), reference: z.string() }) }) },
+      },
+    },
+    async (request) => {
+      const userId = request.auth!.userId;
+      const { amount, email } = parsePaystackDeposit(request.body);
+      const { deps } = app;
+      const currency = deps.config.WALLET_CURRENCY;
+      const depositId = deps.ids.uuid();
+      const reference = newReference(depositId);
+      const now = deps.clock.now();
+      // Recorded before Paystack is called: whatever happens next, the reference is ours and
+      // a later verify or webhook finds it.
+      const initialized = await runCommand(deps, {
+        streamId: paystackDepositStreamId(reference),
+        decider: paystackDepositDecider,
+        command: { type: 'InitializePaystackDeposit', data: { depositId, userId, reference, amount, currency, email }, metadata: { now, actor: userId } },
+        eventIds: (events) => events.map((e) => deterministicId('paystack', reference, e.type)),
+      });
+      // The player's browser returns here after paying: the public origin, where their session lives.
+      const callbackUrl = `${publicBaseUrl(deps.config)}/wallet?reference=${reference}`;
+      let checkout;
+      try {
+        checkout = await paystackClient(app).initialize({ email, amountMinor: initialized.state.initialized!.amountMinor, currency, reference, callbackUrl });
+      } catch (error) {
+        if (error instanceof PaystackUnavailableError || error instanceof PaystackRefusedError) {
+          request.log.warn({ err: error, reference }, 'paystack initialize failed');
+          await waitFor(initialized.append?.position ?? null);
+          throw new ProviderUnavailable(PAYSTACK_MESSAGES.initializeFailed);
+        }
+        throw error;
+      }
+      const opened = await runCommand(deps, {
+        streamId: paystackDepositStreamId(reference),
+        decider: paystackDepositDecider,
+        command: { type: 'RecordPaystackCheckout', data: { authorizationUrl: checkout.authorizationUrl, accessCode: checkout.accessCode }, metadata: { now: deps.clock.now(), actor: userId } },
+        eventIds: (events) => events.map((e) => deterministicId('paystack', reference, e.type)),
+      });
+      await waitFor(opened.append?.position ?? initialized.append?.position ?? null);
+      return { status: true, message: 'Authorization URL created', data: { authorization_url: checkout.authorizationUrl, reference } };
+    },
+  );
+
+  app.post(
+    '/api/paystack/deposits/verify',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        body: z.object({ reference: z.string({ error: 'Reference is required' }).trim().min(1, 'Reference is required').max(REFERENCE_LENGTH_MAX) }),
+        response: {
+          200: z.object({
+            status: z.boolean(),
+            message: z.string(),
+            data: z.object({ status: z.enum(['pending', 'success', 'failed', 'abandoned']), reference: z.string(), amount: z.string(), currency: z.string(), gateway_response: z.string() }),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { reference } = request.body;
+      const { deps } = app;
+      const stream = await deps.store.readStream(paystackDepositStreamId(reference));
+      const current = foldStream(paystackDepositDecider, stream);
+      if (!current.initialized || current.initialized.userId !== request.auth!.userId) throw new NotFoundError('Deposit not found');
+      let transaction;
+      try {
+        transaction = await paystackClient(app).verify(reference);
+      } catch (error) {
+        if (error instanceof PaystackUnavailableError || error instanceof PaystackRefusedError) {
+          request.log.warn({ err: error, reference }, 'paystack verify failed');
+          throw new ProviderUnavailable(PAYSTACK_MESSAGES.providerUnavailable);
+        }
+        throw error;
+      }
+      const { state, position } = await settlePaystackDeposit(deps, reference, {
+        status: transaction.status,
+        amountMinor: transaction.amountMinor,
+        currency: transaction.currency,
+        channel: transaction.channel,
+        gatewayResponse: transaction.gatewayResponse,
+        via: 'verify',
+      });
+      await waitFor(position);
+      const status = state.status;
+      const message = status === 'success' ? 'Verification successful' : status === 'pending' ? 'Payment is still pending' : 'Payment was not successful';
+      return {
+        status: status === 'success',
+        message,
+        data: { status, reference, amount: formatAmount(current.initialized.amount), currency: current.initialized.currency, gateway_response: state.rejected ? 'Amount or currency mismatch' : transaction.gatewayResponse },
+      };
+    },
+  );
+
+  app.post(
+    '/api/paystack/webhook',
+    { schema: { body: z.looseObject({ event: z.string(), data: z.record(z.string(), z.unknown()) }), response: { 200: z.object({ received: z.boolean() }) } } },
+    async (request) => {
+      const raw = rawBodyOf(request);
+      if (!isValidWebhookSignature(raw, request.headers['x-paystack-signature'], paystackSecret(app))) throw new UnauthorizedError(PAYSTACK_MESSAGES.invalidSignature);
+      const { event, data } = request.body;
+      if (event !== 'charge.success') return { received: true };
+      const reference = String(data.reference ?? '');
+      const stream = reference && reference.length <= REFERENCE_LENGTH_MAX ? await app.deps.store.readStream(paystackDepositStreamId(reference)) : [];
+      if (stream.length === 0) {
+        request.log.warn({ reference }, 'paystack webhook for an unknown reference');
+        return { received: true };
+      }
+      // Data is untrusted until the signature checked out (done above); amount and currency are still matched against what we initialized.
+      const { position } = await settlePaystackDeposit(app.deps, reference, {
+        status: String(data.status ?? 'success'),
+        amountMinor: String(data.amount ?? ''),
+        currency: String(data.currency ?? ''),
+        channel: String(data.channel ?? ''),
+        gatewayResponse: String(data.gateway_response ?? ''),
+        via: 'webhook',
+      });
+      await waitFor(position);
+      return { received: true };
+    },
+  );
+
+  app.get(
+    '/api/paystack/deposits',
+    { preHandler: app.requireUser, schema: { response: { 200: z.array(depositJson) } } },
+    async (request) => {
+      const rows = await listPaystackDeposits(app.deps.db, request.auth!.userId);
+      return rows.map((r) => ({
+        id: r.id,
+        reference: r.reference,
+        amount: formatAmount(r.amount),
+        currency: r.currency,
+        status: r.status as 'pending' | 'success' | 'failed' | 'abandoned',
+        channel: r.channel,
+        gateway_response: r.gateway_response,
+        authorization_url: r.authorization_url,
+        created_at: r.created_at.toISOString(),
+      }));
+    },
+  );
+};

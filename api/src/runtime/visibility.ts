@@ -1,0 +1,55 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@wager/projections';
+
+export interface Viewer {
+  readonly userId: string;
+  readonly isAdmin: boolean;
+}
+
+/** A user comes to see a stream (the opponent of an accepted bet sees the bet and its chat). */
+export interface StreamGrant {
+  readonly userId: string;
+  readonly streamId: string;
+}
+
+/** An event as the /ws gateway receives it from the bus. */
+export interface LiveEvent {
+  readonly streamId: string;
+  readonly type: string;
+  readonly data: unknown;
+}
+
+/**
+ * Who hears of a context's streams over /ws (DESIGN.md section 9). Visibility is decided per
+ * socket without a database query per event: when a socket authenticates, each context names the
+ * streams its user may see (one query per context); afterwards the events that change who may see
+ * what (`grants`, pure) keep that set current. Admins hear of everything.
+ */
+export interface LiveRules {
+  /** Stream types owned by one user, `<type>-<userId>` (a wallet, an account): the owner hears them. */
+  readonly ownStreamTypes?: readonly string[];
+  /** The streams of this context the user may hear of now. */
+  readonly streamsOf?: (db: Kysely<Database>, userId: string) => Promise<string[]>;
+  /** Who comes to see which stream through this event. */
+  readonly grants?: (event: LiveEvent) => StreamGrant[];
+  /**
+   * Per-connection subscriptions a socket may ask for (`join_chat`, `join_match`): each answers
+   * the stream id the viewer may follow, or null (then the socket is told "not found").
+   */
+  readonly subscriptions?: Readonly<Record<string, (db: Kysely<Database>, viewer: Viewer, id: string) => Promise<string | null>>>;
+}
+
+/** The streams a viewer may hear of when their socket authenticates. */
+export async function initialStreams(db: Kysely<Database>, rules: readonly LiveRules[], viewer: Viewer): Promise<Set<string>> {
+  const visible = new Set<string>();
+  for (const rule of rules) {
+    for (const type of rule.ownStreamTypes ?? []) visible.add(`${type}-${viewer.userId}`);
+    if (rule.streamsOf) for (const streamId of await rule.streamsOf(db, viewer.userId)) visible.add(streamId);
+  }
+  return visible;
+}
+
+/** Every grant an event makes, across the contexts. */
+export function grantsOf(rules: readonly LiveRules[], event: LiveEvent): StreamGrant[] {
+  return rules.flatMap((rule) => rule.grants?.(event) ?? []);
+}

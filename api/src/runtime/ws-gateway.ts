@@ -1,0 +1,161 @@
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { z } from 'zod';
+import { parseStreamId, type BusMessage } from '@wager/domain';
+import { authenticateToken } from '../plugins/auth.js';
+import { grantsOf, initialStreams, type LiveRules, type Viewer } from './visibility.js';
+
+/** A socket that has not authenticated by then is closed. */
+export const WS_AUTH_TIMEOUT_MS = 5000;
+export const WS_MESSAGE_BYTES_MAX = 4096;
+export const WS_CLOSE_UNAUTHENTICATED = 4401;
+/** A socket's messages wait their turn; a client further ahead than this is closed (1008: policy violation). */
+export const WS_PENDING_MESSAGES_MAX = 64;
+export const WS_CLOSE_TOO_MANY_MESSAGES = 1008;
+
+const clientMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('auth'), token: z.string().min(1).max(200) }),
+  z.object({ type: z.literal('ping') }),
+  z.object({ type: z.literal('join_match'), betId: z.string().uuid(), userId: z.string().optional() }),
+  z.object({ type: z.literal('join_chat'), chatId: z.string().uuid(), userId: z.string().optional() }),
+]);
+
+/** What each subscription message names, and what the socket is told when it may not follow it. */
+const SUBSCRIPTIONS = {
+  join_match: { idField: 'betId', notFound: 'Bet Not Found' },
+  join_chat: { idField: 'chatId', notFound: 'Chat not found' },
+} as const;
+
+/**
+ * What a client hears: which stream changed and how, so it can invalidate the queries that
+ * read it (it refetches; it never patches data from the message). The projection runner
+ * publishes only after the read tables commit, so a refetch always sees the change.
+ */
+export interface ChangeMessage {
+  readonly type: 'changed';
+  readonly streamType: string;
+  readonly streamId: string;
+  readonly id: string;
+  readonly eventType: string;
+  readonly recordedAt: string;
+}
+
+interface Connection {
+  readonly socket: WebSocket;
+  viewer: Viewer | null;
+  /** The streams this socket's user may hear of, kept current by the events that grant more. */
+  visible: Set<string>;
+  /** The chats and matches this socket joined (for the spec's data-carrying messages). */
+  readonly subscriptions: Set<string>;
+  /** The socket's messages, handled one after another (see the 'message' handler). */
+  queue: Promise<void>;
+  /** Messages received and not yet handled. */
+  pending: number;
+}
+
+/**
+ * The /ws gateway. A socket authenticates with the session token in its first message
+ * (`{"type":"auth","token":"…"}`), never with a bare userId; until then it hears nothing. One
+ * bus subscription serves every socket of the process, and each event goes only to the sockets
+ * whose user may see its stream (see visibility.ts). A socket's messages are handled one at a
+ * time, in the order sent, so a client need not wait for `ready` before its next message.
+ */
+export async function wsRoutes(app: FastifyInstance, options: { live: readonly LiveRules[] }): Promise<void> {
+  const connections = new Set<Connection>();
+  const live = options.live;
+
+  const unsubscribe = app.deps.bus.subscribe('events.>', (message: BusMessage) => {
+    try {
+      fanOut(message);
+    } catch (error) {
+      // One bad event must not stop the others; clients refetch everything on reconnect.
+      app.log.error({ err: error }, 'ws fan-out failed');
+    }
+  });
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    for (const c of connections) c.socket.close(1001, 'server stopping');
+  });
+
+  /** No I/O per event: grants first (so a newly entitled user hears this very event), then the send. */
+  function fanOut(message: BusMessage): void {
+    const event = message.event;
+    const { type, id } = parseStreamId(event.streamId);
+    const change: ChangeMessage = { type: 'changed', streamType: type, streamId: event.streamId, id, eventType: event.type, recordedAt: event.recordedAt };
+    const text = JSON.stringify(change);
+    const grants = grantsOf(live, event);
+    for (const c of connections) {
+      if (!c.viewer || c.socket.readyState !== c.socket.OPEN) continue;
+      for (const grant of grants) if (grant.userId === c.viewer.userId) c.visible.add(grant.streamId);
+      if (c.viewer.isAdmin || c.visible.has(event.streamId)) c.socket.send(text);
+    }
+  }
+
+  app.get('/ws', { websocket: true }, (socket) => {
+    const connection: Connection = { socket, viewer: null, visible: new Set(), subscriptions: new Set(), queue: Promise.resolve(), pending: 0 };
+    connections.add(connection);
+    const timer = setTimeout(() => {
+      if (!connection.viewer) socket.close(WS_CLOSE_UNAUTHENTICATED, 'Authentication required');
+    }, WS_AUTH_TIMEOUT_MS);
+    const send = (payload: unknown): void => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(payload));
+    };
+
+    async function handle(raw: unknown): Promise<void> {
+      if (socket.readyState !== socket.OPEN) return;
+      let parsed: z.infer<typeof clientMessage>;
+      try {
+        parsed = clientMessage.parse(JSON.parse(String(raw)));
+      } catch {
+        return send({ type: 'error', error: 'Invalid message' });
+      }
+      if (parsed.type === 'auth') {
+        const auth = await authenticateToken(app.deps.db, parsed.token, app.deps.clock.now()).catch(() => null);
+        if (!auth) return socket.close(WS_CLOSE_UNAUTHENTICATED, 'Authentication required');
+        const viewer = { userId: auth.userId, isAdmin: auth.isAdmin };
+        connection.visible = viewer.isAdmin ? new Set() : await initialStreams(app.deps.db, live, viewer);
+        connection.viewer = viewer;
+        clearTimeout(timer);
+        return send({ type: 'ready', userId: auth.userId });
+      }
+      if (!connection.viewer) return send({ type: 'error', error: 'Authentication required' });
+      if (parsed.type === 'ping') return send({ type: 'pong' });
+      return join(parsed.type, parsed.type === 'join_match' ? parsed.betId : parsed.chatId);
+    }
+
+    /** A per-connection subscription: authorized once, here, by the context that owns the stream. */
+    async function join(kind: keyof typeof SUBSCRIPTIONS, id: string): Promise<void> {
+      const { idField, notFound } = SUBSCRIPTIONS[kind];
+      const viewer = connection.viewer!;
+      let streamId: string | null = null;
+      for (const rule of live) {
+        const authorize = rule.subscriptions?.[kind];
+        if (authorize) streamId = (await authorize(app.deps.db, viewer, id).catch(() => null)) ?? streamId;
+      }
+      if (!streamId) return send({ type: 'error', error: notFound });
+      connection.subscriptions.add(streamId);
+      connection.visible.add(streamId);
+      return send({ type: 'joined', [idField]: id });
+    }
+
+    // One message at a time, in the order they came: handled side by side, a message sent right
+    // behind `auth` would be looked at while the token is still being checked, and be refused.
+    socket.on('message', (raw) => {
+      if (connection.pending >= WS_PENDING_MESSAGES_MAX) {
+        socket.close(WS_CLOSE_TOO_MANY_MESSAGES, 'Too many messages');
+        return;
+      }
+      connection.pending++;
+      connection.queue = connection.queue
+        .then(() => handle(raw))
+        .catch((error: unknown) => app.log.error({ err: error }, 'ws message failed'))
+        .finally(() => {
+          connection.pending--;
+        });
+    });
+    socket.on('close', () => {
+      clearTimeout(timer);
+      connections.delete(connection);
+    });
+  });
+}

@@ -1,0 +1,53 @@
+import type { QueryKey } from '@tanstack/react-query';
+import { userQueries } from '../../features/auth/api/user-queries';
+import { betQueries, challengeQueries } from '../../features/bets/api/bet-queries';
+import { chatQueries } from '../../features/chat/api/chat-queries';
+import { walletQueries, walletReadKeys } from '../../features/wallet/api/wallet-queries';
+
+/**
+ * Which queries read a stream (DESIGN section 9): given a `changed` message's stream type and
+ * id, the query keys to invalidate, built with the features' factories so a key cannot drift
+ * from the query it names. Keys are prefixes: `['/api/bets','list']` covers every list filter.
+ *
+ * `viewerId` is the user the socket speaks for. An admin's socket hears every stream, so a
+ * wallet or account stream refreshes the balance only when it is the viewer's own.
+ */
+export function queryKeysForChange(change: { streamType: string; id: string }, viewerId: string | null): QueryKey[] {
+  const own = viewerId !== null && change.id === viewerId;
+  switch (change.streamType) {
+    case 'wallet':
+      return own ? walletReadKeys() : [];
+    case 'user':
+      return own ? [userQueries.all()] : [];
+    case 'bet':
+      return [
+        betQueries.detail(change.id).queryKey,
+        betQueries.lists(),
+        // The marketplace and invitation pages show pending bets; an invitation's key is its
+        // link id, which the message does not carry, so every challenge read is refreshed.
+        challengeQueries.all(),
+        chatQueries.byBet(change.id).queryKey,
+        // Wins, losses and rating on /api/user are projected from a bet's settlement.
+        userQueries.all(),
+      ];
+    case 'chat':
+      return [chatQueries.all()];
+    case 'paystack':
+      return [walletQueries.paystackDeposits().queryKey];
+    case 'cryptodeposit':
+      return [walletQueries.cryptoDeposits().queryKey];
+    default:
+      return [];
+  }
+}
+
+/** Reference data that no event changes: kept when everything else is refetched. */
+const STATIC_ROOTS = new Set<unknown>([walletQueries.cryptoCurrencies().queryKey[0]]);
+
+/**
+ * After a reconnect the socket may have missed changes: every query the session reads is
+ * refetched (active ones now, the rest when next shown), static reference data excepted.
+ */
+export function isSessionRead(queryKey: QueryKey): boolean {
+  return !STATIC_ROOTS.has(queryKey[0]);
+}
