@@ -37,6 +37,17 @@ export interface LiveRules {
    * the stream id the viewer may follow, or null (then the socket is told "not found").
    */
   readonly subscriptions?: Readonly<Record<string, (db: Kysely<Database>, viewer: Viewer, id: string) => Promise<string | null>>>;
+  /**
+   * Changes every signed-in socket hears (the change message only, never data): what a public
+   * screen lists, such as the marketplace's open challenges. `warmUp` loads, once at start, what
+   * the rule needs to recognise them.
+   */
+  readonly broadcasts?: { readonly warmUp: (db: Kysely<Database>) => Promise<void>; readonly includes: (event: LiveEvent) => boolean };
+}
+
+/** Whether an event is one every signed-in socket hears. */
+export function isBroadcast(rules: readonly LiveRules[], event: LiveEvent): boolean {
+  return rules.some((rule) => rule.broadcasts?.includes(event) ?? false);
 }
 
 /** The streams a viewer may hear of when their socket authenticates. */

@@ -86,8 +86,32 @@ describe('/ws gateway', () => {
   });
 });
 
+describe('/ws gateway: deposits', () => {
+  it("tells a player of their own deposit's status, and nobody else", async () => {
+    const alice = await signUpUser(h);
+    const bob = await signUpUser(h);
+    const open = async (token: string) => {
+      const socket = await h.app.injectWS('/ws');
+      const inbox = messages(socket);
+      socket.send(JSON.stringify({ type: 'auth', token }));
+      await inbox.next((m) => m.type === 'ready');
+      return { socket, inbox };
+    };
+    const [a, b] = await Promise.all([open(alice.token), open(bob.token)]);
+    // The Paystack sandbox is mounted in the app and called over HTTP: the app must listen.
+    if (!h.app.server.listening) await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const init = await h.app.inject({ method: 'POST', url: '/api/paystack/deposits/initialize', headers: { authorization: `Bearer ${alice.token}` }, payload: { amount: '500', email: alice.user.email } });
+    expect(init.statusCode, init.body).toBe(200);
+    const reference = String(init.json().data.reference);
+    await a.inbox.next((m) => m.streamId === `paystack-${reference}` && m.eventType === 'PaystackDepositInitialized');
+    await h.settle();
+    expect(b.inbox.list.some((m) => m.streamId === `paystack-${reference}`)).toBe(false);
+    for (const s of [a, b]) s.socket.terminate();
+  });
+});
+
 describe('/ws gateway: bets', () => {
-  it("tells a bet's players of its changes and nobody else", async () => {
+  it("tells a private bet's players of its changes and nobody else", async () => {
     const { fundedPlayer } = await import('../contexts/bets/testing.js');
     const alice = await fundedPlayer(h, '500.00');
     const bob = await fundedPlayer(h, '0.00');
@@ -98,7 +122,7 @@ describe('/ws gateway: bets', () => {
       await inbox.next((m) => m.type === 'ready');
       return { socket, inbox };
     }));
-    const created = await h.app.inject({ method: 'POST', url: '/api/bets', headers: alice.headers, payload: { amount: '100', visibility: 'public' } });
+    const created = await h.app.inject({ method: 'POST', url: '/api/bets', headers: alice.headers, payload: { amount: '100', visibility: 'private' } });
     expect(created.statusCode).toBe(201);
     const betId = (created.json() as { bet: { id: string } }).bet.id;
     await sockets[0]!.inbox.next((m) => m.type === 'changed' && m.streamId === `bet-${betId}` && m.eventType === 'BetCreated');
@@ -134,7 +158,9 @@ describe('/ws gateway: bets', () => {
     expect((await h.app.inject({ method: 'POST', url: `/api/bets/${betId}/result`, headers: bob.headers, payload: { result: 'won' } })).statusCode).toBe(200);
     await a.inbox.next((m) => m.streamId === `bet-${betId}` && m.eventType === 'BetResultReported');
     await h.settle();
-    expect(c.inbox.list.some((m) => m.streamId === `bet-${betId}` || m.streamId === chat.streamId)).toBe(false);
+    // Carol hears only that the public challenge opened and closed (the marketplace lists it), nothing of its play or chat
+    expect(c.inbox.list.filter((m) => m.streamId === `bet-${betId}`).map((m) => m.eventType)).toEqual(['BetCreated', 'BetAccepted']);
+    expect(c.inbox.list.some((m) => m.streamId === chat.streamId)).toBe(false);
 
     // A socket that authenticates afterwards follows the bets its user already has
     const late = await open(alice);

@@ -3,7 +3,7 @@ import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { parseStreamId, type BusMessage } from '@wager/domain';
 import { authenticateToken } from '../plugins/auth.js';
-import { grantsOf, initialStreams, type LiveRules, type Viewer } from './visibility.js';
+import { grantsOf, initialStreams, isBroadcast, type LiveRules, type Viewer } from './visibility.js';
 
 /** A socket that has not authenticated by then is closed. */
 export const WS_AUTH_TIMEOUT_MS = 5000;
@@ -12,6 +12,8 @@ export const WS_CLOSE_UNAUTHENTICATED = 4401;
 /** A socket's messages wait their turn; a client further ahead than this is closed (1008: policy violation). */
 export const WS_PENDING_MESSAGES_MAX = 64;
 export const WS_CLOSE_TOO_MANY_MESSAGES = 1008;
+/** The token could not be checked (the database is unreachable): not the client's fault, it should retry. */
+export const WS_CLOSE_SERVER_ERROR = 1011;
 
 const clientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), token: z.string().min(1).max(200) }),
@@ -63,6 +65,7 @@ interface Connection {
 export async function wsRoutes(app: FastifyInstance, options: { live: readonly LiveRules[] }): Promise<void> {
   const connections = new Set<Connection>();
   const live = options.live;
+  for (const rule of live) await rule.broadcasts?.warmUp(app.deps.db);
 
   const unsubscribe = app.deps.bus.subscribe('events.>', (message: BusMessage) => {
     try {
@@ -84,10 +87,11 @@ export async function wsRoutes(app: FastifyInstance, options: { live: readonly L
     const change: ChangeMessage = { type: 'changed', streamType: type, streamId: event.streamId, id, eventType: event.type, recordedAt: event.recordedAt };
     const text = JSON.stringify(change);
     const grants = grantsOf(live, event);
+    const everyone = isBroadcast(live, event);
     for (const c of connections) {
       if (!c.viewer || c.socket.readyState !== c.socket.OPEN) continue;
       for (const grant of grants) if (grant.userId === c.viewer.userId) c.visible.add(grant.streamId);
-      if (c.viewer.isAdmin || c.visible.has(event.streamId)) c.socket.send(text);
+      if (everyone || c.viewer.isAdmin || c.visible.has(event.streamId)) c.socket.send(text);
     }
   }
 
@@ -107,10 +111,16 @@ export async function wsRoutes(app: FastifyInstance, options: { live: readonly L
       try {
         parsed = clientMessage.parse(JSON.parse(String(raw)));
       } catch {
-        return send({ type: 'error', error: 'Invalid message' });
+        return send({ type: 'error', error: 'Invalid message', code: 'invalid_message' });
       }
       if (parsed.type === 'auth') {
-        const auth = await authenticateToken(app.deps.db, parsed.token, app.deps.clock.now()).catch(() => null);
+        let auth: Awaited<ReturnType<typeof authenticateToken>>;
+        try {
+          auth = await authenticateToken(app.deps.db, parsed.token, app.deps.clock.now());
+        } catch (error) {
+          app.log.warn({ err: error }, 'ws token check failed');
+          return socket.close(WS_CLOSE_SERVER_ERROR, 'Server error, try again');
+        }
         if (!auth) return socket.close(WS_CLOSE_UNAUTHENTICATED, 'Authentication required');
         const viewer = { userId: auth.userId, isAdmin: auth.isAdmin };
         connection.visible = viewer.isAdmin ? new Set() : await initialStreams(app.deps.db, live, viewer);
@@ -118,7 +128,7 @@ export async function wsRoutes(app: FastifyInstance, options: { live: readonly L
         clearTimeout(timer);
         return send({ type: 'ready', userId: auth.userId });
       }
-      if (!connection.viewer) return send({ type: 'error', error: 'Authentication required' });
+      if (!connection.viewer) return send({ type: 'error', error: 'Authentication required', code: 'unauthorized' });
       if (parsed.type === 'ping') return send({ type: 'pong' });
       return join(parsed.type, parsed.type === 'join_match' ? parsed.betId : parsed.chatId);
     }
@@ -132,7 +142,7 @@ export async function wsRoutes(app: FastifyInstance, options: { live: readonly L
         const authorize = rule.subscriptions?.[kind];
         if (authorize) streamId = (await authorize(app.deps.db, viewer, id).catch(() => null)) ?? streamId;
       }
-      if (!streamId) return send({ type: 'error', error: notFound });
+      if (!streamId) return send({ type: 'error', error: notFound, code: 'not_found' });
       connection.subscriptions.add(streamId);
       connection.visible.add(streamId);
       return send({ type: 'joined', [idField]: id });

@@ -4,7 +4,8 @@
  * `chat-<chatId>`. Decided once per socket (streamsOf) and kept current by the events that add
  * people (grants), never by a query per event.
  */
-import type { LiveRules, StreamGrant } from '../../runtime/visibility.js';
+import { parseStreamId } from '@wager/domain';
+import type { LiveEvent, LiveRules, StreamGrant } from '../../runtime/visibility.js';
 
 /** How many of a user's bets a socket follows from the start (the newest; later ones arrive by grants). */
 export const LIVE_BETS_PER_USER_MAX = 1000;
@@ -32,7 +33,36 @@ function grants(event: { streamId: string; type: string; data: unknown }): Strea
   }
 }
 
+/** The most open public challenges one process tracks for the marketplace's live list. */
+export const OPEN_PUBLIC_CHALLENGES_TRACKED_MAX = 10_000;
+const ENDS_OF_AN_OPEN_CHALLENGE = new Set(['BetAccepted', 'BetCancelled', 'BetExpired']);
+
+/**
+ * The marketplace lists open public challenges to everyone, so everyone signed in hears when one
+ * opens or closes (the change only; a bet's later events stay with its players). The open ones
+ * are remembered from their BetCreated, and loaded once at start.
+ */
+function openPublicChallenges() {
+  const open = new Set<string>();
+  return {
+    async warmUp(db: Parameters<NonNullable<LiveRules['streamsOf']>>[0]) {
+      const rows = await db.selectFrom('bets').select('id').where('status', '=', 'pending').where('visibility', '=', 'public').limit(OPEN_PUBLIC_CHALLENGES_TRACKED_MAX).execute();
+      for (const row of rows) open.add(row.id);
+    },
+    includes(event: LiveEvent) {
+      const betId = parseStreamId(event.streamId).id;
+      if (event.type === 'BetCreated') {
+        const isPublic = (event.data as { visibility?: string }).visibility === 'public';
+        if (isPublic && open.size < OPEN_PUBLIC_CHALLENGES_TRACKED_MAX) open.add(betId);
+        return isPublic;
+      }
+      return ENDS_OF_AN_OPEN_CHALLENGE.has(event.type) && open.delete(betId);
+    },
+  };
+}
+
 export const betsLive: LiveRules = {
+  broadcasts: openPublicChallenges(),
   async streamsOf(db, userId) {
     const bets = await db
       .selectFrom('bets')

@@ -4,6 +4,7 @@
  */
 import type { ContextModule } from '../../runtime/context.js';
 import { CryptoDepositExpiryJob } from './jobs.js';
+import { walletLive } from './live.js';
 import { walletCreditsReactor } from './reactors.js';
 import { walletRoutes } from './routes.js';
 
@@ -15,6 +16,5 @@ export const walletContext: ContextModule = {
   routes: walletRoutes,
   reactors: (deps) => [walletCreditsReactor(deps)],
   jobs: (deps) => [new CryptoDepositExpiryJob(deps)],
-  // A user hears of their own wallet stream (`wallet-<id>`).
-  live: { ownStreamTypes: ['wallet'] },
+  live: walletLive,
 };
