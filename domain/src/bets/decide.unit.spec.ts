@@ -15,6 +15,7 @@ import {
   type BetState,
   type CreateChallengeInput,
 } from './index.js';
+import { betCommandOf, betStepArb } from './testing.js';
 
 const H = 3600_000;
 const T0 = new Date('2026-11-21T12:00:00.000Z');
@@ -346,15 +347,8 @@ describe('abandoned creation (reconciler)', () => {
 describe('money is conserved by any command sequence (fast-check)', () => {
   it('paid in = refunded + paid out + fee income, and a terminal bet owes nothing', () => {
     const users = ['u1', 'u2', 'u3'].map(() => randomUUID());
-    const commandArb = fc.record({
-      kind: fc.constantFrom('accept', 'cancel', 'expire', 'report', 'settle', 'void', 'resolve'),
-      user: fc.integer({ min: 0, max: 2 }),
-      result: fc.constantFrom('won' as const, 'lost' as const),
-      hours: fc.integer({ min: 1, max: 20 }),
-      winner: fc.integer({ min: -1, max: 2 }),
-    });
     fc.assert(
-      fc.property(fc.constantFrom('10', '10.25', '333.33', '10000000'), fc.array(commandArb, { maxLength: 12 }), (amount, steps) => {
+      fc.property(fc.constantFrom('10', '10.25', '333.33', '10000000'), fc.array(betStepArb, { maxLength: 12 }), (amount, steps) => {
         const betId = randomUUID();
         let events = betDecider.decide(
           { type: 'CreateBet', data: { betId, challengerId: users[0]!, inviteLinkId: randomUUID(), currency: 'USD', challenge: createChallengeSchema.parse({ amount, visibility: 'public' }), pendingTtlMs: 48 * H }, metadata: { now: T0 } },
@@ -364,15 +358,7 @@ describe('money is conserved by any command sequence (fast-check)', () => {
         for (const step of steps) {
           clock += step.hours;
           const now = at(clock);
-          const userId = users[step.user]!;
-          const command: BetCommand =
-            step.kind === 'accept' ? { type: 'AcceptBet', data: { betId, acceptorId: userId, via: 'marketplace', playDeadlineMs: 24 * H }, metadata: { now } }
-            : step.kind === 'cancel' ? { type: 'CancelBet', data: { betId, userId }, metadata: { now } }
-            : step.kind === 'expire' ? { type: 'ExpireBet', data: { betId }, metadata: { now } }
-            : step.kind === 'report' ? { type: 'ReportResult', data: { betId, userId, result: step.result, evidence: [], contestWindowMs: 24 * H }, metadata: { now } }
-            : step.kind === 'settle' ? { type: 'SettleUncontested', data: { betId }, metadata: { now } }
-            : step.kind === 'void' ? { type: 'VoidOverdueBet', data: { betId }, metadata: { now } }
-            : { type: 'ResolveDispute', data: { betId, adminId: 'admin', winnerId: step.winner < 0 ? null : users[step.winner]!, adminNotes: '' }, metadata: { now } };
+          const command = betCommandOf(step, { betId, users, now, via: 'marketplace' });
           try {
             events = [...events, ...betDecider.decide(command, given(events))];
           } catch (error) {

@@ -4,24 +4,17 @@ import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isBalanced, postingsOf } from '../ledger/postings.js';
-import { afterFailedAcceptance, betCost, betDecider, createChallengeSchema, followUpsOf, reconcileHold, stillAcceptableBy, type BetCommand, type BetEvent, type BetState } from './index.js';
+import { betCommandOf, betStepArb, type BetStep } from './testing.js';
+import { afterFailedAcceptance, betCost, betDecider, createChallengeSchema, followUpsOf, reconcileHold, stillAcceptableBy, type BetEvent, type BetState } from './index.js';
 
 const H = 3600_000;
 const T0 = new Date('2026-11-21T12:00:00.000Z');
 const at = (hours: number) => new Date(T0.getTime() + hours * H);
 const fold = (events: BetEvent[]): BetState => events.reduce(betDecider.evolve, betDecider.initialState());
 
-const stepArb = fc.record({
-  kind: fc.constantFrom('accept', 'cancel', 'decline', 'expire', 'report', 'settle', 'void', 'resolve'),
-  user: fc.integer({ min: 0, max: 3 }),
-  result: fc.constantFrom('won' as const, 'lost' as const),
-  hours: fc.integer({ min: 0, max: 30 }),
-  winner: fc.integer({ min: -1, max: 3 }),
-});
-type Step = typeof stepArb extends fc.Arbitrary<infer T> ? T : never;
 
 /** A bet driven through random commands by the decider itself; refused commands leave no trace. */
-function lifecycle(amount: string, invite: boolean, steps: Step[], users: string[]): { events: BetEvent[]; clock: number } {
+function lifecycle(amount: string, invite: boolean, steps: BetStep[], users: string[]): { events: BetEvent[]; clock: number } {
   const betId = randomUUID();
   const challenge = createChallengeSchema.parse({ amount, visibility: invite ? 'private' : 'public', ...(invite ? { opponentId: users[1] } : {}) });
   let events = betDecider.decide({ type: 'CreateBet', data: { betId, challengerId: users[0]!, inviteLinkId: randomUUID(), currency: 'NGN', challenge, pendingTtlMs: 48 * H }, metadata: { now: T0 } }, fold([]));
@@ -29,16 +22,7 @@ function lifecycle(amount: string, invite: boolean, steps: Step[], users: string
   for (const step of steps) {
     clock += step.hours;
     const now = at(clock);
-    const userId = users[step.user]!;
-    const command: BetCommand =
-      step.kind === 'accept' ? { type: 'AcceptBet', data: { betId, acceptorId: userId, via: 'invite', playDeadlineMs: 24 * H }, metadata: { now } }
-      : step.kind === 'cancel' ? { type: 'CancelBet', data: { betId, userId }, metadata: { now } }
-      : step.kind === 'decline' ? { type: 'DeclineChallenge', data: { betId, userId }, metadata: { now } }
-      : step.kind === 'expire' ? { type: 'ExpireBet', data: { betId }, metadata: { now } }
-      : step.kind === 'report' ? { type: 'ReportResult', data: { betId, userId, result: step.result, evidence: [], contestWindowMs: 24 * H }, metadata: { now } }
-      : step.kind === 'settle' ? { type: 'SettleUncontested', data: { betId }, metadata: { now } }
-      : step.kind === 'void' ? { type: 'VoidOverdueBet', data: { betId }, metadata: { now } }
-      : { type: 'ResolveDispute', data: { betId, adminId: 'admin', winnerId: step.winner < 0 ? null : users[step.winner]!, adminNotes: '' }, metadata: { now } };
+    const command = betCommandOf(step, { betId, users, now, via: 'invite' });
     try {
       events = [...events, ...betDecider.decide(command, fold(events))];
     } catch {
@@ -48,7 +32,7 @@ function lifecycle(amount: string, invite: boolean, steps: Step[], users: string
   return { events, clock };
 }
 
-const scenarioArb = fc.tuple(fc.constantFrom('10', '10.25', '333.33', '5000'), fc.boolean(), fc.array(stepArb, { maxLength: 12 }));
+const scenarioArb = fc.tuple(fc.constantFrom('10', '10.25', '333.33', '5000'), fc.boolean(), fc.array(betStepArb, { maxLength: 12 }));
 
 describe('follow-ups of recorded bet events', () => {
   it('pay back or out at most what was paid in, exactly that (less fees) once terminal, and every posting set balances', () => {
