@@ -95,7 +95,9 @@ describe.concurrent('shutdown on SIGTERM', () => {
     expect({ code: exit.code, signal: exit.signal }).toEqual({ code: 0, signal: null });
   }, SPAWN_TEST_TIMEOUT_MS);
 
-  it('given the embedded PostgreSQL, it stops the database last and exits 0 with nothing unhandled', async ({ expect }) => {
+  // The newcomer's path: run where no DATABASE_URL is set (`npm test` on a fresh machine, CI's first
+  // pass). CI's second pass, pointed at the machine's PostgreSQL, has no embedded database to test.
+  it.skipIf(Boolean(process.env.DATABASE_URL))('given the embedded PostgreSQL, it stops the database last and exits 0 with nothing unhandled', async ({ expect }) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'wager-main-sigterm-'));
     // initdb runs as another user when the tests run as root: it must reach the directory.
     chmodSync(dataDir, 0o755);
