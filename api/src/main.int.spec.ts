@@ -4,7 +4,7 @@ import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { freshDatabaseUrl } from '@wager/projections/testing/database';
 import { configSchema } from './config.js';
 import { listeningOrigin, startServer } from './main.js';
@@ -97,7 +97,7 @@ describe.concurrent('shutdown on SIGTERM', () => {
 
   // The newcomer's path: run where no DATABASE_URL is set (`npm test` on a fresh machine, CI's first
   // pass). CI's second pass, pointed at the machine's PostgreSQL, has no embedded database to test.
-  it.skipIf(Boolean(process.env.DATABASE_URL))('given the embedded PostgreSQL, it stops the database last and exits 0 with nothing unhandled', async ({ expect }) => {
+  it.skipIf(!inject('testDatabaseEmbedded'))('given the embedded PostgreSQL, it stops the database last and exits 0 with nothing unhandled', async ({ expect }) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'wager-main-sigterm-'));
     // initdb runs as another user when the tests run as root: it must reach the directory.
     chmodSync(dataDir, 0o755);

@@ -25,5 +25,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     testDatabaseAdminUrl: string;
     testDatabasePrefix: string;
+    /** True when this run's databases live in embedded PostgreSQL (no DATABASE_URL: a newcomer's machine). */
+    testDatabaseEmbedded: boolean;
   }
 }

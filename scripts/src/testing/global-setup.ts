@@ -33,6 +33,7 @@ export async function setup(project: TestProject): Promise<void> {
   }
   project.provide('testDatabaseAdminUrl', adminUrl);
   project.provide('testDatabasePrefix', prefix);
+  project.provide('testDatabaseEmbedded', !process.env.DATABASE_URL);
   if (!process.env.NATS_URL) console.log('[tests] NATS_URL unset: NATS adapter tests are skipped');
   if (!process.env.EVENTSTORE_URL) console.log('[tests] EVENTSTORE_URL unset: EventStoreDB adapter tests are skipped');
 }
