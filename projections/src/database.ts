@@ -6,7 +6,8 @@ import type { CryptoDepositsTable, CryptoWithdrawalsTable, PaystackDepositsTable
 import type { UsersTable } from './users/users.table.js';
 import type { AccountClaimsTable, AppSecretsTable, CredentialsTable, PasswordResetTokensTable, RateLimitCountersTable, SessionsTable } from './credentials/credentials.table.js';
 import type { EmailOutboxTable } from './email-outbox/email-outbox.table.js';
-import type { BetDeadlinesTable, BetStakeHoldsTable, BetTrailTable, BetsTable, ChatsTable, UserStatsSettlementsTable, UserStatsTable } from './bets/bets.table.js';
+import type { ChatMessagesTable, ChatsTable } from './chat/chat.table.js';
+import type { BetDeadlinesTable, BetStakeHoldsTable, BetTrailTable, BetsTable, UserStatsSettlementsTable, UserStatsTable } from './bets/bets.table.js';
 
 /**
  * The read schema: one entry per read table, each table's interface in its read model's
@@ -19,7 +20,8 @@ export interface Database {
   users: UsersTable;
   credentials: CredentialsTable; sessions: SessionsTable; account_claims: AccountClaimsTable; password_reset_tokens: PasswordResetTokensTable; rate_limit_counters: RateLimitCountersTable; app_secrets: AppSecretsTable;
   email_outbox: EmailOutboxTable;
-  bets: BetsTable; bet_deadlines: BetDeadlinesTable; bet_stake_holds: BetStakeHoldsTable; bet_trail: BetTrailTable; user_stats: UserStatsTable; user_stats_settlements: UserStatsSettlementsTable; chats: ChatsTable;
+  bets: BetsTable; bet_deadlines: BetDeadlinesTable; bet_stake_holds: BetStakeHoldsTable; bet_trail: BetTrailTable; user_stats: UserStatsTable; user_stats_settlements: UserStatsSettlementsTable;
+  chats: ChatsTable; chat_messages: ChatMessagesTable;
 }
 
 export const DATABASE_POOL_SIZE_DEFAULT = 10;

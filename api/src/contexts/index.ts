@@ -9,9 +9,10 @@ import type { BackgroundJob } from '../runtime/jobs.js';
 import type { Reactor } from '../runtime/reactor-runner.js';
 import { accountsContext } from './accounts/index.js';
 import { betsContext } from './bets/index.js';
+import { chatContext } from './chat/index.js';
 import { walletContext } from './wallet/index.js';
 
-export const contexts: readonly ContextModule[] = [accountsContext, walletContext, betsContext];
+export const contexts: readonly ContextModule[] = [accountsContext, walletContext, betsContext, chatContext];
 
 /** Every process manager of every context (run in the `project` role). */
 export function allReactors(deps: AppDeps): Reactor[] {

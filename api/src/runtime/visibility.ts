@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@wager/projections';
+import type { AppDeps } from '../deps.js';
 
 export interface Viewer {
   readonly userId: string;
@@ -43,6 +44,24 @@ export interface LiveRules {
    * the rule needs to recognise them.
    */
   readonly broadcasts?: { readonly warmUp: (db: Kysely<Database>) => Promise<void>; readonly includes: (event: LiveEvent) => boolean };
+  /**
+   * Messages a signed-in client may send beyond auth, ping and the subscriptions (`chat_message`),
+   * by type: each gets the parsed JSON object and answers what the socket is sent back, or
+   * nothing. A typed refusal it throws is sent as `{type:'error', error, code}`.
+   */
+  readonly inbound?: Readonly<Record<string, (deps: AppDeps, viewer: Viewer, message: Record<string, unknown>) => Promise<LiveReply | void>>>;
+  /**
+   * The data-carrying message (`new_message`) an event makes for the sockets that joined its
+   * stream, or null. Called once per event (never per socket), after the read models committed
+   * it, and only when some socket joined the stream, so it may read them.
+   */
+  readonly outbound?: (db: Kysely<Database>, event: LiveEvent) => Promise<LiveReply | null>;
+}
+
+/** A message sent to a socket: its type and fields. */
+export interface LiveReply {
+  readonly type: string;
+  readonly [field: string]: unknown;
 }
 
 /** Whether an event is one every signed-in socket hears. */

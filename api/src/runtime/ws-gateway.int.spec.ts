@@ -65,7 +65,7 @@ describe('/ws gateway', () => {
     socket.send(JSON.stringify({ type: 'ping' }));
     socket.send(JSON.stringify({ type: 'join_match', betId: randomUUID() }));
     await inbox.next((m) => m.type === 'error' && m.error === 'Bet Not Found');
-    expect(inbox.list).toEqual([{ type: 'ready', userId: alice.user.id }, { type: 'pong' }, { type: 'error', error: 'Bet Not Found' }]);
+    expect(inbox.list).toEqual([{ type: 'ready', userId: alice.user.id }, { type: 'pong' }, { type: 'error', error: 'Bet Not Found', code: 'not_found' }]);
     socket.terminate();
   });
 

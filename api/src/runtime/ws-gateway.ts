@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
-import { parseStreamId, type BusMessage } from '@wager/domain';
+import { DomainError, parseStreamId, type BusMessage } from '@wager/domain';
 import { authenticateToken } from '../plugins/auth.js';
-import { grantsOf, initialStreams, isBroadcast, type LiveRules, type Viewer } from './visibility.js';
+import { grantsOf, initialStreams, isBroadcast, type LiveEvent, type LiveRules, type Viewer } from './visibility.js';
 
 /** A socket that has not authenticated by then is closed. */
 export const WS_AUTH_TIMEOUT_MS = 5000;
@@ -21,6 +21,10 @@ const clientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('join_match'), betId: z.string().uuid(), userId: z.string().optional() }),
   z.object({ type: z.literal('join_chat'), chatId: z.string().uuid(), userId: z.string().optional() }),
 ]);
+
+/** The message types the gateway itself answers; any other goes to a context's `inbound` handler. */
+const GATEWAY_TYPES = new Set(['auth', 'ping', 'join_match', 'join_chat']);
+const inboundMessage = z.object({ type: z.string().min(1).max(50) }).passthrough();
 
 /** What each subscription message names, and what the socket is told when it may not follow it. */
 const SUBSCRIPTIONS = {
@@ -75,8 +79,11 @@ export async function wsRoutes(app: FastifyInstance, options: { live: readonly L
       app.log.error({ err: error }, 'ws fan-out failed');
     }
   });
+  /** Data-carrying messages go out one event at a time, in the bus's order. */
+  let outboundQueue: Promise<void> = Promise.resolve();
   app.addHook('onClose', async () => {
     unsubscribe();
+    await outboundQueue;
     for (const c of connections) c.socket.close(1001, 'server stopping');
   });
 
@@ -92,6 +99,21 @@ export async function wsRoutes(app: FastifyInstance, options: { live: readonly L
       if (!c.viewer || c.socket.readyState !== c.socket.OPEN) continue;
       for (const grant of grants) if (grant.userId === c.viewer.userId) c.visible.add(grant.streamId);
       if (everyone || c.viewer.isAdmin || c.visible.has(event.streamId)) c.socket.send(text);
+    }
+    if ([...connections].some((c) => c.subscriptions.has(event.streamId))) {
+      outboundQueue = outboundQueue.then(() => deliver(event)).catch((error: unknown) => app.log.error({ err: error }, 'ws delivery failed'));
+    }
+  }
+
+  /** The contexts' data-carrying messages (`new_message`) for the sockets that joined the event's stream. */
+  async function deliver(event: LiveEvent): Promise<void> {
+    for (const rule of live) {
+      const reply = rule.outbound ? await rule.outbound(app.deps.db, event) : null;
+      if (!reply) continue;
+      const text = JSON.stringify(reply);
+      for (const c of connections) {
+        if (c.viewer && c.subscriptions.has(event.streamId) && c.socket.readyState === c.socket.OPEN) c.socket.send(text);
+      }
     }
   }
 
@@ -109,7 +131,10 @@ export async function wsRoutes(app: FastifyInstance, options: { live: readonly L
       if (socket.readyState !== socket.OPEN) return;
       let parsed: z.infer<typeof clientMessage>;
       try {
-        parsed = clientMessage.parse(JSON.parse(String(raw)));
+        const json: unknown = JSON.parse(String(raw));
+        const other = inboundMessage.safeParse(json);
+        if (other.success && !GATEWAY_TYPES.has(other.data.type)) return await answerInbound(other.data);
+        parsed = clientMessage.parse(json);
       } catch {
         return send({ type: 'error', error: 'Invalid message', code: 'invalid_message' });
       }
@@ -131,6 +156,21 @@ export async function wsRoutes(app: FastifyInstance, options: { live: readonly L
       if (!connection.viewer) return send({ type: 'error', error: 'Authentication required', code: 'unauthorized' });
       if (parsed.type === 'ping') return send({ type: 'pong' });
       return join(parsed.type, parsed.type === 'join_match' ? parsed.betId : parsed.chatId);
+    }
+
+    /** A message a context handles (`chat_message`); its typed refusals are sent as errors. */
+    async function answerInbound(message: { type: string } & Record<string, unknown>): Promise<void> {
+      const handler = live.find((rule) => rule.inbound?.[message.type])?.inbound?.[message.type];
+      if (!handler) return send({ type: 'error', error: 'Invalid message', code: 'invalid_message' });
+      if (!connection.viewer) return send({ type: 'error', error: 'Authentication required', code: 'unauthorized' });
+      try {
+        const reply = await handler(app.deps, connection.viewer, message);
+        if (reply) send(reply);
+      } catch (error) {
+        if (error instanceof DomainError) return send({ type: 'error', error: error.message, code: error.code, ...(error.params ? { params: error.params } : {}) });
+        app.log.error({ err: error }, 'ws inbound message failed');
+        send({ type: 'error', error: 'Something went wrong', code: 'internal_error' });
+      }
     }
 
     /** A per-connection subscription: authorized once, here, by the context that owns the stream. */

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { v4 as uuidv4 } from 'uuid';
-import { InProcessBus } from '@wager/domain';
+import { InProcessBus, type Bus } from '@wager/domain';
 import { ProjectionRunner, allProjectors, createDatabase, migrateToLatest } from '@wager/projections';
 import { freshDatabaseUrl } from '@wager/projections/testing/database';
 import { buildApp } from '../app.js';
@@ -49,13 +49,26 @@ export interface TestHarness {
   close(): Promise<void>;
 }
 
-export async function createTestHarness(options: { env?: Record<string, string>; startJobs?: boolean; label?: string; projectionWaitMs?: number } = {}): Promise<TestHarness> {
-  const databaseUrl = await freshDatabaseUrl(options.label ?? 'api');
+export interface TestHarnessOptions {
+  env?: Record<string, string>;
+  startJobs?: boolean;
+  label?: string;
+  projectionWaitMs?: number;
+  /** Another bus than the in-process one (a real NATS connection); closed with the harness. */
+  bus?: Bus;
+  /** Share another harness's database (a second app instance) instead of a fresh one. */
+  databaseUrl?: string;
+  /** False: an HTTP and /ws instance only, no projection runner nor process managers (another instance projects). */
+  project?: boolean;
+}
+
+export async function createTestHarness(options: TestHarnessOptions = {}): Promise<TestHarness> {
+  const databaseUrl = options.databaseUrl ?? (await freshDatabaseUrl(options.label ?? 'api'));
   const config: Config = configSchema.parse({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/wager-test-data`, LOG_LEVEL: 'silent', ...options.env });
   const db = createDatabase(databaseUrl);
   await migrateToLatest(db);
   const store = await PostgresEventStore.connect(databaseUrl, { pollIntervalMs: 100 });
-  const bus = new InProcessBus();
+  const bus: Bus = options.bus ?? new InProcessBus();
   const clock = new TestClock();
   const runner = new ProjectionRunner({ store, db, projectors: allProjectors(), bus, now: () => clock.now() });
   const deps: AppDeps = {
@@ -70,8 +83,11 @@ export async function createTestHarness(options: { env?: Record<string, string>;
   };
   const reactors = new ReactorRunner({ store, db, reactors: allReactors(deps) });
   const jobs = allJobs(deps);
-  runner.start();
-  reactors.start();
+  const projecting = options.project ?? true;
+  if (projecting) {
+    runner.start();
+    reactors.start();
+  }
   if (options.startJobs) for (const job of jobs) job.start();
   const app = await buildApp({ deps });
   await app.ready();
@@ -99,6 +115,7 @@ export async function createTestHarness(options: { env?: Record<string, string>;
       await runner.stop();
       await store.close();
       await db.destroy();
+      if (options.bus) await options.bus.close();
     },
   };
 }

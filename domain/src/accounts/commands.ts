@@ -105,6 +105,9 @@ export type GrantAdmin = Command<
   }
 >;
 
+/** An admin makes a user a moderator, or takes the role back. */
+export type SetModeratorRole = Command<'SetModeratorRole', { readonly adminId: string; readonly isModerator: boolean }>;
+
 export type UserCommand =
   | RegisterUser
   | IssueVerificationCode
@@ -115,4 +118,5 @@ export type UserCommand =
   | ConfirmLocation
   | VerifyAge
   | ChangeAdminNote
-  | GrantAdmin;
+  | GrantAdmin
+  | SetModeratorRole;

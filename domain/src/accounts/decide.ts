@@ -4,6 +4,7 @@ import type {
   ChangeProfile,
   ConfirmLocation,
   GrantAdmin,
+  SetModeratorRole,
   IssueVerificationCode,
   NewCode,
   RecordDetectedLocation,
@@ -142,6 +143,12 @@ function grantAdmin(command: GrantAdmin['data'], now: Date, state: UserState): U
   return [{ type: 'AdminGranted', data: { userId: state.userId!, grantedBy: command.grantedBy, grantedAt: now.toISOString() } }];
 }
 
+function setModeratorRole(command: SetModeratorRole['data'], now: Date, state: UserState): UserEvent[] {
+  requireExisting(state);
+  if (state.isModerator === command.isModerator) return [];
+  return [{ type: 'ModeratorRoleSet', data: { userId: state.userId!, isModerator: command.isModerator, setBy: command.adminId, setAt: now.toISOString() } }];
+}
+
 export function decide(command: UserCommand, state: UserState): UserEvent[] {
   switch (command.type) {
     case 'RegisterUser':
@@ -164,6 +171,8 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
       return changeAdminNote(command.data, command.metadata.now, state);
     case 'GrantAdmin':
       return grantAdmin(command.data, command.metadata.now, state);
+    case 'SetModeratorRole':
+      return setModeratorRole(command.data, command.metadata.now, state);
     default: {
       const unknownCommand: never = command;
       throw new Error(`Unknown command ${JSON.stringify(unknownCommand)}`);

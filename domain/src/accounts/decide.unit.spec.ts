@@ -100,6 +100,15 @@ describe('location, currency, admin', () => {
     const aged = [...admin, ...when(given(admin), { type: 'VerifyAge', data: { adminId: 'a' }, metadata: { now: at(3) } })];
     expect(when(given(aged), { type: 'VerifyAge', data: { adminId: 'a' }, metadata: { now: at(4) } })).toEqual([]);
   });
+  it('an admin makes a user a moderator and takes it back, each change recorded once with the admin', () => {
+    const made = when(given(registered()), { type: 'SetModeratorRole', data: { adminId: 'adm', isModerator: true }, metadata: { now: at(1) } });
+    expect(made).toEqual([{ type: 'ModeratorRoleSet', data: { userId, isModerator: true, setBy: 'adm', setAt: at(1).toISOString() } }]);
+    const moderator = [...registered(), ...made];
+    expect(given(moderator).isModerator).toBe(true);
+    expect(when(given(moderator), { type: 'SetModeratorRole', data: { adminId: 'adm', isModerator: true }, metadata: { now: at(2) } })).toEqual([]);
+    expect(when(given(moderator), { type: 'SetModeratorRole', data: { adminId: 'adm', isModerator: false }, metadata: { now: at(3) } })[0]).toMatchObject({ data: { isModerator: false } });
+    expect(refusal(() => when(userDecider.initialState(), { type: 'SetModeratorRole', data: { adminId: 'adm', isModerator: true }, metadata: { now: t0 } })).status).toBe(404);
+  });
   it('refuses commands on an account that does not exist', () => {
     expect(refusal(() => when(userDecider.initialState(), { type: 'SetPreferredCurrency', data: { currency: 'EUR', setByUser: true }, metadata: { now: t0 } })).status).toBe(404);
   });

@@ -116,6 +116,14 @@ export interface AdminGrantedData {
   readonly grantedAt: string;
 }
 
+/** A moderator may join any chat whose moderator was requested (spec: moderators); set by an admin. */
+export interface ModeratorRoleSetData {
+  readonly userId: string;
+  readonly isModerator: boolean;
+  readonly setBy: string;
+  readonly setAt: string;
+}
+
 export type UserEvent =
   | { type: 'UserRegistered'; data: UserRegisteredData }
   | { type: 'EmailVerificationCodeIssued'; data: EmailVerificationCodeIssuedData }
@@ -127,7 +135,8 @@ export type UserEvent =
   | { type: 'LocationConfirmed'; data: LocationConfirmedData }
   | { type: 'AgeVerified'; data: AgeVerifiedData }
   | { type: 'AdminNoteChanged'; data: AdminNoteChangedData }
-  | { type: 'AdminGranted'; data: AdminGrantedData };
+  | { type: 'AdminGranted'; data: AdminGrantedData }
+  | { type: 'ModeratorRoleSet'; data: ModeratorRoleSetData };
 
 export type UserEventType = UserEvent['type'];
 
@@ -143,6 +152,7 @@ export const USER_EVENT_TYPES: readonly UserEventType[] = [
   'AgeVerified',
   'AdminNoteChanged',
   'AdminGranted',
+  'ModeratorRoleSet',
 ];
 
 export const USER_STREAM_TYPE = 'user';

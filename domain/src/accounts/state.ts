@@ -24,6 +24,7 @@ export interface UserState {
   readonly isEmailVerified: boolean;
   readonly isAgeVerified: boolean;
   readonly isAdmin: boolean;
+  readonly isModerator: boolean;
   readonly adminNote: string;
   readonly pendingCode: PendingCode | null;
   readonly lastCodeIssuedAt: string | null;
@@ -46,6 +47,7 @@ export function initialState(): UserState {
     isEmailVerified: false,
     isAgeVerified: false,
     isAdmin: false,
+    isModerator: false,
     adminNote: '',
     pendingCode: null,
     lastCodeIssuedAt: null,
@@ -117,6 +119,8 @@ export function evolve(state: UserState, event: UserEvent): UserState {
       return { ...state, adminNote: event.data.note };
     case 'AdminGranted':
       return { ...state, isAdmin: true };
+    case 'ModeratorRoleSet':
+      return { ...state, isModerator: event.data.isModerator };
     default: {
       const unknownEvent: never = event;
       return unknownEvent;

@@ -1,3 +1,14 @@
 import type { Command } from '../shared/command.js';
+import type { ChatClosedReason, MessageType } from './events.js';
 
-export type ChatCommand = Command<'CreateChat', { chatId: string; betId: string; participant1Id: string; participant2Id: string }>;
+export type CreateChat = Command<'CreateChat', { chatId: string; betId: string; participant1Id: string; participant2Id: string }>;
+/** A person's message. `messageId` is derived from the client's idempotency key when it sent one. */
+export type PostMessage = Command<'PostMessage', { chatId: string; messageId: string; senderId: string; content: string }>;
+/** A message the platform writes (bet accepted, results, dispute, resolution, settlement, end). */
+export type PostSystemMessage = Command<'PostSystemMessage', { chatId: string; messageId: string; type: Exclude<MessageType, 'message'>; content: string }>;
+export type RequestModerator = Command<'RequestModerator', { chatId: string; requestedBy: string; messageId: string; content: string }>;
+/** The caller's moderator (or admin) role is checked by the route from the users read model. */
+export type JoinAsModerator = Command<'JoinAsModerator', { chatId: string; moderatorId: string; messageId: string; content: string }>;
+export type CloseChat = Command<'CloseChat', { chatId: string; reason: ChatClosedReason }>;
+
+export type ChatCommand = CreateChat | PostMessage | PostSystemMessage | RequestModerator | JoinAsModerator | CloseChat;

@@ -1,20 +1,146 @@
-// Proves a bet's chat is created once with its two participants, and that creating it again stores nothing.
+// Proves the chat's rules: creation once, who may post, content limits, the per-sender rate limit, idempotent resends, moderators, closing.
 import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../shared/errors.js';
-import { chatDecider } from './index.js';
+import { ConflictError, DomainError, ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError } from '../shared/errors.js';
+import { MESSAGES_PER_WINDOW_MAX, MESSAGE_LENGTH_MAX, MESSAGE_WINDOW_MS, chatDecider, type ChatCommand, type ChatEvent, type ChatState } from './index.js';
+
+const now = new Date('2026-11-21T12:00:00.000Z');
+const fold = (events: ChatEvent[], from: ChatState = chatDecider.initialState()) => events.reduce(chatDecider.evolve, from);
+
+function openChat() {
+  const [chatId, betId, a, b] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+  const created: ChatEvent[] = [{ type: 'ChatCreated', data: { chatId, betId, participant1Id: a, participant2Id: b, createdAt: now.toISOString() } }];
+  return { chatId, a, b, state: fold(created) };
+}
+const post = (chatId: string, senderId: string, content: string, at = now, messageId = randomUUID()): ChatCommand => ({ type: 'PostMessage', data: { chatId, messageId, senderId, content }, metadata: { now: at } });
+function refusal(f: () => unknown): DomainError {
+  try {
+    f();
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
 
 describe('chat decider', () => {
-  const now = new Date('2026-11-21T12:00:00.000Z');
   it('creates the chat, then treats a repeat as a no-op', () => {
     const [chatId, betId, a, b] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
     const command = { type: 'CreateChat' as const, data: { chatId, betId, participant1Id: a, participant2Id: b }, metadata: { now } };
     const events = chatDecider.decide(command, chatDecider.initialState());
     expect(events).toEqual([{ type: 'ChatCreated', data: { chatId, betId, participant1Id: a, participant2Id: b, createdAt: now.toISOString() } }]);
-    expect(chatDecider.decide(command, events.reduce(chatDecider.evolve, chatDecider.initialState()))).toEqual([]);
+    expect(chatDecider.decide(command, fold(events))).toEqual([]);
   });
   it('refuses a chat with oneself', () => {
     const a = randomUUID();
     expect(() => chatDecider.decide({ type: 'CreateChat', data: { chatId: randomUUID(), betId: randomUUID(), participant1Id: a, participant2Id: a }, metadata: { now } }, chatDecider.initialState())).toThrow(ValidationError);
+  });
+
+  it('posts a participant message, trimmed', () => {
+    const { chatId, a, state } = openChat();
+    const messageId = randomUUID();
+    expect(chatDecider.decide(post(chatId, a, '  gg at 8?\n ', now, messageId), state)).toEqual([
+      { type: 'MessagePosted', data: { messageId, chatId, senderId: a, type: 'message', content: 'gg at 8?', postedAt: now.toISOString() } },
+    ]);
+  });
+
+  it('refuses posts in a chat that does not exist, from outsiders, and in a closed chat', () => {
+    const { chatId, a, state } = openChat();
+    expect(refusal(() => chatDecider.decide(post(chatId, a, 'hi'), chatDecider.initialState()))).toBeInstanceOf(NotFoundError);
+    expect(refusal(() => chatDecider.decide(post(chatId, randomUUID(), 'hi'), state))).toBeInstanceOf(ForbiddenError);
+    const closed = fold(chatDecider.decide({ type: 'CloseChat', data: { chatId, reason: 'cancelled' }, metadata: { now } }, state), state);
+    const error = refusal(() => chatDecider.decide(post(chatId, a, 'hi'), closed));
+    expect(error).toMatchObject({ status: 409, code: 'chat_closed', message: 'This chat is closed' });
+    expect(chatDecider.decide({ type: 'CloseChat', data: { chatId, reason: 'cancelled' }, metadata: { now } }, closed)).toEqual([]);
+    expect(chatDecider.decide({ type: 'CloseChat', data: { chatId, reason: 'expired' }, metadata: { now } }, chatDecider.initialState())).toEqual([]);
+  });
+
+  it('accepts any content of 1–500 characters after trimming, without control characters', () => {
+    const { chatId, a, state } = openChat();
+    fc.assert(
+      fc.property(fc.string({ minLength: 0, maxLength: 700 }), (text) => {
+        const trimmed = text.trim();
+        // eslint-disable-next-line no-control-regex
+        const valid = trimmed.length >= 1 && trimmed.length <= MESSAGE_LENGTH_MAX && !/[\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F]/.test(trimmed);
+        if (valid) expect(chatDecider.decide(post(chatId, a, text), state)[0]).toMatchObject({ data: { content: trimmed } });
+        else expect(refusal(() => chatDecider.decide(post(chatId, a, text), state))).toBeInstanceOf(ValidationError);
+      }),
+    );
+  });
+  it('names the refusals of content in the spec words', () => {
+    const { chatId, a, state } = openChat();
+    expect(refusal(() => chatDecider.decide(post(chatId, a, '   '), state))).toMatchObject({ code: 'message_empty' });
+    expect(refusal(() => chatDecider.decide(post(chatId, a, 'x'.repeat(501)), state))).toMatchObject({ code: 'message_too_long', params: { max: 500 } });
+    expect(chatDecider.decide(post(chatId, a, 'x'.repeat(500)), state)).toHaveLength(1);
+    expect(refusal(() => chatDecider.decide(post(chatId, a, 'a\u0000b'), state))).toMatchObject({ message: 'Message contains invalid characters', code: 'message_invalid_characters' });
+    expect(chatDecider.decide(post(chatId, a, 'line one\nline two'), state)).toHaveLength(1);
+  });
+
+  it('lets a sender post at most 10 messages in any 10 seconds, per sender', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 3000 }), { minLength: 1, maxLength: 40 }), (gaps) => {
+        const { chatId, a, b, state: start } = openChat();
+        let state = start;
+        let at = now.getTime();
+        const accepted: number[] = [];
+        for (const gap of gaps) {
+          at += gap;
+          const inWindow = accepted.filter((t) => t > at - MESSAGE_WINDOW_MS).length;
+          if (inWindow >= MESSAGES_PER_WINDOW_MAX) {
+            const error = refusal(() => chatDecider.decide(post(chatId, a, 'hi', new Date(at)), state));
+            expect(error).toBeInstanceOf(TooManyRequestsError);
+            expect(error).toMatchObject({ status: 429, message: 'You are sending messages too fast' });
+            // The other participant is not held back by a's pace.
+            expect(chatDecider.decide(post(chatId, b, 'hi', new Date(at)), state)).toHaveLength(1);
+          } else {
+            state = fold(chatDecider.decide(post(chatId, a, 'hi', new Date(at)), state), state);
+            accepted.push(at);
+          }
+        }
+      }),
+    );
+  });
+
+  it('stores a resend under one id once, and refuses another text under that id', () => {
+    const { chatId, a, state } = openChat();
+    const messageId = randomUUID();
+    const posted = fold(chatDecider.decide(post(chatId, a, 'ready?', now, messageId), state), state);
+    expect(chatDecider.decide(post(chatId, a, 'ready?', now, messageId), posted)).toEqual([]);
+    expect(refusal(() => chatDecider.decide(post(chatId, a, 'not ready', now, messageId), posted))).toMatchObject({ status: 409, code: 'idempotency_conflict' });
+  });
+
+  it('lets a participant request a moderator once, with an invitation message', () => {
+    const { chatId, a, b, state } = openChat();
+    const messageId = randomUUID();
+    const request = (by: string): ChatCommand => ({ type: 'RequestModerator', data: { chatId, requestedBy: by, messageId, content: 'A moderator has been requested' }, metadata: { now } });
+    expect(refusal(() => chatDecider.decide(request(randomUUID()), state))).toBeInstanceOf(ForbiddenError);
+    const events = chatDecider.decide(request(a), state);
+    expect(events.map((e) => e.type)).toEqual(['ModeratorRequested', 'MessagePosted']);
+    expect(events[1]).toMatchObject({ data: { type: 'moderator_invite', senderId: 'system' } });
+    const error = refusal(() => chatDecider.decide(request(b), fold(events, state)));
+    expect(error).toBeInstanceOf(ConflictError);
+    expect(error.message).toBe('A moderator has already been requested for this chat');
+  });
+
+  it('lets one moderator join (again is a no-op), who may then post; a participant cannot moderate', () => {
+    const { chatId, a, state } = openChat();
+    const moderator = randomUUID();
+    const join = (id: string): ChatCommand => ({ type: 'JoinAsModerator', data: { chatId, moderatorId: id, messageId: randomUUID(), content: 'mod joined as moderator' }, metadata: { now } });
+    expect(refusal(() => chatDecider.decide(join(a), state))).toBeInstanceOf(ForbiddenError);
+    const joined = fold(chatDecider.decide(join(moderator), state), state);
+    expect(joined).toMatchObject({ moderatorId: moderator });
+    expect(chatDecider.decide(join(moderator), joined)).toEqual([]);
+    expect(refusal(() => chatDecider.decide(join(randomUUID()), joined))).toBeInstanceOf(ConflictError);
+    expect(chatDecider.decide(post(chatId, moderator, 'I am here'), joined)).toHaveLength(1);
+  });
+
+  it('writes a system message once per id, even in a closed chat', () => {
+    const { chatId, state } = openChat();
+    const closed = fold([{ type: 'ChatClosed', data: { chatId, reason: 'expired', closedAt: now.toISOString() } }], state);
+    const command: ChatCommand = { type: 'PostSystemMessage', data: { chatId, messageId: randomUUID(), type: 'system', content: 'The bet expired' }, metadata: { now } };
+    const events = chatDecider.decide(command, closed);
+    expect(events).toHaveLength(1);
+    expect(chatDecider.decide(command, fold(events, closed))).toEqual([]);
   });
 });

@@ -1,7 +1,33 @@
-/** The events of a bet's chat stream `chat-<chatId>`. Messages come later; this is the chat's creation. */
-export type ChatEvent = {
-  type: 'ChatCreated';
-  data: { chatId: string; betId: string; participant1Id: string; participant2Id: string; createdAt: string };
-};
-export const CHAT_EVENT_TYPES = ['ChatCreated'] as const;
-export const chatStreamId = (chatId: string): string => `chat-${chatId}`;
+/**
+ * The events of a bet's chat stream `chat-<chatId>`: the chat's creation, every message (people's
+ * and the system's), the moderator's request and arrival, and its closing when the bet ends
+ * without a match (cancelled or expired).
+ */
+export const MESSAGE_TYPES = ['message', 'system', 'moderator_invite', 'dispute'] as const;
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+
+/** The sender of the messages the platform writes (system messages, moderator invitations). */
+export const SYSTEM_SENDER = 'system';
+
+export interface MessagePostedData {
+  readonly messageId: string;
+  readonly chatId: string;
+  /** A user id, or SYSTEM_SENDER. */
+  readonly senderId: string;
+  readonly type: MessageType;
+  readonly content: string;
+  readonly postedAt: string;
+}
+
+export type ChatClosedReason = 'cancelled' | 'expired';
+
+export type ChatEvent =
+  | { type: 'ChatCreated'; data: { chatId: string; betId: string; participant1Id: string; participant2Id: string; createdAt: string } }
+  | { type: 'MessagePosted'; data: MessagePostedData }
+  | { type: 'ModeratorRequested'; data: { chatId: string; requestedBy: string; requestedAt: string } }
+  | { type: 'ModeratorJoined'; data: { chatId: string; moderatorId: string; joinedAt: string } }
+  | { type: 'ChatClosed'; data: { chatId: string; reason: ChatClosedReason; closedAt: string } };
+
+export const CHAT_EVENT_TYPES = ['ChatCreated', 'MessagePosted', 'ModeratorRequested', 'ModeratorJoined', 'ChatClosed'] as const satisfies readonly ChatEvent['type'][];
+export const CHAT_STREAM_TYPE = 'chat';
+export const chatStreamId = (chatId: string): string => `${CHAT_STREAM_TYPE}-${chatId}`;

@@ -8,5 +8,7 @@ export * from './events.js';
 export * from './commands.js';
 export * from './state.js';
 export * from './decide.js';
+export * from './rules.js';
 
 export const chatDecider: Decider<ChatState, ChatCommand, ChatEvent> = { initialState, evolve, decide };
+export * from './ids.js';

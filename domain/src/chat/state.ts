@@ -1,15 +1,47 @@
+import { MESSAGES_PER_WINDOW_MAX } from './rules.js';
 import type { ChatEvent } from './events.js';
 
-export type ChatState = { readonly status: 'none' } | { readonly status: 'open'; readonly chatId: string; readonly betId: string; readonly participants: readonly [string, string] };
+export type ChatState =
+  | { readonly status: 'none' }
+  | {
+      readonly status: 'open';
+      readonly chatId: string;
+      readonly betId: string;
+      readonly participants: readonly [string, string];
+      readonly moderatorId: string | null;
+      readonly isModeratorRequested: boolean;
+      readonly isClosed: boolean;
+      /** Every message id with its sender and content: a resend under one idempotency key is recognised. */
+      readonly messages: ReadonlyMap<string, { readonly senderId: string; readonly content: string }>;
+      /** Each sender's latest message times (at most MESSAGES_PER_WINDOW_MAX), for the rate limit. */
+      readonly recentBySender: ReadonlyMap<string, readonly string[]>;
+    };
+export type OpenChat = Extract<ChatState, { status: 'open' }>;
 
 export const initialState = (): ChatState => ({ status: 'none' });
 
-export function evolve(_state: ChatState, event: ChatEvent): ChatState {
+export function evolve(state: ChatState, event: ChatEvent): ChatState {
   switch (event.type) {
-    case 'ChatCreated':
-      return { status: 'open', chatId: event.data.chatId, betId: event.data.betId, participants: [event.data.participant1Id, event.data.participant2Id] };
+    case 'ChatCreated': {
+      const d = event.data;
+      return { status: 'open', chatId: d.chatId, betId: d.betId, participants: [d.participant1Id, d.participant2Id], moderatorId: null, isModeratorRequested: false, isClosed: false, messages: new Map(), recentBySender: new Map() };
+    }
+    case 'MessagePosted': {
+      if (state.status !== 'open') return state;
+      const d = event.data;
+      const messages = new Map(state.messages).set(d.messageId, { senderId: d.senderId, content: d.content });
+      if (d.type !== 'message') return { ...state, messages };
+      const recent = [...(state.recentBySender.get(d.senderId) ?? []), d.postedAt].slice(-MESSAGES_PER_WINDOW_MAX);
+      return { ...state, messages, recentBySender: new Map(state.recentBySender).set(d.senderId, recent) };
+    }
+    case 'ModeratorRequested':
+      return state.status === 'open' ? { ...state, isModeratorRequested: true } : state;
+    case 'ModeratorJoined':
+      return state.status === 'open' ? { ...state, moderatorId: event.data.moderatorId } : state;
+    case 'ChatClosed':
+      return state.status === 'open' ? { ...state, isClosed: true } : state;
     default: {
-      const unexpected: never = event.type;
+      const unexpected: never = event;
       return unexpected;
     }
   }

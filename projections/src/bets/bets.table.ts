@@ -102,13 +102,3 @@ export interface UserStatsSettlementsTable {
   settled_at: Timestamp;
 }
 
-export interface ChatsTable {
-  id: string;
-  bet_id: string;
-  participant1_id: string;
-  participant2_id: string;
-  moderator_id: string | null;
-  is_moderator_requested: ColumnType<boolean, boolean | undefined, boolean>;
-  created_at: Timestamp;
-}
-export type ChatRow = Selectable<ChatsTable>;

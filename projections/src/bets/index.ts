@@ -3,5 +3,4 @@ export * from './projector.js';
 export * from './user-stats.projector.js';
 export * from './holds.projector.js';
 export * from './trail.projector.js';
-export * from './chats.projector.js';
 export * from './queries.js';

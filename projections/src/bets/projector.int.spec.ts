@@ -1,21 +1,20 @@
-// Proves the bets read models (bets, deadlines, holds, trail, user stats, chats) against PostgreSQL, each event applied twice, and the marketplace query's filters.
+// Proves the bets read models (bets, deadlines, holds, trail, user stats) against PostgreSQL, each event applied twice, and the marketplace query's filters.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InMemoryEventStore, type RecordedEvent } from '@wager/domain';
 import { betDecider, betStreamId, createChallengeSchema, type BetCommand, type BetEvent, type CreateChallengeInput } from '@wager/domain/bets/index';
-import { chatDecider, chatStreamId } from '@wager/domain/chat/index';
 import { createDatabase, type Database } from '../database.js';
 import { migrateToLatest } from '../migrations/index.js';
 import { freshDatabaseUrl } from '../testing/database.js';
 import type { Projector } from '../projector.js';
-import { betStakeHoldsProjector, betTrailProjector, betsProjector, chatsProjector, userStatsProjector } from './index.js';
-import { betTrail, findBet, findChatByBetId, findUserStats, listPublicChallenges, listUserBets, dueDeadlines, openStakeHolds, userSummaries } from './queries.js';
+import { betStakeHoldsProjector, betTrailProjector, betsProjector, userStatsProjector } from './index.js';
+import { betTrail, findBet, findUserStats, listPublicChallenges, listUserBets, dueDeadlines, openStakeHolds, userSummaries } from './queries.js';
 
 const H = 3600_000;
 const T0 = new Date('2026-11-21T12:00:00.000Z');
 const at = (h: number) => new Date(T0.getTime() + h * H);
-const projectors: Projector[] = [betsProjector, userStatsProjector, betStakeHoldsProjector, betTrailProjector, chatsProjector];
+const projectors: Projector[] = [betsProjector, userStatsProjector, betStakeHoldsProjector, betTrailProjector];
 
 let db: Kysely<Database>;
 let store: InMemoryEventStore;
@@ -145,17 +144,6 @@ describe('stake holds', () => {
     expect((await openStakeHolds(db, at(2), 1000)).find((h) => h.bet_id === betId)).toBeUndefined();
     expect(await db.selectFrom('bet_stake_holds').select('status').where('bet_id', '=', betId).executeTakeFirst()).toEqual({ status: 'released' });
     expect((await betTrail(db, betId)).map((t) => t.type)).toEqual(['StakeLocked', 'StakeReleased']);
-  });
-});
-
-describe('chats', () => {
-  it('creates the bet chat once', async () => {
-    const [chatId, betId, a, b] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
-    const events = chatDecider.decide({ type: 'CreateChat', data: { chatId, betId, participant1Id: a, participant2Id: b }, metadata: { now: T0 } }, chatDecider.initialState());
-    const before = (await store.readAll()).length;
-    await store.append(chatStreamId(chatId), events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data })));
-    await project((await store.readAll()).slice(before));
-    expect(await findChatByBetId(db, betId)).toMatchObject({ id: chatId, participant1_id: a, participant2_id: b, moderator_id: null, is_moderator_requested: false });
   });
 });
 

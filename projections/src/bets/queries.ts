@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { AMOUNT_RANGE_HIGH_ABOVE_USD, AMOUNT_RANGE_LOW_BELOW_USD, USD_RATES, maskPsnName, type AmountRange } from '@wager/domain/bets/rules';
 import type { Database } from '../database.js';
-import type { BetDeadlineRow, BetRow, BetStakeHoldRow, BetTrailRow, ChatRow } from './bets.table.js';
+import type { BetDeadlineRow, BetRow, BetStakeHoldRow, BetTrailRow } from './bets.table.js';
 import { RATING_INITIAL } from './user-stats.projector.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -175,6 +175,3 @@ export async function betTrail(db: Db, betId: string): Promise<BetTrailRow[]> {
   return db.selectFrom('bet_trail').selectAll().where('bet_id', '=', betId).orderBy('commit_position').orderBy('prepare_position').execute();
 }
 
-export async function findChatByBetId(db: Db, betId: string): Promise<ChatRow | undefined> {
-  return db.selectFrom('chats').selectAll().where('bet_id', '=', betId).executeTakeFirst();
-}

@@ -4,6 +4,7 @@ import * as createLedgerAndWallet from './2026_11_21_140000_create_ledger_and_wa
 import * as createUsers from './2026_11_21_130000_create_users.js';
 import * as createAccountTables from './2026_11_21_130100_create_account_tables.js';
 import * as createBets from './2026_11_21_150000_create_bets.js';
+import * as createChatMessages from './2026_11_23_120000_create_chat_messages.js';
 
 /**
  * Every read-table migration, by name; names sort in the order they run and are frozen once
@@ -15,6 +16,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_130100_create_account_tables': createAccountTables,
   '2026_11_21_140000_create_ledger_and_wallet': createLedgerAndWallet,
   '2026_11_21_150000_create_bets': createBets,
+  '2026_11_23_120000_create_chat_messages': createChatMessages,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

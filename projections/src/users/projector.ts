@@ -45,6 +45,8 @@ function changesOf(event: UserEvent): UserRowUpdate {
       return { admin_notes: event.data.note };
     case 'AdminGranted':
       return { is_admin: true };
+    case 'ModeratorRoleSet':
+      return { is_moderator: event.data.isModerator };
     default: {
       const unknownEvent: never = event;
       return unknownEvent;

@@ -23,6 +23,8 @@ export interface UsersTable {
   preferred_language: ColumnType<string, string | undefined, string>;
   date_of_birth: string | null;
   is_admin: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Set by ModeratorRoleSet (2026_11_23 migration). */
+  is_moderator: ColumnType<boolean, boolean | undefined, boolean>;
   is_email_verified: ColumnType<boolean, boolean | undefined, boolean>;
   is_phone_verified: ColumnType<boolean, boolean | undefined, boolean>;
   is_psn_verified: ColumnType<boolean, boolean | undefined, boolean>;

@@ -89,6 +89,11 @@ export async function grantAdmin(deps: AccountDeps, userId: string, grantedBy: s
   await runUserCommand(deps, userId, { type: 'GrantAdmin', data: { grantedBy }, metadata: { now: deps.clock.now() } }, grantedBy);
 }
 
+/** An admin makes a user a moderator or takes it back; the event names the admin as its actor. */
+export async function setModeratorRole(deps: AccountDeps, userId: string, adminId: string, isModerator: boolean): Promise<void> {
+  await runUserCommand(deps, userId, { type: 'SetModeratorRole', data: { adminId, isModerator }, metadata: { now: deps.clock.now() } }, `admin:${adminId}`);
+}
+
 /** Admin actions the admin context calls (PATCH /api/admin/users/{id}). */
 export async function verifyUserAge(deps: AccountDeps, userId: string, adminId: string): Promise<void> {
   await runUserCommand(deps, userId, { type: 'VerifyAge', data: { adminId }, metadata: { now: deps.clock.now() } }, `admin:${adminId}`);

@@ -29,6 +29,7 @@ describe('POST /api/auth/signup', () => {
       dailySpent: '0.00',
       dailyLimit: '50000.00',
       isAdmin: false,
+      isModerator: false,
       isEmailVerified: false,
       rating: 1000,
     });

@@ -1,7 +1,6 @@
 /**
  * Who hears of the bets context's streams over /ws: a bet's challenger, its invited opponent and
- * its opponent hear of `bet-<id>`; a chat's two participants and its moderator hear of
- * `chat-<chatId>`. Decided once per socket (streamsOf) and kept current by the events that add
+ * its opponent hear of `bet-<id>` (a bet's chat is the chat context's). Decided once per socket (streamsOf) and kept current by the events that add
  * people (grants), never by a query per event.
  */
 import { parseStreamId } from '@wager/domain';
@@ -24,10 +23,6 @@ function grants(event: { streamId: string; type: string; data: unknown }): Strea
     }
     case 'BetAccepted':
       return [{ userId: (event.data as { opponentId: string }).opponentId, streamId: event.streamId }];
-    case 'ChatCreated': {
-      const d = event.data as { participant1Id: string; participant2Id: string };
-      return [d.participant1Id, d.participant2Id].map((userId) => ({ userId, streamId: event.streamId }));
-    }
     default:
       return [];
   }
@@ -71,14 +66,7 @@ export const betsLive: LiveRules = {
       .orderBy('created_at', 'desc')
       .limit(LIVE_BETS_PER_USER_MAX)
       .execute();
-    const chats = await db
-      .selectFrom('chats')
-      .select('id')
-      .where((w) => w.or([w('participant1_id', '=', userId), w('participant2_id', '=', userId), w('moderator_id', '=', userId)]))
-      .orderBy('created_at', 'desc')
-      .limit(LIVE_BETS_PER_USER_MAX)
-      .execute();
-    return [...bets.map((b) => `bet-${b.id}`), ...chats.map((c) => `chat-${c.id}`)];
+    return bets.map((b) => `bet-${b.id}`);
   },
   grants,
   subscriptions: {
@@ -86,11 +74,6 @@ export const betsLive: LiveRules = {
       const bet = await db.selectFrom('bets').select(['id', 'challenger_id', 'opponent_id']).where('id', '=', betId).executeTakeFirst();
       const mayFollow = bet && (viewer.isAdmin || bet.challenger_id === viewer.userId || bet.opponent_id === viewer.userId);
       return mayFollow ? `bet-${bet.id}` : null;
-    },
-    async join_chat(db, viewer, chatId) {
-      const chat = await db.selectFrom('chats').select(['id', 'participant1_id', 'participant2_id', 'moderator_id']).where('id', '=', chatId).executeTakeFirst();
-      const mayFollow = chat && (viewer.isAdmin || [chat.participant1_id, chat.participant2_id, chat.moderator_id].includes(viewer.userId));
-      return mayFollow ? `chat-${chat.id}` : null;
     },
   },
 };

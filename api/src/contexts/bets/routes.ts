@@ -24,7 +24,6 @@ import {
   betTrail,
   findBet,
   findBetByInviteLink,
-  findChatByBetId,
   listDisputedBets,
   listPublicChallenges,
   listUserBets,
@@ -40,11 +39,11 @@ import { betJson, betView, participants } from './views.js';
 
 const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Invalid id');
 const betParams = z.object({ betId: uuid });
-const CHAT_NOT_AVAILABLE = 'Chat is not available for this bet. Chat will be enabled once the bet is accepted.';
 
 /**
  * The bets context's HTTP surface: challenges (create, invitation, marketplace, accept, join),
- * the caller's bets, cancel, results with evidence, the bet's chat, and the admin dispute desk.
+ * the caller's bets, cancel, results with evidence, and the admin dispute desk (the bet's chat is
+ * the chat context's).
  * Writes go through `BetSagas`; reads come only from the read tables.
  */
 export async function betRoutes(app: FastifyInstance): Promise<void> {
@@ -297,28 +296,6 @@ const betReadRoutes: FastifyPluginAsyncZod<{ evidence: EvidenceStore }> = async 
       return { bet: betView(row, users, { showInviteLink: true, showAdminNotes: false }) };
     },
   );
-
-  const chatJson = z.object({ id: z.string(), betId: z.string(), participant1Id: z.string(), participant2Id: z.string(), moderatorId: z.string().nullable(), isModeratorRequested: z.boolean(), createdAt: z.string() });
-  app.get('/api/chats/:betId', { onRequest: app.requireUser, schema: { params: betParams, response: { 200: chatJson } } }, async (request) => {
-    const auth = request.auth!;
-    const chat = await findChatByBetId(app.deps.db, request.params.betId);
-    const allowed = chat && (auth.isAdmin || [chat.participant1_id, chat.participant2_id, chat.moderator_id].includes(auth.userId));
-    if (!chat || !allowed) {
-      // Participants of a bet not yet accepted hear why; anyone else learns nothing.
-      const row = await findBet(app.deps.db, request.params.betId);
-      if (row && (auth.isAdmin || participants(row).includes(auth.userId))) throw new NotFoundError(CHAT_NOT_AVAILABLE);
-      throw new NotFoundError(betMessages.betNotFound);
-    }
-    return {
-      id: chat.id,
-      betId: chat.bet_id,
-      participant1Id: chat.participant1_id,
-      participant2Id: chat.participant2_id,
-      moderatorId: chat.moderator_id,
-      isModeratorRequested: chat.is_moderator_requested,
-      createdAt: chat.created_at.toISOString(),
-    };
-  });
 };
 
 const adminBetRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,0 +1,66 @@
+/**
+ * The only code that appends to chat streams (`chat-<chatId>`), through the one command pipeline.
+ * Every event id is deterministic (docs/ledger.md): a person's keyed message by its key and text,
+ * a message without a key by a fresh id, moderator steps by (chat, step, user), system messages
+ * and the closing by the bet event that caused them.
+ */
+import type { Position } from '@wager/domain';
+import { chatDecider, chatStepId, chatStreamId, keyedMessageIds, type ChatClosedReason, type ChatCommand, type ChatEvent, type PostSystemMessage } from '@wager/domain/chat/index';
+import type { AppDeps } from '../../deps.js';
+import { runCommand } from '../../runtime/command-pipeline.js';
+
+export interface Posted {
+  readonly messageId: string;
+  /** False when the read models did not show it within the wait. */
+  readonly visible: boolean;
+}
+
+async function run(deps: AppDeps, chatId: string, command: ChatCommand, eventIds: (events: ChatEvent[]) => string[], waitForReadModels = true) {
+  return runCommand(deps, { streamId: chatStreamId(chatId), decider: chatDecider, command, eventIds }, { waitForReadModels });
+}
+
+/** A person's message. With `clientMessageId`, a resend of the same text is one message (201 again, same id). */
+export async function postMessage(deps: AppDeps, input: { chatId: string; senderId: string; content: string; clientMessageId?: string | undefined }): Promise<Posted> {
+  const ids = input.clientMessageId ? keyedMessageIds(input.chatId, input.senderId, input.clientMessageId, input.content) : { messageId: deps.ids.uuid(), eventId: null };
+  const outcome = await run(
+    deps,
+    input.chatId,
+    { type: 'PostMessage', data: { chatId: input.chatId, messageId: ids.messageId, senderId: input.senderId, content: input.content }, metadata: { now: deps.clock.now(), actor: input.senderId } },
+    (events) => events.map(() => ids.eventId ?? ids.messageId),
+  );
+  return { messageId: ids.messageId, visible: outcome.visible };
+}
+
+/** A participant asks for a moderator: the request and a `moderator_invite` message, once per chat. */
+export async function requestModerator(deps: AppDeps, chatId: string, userId: string, username: string): Promise<boolean> {
+  const messageId = chatStepId(chatId, 'moderator-requested', 'message');
+  const content = `${username} requested a moderator`;
+  const outcome = await run(deps, chatId, { type: 'RequestModerator', data: { chatId, requestedBy: userId, messageId, content }, metadata: { now: deps.clock.now(), actor: userId } }, () => [
+    chatStepId(chatId, 'moderator-requested'),
+    messageId,
+  ]);
+  return outcome.visible;
+}
+
+/** A moderator (or admin) joins: 'Moderated', with the message '{username} joined as moderator'. */
+export async function joinAsModerator(deps: AppDeps, chatId: string, moderatorId: string, username: string): Promise<boolean> {
+  const messageId = chatStepId(chatId, 'moderator', moderatorId, 'message');
+  const content = `${username} joined as moderator`;
+  const outcome = await run(deps, chatId, { type: 'JoinAsModerator', data: { chatId, moderatorId, messageId, content }, metadata: { now: deps.clock.now(), actor: moderatorId } }, () => [
+    chatStepId(chatId, 'moderator', moderatorId),
+    messageId,
+  ]);
+  return outcome.visible;
+}
+
+/** A message of the platform, caused by the event `causeId` (its id is derived from it). */
+export async function postSystemMessage(deps: AppDeps, chatId: string, causeId: string, type: PostSystemMessage['data']['type'], content: string): Promise<Position | null> {
+  const messageId = chatStepId(causeId, 'chat-message');
+  const outcome = await run(deps, chatId, { type: 'PostSystemMessage', data: { chatId, messageId, type, content }, metadata: { now: deps.clock.now(), actor: 'system', causationId: causeId } }, () => [messageId], false);
+  return outcome.append?.position ?? null;
+}
+
+/** The bet ended without a match: nobody posts any more. */
+export async function closeChat(deps: AppDeps, chatId: string, causeId: string, reason: ChatClosedReason): Promise<void> {
+  await run(deps, chatId, { type: 'CloseChat', data: { chatId, reason }, metadata: { now: deps.clock.now(), actor: 'system', causationId: causeId } }, () => [chatStepId(causeId, 'chat-closed')], false);
+}

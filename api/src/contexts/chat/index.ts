@@ -1,0 +1,15 @@
+/**
+ * The chat context as one module: a bet's chat, its messages (people's and the system's), the
+ * moderator's request and arrival, live delivery over /ws.
+ */
+import type { ContextModule } from '../../runtime/context.js';
+import { chatLive } from './live.js';
+import { chatSystemMessagesReactor } from './reactors.js';
+import { chatRoutes } from './routes.js';
+
+export const chatContext: ContextModule = {
+  name: 'chat',
+  routes: chatRoutes,
+  reactors: (deps) => [chatSystemMessagesReactor(deps)],
+  live: chatLive,
+};

@@ -1,0 +1,101 @@
+/**
+ * The chat context's HTTP surface (docs/api/chat.md): a bet's chat, its messages (read in pages,
+ * posted with an optional idempotency key), the moderator's request and arrival, and the
+ * moderators' queue. Reads come from the read tables; writes go through commands.ts.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ForbiddenError, NotFoundError } from '@wager/domain';
+import { betMessages } from '@wager/domain/bets/index';
+import { MESSAGES_PAGE_SIZE_DEFAULT, MESSAGES_PAGE_SIZE_MAX, chatMessages } from '@wager/domain/chat/index';
+import { findBet } from '@wager/projections/bets/queries';
+import { findChat, findChatByBetId, findChatMessage, listChatMessages, listChatsAwaitingModerator } from '@wager/projections/chat/queries';
+import { StillProcessing } from '../../runtime/still-processing.js';
+import { isModerator, maySeeChat, visibleChat } from './access.js';
+import { joinAsModerator, postMessage, requestModerator } from './commands.js';
+import { chatJson, messageJson, messagesJson, toChatJson } from './views.js';
+
+const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Invalid id');
+const chatParams = z.object({ chatId: uuid });
+const CHAT_NOT_AVAILABLE = 'Chat is not available for this bet. Chat will be enabled once the bet is accepted.';
+/** The most chats the moderators' queue lists at once. */
+export const MODERATION_QUEUE_SIZE_MAX = 200;
+
+const moderationChatJson = chatJson.extend({ bet: z.object({ id: z.string(), gameType: z.string(), amount: z.string(), currency: z.string() }) });
+
+export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
+  const usernameOf = async (userId: string) => (await app.deps.db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirst())?.username ?? '';
+
+  app.get('/api/chats/:betId', { onRequest: app.requireUser, schema: { params: z.object({ betId: uuid }), response: { 200: chatJson } } }, async (request) => {
+    const auth = request.auth!;
+    const chat = await findChatByBetId(app.deps.db, request.params.betId);
+    if (!chat || !maySeeChat(chat, auth)) {
+      // Players of a bet not yet accepted hear why; anyone else learns nothing.
+      const bet = await findBet(app.deps.db, request.params.betId);
+      if (bet && (auth.isAdmin || [bet.challenger_id, bet.opponent_id].includes(auth.userId))) throw new NotFoundError(CHAT_NOT_AVAILABLE);
+      throw new NotFoundError(betMessages.betNotFound);
+    }
+    return toChatJson(chat);
+  });
+
+  app.get(
+    '/api/chats/:chatId/messages',
+    {
+      onRequest: app.requireUser,
+      schema: { params: chatParams, querystring: z.object({ before: uuid.optional(), limit: z.coerce.number().int().min(1).max(MESSAGES_PAGE_SIZE_MAX).default(MESSAGES_PAGE_SIZE_DEFAULT) }), response: { 200: z.array(messageJson) } },
+    },
+    async (request) => {
+      await visibleChat(app.deps.db, request.auth!, request.params.chatId);
+      const rows = await listChatMessages(app.deps.db, request.params.chatId, { before: request.query.before, limit: request.query.limit });
+      return messagesJson(app.deps.db, rows);
+    },
+  );
+
+  app.post(
+    '/api/chats/:chatId/messages',
+    { onRequest: app.requireUser, schema: { params: chatParams, body: z.object({ content: z.string().max(10_000), clientMessageId: uuid.optional() }), response: { 201: messageJson } } },
+    async (request, reply) => {
+      const { chatId } = request.params;
+      await visibleChat(app.deps.db, request.auth!, chatId);
+      const posted = await postMessage(app.deps, { chatId, senderId: request.auth!.userId, content: request.body.content, clientMessageId: request.body.clientMessageId });
+      const row = await findChatMessage(app.deps.db, posted.messageId);
+      if (!row) throw new StillProcessing(`/api/chats/${chatId}/messages`, { id: posted.messageId });
+      const [message] = await messagesJson(app.deps.db, [row]);
+      return reply.code(201).send(message!);
+    },
+  );
+
+  app.post('/api/chats/:chatId/invite-moderator', { onRequest: app.requireUser, schema: { params: chatParams, response: { 200: chatJson } } }, async (request) => {
+    const auth = request.auth!;
+    const chat = await visibleChat(app.deps.db, auth, request.params.chatId);
+    if (![chat.participant1_id, chat.participant2_id].includes(auth.userId)) throw new ForbiddenError(chatMessages.onlyParticipantsInvite, { code: 'chat_not_participant' });
+    await requestModerator(app.deps, chat.id, auth.userId, await usernameOf(auth.userId));
+    return toChatJson((await findChat(app.deps.db, chat.id))!);
+  });
+
+  app.post('/api/chats/:chatId/join', { onRequest: app.requireUser, schema: { params: chatParams, response: { 200: chatJson } } }, async (request) => {
+    const auth = request.auth!;
+    if (!auth.isAdmin && !(await isModerator(app.deps.db, auth.userId))) throw new ForbiddenError(chatMessages.notModerator, { code: 'not_moderator' });
+    const chat = await findChat(app.deps.db, request.params.chatId);
+    // Moderators see the chats that asked for one (or that they moderate); admins see every chat.
+    if (!chat || !(auth.isAdmin || chat.is_moderator_requested || chat.moderator_id === auth.userId)) throw new NotFoundError(chatMessages.notFound, { code: 'chat_not_found' });
+    await joinAsModerator(app.deps, chat.id, auth.userId, await usernameOf(auth.userId));
+    return toChatJson((await findChat(app.deps.db, chat.id))!);
+  });
+
+  app.get(
+    '/api/moderation/chats',
+    { onRequest: app.requireUser, schema: { querystring: z.object({ status: z.literal('requested').default('requested') }), response: { 200: z.array(moderationChatJson) } } },
+    async (request) => {
+      const auth = request.auth!;
+      if (!auth.isAdmin && !(await isModerator(app.deps.db, auth.userId))) throw new ForbiddenError(chatMessages.notModerator, { code: 'not_moderator' });
+      const chats = await listChatsAwaitingModerator(app.deps.db, MODERATION_QUEUE_SIZE_MAX);
+      const bets = chats.length === 0 ? [] : await app.deps.db.selectFrom('bets').select(['id', 'game_type', 'amount', 'currency']).where('id', 'in', chats.map((c) => c.bet_id)).execute();
+      const byId = new Map(bets.map((b) => [b.id, b]));
+      return chats.flatMap((chat) => {
+        const bet = byId.get(chat.bet_id);
+        return bet ? [{ ...toChatJson(chat), bet: { id: bet.id, gameType: bet.game_type, amount: bet.amount, currency: bet.currency } }] : [];
+      });
+    },
+  );
+};

@@ -1,0 +1,73 @@
+/**
+ * The chat context's JSON: the chat (spec section 3 Chat) and its messages (Chat message), as the
+ * HTTP routes answer them and /ws `new_message` carries them.
+ */
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '@wager/projections';
+import type { ChatMessageRow, ChatRow } from '@wager/projections/chat/chat.table';
+import { MESSAGE_TYPES, SYSTEM_SENDER } from '@wager/domain/chat/index';
+
+/** The name system messages are shown under. */
+export const SYSTEM_USERNAME = 'System';
+
+export const chatJson = z.object({
+  id: z.string(),
+  betId: z.string(),
+  participant1Id: z.string(),
+  participant2Id: z.string(),
+  moderatorId: z.string().nullable(),
+  isModeratorRequested: z.boolean(),
+  isClosed: z.boolean(),
+  createdAt: z.string(),
+});
+export type ChatJson = z.infer<typeof chatJson>;
+
+export const messageJson = z.object({
+  id: z.string(),
+  chatId: z.string(),
+  senderId: z.string(),
+  sender: z.object({ username: z.string() }),
+  content: z.string(),
+  type: z.enum(MESSAGE_TYPES),
+  createdAt: z.string(),
+});
+export type MessageJson = z.infer<typeof messageJson>;
+
+export function toChatJson(row: ChatRow): ChatJson {
+  return {
+    id: row.id,
+    betId: row.bet_id,
+    participant1Id: row.participant1_id,
+    participant2Id: row.participant2_id,
+    moderatorId: row.moderator_id,
+    isModeratorRequested: row.is_moderator_requested,
+    isClosed: row.is_closed,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+/** The usernames of message senders, by id (system messages need none). */
+export async function senderNames(db: Kysely<Database>, senderIds: readonly string[]): Promise<Map<string, string>> {
+  const ids = [...new Set(senderIds.filter((id) => id !== SYSTEM_SENDER))];
+  const rows = ids.length === 0 ? [] : await db.selectFrom('users').select(['id', 'username']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.username]));
+}
+
+export function toMessageJson(row: ChatMessageRow, names: ReadonlyMap<string, string>): MessageJson {
+  const username = row.sender_id === SYSTEM_SENDER ? SYSTEM_USERNAME : (names.get(row.sender_id) ?? '');
+  return {
+    id: row.id,
+    chatId: row.chat_id,
+    senderId: row.sender_id,
+    sender: { username },
+    content: row.content,
+    type: row.type as MessageJson['type'],
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+export async function messagesJson(db: Kysely<Database>, rows: readonly ChatMessageRow[]): Promise<MessageJson[]> {
+  const names = await senderNames(db, rows.map((r) => r.sender_id));
+  return rows.map((row) => toMessageJson(row, names));
+}

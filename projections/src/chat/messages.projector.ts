@@ -1,0 +1,22 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { RecordedEvent } from '@wager/domain';
+import type { MessagePostedData } from '@wager/domain/chat/index';
+import type { Database } from '../database.js';
+import type { Projector } from '../projector.js';
+
+type Db = Transaction<Database> | Kysely<Database>;
+
+/** Every chat message, from MessagePosted, keyed by message id (idempotent). */
+export const chatMessagesProjector: Projector = {
+  name: 'chat_messages',
+  tables: ['chat_messages'],
+  eventTypes: ['MessagePosted'],
+  async apply(db: Db, recorded: RecordedEvent): Promise<void> {
+    const d = recorded.data as MessagePostedData;
+    await db
+      .insertInto('chat_messages')
+      .values({ id: d.messageId, chat_id: d.chatId, stream_revision: recorded.streamRevision, sender_id: d.senderId, type: d.type, content: d.content, created_at: d.postedAt })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+  },
+};
