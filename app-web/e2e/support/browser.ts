@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { freshDatabaseUrl } from '@wager/projections/testing/database';
-import { configSchema } from '../../../api/src/config.js';
+import { configSchema, type Config } from '../../../api/src/config.js';
 import { startServer, type RunningServer } from '../../../api/src/main.js';
 import { WEB_DIST_DIR } from '../../../api/src/plugins/web.js';
 
@@ -25,6 +25,8 @@ export interface E2eEnvironment {
   /** The server now running (a new one after `startServerAgain`). */
   readonly server: RunningServer;
   readonly baseUrl: string;
+  /** The server's configuration (its database): for setup the public API cannot do, such as seeding an admin. */
+  readonly config: Config;
   readonly browser: Browser;
   newPage(options?: { locale?: string; mobile?: boolean }): Promise<{ context: BrowserContext; page: Page }>;
   screenshot(page: Page, name: string): Promise<void>;
@@ -60,6 +62,7 @@ export async function startE2e(label: string, env: Record<string, string> = {}):
       return server;
     },
     baseUrl,
+    config,
     browser,
     newPage: async (options = {}) => {
       const context = await browser.newContext({

@@ -37,12 +37,14 @@ describe('router', () => {
     expect(router.state.location.pathname).toBe('/auth');
   });
 
-  it('sends a signed-in user away from /auth, and shows "coming soon" for chat', async () => {
+  it('sends a signed-in user away from /auth, routes /chat/:betId to the chat screen, and shows "coming soon" for FPL pools', async () => {
     const user = { id: crypto.randomUUID(), username: 'ann', email: 'a@example.com', balance: '0.00', cryptoBalance: '0.00', isEmailVerified: true };
     vi.stubGlobal('fetch', fakeFetch({ 'GET /api/user': () => ({ body: user }) }).fetchFn);
     const router = renderAt('/auth');
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     await router.navigate('/chat/abc');
-    expect(await screen.findByTestId('coming-soon')).toHaveTextContent('Match chat is coming soon');
+    expect(await screen.findByRole('heading', { name: 'Bet Not Found' })).toBeInTheDocument();
+    await router.navigate('/fpl-pools');
+    expect(await screen.findByTestId('coming-soon')).toHaveTextContent('FPL pools is coming soon');
   });
 });

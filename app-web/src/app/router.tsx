@@ -9,6 +9,7 @@ import { authScreenHold, useUser } from '../features/auth/api/user-queries';
 import { AuthLegacyRoute } from './routes/auth-legacy';
 import { AuthRoute } from './routes/auth';
 import { ChallengeInviteRoute } from './routes/challenge-invite';
+import { ChatRoute } from './routes/chat';
 import { ComingSoonRoute } from './routes/coming-soon';
 import { DashboardRoute } from './routes/dashboard';
 import { DepositRoute } from './routes/deposit';
@@ -81,7 +82,7 @@ export const routes = [
           { path: paths.deposit.path, element: <DepositRoute /> },
           { path: paths.wallet.path, element: <DepositRoute /> },
           { path: paths.profile.path, element: <ProfileRoute /> },
-          { path: paths.chat.path, element: <ComingSoonRoute feature="chat" /> },
+          { path: paths.chat.path, element: <ChatRoute /> },
           { path: paths.fplPools.path, element: <ComingSoonRoute feature="fpl" /> },
           { path: paths.opponents.path, element: <ComingSoonRoute feature="opponents" /> },
         ],

@@ -10,7 +10,9 @@ import {
   liveUpdatesUrl,
   reconnectDelay,
   type ConnectionStatus,
+  type LiveMessage,
 } from './live-updates';
+import { createLiveChannel } from './live-channel';
 
 describe('reconnectDelay', () => {
   it('doubles from about half a second, stops growing at ten, and jitters within the upper half of each step', () => {
@@ -46,6 +48,7 @@ describe('LiveUpdatesClient', () => {
     const statuses: ConnectionStatus[] = [];
     const changes: { streamId: string; viewerId: string }[] = [];
     const readies: { viewerId: string; reconnected: boolean }[] = [];
+    const messages: LiveMessage[] = [];
     const client = new LiveUpdatesClient({
       url: 'ws://test/ws',
       getToken: () => token,
@@ -56,8 +59,9 @@ describe('LiveUpdatesClient', () => {
       onStatus: (status) => statuses.push(status),
       onChange: (change, viewerId) => changes.push({ streamId: change.streamId, viewerId }),
       onReady: (viewerId, reconnected) => readies.push({ viewerId, reconnected }),
+      onMessage: (message) => messages.push(message),
     });
-    return { client, factory, statuses, changes, readies };
+    return { client, factory, statuses, changes, readies, messages };
   }
 
   const change = (streamId: string) => ({ type: 'changed', streamType: streamId.split('-')[0], streamId, id: streamId.slice(streamId.indexOf('-') + 1), eventType: 'FundsDeposited', recordedAt: '2026-11-21T12:00:00.000Z' });
@@ -87,6 +91,43 @@ describe('LiveUpdatesClient', () => {
     expect(readies).toEqual([{ viewerId: userId, reconnected: false }]);
     expect(statuses).toEqual(['connecting', 'connected']);
     client.stop();
+  });
+
+  it('given a socket, send works only once authenticated, and subscription answers reach onMessage (pong and changes do not)', () => {
+    const userId = crypto.randomUUID();
+    const chatId = crypto.randomUUID();
+    const { client, factory, messages } = setup();
+    client.start();
+    expect(client.send({ type: 'join_chat', chatId })).toBe(false);
+    const socket = factory.latest();
+    socket.open();
+    expect(client.send({ type: 'join_chat', chatId })).toBe(false);
+    socket.receive({ type: 'ready', userId });
+    expect(client.send({ type: 'join_chat', chatId })).toBe(true);
+    expect(socket.sent).toEqual([{ type: 'auth', token }, { type: 'join_chat', chatId }]);
+    socket.receive({ type: 'joined', chatId });
+    socket.receive({ type: 'pong' });
+    socket.receive(change(`wallet-${userId}`));
+    socket.receive({ type: 'error', error: 'Chat not found', code: 'not_found' });
+    expect(messages).toEqual([{ type: 'joined', chatId }, { type: 'error', error: 'Chat not found', code: 'not_found' }]);
+    client.stop();
+    expect(client.send({ type: 'join_chat', chatId })).toBe(false);
+  });
+
+  it('given a live channel, a subscription request is sent now and after every ready, until unsubscribed', () => {
+    const channel = createLiveChannel();
+    const sent: unknown[] = [];
+    const heard: unknown[] = [];
+    expect(channel.send({ type: 'ping' })).toBe(false);
+    channel.attach((message) => (sent.push(message), true));
+    const unsubscribe = channel.subscribe({ type: 'join_chat', chatId: 'c1' }, (message) => heard.push(message));
+    channel.ready();
+    channel.receive({ type: 'new_message', chatId: 'c1' });
+    unsubscribe();
+    channel.ready();
+    channel.receive({ type: 'new_message', chatId: 'c1' });
+    expect(sent).toEqual([{ type: 'join_chat', chatId: 'c1' }, { type: 'join_chat', chatId: 'c1' }]);
+    expect(heard).toEqual([{ type: 'new_message', chatId: 'c1' }]);
   });
 
   it('given a connected socket, when it drops, then it reconnects after the backoff, authenticates again and reports a reconnect', () => {

@@ -34,6 +34,12 @@ export interface SocketLike {
 
 export type SocketFactory = (url: string) => SocketLike;
 
+/** Any other JSON message of the socket protocol (`join_chat`, `new_message`, `error`…). */
+export interface LiveMessage {
+  readonly type: string;
+  readonly [field: string]: unknown;
+}
+
 /** Reconnect delays grow from about half a second and stop growing at ten. */
 export const RECONNECT_INITIAL_MS = 500;
 export const RECONNECT_MAX_MS = 10_000;
@@ -73,6 +79,8 @@ export interface LiveUpdatesOptions {
   /** The socket is (again) authenticated: anything may have changed while it was not. */
   onReady?: (viewerId: string, reconnected: boolean) => void;
   onStatus?: (status: ConnectionStatus) => void;
+  /** Messages other than the protocol's own (`ready`, `pong`, `changed`): subscriptions' answers. */
+  onMessage?: (message: LiveMessage) => void;
   url?: string;
   createSocket?: SocketFactory;
   random?: () => number;
@@ -140,6 +148,17 @@ export class LiveUpdatesClient {
     this.setStatus('idle');
   }
 
+  /**
+   * Sends a message on the authenticated socket; false when there is none (not signed in,
+   * connecting, reconnecting), so the caller can fall back or wait for the next `onReady`.
+   */
+  send(message: LiveMessage): boolean {
+    const socket = this.socket;
+    if (!socket || socket.readyState !== OPEN || !this.viewerId) return false;
+    socket.send(JSON.stringify(message));
+    return true;
+  }
+
   private connect(): void {
     this.reconnectTimer = null;
     const token = this.options.getToken();
@@ -178,7 +197,11 @@ export class LiveUpdatesClient {
       this.options.onReady?.(message.userId, reconnected);
       return;
     }
-    if (isChangeMessage(message) && this.viewerId) this.options.onChange(message, this.viewerId);
+    if (isChangeMessage(message)) {
+      if (this.viewerId) this.options.onChange(message, this.viewerId);
+      return;
+    }
+    if (typeof message.type === 'string' && message.type !== 'pong') this.options.onMessage?.(message as LiveMessage);
   }
 
   /** The socket closed or was found dead: try again later, unless we were told to stop. */

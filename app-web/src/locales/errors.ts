@@ -23,6 +23,18 @@ export const enErrors = {
   too_many_login_attempts: 'Too many login attempts. Please try again later.',
   too_many_reset_requests: 'Too many reset requests. Please try again later.',
   idempotency_conflict: 'This request conflicts with another one already recorded. Refresh and try again.',
+  // Chat (domain/src/chat/rules.ts): the English texts are the server's own.
+  message_empty: 'Message cannot be empty',
+  message_too_long: 'Message must be at most {{max}} characters',
+  message_invalid_characters: 'Message contains invalid characters',
+  chat_rate_limited: 'You are sending messages too fast',
+  chat_not_participant: 'Only the participants and the moderator can post in this chat',
+  chat_closed: 'This chat is closed',
+  chat_not_found: 'Chat not found',
+  moderator_already_requested: 'A moderator has already been requested for this chat',
+  moderator_already_joined: 'Another moderator has already joined this chat',
+  participant_cannot_moderate: 'A participant cannot moderate their own chat',
+  not_moderator: 'Only moderators can join a chat as moderator',
 } as const;
 
 export type ErrorCode = keyof typeof enErrors;
@@ -46,6 +58,17 @@ export const esErrors: ErrorTranslations = {
   too_many_login_attempts: 'Demasiados intentos de inicio de sesión. Inténtalo de nuevo más tarde.',
   too_many_reset_requests: 'Demasiadas solicitudes de restablecimiento. Inténtalo de nuevo más tarde.',
   idempotency_conflict: 'Esta solicitud choca con otra ya registrada. Actualiza la página e inténtalo de nuevo.',
+  message_empty: 'El mensaje no puede estar vacío',
+  message_too_long: 'El mensaje puede tener como máximo {{max}} caracteres',
+  message_invalid_characters: 'El mensaje contiene caracteres no válidos',
+  chat_rate_limited: 'Estás enviando mensajes demasiado rápido',
+  chat_not_participant: 'Solo los participantes y el moderador pueden escribir en este chat',
+  chat_closed: 'Este chat está cerrado',
+  chat_not_found: 'Chat no encontrado',
+  moderator_already_requested: 'Ya se ha solicitado un moderador para este chat',
+  moderator_already_joined: 'Otro moderador ya se ha unido a este chat',
+  participant_cannot_moderate: 'Un participante no puede moderar su propio chat',
+  not_moderator: 'Solo los moderadores pueden unirse a un chat como moderador',
 };
 
 export const frErrors: ErrorTranslations = {
@@ -65,4 +88,15 @@ export const frErrors: ErrorTranslations = {
   too_many_login_attempts: 'Trop de tentatives de connexion. Réessayez plus tard.',
   too_many_reset_requests: 'Trop de demandes de réinitialisation. Réessayez plus tard.',
   idempotency_conflict: 'Cette demande entre en conflit avec une autre déjà enregistrée. Actualisez la page et réessayez.',
+  message_empty: 'Le message ne peut pas être vide',
+  message_too_long: 'Le message doit contenir au plus {{max}} caractères',
+  message_invalid_characters: 'Le message contient des caractères non valides',
+  chat_rate_limited: 'Vous envoyez des messages trop vite',
+  chat_not_participant: 'Seuls les participants et le modérateur peuvent écrire dans ce chat',
+  chat_closed: 'Ce chat est fermé',
+  chat_not_found: 'Chat introuvable',
+  moderator_already_requested: 'Un modérateur a déjà été demandé pour ce chat',
+  moderator_already_joined: 'Un autre modérateur a déjà rejoint ce chat',
+  participant_cannot_moderate: 'Un participant ne peut pas modérer son propre chat',
+  not_moderator: 'Seuls les modérateurs peuvent rejoindre un chat en tant que modérateur',
 };

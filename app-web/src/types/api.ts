@@ -15,6 +15,8 @@ export interface User {
   cryptoBalance: string;
   preferredCurrency?: string | null;
   isAdmin?: boolean;
+  /** Granted by an admin: may join any chat as its moderator. */
+  isModerator?: boolean;
   isEmailVerified?: boolean;
   isPhoneVerified?: boolean;
   isPsnVerified?: boolean;

@@ -3,6 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { userQueries } from '../../features/auth/api/user-queries';
 import { getAuthToken, onAuthTokenChange } from '../../lib/api-client';
 import { LiveUpdatesClient, type LiveUpdatesOptions } from '../../lib/live-updates';
+import { createLiveChannel, LiveChannelContext } from '../../lib/live-channel';
 import { createStatusStore, LiveStatusContext } from '../../lib/live-updates-context';
 import type { User } from '../../types/api';
 import { isSessionRead, queryKeysForChange } from './change-keys';
@@ -48,6 +49,7 @@ export function createInvalidationBatcher(queryClient: QueryClient, delayMs = IN
 export function LiveUpdatesProvider({ children, config = {} }: { children: ReactNode; config?: LiveUpdatesConfig }) {
   const queryClient = useQueryClient();
   const [store] = useState(() => createStatusStore());
+  const [channel] = useState(() => createLiveChannel());
   const [options] = useState(config);
 
   useEffect(() => {
@@ -57,7 +59,10 @@ export function LiveUpdatesProvider({ children, config = {} }: { children: React
       getToken: getAuthToken,
       onStatus: store.set,
       onChange: (change, viewerId) => batcher.add(queryKeysForChange(change, viewerId)),
+      onMessage: channel.receive,
       onReady: (viewerId, reconnected) => {
+        // The server forgot this socket's subscriptions (join_chat…) when the last one closed.
+        channel.ready();
         if (reconnected) {
           void queryClient.invalidateQueries({ predicate: (query) => isSessionRead(query.queryKey) });
           return;
@@ -69,6 +74,7 @@ export function LiveUpdatesProvider({ children, config = {} }: { children: React
         if (state?.status === 'success' && state.data?.id !== viewerId) void queryClient.invalidateQueries({ queryKey: userQueries.all() });
       },
     });
+    channel.attach((message) => client.send(message));
     client.start();
     const unsubscribe = onAuthTokenChange(() => {
       client.stop();
@@ -76,10 +82,15 @@ export function LiveUpdatesProvider({ children, config = {} }: { children: React
     });
     return () => {
       unsubscribe();
+      channel.attach(null);
       client.stop();
       batcher.cancel();
     };
-  }, [queryClient, store, options]);
+  }, [queryClient, store, channel, options]);
 
-  return <LiveStatusContext.Provider value={store}>{children}</LiveStatusContext.Provider>;
+  return (
+    <LiveStatusContext.Provider value={store}>
+      <LiveChannelContext.Provider value={channel}>{children}</LiveChannelContext.Provider>
+    </LiveStatusContext.Provider>
+  );
 }

@@ -1,0 +1,8 @@
+import { useParams } from 'react-router-dom';
+import { MatchChatScreen } from '../../features/chat/components/match-chat-screen';
+
+/** /chat/:betId: the Match Chat screen; the key remounts it (history, subscription) per bet. */
+export function ChatRoute() {
+  const { betId = '' } = useParams();
+  return <MatchChatScreen key={betId} betId={betId} />;
+}
