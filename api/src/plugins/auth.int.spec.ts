@@ -1,4 +1,4 @@
-// Proves the auth plugin: requireUser answers 401, requireAdmin 403 for a player and passes an admin, and request.auth carries the session.
+// Proves the auth plugin: requireUser answers 401, requireAdmin 403 for a player and passes an admin, request.auth carries the session, and the app's protected routes answer a visitor 401 before looking at the body.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness } from '../testing/app.js';
@@ -42,5 +42,19 @@ describe('auth plugin', () => {
     expect((await app.inject({ url: '/admin-only', headers: authHeader(token) })).json()).toEqual({ ok: true });
     expect(await authenticateToken(h.deps.db, token, h.clock.now())).toMatchObject({ userId: user.id, isAdmin: true });
     expect(await authenticateToken(h.deps.db, 'x'.repeat(500), h.clock.now())).toBeNull();
+  });
+});
+
+describe('protected routes of the app', () => {
+  it.each([
+    ['POST', '/api/paystack/deposits/initialize'],
+    ['POST', '/api/crypto/deposits/create'],
+    ['POST', '/api/crypto/withdrawals/create'],
+    ['POST', '/api/bets'],
+    ['PATCH', '/api/user/profile'],
+  ] as const)('%s %s answers a visitor with a bad body 401, not a validation error', async (method, url) => {
+    const response = await h.app.inject({ method, url, payload: { nonsense: true } });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ error: 'Authentication required' });
   });
 });

@@ -11,9 +11,9 @@ declare module 'fastify' {
     auth: AuthContext | null;
   }
   interface FastifyInstance {
-    /** preHandler: 401 `{"error":"Authentication required"}` without a valid session. */
+    /** onRequest hook: 401 `{"error":"Authentication required"}` without a valid session, before the body is read. */
     requireUser: (request: FastifyRequest) => Promise<void>;
-    /** preHandler: 401 without a session, 403 `{"error":"Access Denied"}` for a non-admin. */
+    /** onRequest hook: 401 without a session, 403 `{"error":"Access Denied"}` for a non-admin. */
     requireAdmin: (request: FastifyRequest) => Promise<void>;
   }
 }
@@ -31,7 +31,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 /**
  * Resolves the session of every request that carries a bearer token and exposes the
- * `requireUser` / `requireAdmin` preHandlers. Sessions are rows of `sessions`, keyed by
+ * `requireUser` / `requireAdmin` hooks (onRequest, so a visitor gets 401 before any body is validated). Sessions are rows of `sessions`, keyed by
  * sha256(token); `isAdmin` comes from the users read model.
  */
 export const authPlugin = fp(

@@ -12,7 +12,7 @@ export const PAYSTACK_MESSAGES = {
 } as const;
 export const EMAIL_LENGTH_MAX = 254;
 
-export function parsePaystackDeposit(input: { amount: unknown; email: unknown }): { amount: Money; email: string } {
+export function parsePaystackDeposit(input: { amount?: unknown; email?: unknown }): { amount: Money; email: string } {
   const amount = parseAmount(input.amount);
   if (amount.lt(PAYSTACK_DEPOSIT_MIN)) throw new ValidationError(PAYSTACK_MESSAGES.minimum);
   if (amount.gt(PAYSTACK_DEPOSIT_MAX)) throw new ValidationError(PAYSTACK_MESSAGES.maximum);
@@ -47,7 +47,7 @@ function cryptoAmountFor(option: CryptoCurrencyOption, amount: unknown): Money {
   return value;
 }
 
-export function parseCryptoDeposit(input: { cryptocurrency: unknown; cryptoAmount: unknown; network: unknown }) {
+export function parseCryptoDeposit(input: { cryptocurrency?: unknown; cryptoAmount?: unknown; network?: unknown }) {
   const option = optionFor(input.cryptocurrency);
   const network = networkFor(option, input.network);
   const cryptoAmount = cryptoAmountFor(option, input.cryptoAmount);
@@ -56,7 +56,7 @@ export function parseCryptoDeposit(input: { cryptocurrency: unknown; cryptoAmoun
 
 export const ADDRESS_LENGTH_MAX = 128;
 
-export function parseCryptoWithdrawal(input: { cryptocurrency: unknown; cryptoAmount: unknown; network: unknown; withdrawalAddress: unknown }) {
+export function parseCryptoWithdrawal(input: { cryptocurrency?: unknown; cryptoAmount?: unknown; network?: unknown; withdrawalAddress?: unknown }) {
   const option = optionFor(input.cryptocurrency);
   const network = networkFor(option, input.network);
   const cryptoAmount = cryptoAmountFor(option, input.cryptoAmount);

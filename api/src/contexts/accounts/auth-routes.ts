@@ -127,7 +127,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/logout',
-    { preHandler: app.requireUser, schema: { tags: ['accounts'], summary: 'Revoke the current session', security: [{ bearer: [] }], response: { 200: success, ...UNAUTHENTICATED_RESPONSES } } },
+    { onRequest: app.requireUser, schema: { tags: ['accounts'], summary: 'Revoke the current session', security: [{ bearer: [] }], response: { 200: success, ...UNAUTHENTICATED_RESPONSES } } },
     async (request) => {
       await revokeSession(db, request.auth!.sessionId, clock.now());
       return { success: true as const, message: 'Logged out' };
@@ -137,7 +137,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/verify-email',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['accounts'],
         summary: "Verify the session user's email with the 6-digit code",
@@ -167,7 +167,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/resend-code',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['accounts'],
         summary: 'Send a new verification code (at most once per 60 s)',

@@ -14,7 +14,7 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/location/detect',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['accounts'],
         summary: "Detect the caller's country from its IP (Accept-Language region as fallback)",
@@ -35,7 +35,7 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/location/confirm',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['accounts'],
         summary: 'Accept the detected location (country and currency) or decline it (USD)',

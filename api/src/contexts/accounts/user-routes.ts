@@ -22,14 +22,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/user',
-    { preHandler: app.requireUser, schema: { tags: ['accounts'], summary: 'The current user', security: [{ bearer: [] }], response: { 200: userJsonSchema, ...UNAUTHENTICATED_RESPONSES } } },
+    { onRequest: app.requireUser, schema: { tags: ['accounts'], summary: 'The current user', security: [{ bearer: [] }], response: { 200: userJsonSchema, ...UNAUTHENTICATED_RESPONSES } } },
     async (request) => currentUser(userIdOf(request)),
   );
 
   app.patch(
     '/api/user/profile',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['accounts'],
         summary: 'Change profile fields (username, email, phoneNumber, psnUsername, activisionId, country, timezone)',
@@ -68,7 +68,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/user/currency',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['accounts'],
         summary: 'Set the preferred display currency',

@@ -132,7 +132,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/crypto/deposits/create',
-    { preHandler: app.requireUser, schema: { body: z.object({ cryptocurrency: z.unknown(), cryptoAmount: z.unknown(), network: z.unknown() }), response: { 200: depositJson } } },
+    { onRequest: app.requireUser, schema: { body: z.object({ cryptocurrency: z.unknown().optional(), cryptoAmount: z.unknown().optional(), network: z.unknown().optional() }), response: { 200: depositJson } } },
     async (request) => {
       const userId = request.auth!.userId;
       const { option, network, cryptoAmount } = parseCryptoDeposit(request.body);
@@ -163,13 +163,13 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/crypto/deposits', { preHandler: app.requireUser, schema: { response: { 200: z.array(depositJson) } } }, async (request) =>
+  app.get('/api/crypto/deposits', { onRequest: app.requireUser, schema: { response: { 200: z.array(depositJson) } } }, async (request) =>
     (await listCryptoDeposits(app.deps.db, request.auth!.userId)).map(toDepositJson),
   );
 
   app.get(
     '/api/crypto/deposits/:id',
-    { preHandler: app.requireUser, schema: { params: z.object({ id: z.string().max(100) }), response: { 200: depositJson } } },
+    { onRequest: app.requireUser, schema: { params: z.object({ id: z.string().max(100) }), response: { 200: depositJson } } },
     async (request) => {
       const row = await findCryptoDeposit(app.deps.db, request.params.id);
       // Someone else's deposit is "not found", never "forbidden": ids are not confirmed to outsiders.
@@ -181,8 +181,8 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/crypto/withdrawals/create',
     {
-      preHandler: app.requireUser,
-      schema: { body: z.object({ cryptocurrency: z.unknown(), cryptoAmount: z.unknown(), withdrawalAddress: z.unknown(), network: z.unknown() }), response: { 200: withdrawalJson } },
+      onRequest: app.requireUser,
+      schema: { body: z.object({ cryptocurrency: z.unknown().optional(), cryptoAmount: z.unknown().optional(), withdrawalAddress: z.unknown().optional(), network: z.unknown().optional() }), response: { 200: withdrawalJson } },
     },
     async (request) => {
       const userId = request.auth!.userId;
@@ -214,18 +214,18 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/crypto/withdrawals', { preHandler: app.requireUser, schema: { response: { 200: z.array(withdrawalJson) } } }, async (request) =>
+  app.get('/api/crypto/withdrawals', { onRequest: app.requireUser, schema: { response: { 200: z.array(withdrawalJson) } } }, async (request) =>
     (await listCryptoWithdrawals(app.deps.db, request.auth!.userId)).map(toWithdrawalJson),
   );
 
-  app.get('/api/admin/crypto/withdrawals/kyc', { preHandler: app.requireAdmin, schema: { response: { 200: z.array(withdrawalJson.extend({ userId: z.string() })) } } }, async () =>
+  app.get('/api/admin/crypto/withdrawals/kyc', { onRequest: app.requireAdmin, schema: { response: { 200: z.array(withdrawalJson.extend({ userId: z.string() })) } } }, async () =>
     (await listWithdrawalsAwaitingKyc(app.deps.db)).map((r) => ({ ...toWithdrawalJson(r), userId: r.user_id })),
   );
 
   /** An admin clears KYC on a held withdrawal (or retries a pending one): it is sent to the provider. */
   app.post(
     '/api/admin/crypto/withdrawals/:id/approve',
-    { preHandler: app.requireAdmin, schema: { params: z.object({ id: z.string().max(100) }), response: { 200: withdrawalJson } } },
+    { onRequest: app.requireAdmin, schema: { params: z.object({ id: z.string().max(100) }), response: { 200: withdrawalJson } } },
     async (request) => {
       const row = await findCryptoWithdrawal(app.deps.db, request.params.id);
       if (!row) throw new NotFoundError('Withdrawal not found');

@@ -54,9 +54,9 @@ export const paystackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/paystack/deposits/initialize',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
-        body: z.object({ amount: z.unknown(), email: z.unknown() }),
+        body: z.object({ amount: z.unknown().optional(), email: z.unknown().optional() }),
         response: { 200: z.object({ status: z.boolean(), message: z.string(), data: z.object({ authorization_url: z.string(), reference: z.string() }) }) },
       },
     },
@@ -103,7 +103,7 @@ export const paystackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/paystack/deposits/verify',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         body: z.object({ reference: z.string({ error: 'Reference is required' }).trim().min(1, 'Reference is required').max(REFERENCE_LENGTH_MAX) }),
         response: {
@@ -180,7 +180,7 @@ export const paystackRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/paystack/deposits',
-    { preHandler: app.requireUser, schema: { response: { 200: z.array(depositJson) } } },
+    { onRequest: app.requireUser, schema: { response: { 200: z.array(depositJson) } } },
     async (request) => {
       const rows = await listPaystackDeposits(app.deps.db, request.auth!.userId);
       return rows.map((r) => ({

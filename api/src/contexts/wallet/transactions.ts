@@ -22,7 +22,7 @@ export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/transactions',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(TRANSACTIONS_PAGE_MAX).default(TRANSACTIONS_PAGE_MAX) }),
         response: { 200: z.array(transactionJson) },
@@ -48,7 +48,7 @@ export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/ledger/trial-balance',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         response: {
           200: z.object({
