@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { DomainError, parseStreamId, type BusMessage } from '@wager/domain';
+import type { ChangeMessage } from '@wager/domain/bus/live-protocol';
 import { authenticateToken } from '../plugins/auth.js';
 import { grantsOf, initialStreams, isBroadcast, type LiveEvent, type LiveRules, type Viewer } from './visibility.js';
 
@@ -32,19 +33,6 @@ const SUBSCRIPTIONS = {
   join_chat: { idField: 'chatId', notFound: 'Chat not found' },
 } as const;
 
-/**
- * What a client hears: which stream changed and how, so it can invalidate the queries that
- * read it (it refetches; it never patches data from the message). The projection runner
- * publishes only after the read tables commit, so a refetch always sees the change.
- */
-export interface ChangeMessage {
-  readonly type: 'changed';
-  readonly streamType: string;
-  readonly streamId: string;
-  readonly id: string;
-  readonly eventType: string;
-  readonly recordedAt: string;
-}
 
 interface Connection {
   readonly socket: WebSocket;

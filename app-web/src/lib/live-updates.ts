@@ -9,17 +9,11 @@
  * answers `{type:'ready', userId}` or closes with 4401. `{type:'ping'}` is answered `{type:'pong'}`.
  */
 
+import type { ChangeMessage } from '@wager/domain/bus/live-protocol';
+
 /** What the header's dot shows. `idle`: no session, no socket. */
 export type ConnectionStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'offline';
 
-export interface ChangeMessage {
-  readonly type: 'changed';
-  readonly streamType: string;
-  readonly streamId: string;
-  readonly id: string;
-  readonly eventType: string;
-  readonly recordedAt: string;
-}
 
 /** The part of the browser's WebSocket the client uses, so tests can hand in a fake one. */
 export interface SocketLike {
