@@ -83,12 +83,14 @@ export async function wsRoutes(app: FastifyInstance, options: { live: readonly L
     const text = JSON.stringify(change);
     const grants = grantsOf(live, event);
     const everyone = isBroadcast(live, event);
+    let joined = false;
     for (const c of connections) {
       if (!c.viewer || c.socket.readyState !== c.socket.OPEN) continue;
       for (const grant of grants) if (grant.userId === c.viewer.userId) c.visible.add(grant.streamId);
       if (everyone || c.viewer.isAdmin || c.visible.has(event.streamId)) c.socket.send(text);
+      joined ||= c.subscriptions.has(event.streamId);
     }
-    if ([...connections].some((c) => c.subscriptions.has(event.streamId))) {
+    if (joined) {
       outboundQueue = outboundQueue.then(() => deliver(event)).catch((error: unknown) => app.log.error({ err: error }, 'ws delivery failed'));
     }
   }

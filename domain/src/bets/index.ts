@@ -12,3 +12,4 @@ export * from './decide.js';
 
 export const betDecider: Decider<BetState, BetCommand, BetEvent> = { initialState, evolve, decide };
 export * from './saga.js';
+export * from './ids.js';

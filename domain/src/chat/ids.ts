@@ -1,16 +1,15 @@
 import { createHash } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
+import { betStepId } from '../bets/ids.js';
 
-/**
- * The namespace of the bet saga's deterministic ids (api bets `BET_ID_NAMESPACE`): a bet's chat id
- * has always been UUIDv5(`<betId>/chat`) in it, so the chat context finds a bet's chat from the
- * bet's events alone, without asking the bets context.
- */
-const BET_STEP_NAMESPACE = '0b0f6a52-8c1d-5e43-9a27-3f6d2c8e1b74';
 /** The chat context's own deterministic ids (messages, moderator steps, closing). */
 const CHAT_ID_NAMESPACE = '5d3c1e8a-2f47-5b6e-9c0d-7a1b4e2f8c36';
 
-export const chatIdOfBet = (betId: string): string => uuidv5(`${betId}/chat`, BET_STEP_NAMESPACE);
+/**
+ * A bet's chat id: the bet saga's step id `<betId>/chat`, so the chat context finds a bet's chat
+ * from the bet's events alone, and the bets saga creates the chat under the same id.
+ */
+export const chatIdOfBet = (betId: string): string => betStepId(betId, 'chat');
 
 /** A deterministic id of one step of a chat: the same step always gets the same id. */
 export const chatStepId = (...parts: string[]): string => uuidv5(parts.join('/'), CHAT_ID_NAMESPACE);

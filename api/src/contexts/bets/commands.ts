@@ -22,11 +22,12 @@ import {
   followUpsOf,
   reconcileHold,
   type BetFollowUp,
+  betStepId,
 } from '@wager/domain/bets/index';
-import { chatDecider, chatStreamId } from '@wager/domain/chat/index';
+import { chatDecider, chatIdOfBet, chatStreamId } from '@wager/domain/chat/index';
 import type { AppDeps } from '../../deps.js';
 import { runCommand } from '../../runtime/command-pipeline.js';
-import { betStepId, createBetWallet, type BetWallet } from './wallet-steps.js';
+import { createBetWallet, type BetWallet } from './wallet-steps.js';
 
 export interface BetTimings {
   readonly pendingTtlMs: number;
@@ -221,7 +222,7 @@ export class BetSagas {
   private async createChat(betId: string, opponentId: string): Promise<Position | null> {
     const state = await this.state(betId);
     if (!('bet' in state)) return null;
-    const chatId = betStepId(betId, 'chat');
+    const chatId = chatIdOfBet(betId);
     const result = await runCommand(this.deps, {
       streamId: chatStreamId(chatId),
       decider: chatDecider,

@@ -1,16 +1,10 @@
-import { v5 as uuidv5 } from 'uuid';
 import type { Position } from '@wager/domain';
 import { formatAmount } from '@wager/domain/money/index';
+import { betStepId } from '@wager/domain/bets/index';
 import { DailyLimitExceededError, InsufficientBalanceError } from '@wager/domain/wallet/index';
 import type { AppDeps } from '../../deps.js';
 import { creditPayout, lockStake, releaseStake } from '../wallet/index.js';
 
-export const BET_ID_NAMESPACE = '0b0f6a52-8c1d-5e43-9a27-3f6d2c8e1b74';
-
-/** A deterministic id (UUIDv5) of one step of a bet's saga: the same step always gets the same id. */
-export function betStepId(betId: string, ...step: string[]): string {
-  return uuidv5([betId, ...step].join('/'), BET_ID_NAMESPACE);
-}
 
 const SYMBOLS: Record<string, string> = { NGN: '₦', USD: '$', EUR: '€', GBP: '£' };
 /** `₦1,234.50`: amounts as the spec's toasts show them. */
