@@ -11,7 +11,8 @@ export default defineConfig({
     reporters: ['default'],
     projects: [
       {
-        test: { name: 'unit', include: ['{domain,projections,api,scripts}/src/**/*.unit.spec.ts'], environment: 'node' },
+        // Property tests run hundreds of cases: on a loaded 2-core machine 5 s is not enough.
+        test: { name: 'unit', include: ['{domain,projections,api,scripts}/src/**/*.unit.spec.ts'], environment: 'node', testTimeout: 30_000 },
       },
       {
         test: {

@@ -43,6 +43,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes);
   await app.register(wsRoutes, { live: contexts.flatMap((c) => (c.live ? [c.live] : [])) });
   await app.register(devRoutes);
+  app.decorate('trailContributors', contexts.flatMap((c) => (c.trail ? [{ source: c.name, contribute: c.trail }] : [])));
   // Every context's routes, each one encapsulated plugin, from the registry.
   for (const context of contexts) await app.register(context.routes);
   if (serveWebApp) await registerWebApp(app);

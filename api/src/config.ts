@@ -6,7 +6,7 @@ import { z } from 'zod';
  * one line naming the variable (see `loadConfig`). Each unset service variable selects the
  * embedded stand-in: DATABASE_URL → embedded PostgreSQL, EVENTSTORE_URL → the PostgreSQL event
  * store, NATS_URL → the in-process bus, PAYSTACK_SECRET_KEY → the Paystack sandbox, SMTP_URL →
- * the outbox.
+ * the outbox, FPL_API_URL → the FPL sandbox.
  */
 const optionalUrl = (protocols: string[]) =>
   z
@@ -50,9 +50,31 @@ export const configSchema = z.object({
   PROJECTION_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /** Bets: hours an accepted bet has to be played and reported; hours a lone result may be contested. */
   BET_PLAY_DEADLINE_HOURS: z.coerce.number().min(0.01).max(720).default(24), BET_CONTEST_WINDOW_HOURS: z.coerce.number().min(0.01).max(720).default(24),
+  /**
+   * Live match tracking (api/src/contexts/live): the COD and FC25 stats providers' base URLs and
+   * API keys. Unset (any environment but production), the app's sandbox under
+   * /sandbox/match-stats stands in; in production, a game without a URL is not polled.
+   */
+  COD_STATS_URL: z.string().url().optional(),
+  COD_STATS_API_KEY: z.string().optional(),
+  FC25_STATS_URL: z.string().url().optional(),
+  FC25_STATS_API_KEY: z.string().optional(),
+  /** The most calls per minute the ingest job makes to each stats provider (their rate limit). */
+  MATCH_STATS_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
+  /** Spec section 9: a COD player's feed every 15 s, a bet's tracking every 30 s (shorter in demos and tests). */
+  LIVE_COD_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  LIVE_FC25_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** How many real seconds a sandbox match lasts from kick-off to the end. */
+  MATCH_SANDBOX_MATCH_SECONDS: z.coerce.number().min(1).max(3600).default(180),
   /** Trust X-Forwarded-For (only behind a proxy that sets it): otherwise clients could spoof their IP past per-IP limits. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** FPL pools: the FPL API (https://fantasy.premierleague.com/api); unset → the FPL sandbox under /sandbox/fpl. */
+  FPL_API_URL: optionalUrl(['http', 'https']),
+  /** How long an FPL answer (calendar, a team's history) is reused before asking again. */
+  FPL_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  /** How often the pools job looks at the FPL calendar (a few times an hour is polite). */
+  FPL_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(300_000),
 });
 
 export type Config = z.infer<typeof configSchema>;

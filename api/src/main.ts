@@ -1,7 +1,7 @@
 import { isIP, type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { v4 as uuidv4 } from 'uuid';
-import { ProjectionRunner, allProjectors, projectorStatuses, waitForCheckpoints } from '@wager/projections';
+import { CheckpointWatcher, ProjectionRunner, allProjectors, projectorStatuses } from '@wager/projections';
 import { buildApp } from './app.js';
 import { loadConfigOrExit, type Config } from './config.js';
 import { systemClock, type AppDeps, type ProjectionWaiter } from './deps.js';
@@ -44,10 +44,12 @@ export async function startServer(givenConfig: Config, options: { log?: (m: stri
   const projectors = allProjectors();
   const runner = projecting ? new ProjectionRunner({ store: infra.store, db: infra.db, projectors, bus: infra.bus, log }) : undefined;
 
+  // ROLE=serve: one shared poll of the checkpoints for all waiting requests.
+  const watcher = runner ? undefined : new CheckpointWatcher(infra.db, projectors.map((x) => x.name));
   const projections: ProjectionWaiter = runner
     ? { waitFor: (p, t) => runner.waitFor(p, t ?? config.PROJECTION_WAIT_MS), status: () => runner.status() }
     : {
-        waitFor: (p, t) => waitForCheckpoints(infra.db, projectors.map((x) => x.name), p, { timeoutMs: t ?? config.PROJECTION_WAIT_MS }),
+        waitFor: (p, t) => watcher!.waitFor(p, t ?? config.PROJECTION_WAIT_MS),
         status: async () => {
           const list = await projectorStatuses(infra.db, infra.store, projectors);
           return { running: list.every((x) => x.lag === 0) || list.length === 0, projectors: list };

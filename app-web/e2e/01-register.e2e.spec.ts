@@ -120,8 +120,9 @@ suite('journey 1: register and verify the email', () => {
     await verifyEmail(page, env.baseUrl, player.email);
     await closeLocationDialogIfOpen(page);
     await visible(page.getByRole('heading', { name: `Welcome back, ${player.username}!` }));
-    // a British player sees the balance in pounds (display conversion of the wallet's naira)
-    await visible(page.getByTestId('header-balance').filter({ hasText: '£0.00' }));
+    // One currency rule (issue 15): the wallet amount in naira; the player's pounds only as a labelled conversion
+    await visible(page.getByTestId('header-balance').filter({ hasText: '₦0.00' }));
+    await visible(page.getByTestId('stat-balance').filter({ hasText: '≈ £0.00 · display rate' }));
     await shot('dashboard-full-registration');
     await context.close();
   });

@@ -78,7 +78,7 @@ suite('journey 4: public challenge → join from the marketplace → both report
     await dialog.waitFor({ state: 'hidden' });
     // the stake and fee are in escrow
     await expectHeaderBalance(a.page, '₦3,980.00');
-    await visible(a.page.getByTestId('active-bet').filter({ hasText: 'Open Challenge' }));
+    await visible(a.page.getByTestId('open-challenge').filter({ hasText: 'Open Challenge' }));
 
     // and the second player finds it in the marketplace and joins it
     await signIn(b.page, opponent);
@@ -98,8 +98,11 @@ suite('journey 4: public challenge → join from the marketplace → both report
     await details.waitFor({ state: 'hidden' });
     await card.getByRole('button', { name: 'Join Challenge' }).click();
     await visible(toastWith(b.page, 'Challenge Joined!'));
-    await b.page.waitForURL('**/matches', { timeout: STEP_TIMEOUT_MS });
+    // Joining sends the player to the bet's chat (spec), then they open My Matches
+    await b.page.waitForURL(/\/chat\/[0-9a-f-]{36}$/, { timeout: STEP_TIMEOUT_MS });
     await expectHeaderBalance(b.page, '₦3,980.00');
+    await b.page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Matches' }).click();
+    await b.page.waitForURL('**/matches', { timeout: STEP_TIMEOUT_MS });
 
     // Then both see the match as active; the loser reports 'lost' with a screenshot as evidence
     const rowB = b.page.getByTestId('bet-row').filter({ hasText: `${challenger.username} challenged you` });

@@ -80,8 +80,9 @@ suite('journey 5: a private invitation link accepted by a new player', () => {
     await page.getByRole('link', { name: 'Sign in to accept' }).click();
     await page.waitForURL(/\/auth\?redirect=/);
     await quickSignUp(page, newcomer);
-    await verifyEmail(page, env.baseUrl, newcomer.email);
-    await closeLocationDialogIfOpen(page);
+    // verification returns them to the invitation they signed up from
+    await verifyEmail(page, env.baseUrl, newcomer.email, undefined, invitePath);
+    await visible(page.getByRole('heading', { name: 'Challenge Invitation' }));
     // (their wallet is funded meanwhile: a Paystack sandbox deposit, the subject of journey 3)
     const token = await page.evaluate(() => window.localStorage.getItem('auth_token'));
     const me = (await (await fetch(`${env.baseUrl}/api/user`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: string };

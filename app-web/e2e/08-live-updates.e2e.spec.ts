@@ -50,7 +50,7 @@ suite('live updates: every change reaches the browser without a reload', () => {
 
     // When the challenger's public challenge is created (another client, the API), the dashboard shows it by itself
     const { betId } = await apiCreateChallenge(env.baseUrl, challenger, '1000', 'public');
-    await visible(a.page.getByTestId('active-bet').filter({ hasText: 'Open Challenge' }));
+    await visible(a.page.getByTestId('open-challenge').filter({ hasText: 'Open Challenge' }));
     await expectHeaderBalance(a.page, '₦3,980.00');
 
     // and the second player joins it from the marketplace in their own browser

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed } from '../../scripts/src/seed.js';
 import { browserAvailable, skipReason, startE2e, type E2eEnvironment } from './support/browser.js';
 import {
+  api,
   apiCreateChallenge,
   apiFundViaPaystack,
   apiRegisterVerified,
@@ -24,16 +25,6 @@ if (!browserAvailable) console.log(`[e2e] ${skipReason}`);
 const ADMIN_EMAIL = `admin-${randomUUID().slice(0, 8)}@example.com`;
 const ADMIN_PASSWORD = 'Admin-Passw0rd!';
 
-async function api<T>(baseUrl: string, method: string, path: string, token: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
 
 /** A player's own short-lived name (usernames are limited in length). */
 function player(prefix: string) {

@@ -4,6 +4,11 @@ import { cryptoDepositsProjector, cryptoWithdrawalsProjector, paystackDepositsPr
 import { usersProjector } from './users/projector.js';
 import { betStakeHoldsProjector, betTrailProjector, betsProjector, userStatsProjector } from './bets/index.js';
 import { chatMessagesProjector, chatsProjector } from './chat/index.js';
+import { liveMatchesProjector } from './live/index.js';
+import { fplPoolEntryHoldsProjector, fplPoolsProjector } from './pools/index.js';
+import { supportMessagesProjector } from './support/index.js';
+import { walletSaferPlayProjector } from './wallet/safer-play.projector.js';
+import { bankAccountsProjector, bankWithdrawalsProjector } from './wallet/bank-payouts.projector.js';
 
 /**
  * Every projector the runner feeds, in the order it feeds them. Add one line per read model.
@@ -14,5 +19,10 @@ export function allProjectors(): Projector[] {
     ledgerProjector, walletsProjector, transactionsProjector, paystackDepositsProjector, cryptoDepositsProjector, cryptoWithdrawalsProjector,
     betsProjector, userStatsProjector, betStakeHoldsProjector, betTrailProjector,
     chatsProjector, chatMessagesProjector,
+    liveMatchesProjector,
+    fplPoolsProjector, fplPoolEntryHoldsProjector,
+    supportMessagesProjector,
+    walletSaferPlayProjector,
+    bankAccountsProjector, bankWithdrawalsProjector,
   ];
 }

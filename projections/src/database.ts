@@ -7,6 +7,12 @@ import type { UsersTable } from './users/users.table.js';
 import type { AccountClaimsTable, AppSecretsTable, CredentialsTable, PasswordResetTokensTable, RateLimitCountersTable, SessionsTable } from './credentials/credentials.table.js';
 import type { EmailOutboxTable } from './email-outbox/email-outbox.table.js';
 import type { ChatMessagesTable, ChatsTable } from './chat/chat.table.js';
+import type { LiveMatchesTable } from './live/live.table.js';
+import type { AuditRunsTable } from './admin/audit-runs.table.js';
+import type { FplPoolEntryHoldsTable, FplPoolParticipantsTable, FplPoolsTable } from './pools/pools.table.js';
+import type { SupportMessagesTable } from './support/support.table.js';
+import type { WalletSaferPlayTable } from './wallet/safer-play.table.js';
+import type { BankAccountsTable, BankWithdrawalsTable } from './wallet/bank-payouts.table.js';
 import type { BetDeadlinesTable, BetStakeHoldsTable, BetTrailTable, BetsTable, UserStatsSettlementsTable, UserStatsTable } from './bets/bets.table.js';
 
 /**
@@ -22,6 +28,12 @@ export interface Database {
   email_outbox: EmailOutboxTable;
   bets: BetsTable; bet_deadlines: BetDeadlinesTable; bet_stake_holds: BetStakeHoldsTable; bet_trail: BetTrailTable; user_stats: UserStatsTable; user_stats_settlements: UserStatsSettlementsTable;
   chats: ChatsTable; chat_messages: ChatMessagesTable;
+  live_matches: LiveMatchesTable;
+  audit_runs: AuditRunsTable;
+  fpl_pools: FplPoolsTable; fpl_pool_participants: FplPoolParticipantsTable; fpl_pool_entry_holds: FplPoolEntryHoldsTable;
+  support_messages: SupportMessagesTable;
+  wallet_safer_play: WalletSaferPlayTable;
+  bank_accounts: BankAccountsTable; bank_withdrawals: BankWithdrawalsTable;
 }
 
 export const DATABASE_POOL_SIZE_DEFAULT = 10;

@@ -6,3 +6,4 @@ export * from './migrations/index.js';
 export * from './checkpoints/queries.js';
 export type * from './checkpoints/checkpoints.table.js';
 export * from './all-projectors.js';
+export * from './checkpoints/watcher.js';

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { START, type EventStore, type Position } from '@wager/domain';
 import type { Database } from './database.js';
-import { handles, type Projector } from './projector.js';
+import { applyEvents, handles, type Projector } from './projector.js';
 import { lockCheckpoint, saveCheckpoint, setSearchPath } from './checkpoints/queries.js';
 
 export const REBUILD_BATCH_SIZE = 1000;
@@ -34,7 +34,7 @@ export async function rebuildProjector(options: {
   const replay = async (trx: Parameters<Projector['apply']>[0]): Promise<boolean> => {
     const batch = await store.readAll({ after, maxCount: REBUILD_BATCH_SIZE });
     if (batch.length === 0) return false;
-    for (const event of batch) if (handles(projector, event)) await projector.apply(trx, event);
+    await applyEvents(projector, trx, batch.filter((e) => handles(projector, e)));
     after = batch[batch.length - 1]!.position;
     applied += batch.length;
     options.onProgress?.(applied);

@@ -1,4 +1,4 @@
-// Proves the runner commits read-table changes with their checkpoint (a batch failing half-way leaves nothing), publishes after commit, and that rebuild swaps in identical tables.
+// Proves the runner commits read-table changes with their checkpoint (a batch failing half-way leaves nothing; a failing projector holds back only itself), publishes after commit, and that rebuild swaps in identical tables.
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,6 +101,33 @@ describe('projection runner', () => {
       { type: 'Boom', applied_count: 1 },
       { type: 'D', applied_count: 1 },
     ]);
+  });
+
+  it('applies a batch to all projectors in one transaction, and a failing projector holds back only itself', async () => {
+    await sql`create table if not exists test_seen (event_id uuid primary key)`.execute(db);
+    const store = new InMemoryEventStore();
+    const stream = `thing-${randomUUID()}`;
+    await store.append(stream, [ev('A'), ev('Boom'), ev('C')]);
+    const failing = logProjector('log_d', { type: 'Boom', times: 1 });
+    const healthy: Projector = {
+      name: 'seen_d',
+      tables: ['test_seen'],
+      apply: async (trx, event) => {
+        await sql`insert into test_seen (event_id) values (${event.id}) on conflict do nothing`.execute(trx);
+      },
+    };
+    const runner = new ProjectionRunner({ store, db, projectors: [failing, healthy] });
+    const batch = await store.readAll();
+    await expect(runner.applyBatch(batch)).rejects.toThrow('projector bug');
+    const checkpoints = new Map((await db.selectFrom('projection_checkpoints').selectAll().where('name', 'in', ['log_d', 'seen_d']).execute()).map((r) => [r.name, Number(r.prepare_position)]));
+    expect(checkpoints.get('log_d') ?? -1).toBe(-1);
+    expect(checkpoints.get('seen_d')).toBe(batch[2]!.position.prepare);
+    expect(await rows(stream)).toEqual([]);
+    const seen = await sql<{ n: number }>`select count(*)::int as n from test_seen where event_id in (${sql.join(batch.map((e) => e.id))})`.execute(db);
+    expect(seen.rows[0]!.n).toBe(3);
+
+    await runner.applyBatch(batch);
+    expect((await rows(stream)).map((r) => r.applied_count)).toEqual([1, 1, 1]);
   });
 
   it('rebuilds a projector from position 0 into fresh tables and swaps them in', async () => {

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { START, SUBSCRIPTION_BATCH_MAX, comparePositions, type Bus, type EventStore, type Position, type RecordedEvent } from '@wager/domain';
 import type { Database } from './database.js';
-import { handles, type Projector } from './projector.js';
-import { lockCheckpoint, readCheckpoints, saveCheckpoint, setSearchPath } from './checkpoints/queries.js';
+import { applyEvents, handles, type Projector } from './projector.js';
+import { lockCheckpoint, lockCheckpoints, readCheckpoints, saveCheckpoint, saveCheckpoints, setSearchPath } from './checkpoints/queries.js';
 
 export const RUNNER_RETRY_DELAY_MS_MAX = 10_000;
 export const LAG_COUNT_CAP = 10_000;
@@ -108,11 +108,11 @@ export class ProjectionRunner {
     }
   }
 
-  /** Applies one batch to every projector, each in its own transaction, then publishes it. */
+  /** Applies one batch to every projector in one transaction (see `applyToProjectors`), then publishes it. */
   async applyBatch(batch: readonly RecordedEvent[]): Promise<void> {
     if (batch.length === 0) return;
     const last = batch[batch.length - 1]!.position;
-    for (const projector of this.options.projectors) await applyToProjector(this.options.db, projector, batch, this.options.now ?? (() => new Date()));
+    await applyToProjectors(this.options.db, this.options.projectors, batch, this.options.now ?? (() => new Date()));
     await this.options.bus?.publish(batch).catch((error: unknown) => this.options.log?.(`bus publish failed: ${String(error)}`));
     this.applied = last;
     for (const w of [...this.waiters]) if (comparePositions(last, w.position) >= 0) w.resolve(true);
@@ -130,6 +130,40 @@ export async function projectorStatuses(db: Kysely<Database>, store: EventStore,
   );
 }
 
+/**
+ * Every projector, one batch, one transaction (one commit, so one WAL flush, instead of one per
+ * projector): all checkpoint rows locked in one statement, each projector's events beyond its
+ * checkpoint applied, all moved checkpoints saved in one statement. If a projector throws, that
+ * transaction leaves nothing; the other projectors then apply the batch one transaction each, so
+ * a failing projector holds back only itself, and its error is rethrown: the runner retries from
+ * the lowest checkpoint (the others skip what they already hold).
+ */
+export async function applyToProjectors(db: Kysely<Database>, projectors: readonly Projector[], batch: readonly RecordedEvent[], now: () => Date): Promise<void> {
+  const last = batch[batch.length - 1]!.position;
+  let failed: Projector | undefined;
+  try {
+    await db.transaction().execute(async (trx) => {
+      const checkpoints = await lockCheckpoints(trx, projectors.map((p) => p.name), now());
+      const moved: string[] = [];
+      for (const projector of projectors) {
+        const checkpoint = checkpoints.get(projector.name) ?? START;
+        if (comparePositions(checkpoint, last) >= 0) continue;
+        failed = projector;
+        await applyEvents(projector, trx, batch.filter((e) => comparePositions(e.position, checkpoint) > 0 && handles(projector, e)));
+        failed = undefined;
+        moved.push(projector.name);
+      }
+      await saveCheckpoints(trx, moved, last, now());
+    });
+  } catch (error) {
+    const failures: unknown[] = [error];
+    for (const projector of projectors) {
+      if (projector !== failed) await applyToProjector(db, projector, batch, now).catch((e: unknown) => failures.push(e));
+    }
+    throw failures[0];
+  }
+}
+
 /** One projector, one batch, one transaction: checkpoint locked, events beyond it applied, checkpoint moved. */
 export async function applyToProjector(db: Kysely<Database>, projector: Projector, batch: readonly RecordedEvent[], now: () => Date, schema?: string): Promise<void> {
   const last = batch[batch.length - 1]!.position;
@@ -137,10 +171,7 @@ export async function applyToProjector(db: Kysely<Database>, projector: Projecto
     if (schema) await setSearchPath(trx, schema);
     const checkpoint = await lockCheckpoint(trx, projector.name, now());
     if (comparePositions(checkpoint, last) >= 0) return;
-    for (const event of batch) {
-      if (comparePositions(event.position, checkpoint) <= 0 || !handles(projector, event)) continue;
-      await projector.apply(trx, event);
-    }
+    await applyEvents(projector, trx, batch.filter((e) => comparePositions(e.position, checkpoint) > 0 && handles(projector, e)));
     await saveCheckpoint(trx, projector.name, last, now());
   });
 }

@@ -1,7 +1,7 @@
 /**
  * The money checks of `npm run audit -- verify` that need the log in global order, kept apart
  * from the I/O so each rule reads on its own. Feed `observe` every event of $all in order, then
- * call `judgeTerminalBets` once at the end. Every failure names the event it was found at as
+ * call `judgeTerminalBets` and `judgeTerminalPools` once at the end. Every failure names the event it was found at as
  * `<stream id>@<stream revision> <event type> <event id>`.
  */
 import { parseStreamId, type RecordedEvent } from '@wager/domain';
@@ -23,6 +23,10 @@ export const TERMINAL_BET_EVENT_TYPES: readonly BetEventType[] = [...BET_REFUND_
 export const FOLLOW_UP_OVERDUE_MS = 10 * SAGA_RECONCILE_AFTER_MS;
 
 const BET_STREAM_TYPE = 'bet';
+const POOL_STREAM_TYPE = 'pool';
+
+/** The events after which a pool takes no more money in: its escrow must drain to zero. */
+export const TERMINAL_POOL_EVENT_TYPES = ['PoolSettled', 'PoolCancelled', 'PoolCreationAbandoned'] as const;
 
 /** `wallet-…@3 PayoutCredited <id>`: where in the log a failure was found. */
 export function describeEvent(event: RecordedEvent): string {
@@ -39,6 +43,17 @@ interface EscrowFlow {
 interface BetFollowUps {
   terminal: { event: string; type: string; winnerId: string | null; loserId: string | null } | null;
   /** Per user: stake locks minus releases; above zero is a hold still open. */
+  readonly openHolds: Map<string, number>;
+  readonly paidTo: Set<string>;
+  readonly escrows: Set<string>;
+  lastActivityAt: Date;
+}
+
+/** A pool's follow-ups: the same wallet steps as a bet's (holdKind 'pool', hold id = the pool id). */
+interface PoolFollowUps {
+  terminal: { event: string; type: string; payouts: { userId: string; amount: string }[] } | null;
+  /** Who joined (PoolJoined): a settlement closes their entry holds, the pot being shared out. */
+  readonly participants: Set<string>;
   readonly openHolds: Map<string, number>;
   readonly paidTo: Set<string>;
   readonly escrows: Set<string>;
@@ -63,10 +78,12 @@ export class MoneyInvariants {
   private readonly balances = new Balances();
   private readonly flows = new Map<string, EscrowFlow>();
   private readonly bets = new Map<string, BetFollowUps>();
+  private readonly pools = new Map<string, PoolFollowUps>();
 
   /** Applies one event's postings in global order and checks every account it touched. */
   observe(event: RecordedEvent, postings: readonly Posting[] | null): void {
     this.trackBet(event);
+    this.trackPool(event);
     if (!postings || postings.length === 0) return;
     this.balances.apply(postings);
     const paidInByPlayer = event.type === 'StakeLocked' && parseStreamId(event.streamId).type === WALLET_STREAM_TYPE;
@@ -75,6 +92,7 @@ export class MoneyInvariants {
       const parsed = parseAccount(posting.account);
       if (parsed?.kind !== 'bet-escrow' && parsed?.kind !== 'pool-escrow') continue;
       if (parsed.kind === 'bet-escrow' && parsed.ownerId) this.bet(parsed.ownerId).escrows.add(posting.account);
+      if (parsed.kind === 'pool-escrow' && parsed.ownerId) this.pool(parsed.ownerId).escrows.add(posting.account);
       const flow = this.flows.get(posting.account) ?? { paidIn: ZERO, paidOut: ZERO };
       const amount = new Money(posting.amount);
       if (amount.isNegative()) {
@@ -143,6 +161,56 @@ export class MoneyInvariants {
     if (event.type === 'PayoutCredited') bet.paidTo.add(userId);
   }
 
+  private pool(poolId: string): PoolFollowUps {
+    let pool = this.pools.get(poolId);
+    if (!pool) {
+      pool = { terminal: null, participants: new Set(), openHolds: new Map(), paidTo: new Set(), escrows: new Set(), lastActivityAt: new Date(0) };
+      this.pools.set(poolId, pool);
+    }
+    return pool;
+  }
+
+  /** Records a pool's participants, its terminal event and the wallet steps with holdKind 'pool'. */
+  private trackPool(event: RecordedEvent): void {
+    const stream = parseStreamId(event.streamId);
+    if (stream.type === POOL_STREAM_TYPE) {
+      const pool = this.pool(stringField(event.data, 'poolId') ?? stream.id);
+      if (event.recordedAt > pool.lastActivityAt) pool.lastActivityAt = event.recordedAt;
+      const userId = stringField(event.data, 'userId');
+      if (event.type === 'PoolJoined' && userId) pool.participants.add(userId);
+      if (!pool.terminal && (TERMINAL_POOL_EVENT_TYPES as readonly string[]).includes(event.type)) {
+        const payouts = event.type === 'PoolSettled' ? ((event.data as { payouts?: { userId: string; amount: string }[] }).payouts ?? []) : [];
+        pool.terminal = { event: describeEvent(event), type: event.type, payouts };
+      }
+      return;
+    }
+    if (stream.type !== WALLET_STREAM_TYPE || stringField(event.data, 'holdKind') !== 'pool') return;
+    const poolId = stringField(event.data, 'holdId');
+    const userId = stringField(event.data, 'userId');
+    if (!poolId || !userId) return;
+    const pool = this.pool(poolId);
+    if (event.recordedAt > pool.lastActivityAt) pool.lastActivityAt = event.recordedAt;
+    const open = pool.openHolds.get(userId) ?? 0;
+    if (event.type === 'StakeLocked') pool.openHolds.set(userId, open + 1);
+    if (event.type === 'StakeReleased') pool.openHolds.set(userId, open - 1);
+    if (event.type === 'PayoutCredited') pool.paidTo.add(userId);
+  }
+
+  /**
+   * The payouts and refunds a terminal pool still owes: each settlement payout; the entry back to
+   * everyone with an open hold, except a settled pool's participants (their entries are the pot).
+   */
+  private missingPoolFollowUps(pool: PoolFollowUps): string[] {
+    const terminal = pool.terminal!;
+    const settled = terminal.type === 'PoolSettled';
+    const missing = terminal.payouts.filter((p) => new Money(p.amount).gt(0) && !pool.paidTo.has(p.userId)).map((p) => `payout to ${p.userId}`);
+    for (const [userId, open] of pool.openHolds) {
+      if (open <= 0 || (settled && pool.participants.has(userId))) continue;
+      missing.push(`release to ${userId}`);
+    }
+    return missing;
+  }
+
   /** The refunds and payout a terminal bet still owes, from the log alone. */
   private missingFollowUps(bet: BetFollowUps): string[] {
     const terminal = bet.terminal!;
@@ -171,18 +239,36 @@ export class MoneyInvariants {
     for (const [betId, bet] of this.bets) {
       if (!bet.terminal) continue;
       report.judged++;
-      const missing = this.missingFollowUps(bet);
-      if (missing.length === 0) {
-        for (const account of bet.escrows) {
-          const left = this.balances.get(account);
-          if (!left.isZero()) report.failures.push(`terminal bet ${betId}: escrow ${account} is ${left.toFixed(2)}, not zero, with every follow-up recorded, after ${bet.terminal.event}`);
-        }
-        continue;
-      }
-      const what = `${missing.join(', ')} not recorded, after ${bet.terminal.event}`;
-      if (now.getTime() - bet.lastActivityAt.getTime() > FOLLOW_UP_OVERDUE_MS) report.failures.push(`terminal bet ${betId}: follow-up overdue: ${what}`);
-      else report.inFlight.push(`bet ${betId}: ${what}`);
+      this.judgeOne(report, now, `bet ${betId}`, bet.terminal.event, bet.escrows, bet.lastActivityAt, this.missingFollowUps(bet));
     }
     return report;
+  }
+
+  /**
+   * The same judgement for pools (settled, cancelled or never created): once every payout and
+   * refund is recorded, `pool:<id>:escrow:<CUR>` is exactly zero; a missing one is in flight
+   * until FOLLOW_UP_OVERDUE_MS after the pool's last activity, overdue after.
+   */
+  judgeTerminalPools(now: Date): TerminalBetsReport {
+    const report = { judged: 0, inFlight: [] as string[], failures: [] as string[] };
+    for (const [poolId, pool] of this.pools) {
+      if (!pool.terminal) continue;
+      report.judged++;
+      this.judgeOne(report, now, `pool ${poolId}`, pool.terminal.event, pool.escrows, pool.lastActivityAt, this.missingPoolFollowUps(pool));
+    }
+    return report;
+  }
+
+  private judgeOne(report: { inFlight: string[]; failures: string[] }, now: Date, owner: string, terminalEvent: string, escrows: Set<string>, lastActivityAt: Date, missing: string[]): void {
+    if (missing.length === 0) {
+      for (const account of escrows) {
+        const left = this.balances.get(account);
+        if (!left.isZero()) report.failures.push(`terminal ${owner}: escrow ${account} is ${left.toFixed(2)}, not zero, with every follow-up recorded, after ${terminalEvent}`);
+      }
+      return;
+    }
+    const what = `${missing.join(', ')} not recorded, after ${terminalEvent}`;
+    if (now.getTime() - lastActivityAt.getTime() > FOLLOW_UP_OVERDUE_MS) report.failures.push(`terminal ${owner}: follow-up overdue: ${what}`);
+    else report.inFlight.push(`${owner}: ${what}`);
   }
 }

@@ -1,13 +1,14 @@
-// Proves `npm run audit -- verify` passes on a sound ledger (full bet lifecycles included) and fails, naming the event, on a tampered read table, a negative escrow, payouts beyond what players paid in, a user balance negative at any event, and a terminal bet whose escrow is not zero; a follow-up still in flight is no false alarm until it is overdue.
+// Proves `npm run audit -- verify` passes on a sound ledger (full bet lifecycles included) and fails, naming the event, on a tampered read table, a negative escrow, payouts beyond what players paid in, a user balance negative at any event, and a terminal bet whose escrow is not zero; a follow-up still in flight is no false alarm until it is overdue; a settled FPL pool passes and a forged extra pool payout fails, naming the event.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { v4 as uuidv4 } from 'uuid';
 import { betStreamId } from '@wager/domain/bets/index';
-import { betEscrow, externalPaystack, userAvailable } from '@wager/domain/ledger/index';
+import { betEscrow, externalPaystack, poolEscrow, userAvailable } from '@wager/domain/ledger/index';
 import { deterministicId, walletStreamId } from '@wager/domain/wallet/index';
 import { createTestHarness, type TestHarness } from '../../api/src/testing/app.js';
 import { creditPayout, executeWalletCommand, lockStake, releaseStake } from '../../api/src/contexts/wallet/commands.js';
 import { fundedPlayer, ledger, type Player } from '../../api/src/contexts/bets/testing.js';
 import { BetSagas } from '../../api/src/contexts/bets/commands.js';
+import { PoolCalendarJob } from '../../api/src/contexts/pools/jobs.js';
 import { FOLLOW_UP_OVERDUE_MS } from './audit-checks.js';
 import { auditStatement, auditVerify, type VerifyOptions } from './audit.js';
 
@@ -113,6 +114,11 @@ describe('audit verify on a sound ledger', () => {
     // When a read table is tampered with, then it fails
     await h.deps.db.updateTable('account_balances').set({ balance: '1000.00' }).where('account', '=', userAvailable(userId, 'NGN')).execute();
     expect((await verify()).code).toBe(1);
+    // Each run recorded its outcome for the admin's ledger-health view: the pass, then the failure naming the account.
+    const runs = await h.deps.db.selectFrom('audit_runs').selectAll().orderBy('id').execute();
+    expect(runs.map((r) => r.passed)).toEqual([true, false]);
+    expect(runs[1]).toMatchObject({ failure_count: 1, failures: [expect.stringContaining(userAvailable(userId, 'NGN'))] });
+    expect(runs[0]!.events).toBeGreaterThan(0);
   });
 
   it('passes a full bet lifecycle through the API: one bet settled and paid, one cancelled and refunded', async () => {
@@ -258,5 +264,59 @@ describe('audit verify while a follow-up is in flight', () => {
     const after = await verify();
     expect(after.output).not.toContain('in flight');
     expect(after.code).toBe(0);
+  });
+});
+
+describe('audit verify on pools', () => {
+  /** A two-player pool run to settlement from the FPL sandbox's data (the calendar job, then the follow-ups). */
+  async function settledPool(): Promise<{ poolId: string; alice: Player; bob: Player }> {
+    // The pools need the FPL sandbox over HTTP and an FPL cache that sees each step.
+    await h.close();
+    h = await createTestHarness({ label: 'audit', env: { FPL_CACHE_TTL_MS: '0' } });
+    process.env.DATABASE_URL = h.databaseUrl;
+    await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const fpl = (url: string, payload: Record<string, unknown>) => h.app.inject({ method: 'POST', url: `/sandbox/fpl/_control/${url}`, payload });
+    await fpl('reset', {});
+    const job = new PoolCalendarJob(h.deps);
+    const tick = async () => {
+      const result = await job.tick();
+      await h.settle();
+      return result;
+    };
+    const [alice, bob] = await Promise.all([fundedPlayer(h), fundedPlayer(h)]);
+    const created = await h.app.inject({ method: 'POST', url: '/api/fpl/pools', headers: alice.headers, payload: { name: 'Audit pool', entryFee: '10.00', durationWeeks: 2, fplTeamId: 301 } });
+    expect(created.statusCode, created.body).toBe(201);
+    const poolId = (created.json() as { pool: { id: string } }).pool.id;
+    expect((await h.app.inject({ method: 'POST', url: `/api/fpl/pools/${poolId}/join`, headers: bob.headers, payload: { fplTeamId: 302 } })).statusCode).toBe(200);
+    for (const [teamId, gameweek, points] of [[301, 1, 60], [301, 2, 50], [302, 1, 40], [302, 2, 30]] as const) await fpl('points', { teamId, gameweek, points, transfersCost: 0 });
+    await fpl('advance', { step: 'gameweek' });
+    await tick();
+    await fpl('advance', { step: 'deadline' });
+    await fpl('advance', { step: 'finish' });
+    await fpl('advance', { step: 'check' });
+    expect((await tick()).pools[poolId]).toBe('completed');
+    await h.settle();
+    expect((await ledger(h)).get(poolEscrow(poolId, 'NGN'))?.toFixed(2)).toBe('0.00');
+    return { poolId, alice, bob };
+  }
+
+  it('passes a settled pool (payout and fees drain its escrow), and fails on a forged extra pool payout, naming the event', async () => {
+    // Given a pool settled and paid through the API and the calendar job
+    const { poolId, bob } = await settledPool();
+    // When the audit runs, then the pool is judged, nothing is in flight, and it passes
+    const sound = await verify();
+    expect(sound.output).toContain('1 terminal pools');
+    expect(sound.output).not.toContain('in flight');
+    expect(sound.code).toBe(0);
+    // When a payout the settlement never decided is credited to the loser from the pool's escrow
+    const eventId = uuidv4();
+    const result = await creditPayout(h.deps, { eventId, userId: bob.id, holdId: poolId, holdKind: 'pool', amount: '5.00' });
+    const forged = at(walletStreamId(bob.id), result.append!.nextExpectedRevision, 'PayoutCredited', eventId);
+    await h.settle();
+    // Then the audit fails, naming that event: more paid out than the players paid in, and the escrow no longer zero
+    const { code, output } = await verify();
+    expect(code).toBe(1);
+    expect(output).toContain(`payouts exceed paid in: pool ${poolId} paid out 25.40 NGN, paid in 20.40, at ${forged}`);
+    expect(output).toContain(`terminal pool ${poolId}: escrow ${poolEscrow(poolId, 'NGN')} is -5.00, not zero`);
   });
 });

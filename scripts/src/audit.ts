@@ -4,9 +4,11 @@
  * intact, and the balances rebuilt from the log equal the live read tables (account_balances,
  * wallets). After every event, in global order, it also checks that no escrow and no user
  * wallet balance is negative and that no bet or pool has paid out more than its players paid in;
- * at the end, that every terminal bet's escrow is exactly zero once its follow-ups are recorded
+ * at the end, that every terminal bet's and pool's escrow is exactly zero once its follow-ups are recorded
  * (see audit-checks.ts). Prints a short report; exits 1 on any failure, each failure naming
- * the stream id, stream revision, event type and event id it was found at.
+ * the stream id, stream revision, event type and event id it was found at. Each run appends its
+ * outcome to `audit_runs` (when, passed or not, its first failures): the admin ledger-health view
+ * shows when the audit last passed.
  *
  * `npm run audit -- statement <userId> [--at <time>]`: the user's account statement (every
  * posting on their accounts, from the log) and balances as of a point in time.
@@ -19,6 +21,7 @@ import { Balances, assertBalanced, postingsOf, accountUserId, userAvailable, use
 import { Money } from '@wager/domain/money/index';
 import { loadConfigOrExit } from '../../api/src/config.js';
 import { openInfrastructure, type Infrastructure } from '../../api/src/infrastructure.js';
+import { recordAuditRun } from '@wager/projections/admin/queries';
 import { MoneyInvariants, describeEvent } from './audit-checks.js';
 
 export const AUDIT_PAGE_SIZE = 1000;
@@ -117,19 +120,22 @@ async function verify(options: VerifyOptions = {}): Promise<number> {
     compareWithReadTables(tables, replay.atCheckpoint, failures);
     failures.push(...replay.invariants.failures);
     const terminal = replay.invariants.judgeTerminalBets(options.now ?? new Date());
-    failures.push(...terminal.failures);
+    const pools = replay.invariants.judgeTerminalPools(options.now ?? new Date());
+    failures.push(...terminal.failures, ...pools.failures);
+    const inFlight = [...terminal.inFlight, ...pools.inFlight];
 
     console.log(
-      `audit verify: ${replay.events} events, ${replay.moneyEvents} with postings, ${replay.streams} streams, ${replay.atCheckpoint.entries().length} accounts, ${terminal.judged} terminal bets${upTo ? `, read tables at ${formatPosition(upTo)}` : ''}`,
+      `audit verify: ${replay.events} events, ${replay.moneyEvents} with postings, ${replay.streams} streams, ${replay.atCheckpoint.entries().length} accounts, ${terminal.judged} terminal bets, ${pools.judged} terminal pools${upTo ? `, read tables at ${formatPosition(upTo)}` : ''}`,
     );
     for (const [currency, sum] of trial) console.log(`  trial balance ${currency}: ${sum.toFixed(2)}`);
-    if (terminal.inFlight.length > 0) {
-      console.log(`  in flight (${terminal.inFlight.length}, not yet overdue):`);
-      for (const line of terminal.inFlight.slice(0, IN_FLIGHT_SHOWN_MAX)) console.log(`  - ${line}`);
+    if (inFlight.length > 0) {
+      console.log(`  in flight (${inFlight.length}, not yet overdue):`);
+      for (const line of inFlight.slice(0, IN_FLIGHT_SHOWN_MAX)) console.log(`  - ${line}`);
     }
+    await recordAuditRun(infra.db, { ranAt: options.now ?? new Date(), passed: failures.length === 0, events: replay.events, streams: replay.streams, failures }, FAILURES_SHOWN_MAX);
     if (failures.length === 0) {
       console.log(
-        '  OK: every event balances, trial balance zero, hash chains intact, no escrow or user balance ever negative, no bet paid out more than paid in, every settled-up terminal bet escrow zero, read tables match the log',
+        '  OK: every event balances, trial balance zero, hash chains intact, no escrow or user balance ever negative, no bet or pool paid out more than paid in, every settled-up terminal bet and pool escrow zero, read tables match the log',
       );
       return 0;
     }

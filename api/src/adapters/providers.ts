@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { publicBaseUrl } from '../config.js';
+import { publicBaseUrl, type Config } from '../config.js';
+import { createCodStatsProvider, type CodStatsProvider } from './match-stats/cod.js';
+import { createFc25StatsProvider } from './match-stats/fc25.js';
+import type { MatchStatsProvider } from './match-stats/port.js';
+import type { AppDeps } from '../deps.js';
 import { createPaystackClient, type PaystackClient } from './paystack/client.js';
 import { createCryptoProviderClient, type CryptoProviderClient } from './crypto/client.js';
 
@@ -56,4 +60,35 @@ export function cryptoSecret(app: FastifyInstance): string {
 export function cryptoClient(app: FastifyInstance): CryptoProviderClient {
   const { CRYPTO_PROVIDER_URL, PROVIDER_TIMEOUT_MS } = app.deps.config;
   return createCryptoProviderClient({ baseUrl: CRYPTO_PROVIDER_URL ?? `${selfBaseUrl(app)}/sandbox/crypto`, secret: cryptoSecret(app), timeoutMs: PROVIDER_TIMEOUT_MS });
+}
+
+/** The match stats sandbox's key: what the adapters send when no real key is configured. */
+export const MATCH_STATS_SANDBOX_KEY = 'match_stats_sandbox_key';
+
+/**
+ * The stats provider of each game, or null for a game that has none: a real one at
+ * COD_STATS_URL / FC25_STATS_URL, else (outside production) the sandbox this app mounts under
+ * /sandbox/match-stats, reached at PUBLIC_URL (set once the server listens; read at call time).
+ */
+export function matchStatsProviders(config: Config): { cod: CodStatsProvider | null; fc25: MatchStatsProvider | null } {
+  const sandbox = config.NODE_ENV !== 'production';
+  const base = (url: string | undefined, game: string) => url ?? (sandbox ? `${publicBaseUrl(config)}/sandbox/match-stats/${game}` : null);
+  const codBase = base(config.COD_STATS_URL, 'cod');
+  const fc25Base = base(config.FC25_STATS_URL, 'fc25');
+  const timeoutMs = config.PROVIDER_TIMEOUT_MS;
+  return {
+    cod: codBase ? createCodStatsProvider({ baseUrl: codBase, apiKey: config.COD_STATS_API_KEY ?? MATCH_STATS_SANDBOX_KEY, timeoutMs }) : null,
+    fc25: fc25Base ? createFc25StatsProvider({ baseUrl: fc25Base, apiKey: config.FC25_STATS_API_KEY ?? MATCH_STATS_SANDBOX_KEY, timeoutMs }) : null,
+  };
+}
+
+/**
+ * The Paystack client for code without the HTTP server at hand (the withdrawal reconciler, which
+ * also runs in the `project` role): the sandbox is reached on the configured PORT.
+ */
+export function paystackClientFromConfig(config: AppDeps['config']): PaystackClient {
+  const { PAYSTACK_BASE_URL, PAYSTACK_SECRET_KEY, PROVIDER_TIMEOUT_MS, NODE_ENV, PORT } = config;
+  if (!PAYSTACK_SECRET_KEY && NODE_ENV === 'production') throw new Error('PAYSTACK_SECRET_KEY is required in production');
+  const baseUrl = PAYSTACK_BASE_URL ?? (PAYSTACK_SECRET_KEY ? 'https://api.paystack.co' : `http://127.0.0.1:${PORT}/sandbox/paystack`);
+  return createPaystackClient({ baseUrl, secretKey: PAYSTACK_SECRET_KEY ?? PAYSTACK_SANDBOX_SECRET, timeoutMs: PROVIDER_TIMEOUT_MS });
 }

@@ -11,8 +11,23 @@ import { accountsContext } from './accounts/index.js';
 import { betsContext } from './bets/index.js';
 import { chatContext } from './chat/index.js';
 import { walletContext } from './wallet/index.js';
+import { liveContext } from './live/index.js';
+import { adminContext } from './admin/index.js';
+import { poolsContext } from './pools/index.js';
+import { supportContext } from './support/index.js';
+import { playersContext } from './players/index.js';
 
-export const contexts: readonly ContextModule[] = [accountsContext, walletContext, betsContext, chatContext];
+export const contexts: readonly ContextModule[] = [
+  accountsContext,
+  walletContext,
+  betsContext,
+  chatContext,
+  liveContext,
+  adminContext,
+  poolsContext,
+  supportContext,
+  playersContext,
+];
 
 /** Every process manager of every context (run in the `project` role). */
 export function allReactors(deps: AppDeps): Reactor[] {

@@ -9,7 +9,7 @@
  * pipeline copies the metadata's actor and correlation ids onto the events it appends.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { assert, handleCommand, type Command, type Decider, type HandleResult, type RetryPolicy } from '@wager/domain';
+import { SnapshotCache, assert, handleCommand, readStreamState, type Command, type Decider, type EventStore, type HandleResult, type RetryPolicy } from '@wager/domain';
 import type { AppDeps } from '../deps.js';
 
 /** Decisions of one command at most: enough for a burst of writers on one stream to drain. */
@@ -25,6 +25,18 @@ export const JITTERED_RETRY: RetryPolicy = {
   attemptsMax: COMMAND_ATTEMPTS_MAX,
   pause: (retry) => sleep(Math.random() * Math.min(RETRY_PAUSE_CAP_MS, RETRY_PAUSE_BASE_MS * 2 ** retry)),
 };
+
+/**
+ * Every command's stream state, cached in this process and validated by revision (see
+ * SnapshotCache, docs/event-store.md "Commands on long streams"): a command reads only the
+ * events appended since its stream was last folded here.
+ */
+export const commandSnapshots = new SnapshotCache();
+
+/** A stream's current state through the same cache, for a route that must decide from the stream (not a read model). */
+export async function streamState<State>(store: EventStore, streamId: string, decider: Pick<Decider<State, never, never>, 'initialState' | 'evolve'>): Promise<State> {
+  return (await readStreamState(store, streamId, decider, commandSnapshots)).state;
+}
 
 export interface CommandRun<State, C extends Command, Event extends { type: string; data: unknown }> {
   readonly streamId: string;
@@ -46,7 +58,7 @@ export async function runCommand<State, C extends Command, Event extends { type:
   options: { waitForReadModels?: boolean } = {},
 ): Promise<CommandOutcome<State, Event>> {
   const { now: _now, ...metadata } = run.command.metadata;
-  const result = await handleCommand(deps.store, run.streamId, run.decider, run.command, { eventIds: run.eventIds, metadata, retry: JITTERED_RETRY });
+  const result = await handleCommand(deps.store, run.streamId, run.decider, run.command, { eventIds: run.eventIds, metadata, retry: JITTERED_RETRY, snapshots: commandSnapshots });
   // A command that decided nothing still waits for what it decided on: its answer must not be older.
   const position = result.append?.position ?? result.readPosition;
   if (!options.waitForReadModels || !position) return { ...result, visible: true };

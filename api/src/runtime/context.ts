@@ -8,6 +8,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../deps.js';
 import type { BackgroundJob } from './jobs.js';
 import type { Reactor } from './reactor-runner.js';
+import type { TrailContributor } from './trail.js';
 import type { LiveRules } from './visibility.js';
 
 export interface ContextModule {
@@ -20,4 +21,6 @@ export interface ContextModule {
   readonly jobs?: (deps: AppDeps) => BackgroundJob[];
   /** Who hears of its streams over /ws. */
   readonly live?: LiveRules;
+  /** What it knows about a bet, for the admin's dispute trail (runtime/trail.ts). */
+  readonly trail?: TrailContributor;
 }

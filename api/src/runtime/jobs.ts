@@ -8,3 +8,31 @@ export interface BackgroundJob {
   start(): void;
   stop(): Promise<void>;
 }
+
+/**
+ * A job that runs `tick` every `periodMs`, never two ticks at once in one process (a slow tick
+ * makes the next wait), and whose `stop` waits for the tick under way. A failed tick is left for
+ * the next one: each job's tick is safe to repeat (deterministic ids, expected revisions).
+ */
+export abstract class IntervalJob<TickResult = unknown> implements BackgroundJob {
+  abstract readonly name: string;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+
+  protected constructor(private readonly periodMs: number) {}
+
+  abstract tick(): Promise<TickResult>;
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      if (!this.running) this.running = this.tick().catch(() => undefined).finally(() => (this.running = undefined));
+    }, this.periodMs);
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+}

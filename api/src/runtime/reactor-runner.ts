@@ -1,8 +1,13 @@
 import type { Kysely } from 'kysely';
-import { START, comparePositions, type EventStore, type RecordedEvent } from '@wager/domain';
-import { lockCheckpoint, readCheckpoints, saveCheckpoint, type Database } from '@wager/projections';
+import { START, comparePositions, type EventStore, type Position, type RecordedEvent } from '@wager/domain';
+import { advanceCheckpoint, readCheckpoints, type Database } from '@wager/projections';
 
 export const REACTOR_RETRY_DELAY_MS_MAX = 10_000;
+/**
+ * A batch with no event a reactor handles moves its checkpoint at most this often: most events
+ * concern few reactors, and re-reading a second of events it ignores after a restart costs nothing.
+ */
+export const REACTOR_IDLE_CHECKPOINT_MS = 200;
 
 /**
  * A process manager (saga step) that reacts to recorded events by issuing commands. It must be
@@ -18,13 +23,17 @@ export interface Reactor {
 
 /**
  * Feeds reactors from $all, at least once, in order. Checkpoints live in
- * `projection_checkpoints` under `reactor:<name>`, moved after each handled event. A handler
+ * `projection_checkpoints` under `reactor:<name>`, moved once per batch after its events are
+ * handled (one statement; for batches it has nothing to do in, at most every
+ * REACTOR_IDLE_CHECKPOINT_MS, the last such position saved by a timer once things are quiet). A handler
  * failure is retried (growing delays) without skipping the event: money must not be lost.
  */
 export class ReactorRunner {
   private controller: AbortController | undefined;
   private loops: Promise<void>[] = [];
   private readonly errors = new Map<string, string>();
+  /** Each reactor's pending idle-checkpoint save (cleared on stop: the events are simply seen again). */
+  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
 
   constructor(
     private readonly options: { store: EventStore; db: Kysely<Database>; reactors: readonly Reactor[]; now?: () => Date; log?: (m: string) => void },
@@ -40,6 +49,8 @@ export class ReactorRunner {
   async stop(): Promise<void> {
     this.controller?.abort();
     await Promise.all(this.loops);
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
     this.controller = undefined;
     this.loops = [];
   }
@@ -52,16 +63,36 @@ export class ReactorRunner {
     const key = `reactor:${reactor.name}`;
     const now = this.options.now ?? (() => new Date());
     let failures = 0;
+    let idleTimer: ReturnType<typeof setTimeout> | undefined;
     while (!signal.aborted) {
       try {
         const after = (await readCheckpoints(this.options.db)).get(key) ?? START;
+        let saved = after;
+        let savedAt = 0;
+        const save = async (position: Position): Promise<void> => {
+          clearTimeout(idleTimer);
+          idleTimer = undefined;
+          saved = position;
+          savedAt = Date.now();
+          await advanceCheckpoint(this.options.db, key, position, now());
+        };
         for await (const batch of this.options.store.subscribeToAll({ after, signal, maxBatch: 100 })) {
+          let handled = 0;
           for (const event of batch) {
-            if (!reactor.eventTypes || reactor.eventTypes.includes(event.type)) await reactor.handle(event);
-            await this.options.db.transaction().execute(async (trx) => {
-              const current = await lockCheckpoint(trx, key, now());
-              if (comparePositions(event.position, current) > 0) await saveCheckpoint(trx, key, event.position, now());
-            });
+            if (!reactor.eventTypes || reactor.eventTypes.includes(event.type)) {
+              await reactor.handle(event);
+              handled++;
+            }
+          }
+          const last = batch[batch.length - 1]?.position;
+          if (last && comparePositions(last, saved) > 0) {
+            if (handled > 0 || Date.now() - savedAt >= REACTOR_IDLE_CHECKPOINT_MS) await save(last);
+            else {
+              // Nothing handled and saved a moment ago: save it later unless a batch does first (the statement never moves a checkpoint back).
+              clearTimeout(idleTimer);
+              idleTimer = setTimeout(() => void save(last).catch((e: unknown) => this.options.log?.(`reactor ${reactor.name} checkpoint: ${String(e)}`)), REACTOR_IDLE_CHECKPOINT_MS);
+              this.timers.set(reactor.name, idleTimer);
+            }
           }
           failures = 0;
           this.errors.delete(reactor.name);

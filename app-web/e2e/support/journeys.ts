@@ -127,11 +127,12 @@ export async function quickSignUp(page: Page, player: Player, shot?: (name: stri
   await shot?.('auth-quick-signup');
   await form.getByRole('button', { name: 'Create Account' }).click();
   await visible(toastWith(page, 'Verification Required'));
-  await page.waitForURL('**/verify-email', { timeout: STEP_TIMEOUT_MS });
+  // With `?redirect=` when signing up from an invitation (verification returns to it).
+  await page.waitForURL(/\/verify-email(\?|$)/, { timeout: STEP_TIMEOUT_MS });
 }
 
-/** /verify-email: the code from the dev mailbox, Verify Email, 'Email Verified!', then /dashboard after 2 s. */
-export async function verifyEmail(page: Page, baseUrl: string, email: string, shot?: (name: string) => Promise<void>): Promise<void> {
+/** /verify-email: the code from the dev mailbox, Verify Email, 'Email Verified!', then `expectPath` (the dashboard, or the invitation signed up from) after 2 s. */
+export async function verifyEmail(page: Page, baseUrl: string, email: string, shot?: (name: string) => Promise<void>, expectPath = '/dashboard'): Promise<void> {
   await visible(page.getByRole('heading', { name: 'Verify your email' }));
   await visible(page.getByText(`We sent a 6-digit code to ${email}`));
   const code = await verificationCodeFor(baseUrl, email);
@@ -143,7 +144,7 @@ export async function verifyEmail(page: Page, baseUrl: string, email: string, sh
   await verify.click();
   await visible(page.getByTestId('email-verified'));
   await shot?.('verify-email-verified');
-  await page.waitForURL('**/dashboard', { timeout: STEP_TIMEOUT_MS });
+  await page.waitForURL(`**${expectPath}`, { timeout: STEP_TIMEOUT_MS });
 }
 
 /** Variant B's Sign In tab with email and password; lands on `expectPath` (the dashboard by default). */
@@ -187,7 +188,8 @@ export interface ApiPlayer extends Player {
   token: string;
 }
 
-async function call<T>(baseUrl: string, method: string, path: string, token: string | null, body?: unknown): Promise<T> {
+/** One JSON call to the API as a player (or a visitor with no token); a non-2xx answer throws with its body. */
+export async function api<T>(baseUrl: string, method: string, path: string, token: string | null, body?: unknown): Promise<T> {
   const response = await fetch(`${baseUrl}${path}`, {
     method,
     headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -198,9 +200,19 @@ async function call<T>(baseUrl: string, method: string, path: string, token: str
   return (text ? JSON.parse(text) : null) as T;
 }
 
+async function untilAccountReadable(baseUrl: string, token: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await fetch(`${baseUrl}/api/user`, { headers: { authorization: `Bearer ${token}` } });
+    if (response.ok) return;
+    if (Date.now() > deadline) throw new Error(`GET /api/user still answers ${response.status} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** Signs a player up (quick-signup payload, a Nigerian player: NGN display) and verifies the email with the mailbox code. */
 export async function apiRegisterVerified(baseUrl: string, player: Player): Promise<ApiPlayer> {
-  const signup = await call<{ token: string; user: { id: string } }>(baseUrl, 'POST', '/api/auth/signup', null, {
+  const signup = await api<{ token: string; user?: { id: string }; userId?: string }>(baseUrl, 'POST', '/api/auth/signup', null, {
     username: player.username,
     email: player.email,
     password: player.password,
@@ -214,23 +226,29 @@ export async function apiRegisterVerified(baseUrl: string, player: Player): Prom
     psnUsername: '',
     activisionId: '',
   });
+  // Under load the server may answer 202 ("still processing": the account is recorded, its read
+  // model not yet): the body then carries the token and userId, and the session works once
+  // /api/user answers, as the web app itself waits.
+  const userId = signup.user?.id ?? signup.userId;
+  if (!userId) throw new Error(`signup of ${player.email} answered without a user id`);
+  if (!signup.user) await untilAccountReadable(baseUrl, signup.token);
   const code = await verificationCodeFor(baseUrl, player.email);
-  await call(baseUrl, 'POST', '/api/auth/verify-email', signup.token, { code, userId: signup.user.id });
-  return { ...player, id: signup.user.id, token: signup.token };
+  await api(baseUrl, 'POST', '/api/auth/verify-email', signup.token, { code, userId });
+  return { ...player, id: userId, token: signup.token };
 }
 
 /** Funds a player through the Paystack sandbox: initialize, the checkout's Pay button (a form post), verify. */
 export async function apiFundViaPaystack(baseUrl: string, player: ApiPlayer, amount: string): Promise<void> {
-  const init = await call<{ data: { authorization_url: string; reference: string } }>(baseUrl, 'POST', '/api/paystack/deposits/initialize', player.token, { amount, email: player.email });
+  const init = await api<{ data: { authorization_url: string; reference: string } }>(baseUrl, 'POST', '/api/paystack/deposits/initialize', player.token, { amount, email: player.email });
   const pay = await fetch(`${init.data.authorization_url}/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'do=pay', redirect: 'manual' });
   if (pay.status >= 400) throw new Error(`sandbox checkout Pay → ${pay.status}`);
-  const verified = await call<{ data: { status: string } }>(baseUrl, 'POST', '/api/paystack/deposits/verify', player.token, { reference: init.data.reference });
+  const verified = await api<{ data: { status: string } }>(baseUrl, 'POST', '/api/paystack/deposits/verify', player.token, { reference: init.data.reference });
   if (verified.data.status !== 'success') throw new Error(`sandbox deposit ${init.data.reference} is ${verified.data.status}`);
 }
 
 /** Creates a challenge for a player (a precondition of another player's journey); returns the bet and its invitation path. */
 export async function apiCreateChallenge(baseUrl: string, player: ApiPlayer, amount: string, visibility: 'private' | 'public'): Promise<{ betId: string; invitePath: string }> {
-  const created = await call<{ bet: { id: string }; shareableLink: string }>(baseUrl, 'POST', '/api/bets', player.token, {
+  const created = await api<{ bet: { id: string }; shareableLink: string }>(baseUrl, 'POST', '/api/bets', player.token, {
     gameType: 'fc25',
     amount,
     visibility,
@@ -242,7 +260,7 @@ export async function apiCreateChallenge(baseUrl: string, player: ApiPlayer, amo
 }
 
 export async function apiBalance(baseUrl: string, player: ApiPlayer): Promise<string> {
-  const user = await call<{ balance: string }>(baseUrl, 'GET', '/api/user', player.token);
+  const user = await api<{ balance: string }>(baseUrl, 'GET', '/api/user', player.token);
   return user.balance;
 }
 

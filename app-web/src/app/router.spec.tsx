@@ -1,9 +1,10 @@
-// Proves the route rules of spec section 2: the 404 text, the protected route's spinner and redirect to /auth, and signed-in visitors leaving /auth.
+// Proves the route rules of spec section 2: the 404 text, the protected route's spinner and redirect to /auth, signed-in visitors leaving /auth, and the lazily loaded FPL pools page.
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { fakeFetch } from '../testing/render';
+import { AUTH_TOKEN_KEY } from '../lib/api-client';
 import { AppProvider } from './provider';
 import { routes } from './router';
 
@@ -37,14 +38,16 @@ describe('router', () => {
     expect(router.state.location.pathname).toBe('/auth');
   });
 
-  it('sends a signed-in user away from /auth, routes /chat/:betId to the chat screen, and shows "coming soon" for FPL pools', async () => {
+  it('sends a signed-in user away from /auth, routes /chat/:betId to the chat screen, and loads the FPL pools page on demand', async () => {
     const user = { id: crypto.randomUUID(), username: 'ann', email: 'a@example.com', balance: '0.00', cryptoBalance: '0.00', isEmailVerified: true };
+    window.localStorage.setItem(AUTH_TOKEN_KEY, `token-${crypto.randomUUID()}`);
     vi.stubGlobal('fetch', fakeFetch({ 'GET /api/user': () => ({ body: user }) }).fetchFn);
     const router = renderAt('/auth');
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     await router.navigate('/chat/abc');
-    expect(await screen.findByRole('heading', { name: 'Bet Not Found' })).toBeInTheDocument();
+    // Chat is its own lazy chunk now: the first visit waits for it to load.
+    expect(await screen.findByRole('heading', { name: 'Bet Not Found' }, { timeout: 5000 })).toBeInTheDocument();
     await router.navigate('/fpl-pools');
-    expect(await screen.findByTestId('coming-soon')).toHaveTextContent('FPL pools is coming soon');
-  });
+    expect(await screen.findByTestId('pools-page', {}, { timeout: 5000 })).toHaveTextContent('FPL Pools');
+  }, 15_000);
 });

@@ -1,24 +1,78 @@
+import { lazy, Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation, useSearchParams } from 'react-router-dom';
 import { safeRedirect } from '../features/auth/api/use-auth-actions';
 import { Footer } from '../components/layout/footer';
 import { Header } from '../components/layout/header';
+import { ScrollToHash } from '../components/layout/scroll-to-hash';
 import { Spinner } from '../components/ui/primitives';
 import { paths } from '../config/paths';
 import { authScreenHold, useUser } from '../features/auth/api/user-queries';
 import { AuthLegacyRoute } from './routes/auth-legacy';
 import { AuthRoute } from './routes/auth';
-import { ChallengeInviteRoute } from './routes/challenge-invite';
-import { ChatRoute } from './routes/chat';
-import { ComingSoonRoute } from './routes/coming-soon';
-import { DashboardRoute } from './routes/dashboard';
-import { DepositRoute } from './routes/deposit';
-import { MarketplaceRoute } from './routes/marketplace';
-import { MatchesRoute } from './routes/matches';
 import { NotFoundRoute } from './routes/not-found';
-import { ProfileRoute } from './routes/profile';
 import { PaystackReturnHandler } from '../features/wallet/components/paystack-return-handler';
-import { VerifyEmailRoute } from './routes/verify-email';
+import { SaferPlayNotice } from '../features/profile/components/safer-play-notice';
+import { RealityCheckReminder } from '../features/profile/components/reality-check';
+
+/** The admin screens are their own chunk: only admins who open /admin download them. */
+const AdminRoute = lazy(() => import('./routes/admin'));
+
+function LazyAdminRoute() {
+  return (
+    <Suspense
+      fallback={
+        <div className="page-center">
+          <Spinner />
+        </div>
+      }
+    >
+      <AdminRoute />
+    </Suspense>
+  );
+}
+
+/** FPL pools load on demand: most sessions never open them. */
+const FplPoolsRoute = lazy(() => import('./routes/fpl-pools'));
+function LazyFplPools() {
+  return (
+    <Suspense fallback={<Spinner />}>
+      <FplPoolsRoute />
+    </Suspense>
+  );
+}
+
+/**
+ * Every screen but the auth screens and the 404 is its own chunk, loaded when first opened, so
+ * a visitor's /auth downloads only the shell and the sign-in forms (docs/web.md, "Code splitting").
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- lazy() itself takes ComponentType<any>; M[K] keeps the props
+function lazyNamed<M extends Record<K, ComponentType<any>>, K extends keyof M & string>(load: () => Promise<M>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+const DashboardRoute = lazyNamed(() => import('./routes/dashboard'), 'DashboardRoute');
+const MatchesRoute = lazyNamed(() => import('./routes/matches'), 'MatchesRoute');
+const MatchDetailsRoute = lazyNamed(() => import('./routes/match-details'), 'MatchDetailsRoute');
+const DepositRoute = lazyNamed(() => import('./routes/deposit'), 'DepositRoute');
+const ProfileRoute = lazyNamed(() => import('./routes/profile'), 'ProfileRoute');
+const ChatRoute = lazyNamed(() => import('./routes/chat'), 'ChatRoute');
+const OpponentsRoute = lazyNamed(() => import('./routes/opponents'), 'OpponentsRoute');
+const MarketplaceRoute = lazyNamed(() => import('./routes/marketplace'), 'MarketplaceRoute');
+const ChallengeInviteRoute = lazyNamed(() => import('./routes/challenge-invite'), 'ChallengeInviteRoute');
+const VerifyEmailRoute = lazyNamed(() => import('./routes/verify-email'), 'VerifyEmailRoute');
+const ResponsibleGamingRoute = lazyNamed(() => import('./routes/responsible-gaming'), 'ResponsibleGamingRoute');
+const LegalRoute = lazyNamed(() => import('./routes/legal'), 'LegalRoute');
+const HelpRoute = lazyNamed(() => import('./routes/legal'), 'HelpRoute');
+const SupportFormRoute = lazyNamed(() => import('./routes/support-form'), 'SupportFormRoute');
+
+/** The fallback while a screen's chunk loads. */
+function ScreenLoading() {
+  return (
+    <div className="page-center">
+      <Spinner />
+    </div>
+  );
+}
 
 /** Spec section 2: a centred spinner while the user loads, /auth without one, the page with one. */
 export function ProtectedRoute() {
@@ -58,9 +112,14 @@ export function AppLayout() {
         {t('common.skipToContent')}
       </a>
       <Header />
+      <ScrollToHash />
       <PaystackReturnHandler />
+      <RealityCheckReminder />
       <main id="main" className="main">
-        <Outlet />
+        <SaferPlayNotice />
+        <Suspense fallback={<ScreenLoading />}>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
     </div>
@@ -77,14 +136,13 @@ export const routes = [
           { path: paths.home.path, element: <Navigate to={paths.dashboard.getHref()} replace /> },
           { path: paths.dashboard.path, element: <DashboardRoute /> },
           { path: paths.matches.path, element: <MatchesRoute /> },
-          { path: paths.matchDetails.path, element: <ComingSoonRoute feature="matchDetails" /> },
-          { path: paths.admin.path, element: <ComingSoonRoute feature="admin" /> },
+          { path: paths.matchDetails.path, element: <MatchDetailsRoute /> },
+          { path: paths.admin.path, element: <LazyAdminRoute /> },
           { path: paths.deposit.path, element: <DepositRoute /> },
           { path: paths.wallet.path, element: <DepositRoute /> },
           { path: paths.profile.path, element: <ProfileRoute /> },
           { path: paths.chat.path, element: <ChatRoute /> },
-          { path: paths.fplPools.path, element: <ComingSoonRoute feature="fpl" /> },
-          { path: paths.opponents.path, element: <ComingSoonRoute feature="opponents" /> },
+          { path: paths.opponents.path, element: <OpponentsRoute /> },
         ],
       },
       {
@@ -99,6 +157,15 @@ export const routes = [
       { path: paths.marketplace.path, element: <MarketplaceRoute /> },
       { path: paths.challengeInvite.path, element: <ChallengeInviteRoute /> },
       { path: paths.verifyEmail.path, element: <VerifyEmailRoute /> },
+      // Visitors see 'Please log in to view FPL pools' (spec section 2), so it sits outside ProtectedRoute.
+      { path: paths.fplPools.path, element: <LazyFplPools /> },
+      { path: paths.terms.path, element: <LegalRoute page="terms" /> },
+      { path: paths.privacy.path, element: <LegalRoute page="privacy" /> },
+      { path: paths.kyc.path, element: <LegalRoute page="kyc" /> },
+      { path: paths.help.path, element: <HelpRoute /> },
+      { path: paths.contact.path, element: <SupportFormRoute kind="contact" /> },
+      { path: paths.reportAbuse.path, element: <SupportFormRoute kind="report" /> },
+      { path: paths.responsibleGaming.path, element: <ResponsibleGamingRoute /> },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

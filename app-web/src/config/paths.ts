@@ -20,7 +20,11 @@ export const paths = {
     path: '/challenge/accept/:inviteLinkId',
     getHref: (inviteLinkId: string) => `/challenge/accept/${encodeURIComponent(inviteLinkId)}`,
   },
-  verifyEmail: { path: '/verify-email', getHref: () => '/verify-email' },
+  /** After verification the page returns to `redirectTo` (an invitation the visitor signed up from). */
+  verifyEmail: {
+    path: '/verify-email',
+    getHref: (redirectTo?: string) => (redirectTo && redirectTo !== '/' ? `/verify-email?redirect=${encodeURIComponent(redirectTo)}` : '/verify-email'),
+  },
   auth: {
     path: '/auth',
     getHref: (redirectTo?: string) => (redirectTo ? `/auth?redirect=${encodeURIComponent(redirectTo)}` : '/auth'),
@@ -29,5 +33,16 @@ export const paths = {
   /** Link targets of the marketplace's guest modal; the router sends them to the auth screen. */
   login: { path: '/login', getHref: () => '/login' },
   signup: { path: '/signup', getHref: () => '/signup' },
-  leaderboardAnchor: { getHref: () => '#leaderboard' },
+  /** The leaderboard panel of the dashboard (the dashboard scrolls to its hash). */
+  leaderboardAnchor: { getHref: () => '/dashboard#leaderboard' },
+  /** Footer pages (issue 15). */
+  terms: { path: '/legal/terms', getHref: () => '/legal/terms' },
+  privacy: { path: '/legal/privacy', getHref: () => '/legal/privacy' },
+  kyc: { path: '/legal/kyc', getHref: () => '/legal/kyc' },
+  /** Written by the safer-gambling work; the footer links to it. */
+  responsibleGaming: { path: '/responsible-gaming', getHref: () => '/responsible-gaming' },
+  help: { path: '/help', getHref: () => '/help' },
+  disputeHelp: { getHref: () => '/help#disputes' },
+  contact: { path: '/contact', getHref: () => '/contact' },
+  reportAbuse: { path: '/report', getHref: () => '/report' },
 } as const;

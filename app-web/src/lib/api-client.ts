@@ -173,3 +173,35 @@ export function parseErrorMessage(error: unknown, fallback = ''): string {
   const text = error.message.replace(/^\d{3}: /, '');
   return text || fallback;
 }
+
+/**
+ * A multipart upload with progress (evidence files): XMLHttpRequest, because fetch reports no
+ * upload progress. Same contract as `apiRequest`: bearer token, a 401 drops a stale session,
+ * non-OK raised as "<status>: <body>", a 202 resolves as a `ProcessingAnswer`.
+ */
+export function uploadWithProgress<T = unknown>(url: string, body: FormData, onProgress?: (fraction: number) => void): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', url);
+    request.withCredentials = true;
+    const token = getAuthToken();
+    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    };
+    request.onerror = () => reject(new Error('0: Network error'));
+    request.onload = () => {
+      if (request.status === 401 && getAuthToken()) {
+        setAuthToken(null);
+        session.reload();
+      }
+      const text = request.responseText;
+      if (request.status < 200 || request.status >= 300) return reject(new Error(`${request.status}: ${text || request.statusText}`));
+      onProgress?.(1);
+      const json: unknown = (request.getResponseHeader('content-type') ?? '').includes('application/json') && text ? JSON.parse(text) : undefined;
+      if (request.status === 202 && isProcessing(json)) return resolve({ ...json, location: request.getResponseHeader('location') } as T);
+      resolve(json as T);
+    };
+    request.send(body);
+  });
+}

@@ -16,7 +16,15 @@ export interface Refusal {
 }
 
 /** Params that are amounts (decimal strings in `params.currency`), shown by the app's money formatter. */
-const MONEY_PARAMS = ['needed', 'fee', 'balance', 'dailyLimit', 'dailySpent'] as const;
+const MONEY_PARAMS = ['needed', 'fee', 'balance', 'dailyLimit', 'dailySpent', 'limitAmount', 'remaining', 'used', 'requested'] as const;
+/** Params that are instants (ISO), shown as a date and time in the user's language. */
+const TIME_PARAMS = ['until', 'effectiveAt'] as const;
+
+export function formatInstant(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
 
 function paramsOf(value: unknown): ErrorParams | undefined {
   if (!value || typeof value !== 'object') return undefined;
@@ -39,13 +47,17 @@ export function shownParams(params: ErrorParams | undefined): ErrorParams {
   const shown: ErrorParams = { ...params };
   const currency = typeof params?.currency === 'string' ? params.currency : undefined;
   if (currency) for (const key of MONEY_PARAMS) if (params?.[key] !== undefined) shown[key] = formatMoney(String(params[key]), currency);
+  for (const key of TIME_PARAMS) if (typeof params?.[key] === 'string') shown[key] = formatInstant(String(params[key]));
   return shown;
 }
 
 /** A refusal in the user's language: by its code when translated, else by its English text. */
 export function refusalText(refusal: Refusal): string {
   if (refusal.code && i18n.exists(refusal.code, { ns: 'errors' })) {
-    return i18n.t(refusal.code, { ns: 'errors', replace: shownParams(refusal.params), keySeparator: false, nsSeparator: false });
+    // A variant per limit or action (`deposit_limit_exceeded_depositDaily`, `self_excluded_stake`) when one is written.
+    const variant = refusal.params?.limit ?? refusal.params?.action;
+    const context = typeof variant === 'string' && i18n.exists(`${refusal.code}_${variant}`, { ns: 'errors' }) ? variant : undefined;
+    return i18n.t(refusal.code, { ns: 'errors', replace: shownParams(refusal.params), keySeparator: false, nsSeparator: false, ...(context ? { context } : {}) });
   }
   return translateMessage(refusal.error);
 }

@@ -1,11 +1,10 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { en } from '../locales/en';
-import { es } from '../locales/es';
-import { fr } from '../locales/fr';
 import { enMessages, esMessages, frMessages } from '../locales/messages';
 import { enErrors, esErrors, frErrors } from '../locales/errors';
+import { enSafer, esSafer, frSafer } from '../locales/safer-play';
 
 /**
  * Interface languages (spec section 1): English, Spanish and French, English as the fallback.
@@ -18,23 +17,48 @@ export const SUPPORTED_LANGUAGES = ['en', 'es', 'fr'] as const;
 export type SupportedLanguage = (typeof SUPPORTED_LANGUAGES)[number];
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 
+/**
+ * English is bundled; the Spanish and French interface texts (the `translation` namespace, the
+ * largest: about 10 KB brotli each) are their own chunks, loaded before i18next switches to the
+ * language (init, changeLanguage), so a visitor in English does not download them.
+ */
 export const resources = {
-  en: { translation: en, messages: enMessages, errors: enErrors },
-  es: { translation: es, messages: esMessages, errors: esErrors },
-  fr: { translation: fr, messages: frMessages, errors: frErrors },
+  en: { translation: en, messages: enMessages, errors: enErrors, safer: enSafer },
+  es: { messages: esMessages, errors: esErrors, safer: esSafer },
+  fr: { messages: frMessages, errors: frErrors, safer: frSafer },
 } as const;
+
+const lazyTranslations: Record<string, () => Promise<{ translation: object }>> = {
+  es: () => import('./i18n-es'),
+  fr: () => import('./i18n-fr'),
+};
+
+const lazyLanguages: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, namespace, callback) {
+    const load = lazyTranslations[language];
+    if (!load || namespace !== 'translation') return callback(null, {});
+    load().then(
+      (module) => callback(null, module.translation as never),
+      (error: unknown) => callback(error as Error, false),
+    );
+  },
+};
 
 void i18n
   .use(LanguageDetector)
+  .use(lazyLanguages)
   .use(initReactI18next)
   .init({
     resources,
+    partialBundledLanguages: true,
     fallbackLng: 'en',
     supportedLngs: [...SUPPORTED_LANGUAGES],
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',
     defaultNS: 'translation',
-    ns: ['translation', 'messages', 'errors'],
+    ns: ['translation', 'messages', 'errors', 'safer'],
     interpolation: { escapeValue: false },
     detection: {
       order: ['localStorage', 'navigator', 'htmlTag'],

@@ -63,3 +63,15 @@ export function covers(available: string | null | undefined, required: string): 
 export function sumAmounts(amounts: (string | null | undefined)[]): string {
   return formatAmount(amounts.reduce<Money>((total, amount) => total.plus(amount || '0'), new Money(0)));
 }
+
+/**
+ * One currency rule for every screen (issue 15): an amount is shown in the wallet currency with
+ * its symbol; a figure converted to the player's display currency is only ever a secondary,
+ * labelled hint ("≈ $3.10"), never the amount itself. Null when the display currency is the
+ * wallet currency (nothing to convert).
+ */
+export function convertedHint(amount: string | null | undefined, displayCode: string | null | undefined): string | null {
+  const target = displayCurrency(displayCode);
+  if (target === WALLET_CURRENCY) return null;
+  return `≈ ${formatConverted(amount, target)}`;
+}

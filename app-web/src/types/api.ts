@@ -30,6 +30,9 @@ export interface User {
   currencySetByUser?: boolean | null;
   createdAt?: string;
   fplTeamId?: string | null;
+  /** Safer play: the end of a self-exclusion or cool-off in force (ISO), else null. */
+  selfExcludedUntil?: string | null;
+  coolOffUntil?: string | null;
 }
 
 export interface AuthResponse {
@@ -70,6 +73,8 @@ export interface Bet {
   createdAt: string;
   updatedAt?: string;
   expiresAt?: string | null;
+  acceptedAt?: string | null;
+  settledAt?: string | null;
   inviteLinkId?: string | null;
   visibility?: 'private' | 'public';
   platformUsername?: string | null;

@@ -126,6 +126,7 @@ export const betMessages = {
   notParticipant: 'Only the players of this bet can do that',
   onlyDisputedResolve: 'Only disputed bets can be resolved',
   winnerNotPlayer: 'The winner must be one of the two players',
+  adminNotesRequired: 'Resolution notes are required',
   betExists: 'This bet already exists',
   disputeBothWon: 'Both players reported a win',
   disputeBothLost: 'Both players reported a loss',
@@ -294,7 +295,8 @@ export type BetResult = z.output<typeof betResultSchema>;
 
 export const resolveDisputeSchema = z.object({
   winnerId: z.string().regex(UUID_PATTERN, betMessages.winnerNotPlayer).nullable(),
-  adminNotes: z.string().max(ADMIN_NOTES_LENGTH_MAX).default(''),
+  // An admin's money decision always carries its reason (spec section 6: the winner "with notes").
+  adminNotes: z.string({ error: betMessages.adminNotesRequired }).trim().min(1, betMessages.adminNotesRequired).max(ADMIN_NOTES_LENGTH_MAX),
 });
 
 /** Spec section 9: 4 characters or fewer shown in full, otherwise first 2 and last 2 with stars between. */

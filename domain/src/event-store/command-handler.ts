@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { IdempotencyConflictError, WrongExpectedRevisionError } from '../shared/errors.js';
 import { canonicalJson } from './hash.js';
 import type { AppendResult, EventStore, NewEvent, Position, RecordedEvent } from './types.js';
+import { readStreamState, type SnapshotCache } from './snapshots.js';
 
 /** A decider, as in Emmett: pure functions from (command, state) to events. */
 export interface Decider<State, Command, Event extends { type: string; data: unknown }> {
@@ -88,12 +89,15 @@ async function storedTwin<State, Event extends { type: string; data: unknown }>(
   streamId: string,
   decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
   toAppend: readonly NewEvent[],
+  snapshots?: SnapshotCache,
 ): Promise<{ events: Event[]; state: State }> {
   const recorded = await store.readStream(streamId);
   const byId = new Map(recorded.map((e) => [e.id, e]));
   const stored = toAppend.map((e) => byId.get(e.id));
   if (stored.some((e, i) => !e || !sameIntent(e, toAppend[i]!))) throw new IdempotencyConflictError(streamId);
-  return { events: stored.map((e) => ({ type: e!.type, data: e!.data }) as Event), state: foldStream(decider, recorded) };
+  // The state from the snapshot when there is one (folding a long stream again is what costs).
+  const state = snapshots ? (await readStreamState(store, streamId, decider, snapshots)).state : foldStream(decider, recorded);
+  return { events: stored.map((e) => ({ type: e!.type, data: e!.data }) as Event), state };
 }
 
 /**
@@ -107,21 +111,24 @@ export async function handleCommand<State, Command, Event extends { type: string
   streamId: string,
   decider: Decider<State, Command, Event>,
   command: Command,
-  options: { eventIds: (events: Event[], revision: number) => string[]; metadata?: Record<string, unknown>; retry?: RetryPolicy },
+  options: {
+    eventIds: (events: Event[], revision: number) => string[];
+    metadata?: Record<string, unknown>;
+    retry?: RetryPolicy;
+    /** Folded states validated by revision: the stream is then read only after the cached revision. */
+    snapshots?: SnapshotCache;
+  },
 ): Promise<HandleResult<State, Event>> {
   const retry = options.retry ?? IMMEDIATE_RETRY;
   for (let attempt = 1; ; attempt++) {
-    const recorded = await store.readStream(streamId);
-    const state = foldStream(decider, recorded);
+    const { state, revision, position: readPosition } = await readStreamState(store, streamId, decider, options.snapshots);
     const events = decider.decide(command, state);
-    const readPosition = recorded.at(-1)?.position ?? null;
     if (events.length === 0) return { events, state, append: null, readPosition };
-    const revision = recorded.length - 1;
     const ids = options.eventIds(events, revision);
     const toAppend: NewEvent[] = events.map((e, i) => ({ id: ids[i]!, type: e.type, data: e.data, metadata: options.metadata ?? {} }));
     try {
-      const append = await store.append(streamId, toAppend, { expectedRevision: recorded.length === 0 ? 'no_stream' : revision });
-      if (append.repeated) return { ...(await storedTwin(store, streamId, decider, toAppend)), append, readPosition };
+      const append = await store.append(streamId, toAppend, { expectedRevision: revision < 0 ? 'no_stream' : revision });
+      if (append.repeated) return { ...(await storedTwin(store, streamId, decider, toAppend, options.snapshots)), append, readPosition };
       return { events, state: events.reduce(decider.evolve, state), append, readPosition };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError) || attempt >= retry.attemptsMax) throw error;

@@ -10,7 +10,15 @@ import { START } from './types.js';
  */
 export async function* pollingSubscription(options: {
   readAll: (after: Position, maxCount: number) => Promise<RecordedEvent[]>;
-  waitForChange: (signal: AbortSignal) => Promise<void>;
+  /** Waits for a change; with `since` (a `version` taken before the last read), returns at once if one happened since. */
+  waitForChange: (signal: AbortSignal, since?: number) => Promise<void>;
+  /**
+   * Optional: a counter that moves on every change notification. With it, a batch shorter than
+   * `maxBatch` is taken as "caught up" (no second read that would come back empty) unless a
+   * change was notified since the read began; and a change notified while a read or the
+   * consumer was busy is never missed.
+   */
+  version?: () => number;
   after?: Position | undefined;
   maxBatch: number;
   signal?: AbortSignal | undefined;
@@ -20,13 +28,14 @@ export async function* pollingSubscription(options: {
   let after = options.after ?? START;
   try {
     while (!signal.aborted) {
+      const seen = options.version?.();
       const batch = await options.readAll(after, options.maxBatch);
       if (batch.length > 0) {
         after = batch[batch.length - 1]!.position;
         yield batch;
-        continue;
+        if (seen === undefined || batch.length >= options.maxBatch) continue;
       }
-      await options.waitForChange(signal);
+      await options.waitForChange(signal, seen);
     }
   } finally {
     controller.abort();
@@ -36,16 +45,20 @@ export async function* pollingSubscription(options: {
 /** Resolves on the next `notify()` or when the signal aborts, whichever comes first. */
 export class ChangeNotifier {
   private waiters = new Set<() => void>();
+  /** Moves on every notify: a reader compares it with the value it saw before reading. */
+  version = 0;
 
   notify(): void {
+    this.version++;
     const waiters = [...this.waiters];
     this.waiters.clear();
     for (const wake of waiters) wake();
   }
 
-  wait(signal: AbortSignal, timeoutMs?: number): Promise<void> {
+  /** With `since`, resolves at once when a notify happened after `version` was `since`. */
+  wait(signal: AbortSignal, timeoutMs?: number, since?: number): Promise<void> {
     return new Promise((resolve) => {
-      if (signal.aborted) return resolve();
+      if (signal.aborted || (since !== undefined && since !== this.version)) return resolve();
       let timer: ReturnType<typeof setTimeout> | undefined;
       const done = (): void => {
         this.waiters.delete(done);

@@ -21,6 +21,11 @@ export function comparePositions(a: Position, b: Position): number {
   return 0;
 }
 
+/** The latest of some positions (nulls ignored), or null when there is none. */
+export function latestPosition(...positions: (Position | null)[]): Position | null {
+  return positions.reduce<Position | null>((a, b) => (!b ? a : !a || comparePositions(b, a) > 0 ? b : a), null);
+}
+
 export function formatPosition(p: Position): string {
   return `${p.commit}/${p.prepare}`;
 }

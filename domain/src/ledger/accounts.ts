@@ -10,6 +10,7 @@
  *   external:paystack:<CUR>     money that came in through Paystack
  *   external:crypto:USD         money that came in as crypto
  *   external:withdrawals:USD    money that left (or is leaving) as crypto withdrawals
+ *   external:withdrawals:NGN    money that left (or is leaving) as bank withdrawals
  */
 export const CRYPTO_LEDGER_CURRENCY = 'USD';
 
@@ -52,8 +53,9 @@ export function externalPaystack(currency: string): string {
 export function externalCrypto(): string {
   return `external:crypto:${CRYPTO_LEDGER_CURRENCY}`;
 }
-export function externalWithdrawals(): string {
-  return `external:withdrawals:${CRYPTO_LEDGER_CURRENCY}`;
+/** Crypto withdrawals leave in USD (the default); bank withdrawals in their fiat currency (NGN). */
+export function externalWithdrawals(currency: string = CRYPTO_LEDGER_CURRENCY): string {
+  return `external:withdrawals:${checkPart(currency, 'currency')}`;
 }
 
 /** Reads an account name back into its parts; null for a name outside the chart. */

@@ -1,5 +1,7 @@
 import type { Command } from '../shared/command.js';
 import type { HoldKind } from './events.js';
+import type { SaferPlayCommand } from './limits-events.js';
+import type { BankWithdrawalCommand } from './bank-withdrawal.js';
 
 /**
  * Commands of the wallet decider. Amounts are decimal strings already parsed by the caller
@@ -74,6 +76,15 @@ export type CancelWithdrawal = Command<
     readonly reason: string;
   }
 >;
+/** An admin refuses a withdrawal held for KYC: it is cancelled and its hold returns to the balance. */
+export type RejectWithdrawalKyc = Command<
+  'RejectWithdrawalKyc',
+  {
+    readonly userId: string;
+    readonly withdrawalId: string;
+    readonly rejectedBy: string;
+  }
+>;
 export type LockStake = Command<
   'LockStake',
   {
@@ -120,4 +131,7 @@ export type WalletCommand =
   | CancelWithdrawal
   | LockStake
   | ReleaseStake
-  | CreditPayout;
+  | CreditPayout
+  | RejectWithdrawalKyc
+  | SaferPlayCommand
+  | BankWithdrawalCommand;

@@ -12,12 +12,17 @@ import type {
   LockStake,
   MarkWithdrawalSubmitted,
   ReleaseStake,
+  RejectWithdrawalKyc,
   RequestWithdrawal,
   WalletCommand,
 } from './commands.js';
 import type { WalletEvent } from './events.js';
 import { availableBalance, type WalletState } from './state.js';
 import { dayInTimeZone } from './day.js';
+import { isSaferPlayCommand } from './limits-events.js';
+import { decideSaferPlay, assertNotExcluded } from './limits-decide.js';
+import { limitInForce } from './limits.js';
+import { decideBankWithdrawal, isBankWithdrawalCommand } from './bank-withdrawal.js';
 import { DailyLimitExceededError, InsufficientBalanceError, InsufficientCryptoBalanceError, WithdrawalNotPendingError } from './errors.js';
 
 /** A positive amount with at most `decimals` places: callers parse user input first, so anything else is a bug. */
@@ -34,6 +39,8 @@ function balanced(postings: Posting[]): Posting[] {
 
 /** The wallet decider (`wallet-<userId>`): one small function per command. */
 export function decide(command: WalletCommand, state: WalletState): WalletEvent[] {
+  if (isSaferPlayCommand(command)) return decideSaferPlay(command, state.safer);
+  if (isBankWithdrawalCommand(command)) return decideBankWithdrawal(command, state);
   switch (command.type) {
     case 'CreditDeposit':
       return creditDeposit(command.data, command.metadata.now, state);
@@ -55,6 +62,8 @@ export function decide(command: WalletCommand, state: WalletState): WalletEvent[
       return releaseStake(command.data, command.metadata.now, state);
     case 'CreditPayout':
       return creditPayout(command.data, command.metadata.now, state);
+    case 'RejectWithdrawalKyc':
+      return rejectWithdrawalKyc(command.data, command.metadata.now, state);
     default: {
       const unknown: never = command;
       throw new Error(`Unknown wallet command ${JSON.stringify(unknown)}`);
@@ -153,6 +162,18 @@ function completeWithdrawal(c: CompleteWithdrawal['data'], now: Date, state: Wal
   return [{ type: 'WithdrawalCompleted', data: { userId: c.userId, withdrawalId: c.withdrawalId, txHash: c.txHash, completedAt: now.toISOString() } }];
 }
 
+/**
+ * KYC refused: only while the withdrawal still waits for KYC (never once it may have reached the
+ * provider), decided on the stream so an approval and a rejection cannot both win.
+ */
+function rejectWithdrawalKyc(c: RejectWithdrawalKyc['data'], now: Date, state: WalletState): WalletEvent[] {
+  const w = withdrawalOf(state, c.withdrawalId);
+  if (w.status === 'cancelled' && w.kycStatus === 'pending') return [];
+  if (w.kycStatus !== 'pending') throw new ConflictError('Withdrawal is not waiting for KYC', { code: 'withdrawal_kyc_not_pending', params: { kycStatus: w.kycStatus } });
+  if (w.status !== 'pending') throw new WithdrawalNotPendingError(w.status);
+  return cancelWithdrawal({ userId: c.userId, withdrawalId: c.withdrawalId, reason: 'kyc_rejected' }, now, state);
+}
+
 /** Cancellation returns the hold to the crypto balance. */
 function cancelWithdrawal(c: CancelWithdrawal['data'], now: Date, state: WalletState): WalletEvent[] {
   const w = withdrawalOf(state, c.withdrawalId);
@@ -173,7 +194,8 @@ function cancelWithdrawal(c: CancelWithdrawal['data'], now: Date, state: WalletS
  * this one would pass the daily limit. Locking the same hold again decides nothing.
  */
 function lockStake(c: LockStake['data'], now: Date, state: WalletState): WalletEvent[] {
-  const existing = state.holds[c.holdId];
+  const existing = state.holds.get(c.holdId);
+  if (!existing) assertNotExcluded(state.safer, now, 'stake');
   const stake = positive(c.stake, 'stake');
   const feeAmount = new Money(c.fee);
   assert(feeAmount.gte(0) && feeAmount.decimalPlaces() <= 2, `fee must be a non-negative 2-decimal amount (got ${c.fee})`);
@@ -188,8 +210,10 @@ function lockStake(c: LockStake['data'], now: Date, state: WalletState): WalletE
   }
   const spentDay = dayInTimeZone(now, c.timeZone);
   const spentToday = state.spent && state.spent.day === spentDay ? state.spent.amount : ZERO;
-  const dailyLimit = new Money(c.dailyLimit);
-  if (spentToday.plus(total).gt(dailyLimit)) {
+  // The player's own stake limit when set (limits.ts), else the platform default; null = none.
+  const ownLimit = limitInForce(state.safer.limits.stakeDaily, now, c.dailyLimit);
+  const dailyLimit = new Money(ownLimit ?? c.dailyLimit);
+  if (ownLimit !== null && spentToday.plus(total).gt(dailyLimit)) {
     throw new DailyLimitExceededError({ dailyLimit: formatAmount(dailyLimit), dailySpent: formatAmount(spentToday), currency: c.currency });
   }
   const postings = balanced(transfer(userAvailable(c.userId, c.currency), holdEscrow(c.holdKind, c.holdId, c.currency), c.currency, total));
@@ -214,7 +238,7 @@ function lockStake(c: LockStake['data'], now: Date, state: WalletState): WalletE
 
 /** Returns a locked stake (stake + fee) from escrow to the available balance, once. */
 function releaseStake(c: ReleaseStake['data'], now: Date, state: WalletState): WalletEvent[] {
-  const hold = state.holds[c.holdId];
+  const hold = state.holds.get(c.holdId);
   if (!hold) throw new NotFoundError('Stake not found');
   if (hold.status === 'released') return [];
   if (hold.status === 'paid') throw new ConflictError('Stake already paid out');
@@ -241,7 +265,7 @@ function releaseStake(c: ReleaseStake['data'], now: Date, state: WalletState): W
 function creditPayout(c: CreditPayout['data'], now: Date, state: WalletState): WalletEvent[] {
   const payoutId = c.payoutId ?? c.holdId;
   if (state.payouts.has(`${c.holdId}/${payoutId}`)) return [];
-  if (state.holds[c.holdId]?.status === 'released') throw new ConflictError('Stake was released');
+  if (state.holds.get(c.holdId)?.status === 'released') throw new ConflictError('Stake was released');
   const amount = positive(c.amount, 'payout amount');
   const postings = balanced(transfer(holdEscrow(c.holdKind, c.holdId, c.currency), userAvailable(c.userId, c.currency), c.currency, amount));
   return [

@@ -1,4 +1,6 @@
 import type { Posting } from '../ledger/postings.js';
+import { SAFER_PLAY_EVENT_TYPES, type SaferPlayEvent } from './limits-events.js';
+import { BANK_WITHDRAWAL_EVENT_TYPES, type BankWithdrawalEvent } from './bank-withdrawal.js';
 
 /**
  * Events of a user's `wallet-<userId>` stream: every posting that touches one of the user's
@@ -116,7 +118,9 @@ export type WalletEvent =
   | { type: 'WithdrawalCancelled'; data: WithdrawalCancelledData }
   | { type: 'StakeLocked'; data: StakeLockedData }
   | { type: 'StakeReleased'; data: StakeReleasedData }
-  | { type: 'PayoutCredited'; data: PayoutCreditedData };
+  | { type: 'PayoutCredited'; data: PayoutCreditedData }
+  | SaferPlayEvent
+  | BankWithdrawalEvent;
 
 export type WalletEventType = WalletEvent['type'];
 
@@ -131,6 +135,8 @@ export const WALLET_EVENT_TYPES: readonly WalletEventType[] = [
   'StakeLocked',
   'StakeReleased',
   'PayoutCredited',
+  ...SAFER_PLAY_EVENT_TYPES,
+  ...BANK_WITHDRAWAL_EVENT_TYPES,
 ];
 
 export const WALLET_STREAM_TYPE = 'wallet';

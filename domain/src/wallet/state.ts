@@ -1,5 +1,9 @@
 import { Money, ZERO } from '../money/money.js';
+import { PersistentMap } from '../shared/persistent-map.js';
 import type { HoldKind, KycStatus, WalletEvent } from './events.js';
+import { isSaferPlayEvent, type SaferPlayEvent } from './limits-events.js';
+import { evolveSaferPlay, initialSaferPlay, type SaferPlayState } from './limits.js';
+import { evolveBankWithdrawal, isBankWithdrawalEvent, type BankWithdrawal } from './bank-withdrawal.js';
 
 export type HoldStatus = 'locked' | 'released' | 'paid';
 export type WithdrawalStatus = 'pending' | 'processing' | 'completed' | 'cancelled';
@@ -26,16 +30,21 @@ export interface WalletState {
   readonly crypto: Money;
   /** Stakes counted towards the daily limit on the user's latest staking day. */
   readonly spent: { readonly day: string; readonly amount: Money } | null;
-  readonly holds: Readonly<Record<string, Hold>>;
+  /** Every hold ever locked (kept after release or payout: a repeated lock must stay a no-op). Grows with the stream, hence a PersistentMap. */
+  readonly holds: PersistentMap<Hold>;
   /** `<holdId>/<payoutId>` of every payout credited. */
-  readonly payouts: ReadonlySet<string>;
+  readonly payouts: PersistentMap<true>;
   /** Ids of every deposit credited (Paystack and crypto). */
-  readonly deposits: ReadonlySet<string>;
+  readonly deposits: PersistentMap<true>;
   readonly withdrawals: Readonly<Record<string, Withdrawal>>;
+  /** The player's limits, cool-off or self-exclusion, reality check and counted deposits (limits.ts). */
+  readonly safer: SaferPlayState;
+  /** Bank (NGN) withdrawals by id; absent until the first one (bank-withdrawal.ts). */
+  readonly bankWithdrawals?: Readonly<Record<string, BankWithdrawal>>;
 }
 
 export function initialState(): WalletState {
-  return { available: {}, crypto: ZERO, spent: null, holds: {}, payouts: new Set(), deposits: new Set(), withdrawals: {} };
+  return { available: {}, crypto: ZERO, spent: null, holds: PersistentMap.empty(), payouts: PersistentMap.empty(), deposits: PersistentMap.empty(), withdrawals: {}, safer: initialSaferPlay() };
 }
 
 export function availableBalance(state: WalletState, currency: string): Money {
@@ -46,12 +55,6 @@ function addAvailable(state: WalletState, currency: string, delta: Money | strin
   return { ...state, available: { ...state.available, [currency]: availableBalance(state, currency).plus(delta) } };
 }
 
-function withSet<T>(set: ReadonlySet<T>, value: T): ReadonlySet<T> {
-  const next = new Set(set);
-  next.add(value);
-  return next;
-}
-
 function updateWithdrawal(state: WalletState, id: string, patch: Partial<Withdrawal>): WalletState {
   const current = state.withdrawals[id];
   if (!current) return state;
@@ -59,13 +62,19 @@ function updateWithdrawal(state: WalletState, id: string, patch: Partial<Withdra
 }
 
 export function evolve(state: WalletState, event: WalletEvent): WalletState {
+  const next = isSaferPlayEvent(event) ? state : evolveMoney(state, event);
+  return { ...next, safer: evolveSaferPlay(next.safer, event) };
+}
+
+function evolveMoney(state: WalletState, event: Exclude<WalletEvent, SaferPlayEvent>): WalletState {
+  if (isBankWithdrawalEvent(event)) return evolveBankWithdrawal(state, event);
   switch (event.type) {
     case 'DepositCredited': {
       const next = addAvailable(state, event.data.currency, event.data.amount);
-      return { ...next, deposits: withSet(state.deposits, event.data.depositId) };
+      return { ...next, deposits: state.deposits.set(event.data.depositId, true) };
     }
     case 'CryptoDepositCredited':
-      return { ...state, crypto: state.crypto.plus(event.data.usdAmount), deposits: withSet(state.deposits, event.data.depositId) };
+      return { ...state, crypto: state.crypto.plus(event.data.usdAmount), deposits: state.deposits.set(event.data.depositId, true) };
     case 'WithdrawalRequested': {
       const d = event.data;
       const withdrawal: Withdrawal = { usdAmount: new Money(d.usdAmount), status: 'pending', kycStatus: d.kycStatus };
@@ -86,23 +95,23 @@ export function evolve(state: WalletState, event: WalletEvent): WalletState {
       const next = addAvailable(state, d.currency, new Money(d.total).neg());
       const spent = state.spent && state.spent.day === d.spentDay ? { day: d.spentDay, amount: state.spent.amount.plus(d.total) } : { day: d.spentDay, amount: new Money(d.total) };
       const hold: Hold = { holdKind: d.holdKind, total: new Money(d.total), currency: d.currency, spentDay: d.spentDay, status: 'locked' };
-      return { ...next, spent, holds: { ...state.holds, [d.holdId]: hold } };
+      return { ...next, spent, holds: state.holds.set(d.holdId, hold) };
     }
     case 'StakeReleased': {
       const d = event.data;
       const next = addAvailable(state, d.currency, d.amount);
-      const hold = state.holds[d.holdId];
+      const hold = state.holds.get(d.holdId);
       const spent = state.spent && state.spent.day === d.spentDay ? { day: d.spentDay, amount: Money.max(ZERO, state.spent.amount.minus(d.amount)) } : state.spent;
-      return { ...next, spent, holds: hold ? { ...state.holds, [d.holdId]: { ...hold, status: 'released' } } : state.holds };
+      return { ...next, spent, holds: hold ? state.holds.set(d.holdId, { ...hold, status: 'released' }) : state.holds };
     }
     case 'PayoutCredited': {
       const d = event.data;
       const next = addAvailable(state, d.currency, d.amount);
-      const hold = state.holds[d.holdId];
+      const hold = state.holds.get(d.holdId);
       return {
         ...next,
-        payouts: withSet(state.payouts, `${d.holdId}/${d.payoutId}`),
-        holds: hold ? { ...state.holds, [d.holdId]: { ...hold, status: 'paid' } } : state.holds,
+        payouts: state.payouts.set(`${d.holdId}/${d.payoutId}`, true),
+        holds: hold ? state.holds.set(d.holdId, { ...hold, status: 'paid' }) : state.holds,
       };
     }
     default: {

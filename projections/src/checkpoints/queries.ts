@@ -25,6 +25,45 @@ export async function saveCheckpoint(trx: Transaction<Database>, name: string, p
     .execute();
 }
 
+/**
+ * Locks the checkpoint rows of several projectors in one transaction with two statements (the
+ * rows are created when missing), in name order so two runners never deadlock on them.
+ */
+export async function lockCheckpoints(trx: Transaction<Database>, names: readonly string[], now: Date): Promise<Map<string, Position>> {
+  if (names.length === 0) return new Map();
+  const sorted = [...new Set(names)].sort();
+  await trx
+    .insertInto('projection_checkpoints')
+    .values(sorted.map((name) => ({ name, commit_position: START.commit, prepare_position: START.prepare, updated_at: now })))
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const rows = await trx.selectFrom('projection_checkpoints').selectAll().where('name', 'in', sorted).orderBy('name').forUpdate().execute();
+  return new Map(rows.map((r) => [r.name, toPosition(r)]));
+}
+
+/** Moves several checkpoints (locked by `lockCheckpoints` in this transaction) to `position` in one statement. */
+export async function saveCheckpoints(trx: Transaction<Database>, names: readonly string[], position: Position, now: Date): Promise<void> {
+  if (names.length === 0) return;
+  await trx
+    .updateTable('projection_checkpoints')
+    .set({ commit_position: position.commit, prepare_position: position.prepare, updated_at: now })
+    .where('name', 'in', [...names])
+    .execute();
+}
+
+/**
+ * One statement, no explicit transaction: moves a checkpoint forward to `position`, never back
+ * (a row that is already at or beyond it is left alone). For a reactor, whose handlers write
+ * through the event store (another connection), so its checkpoint cannot share their
+ * transaction anyway; a crash before it runs means the events are handled again (idempotent).
+ */
+export async function advanceCheckpoint(db: Kysely<Database> | Transaction<Database>, name: string, position: Position, now: Date): Promise<void> {
+  await sql`insert into projection_checkpoints (name, commit_position, prepare_position, updated_at)
+    values (${name}, ${position.commit}, ${position.prepare}, ${now})
+    on conflict (name) do update set commit_position = excluded.commit_position, prepare_position = excluded.prepare_position, updated_at = excluded.updated_at
+    where (projection_checkpoints.commit_position, projection_checkpoints.prepare_position) < (excluded.commit_position, excluded.prepare_position)`.execute(db);
+}
+
 export async function readCheckpoints(db: Kysely<Database>): Promise<Map<string, Position>> {
   const rows = await db.selectFrom('projection_checkpoints').selectAll().execute();
   return new Map(rows.map((r) => [r.name, toPosition(r)]));

@@ -28,3 +28,13 @@ export async function accountBalances(db: Kysely<Database>) {
 export async function ledgerEntriesForAccount(db: Kysely<Database>, account: string, limit = STATEMENT_ROWS_MAX) {
   return db.selectFrom('ledger_entries').selectAll().where('account', '=', account).orderBy('commit_position').orderBy('prepare_position').orderBy('posting_index').limit(limit).execute();
 }
+
+/** Every posting of the given events (both legs of each movement), in log order. */
+export async function ledgerEntriesOfEvents(db: Kysely<Database>, eventIds: readonly string[]) {
+  if (eventIds.length === 0) return [];
+  return db.selectFrom('ledger_entries').selectAll().where('event_id', 'in', [...eventIds]).orderBy('commit_position').orderBy('prepare_position').orderBy('posting_index').execute();
+}
+
+export async function accountBalance(db: Kysely<Database>, account: string) {
+  return db.selectFrom('account_balances').selectAll().where('account', '=', account).executeTakeFirst();
+}

@@ -5,6 +5,12 @@ import * as createUsers from './2026_11_21_130000_create_users.js';
 import * as createAccountTables from './2026_11_21_130100_create_account_tables.js';
 import * as createBets from './2026_11_21_150000_create_bets.js';
 import * as createChatMessages from './2026_11_23_120000_create_chat_messages.js';
+import * as createLiveMatches from './2026_11_24_100000_create_live_matches.js';
+import * as createAuditRuns from './2026_11_24_110000_create_audit_runs.js';
+import * as createFplPools from './2026_11_24_120000_create_fpl_pools.js';
+import * as createSupportMessages from './2026_11_24_130000_create_support_messages.js';
+import * as createWalletSaferPlay from './2026_11_24_140000_create_wallet_safer_play.js';
+import * as createBankPayouts from './2026_11_24_150000_create_bank_payouts.js';
 
 /**
  * Every read-table migration, by name; names sort in the order they run and are frozen once
@@ -17,6 +23,12 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_140000_create_ledger_and_wallet': createLedgerAndWallet,
   '2026_11_21_150000_create_bets': createBets,
   '2026_11_23_120000_create_chat_messages': createChatMessages,
+  '2026_11_24_100000_create_live_matches': createLiveMatches,
+  '2026_11_24_110000_create_audit_runs': createAuditRuns,
+  '2026_11_24_120000_create_fpl_pools': createFplPools,
+  '2026_11_24_130000_create_support_messages': createSupportMessages,
+  '2026_11_24_140000_create_wallet_safer_play': createWalletSaferPlay,
+  '2026_11_24_150000_create_bank_payouts': createBankPayouts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

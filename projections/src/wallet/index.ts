@@ -4,3 +4,8 @@ export * from './paystack-deposits.projector.js';
 export * from './crypto.projector.js';
 export * from './queries.js';
 export type * from './wallet.table.js';
+export * from './safer-play.projector.js';
+export type * from './safer-play.table.js';
+export * from './bank-payouts.projector.js';
+export * from './bank-payouts.queries.js';
+export type * from './bank-payouts.table.js';

@@ -59,3 +59,7 @@ export async function findCryptoWithdrawal(db: Kysely<Database>, id: string) {
 export async function listWithdrawalsAwaitingKyc(db: Kysely<Database>, limit = DEPOSITS_PAGE_MAX) {
   return db.selectFrom('crypto_withdrawals').selectAll().where('kyc_status', '=', 'pending').where('status', '=', 'pending').orderBy('created_at').limit(limit).execute();
 }
+
+export async function findSaferPlay(db: Kysely<Database>, userId: string) {
+  return db.selectFrom('wallet_safer_play').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}

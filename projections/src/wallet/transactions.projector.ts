@@ -40,6 +40,10 @@ function rowsFor(recorded: RecordedEvent, event: WalletEvent): Row[] {
         },
       ];
     }
+    case 'BankWithdrawalRequested': {
+      const d = event.data;
+      return [{ ...base(recorded, d.userId, d.requestedAt), id: `withdrawal:${d.withdrawalId}`, type: 'withdrawal', status: 'pending', amount: d.amount, currency: d.currency, reference: d.reference, description: `Bank withdrawal to ${d.bankName} ${d.accountNumberMasked}` }];
+    }
     case 'StakeLocked': {
       const d = event.data;
       const ids = holdIds(d.holdKind, d.holdId);
@@ -69,6 +73,10 @@ const WITHDRAWAL_STATUS: Partial<Record<WalletEvent['type'], { status: string; f
   WithdrawalSubmitted: { status: 'processing', from: ['pending'], at: (d: { submittedAt: string }) => d.submittedAt },
   WithdrawalCompleted: { status: 'completed', from: ['pending', 'processing'], at: (d: { completedAt: string }) => d.completedAt },
   WithdrawalCancelled: { status: 'cancelled', from: ['pending', 'processing'], at: (d: { cancelledAt: string }) => d.cancelledAt },
+  // Bank withdrawals: sent, paid, or returned to the wallet (failed, or reversed even after paid).
+  BankWithdrawalSent: { status: 'processing', from: ['pending'], at: (d: { sentAt: string }) => d.sentAt },
+  BankWithdrawalPaid: { status: 'completed', from: ['pending', 'processing'], at: (d: { paidAt: string }) => d.paidAt },
+  BankWithdrawalReturned: { status: 'returned', from: ['pending', 'processing', 'completed'], at: (d: { returnedAt: string }) => d.returnedAt },
 };
 
 /** `transactions`: the user's money history, newest first on read. Upserts by id: idempotent. */

@@ -14,6 +14,8 @@ export interface BenchDatabase {
   readonly url: string;
   /** Where it runs, for the report: host and server version. */
   readonly server: string;
+  /** The embedded server's data directory (its `postgres/postmaster.pid` names the server process); undefined on DATABASE_URL. */
+  readonly embeddedDir?: string;
   drop(): Promise<void>;
 }
 
@@ -52,6 +54,7 @@ export async function openBenchDatabase(): Promise<BenchDatabase> {
   return {
     url: url.toString(),
     server: `PostgreSQL ${version?.server_version ?? '?'} on ${where}, database ${name}`,
+    ...(embeddedDir ? { embeddedDir } : {}),
     drop: async () => {
       await query(adminUrl, `drop database if exists "${name}" with (force)`);
       if (embedded) await embedded.stop();

@@ -13,6 +13,19 @@ const benches: Record<string, Bench> = {
       'PostgreSQL event store appends (concurrency 1/16/64, 1- and 10-event appends) against a bare INSERT ceiling and the Emmett PostgreSQL event store, then $all catch-up read and projection rebuild rates',
     run: async (args) => (await import('./eventstore.js')).runEventStoreBench(args),
   },
+  lifecycle: {
+    description:
+      'whole bet lifecycles over HTTP (create → join → both report → settled) against the app started as `npm start` does: rates, per-route latency, projection lag, CPU of app and PostgreSQL, ledger and audit checks (--concurrency 16, --seconds 20, --split, --cpu-prof)',
+    run: async (args) => (await import('./lifecycle.js')).runLifecycleBench(args),
+  },
+  'long-stream': {
+    description: 'a wallet command (lockStake) on a 10,000-event wallet against fresh wallets: is command cost flat in stream length? (--events N, --commands N)',
+    run: async (args) => (await import('./long-stream.js')).runLongStreamBench(args),
+  },
+  web: {
+    description: "a visitor's first load of /auth in Chromium on emulated 4G links: JS+CSS bytes as transferred, requests, first contentful paint, cache headers, source maps reachable (--runs 5, --profile fast-4g,slow-4g, --build)",
+    run: async (args) => (await import('./web.js')).runWebBench(args),
+  },
 };
 
 function listBenches(): void {

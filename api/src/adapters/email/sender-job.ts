@@ -33,36 +33,44 @@ export async function sendDueEmails(deps: Pick<AppDeps, 'db' | 'clock'>, sender:
     .limit(EMAIL_BATCH_SIZE)
     .execute();
   let handled = 0;
-  for (const { id } of due) {
-    // The row is sent outside any transaction: a slow mail server must not hold a transaction
-    // (and so the event store's readers) open. The advisory lock keeps two senders apart, and
-    // the fresh read under it skips a row another sender finished meanwhile.
-    const done = await withAdvisoryLock(deps.db, `email-outbox:${id}`, async () => {
-      const row = await deps.db.selectFrom('email_outbox').selectAll().where('id', '=', id).where('status', '=', 'queued').executeTakeFirst();
-      if (!row) return false;
-      try {
-        await sender.send({ id: row.id, to: row.to_address, subject: row.subject, text: row.text_body });
-        await deps.db.updateTable('email_outbox').set({ status: 'sent', sent_at: now, attempts: row.attempts + 1, last_error: null, transport: sender.name }).where('id', '=', row.id).execute();
-      } catch (error) {
-        const attempts = row.attempts + 1;
-        const delayMs = Math.min(EMAIL_RETRY_DELAY_MS_MAX, 5000 * 2 ** Math.min(attempts, 20));
-        await deps.db
-          .updateTable('email_outbox')
-          .set({
-            status: attempts >= EMAIL_ATTEMPTS_MAX ? 'failed' : 'queued',
-            attempts,
-            last_error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
-            next_attempt_at: sql<Date>`${new Date(now.getTime() + delayMs)}`,
-            transport: sender.name,
-          })
-          .where('id', '=', row.id)
-          .execute();
-      }
-      return true;
-    });
-    if (done) handled++;
-  }
+  for (const { id } of due) if ((await deliverQueuedEmail(deps, sender, id, now)) !== 'skipped') handled++;
   return handled;
+}
+
+/**
+ * Sends one queued outbox row now, under its advisory lock: 'sent', 'retry' (the failure is
+ * recorded and the row waits for its next attempt) or 'skipped' (another sender has it or it is no
+ * longer queued). The sender job calls it for each due row; an admin's test mail calls it at once.
+ */
+export async function deliverQueuedEmail(deps: Pick<AppDeps, 'db'>, sender: EmailSender, id: string, now: Date): Promise<'sent' | 'retry' | 'skipped'> {
+  // The row is sent outside any transaction: a slow mail server must not hold a transaction
+  // (and so the event store's readers) open. The advisory lock keeps two senders apart, and
+  // the fresh read under it skips a row another sender finished meanwhile.
+  const outcome = await withAdvisoryLock(deps.db, `email-outbox:${id}`, async (): Promise<'sent' | 'retry' | 'skipped'> => {
+    const row = await deps.db.selectFrom('email_outbox').selectAll().where('id', '=', id).where('status', '=', 'queued').executeTakeFirst();
+    if (!row) return 'skipped';
+    try {
+      await sender.send({ id: row.id, to: row.to_address, subject: row.subject, text: row.text_body });
+      await deps.db.updateTable('email_outbox').set({ status: 'sent', sent_at: now, attempts: row.attempts + 1, last_error: null, transport: sender.name }).where('id', '=', row.id).execute();
+      return 'sent';
+    } catch (error) {
+      const attempts = row.attempts + 1;
+      const delayMs = Math.min(EMAIL_RETRY_DELAY_MS_MAX, 5000 * 2 ** Math.min(attempts, 20));
+      await deps.db
+        .updateTable('email_outbox')
+        .set({
+          status: attempts >= EMAIL_ATTEMPTS_MAX ? 'failed' : 'queued',
+          attempts,
+          last_error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
+          next_attempt_at: sql<Date>`${new Date(now.getTime() + delayMs)}`,
+          transport: sender.name,
+        })
+        .where('id', '=', row.id)
+        .execute();
+      return 'retry';
+    }
+  });
+  return outcome ?? 'skipped';
 }
 
 export function emailOutboxJob(deps: AppDeps, sender: EmailSender = emailSenderFor(deps.config)): BackgroundJob {

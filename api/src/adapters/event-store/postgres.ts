@@ -64,6 +64,7 @@ function expectedCode(expected: ExpectedRevision): number {
 export class PostgresEventStore implements EventStore {
   private readonly pool: pg.Pool;
   private readonly notifier = new ChangeNotifier();
+  private readonly readsInFlight = new Map<string, Promise<RecordedEvent[]>>();
   private listener: pg.Client | undefined;
   private notifyInFlight = false;
   private notifyWanted = false;
@@ -105,7 +106,10 @@ export class PostgresEventStore implements EventStore {
 
   private async listen(): Promise<void> {
     const client = new pg.Client({ connectionString: this.connectionString });
-    client.on('notification', () => this.notifier.notify());
+    // Our own NOTIFYs come back on this connection: appends in this process woke its readers already.
+    client.on('notification', (n) => {
+      if (n.processId !== (client as unknown as { processID?: number }).processID) this.notifier.notify();
+    });
     // A lost listener only slows live subscriptions down to the polling fallback.
     client.on('error', () => {
       this.listener = undefined;
@@ -205,10 +209,27 @@ export class PostgresEventStore implements EventStore {
     return rows.map(toRecorded);
   }
 
+  /**
+   * readAll for subscribers: the projection runner and each process manager read $all on the
+   * same wake-up from the same position, so a read already under way for the same position,
+   * size and change notification is shared instead of sent again (a later notification starts
+   * a fresh read, so nobody gets an answer older than the change that woke it).
+   */
+  private sharedReadAll(after: Position, maxCount: number): Promise<RecordedEvent[]> {
+    const key = `${after.commit}:${after.prepare}:${maxCount}:${this.notifier.version}`;
+    let read = this.readsInFlight.get(key);
+    if (!read) {
+      read = this.readAll({ after, maxCount }).finally(() => this.readsInFlight.delete(key));
+      this.readsInFlight.set(key, read);
+    }
+    return read.then((events) => events.slice());
+  }
+
   subscribeToAll(options: SubscribeOptions = {}): AsyncIterable<RecordedEvent[]> {
     return pollingSubscription({
-      readAll: (after: Position, maxCount: number) => this.readAll({ after, maxCount }),
-      waitForChange: (signal) => this.notifier.wait(signal, this.listener ? this.pollIntervalMs : Math.min(this.pollIntervalMs, 200)),
+      readAll: (after: Position, maxCount: number) => this.sharedReadAll(after, maxCount),
+      version: () => this.notifier.version,
+      waitForChange: (signal, since) => this.notifier.wait(signal, this.listener ? this.pollIntervalMs : Math.min(this.pollIntervalMs, 200), since),
       after: options.after,
       maxBatch: options.maxBatch ?? SUBSCRIPTION_BATCH_MAX,
       signal: options.signal,

@@ -7,7 +7,8 @@ import { verificationMailReactor } from './reactors.js';
 import { accountsRoutes } from './routes.js';
 
 export { toUserJson, loadUserJson, loadUserBalances, userJsonSchema, DEFAULT_BALANCES, type UserJson, type UserBalances } from './user-json.js';
-export { grantAdmin, verifyUserAge, changeAdminNote, registerAccount, runUserCommand, type AccountDeps } from './commands.js';
+export { grantAdmin, verifyUserAge, changeAdminNote, setModeratorRole, registerAccount, runUserCommand, type AccountDeps } from './commands.js';
+export { hit, type RateLimit } from './rate-limit.js';
 
 export const accountsContext: ContextModule = {
   name: 'accounts',

@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth-routes.js';
 import { locationRoutes } from './location-routes.js';
 import { userRoutes } from './user-routes.js';
-import { adminUserRoutes } from './admin-user-routes.js';
 
 
 /** The accounts context: sign-up, sign-in, sessions, verification, reset, profile, currency, location. */
@@ -10,5 +9,4 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(locationRoutes);
-  await app.register(adminUserRoutes);
 };

@@ -10,7 +10,11 @@ export interface UserBalances {
   readonly balance: string;
   readonly cryptoBalance: string;
   readonly dailySpent: string;
-  readonly dailyLimit: string;
+  /** null: the player removed their daily stake limit. */
+  readonly dailyLimit: string | null;
+  /** Safer play (wallet): the end of a self-exclusion or cool-off in force, else null. */
+  readonly selfExcludedUntil?: string | null;
+  readonly coolOffUntil?: string | null;
 }
 
 export const DEFAULT_BALANCES: UserBalances = { balance: '0.00', cryptoBalance: '0.00', dailySpent: '0.00', dailyLimit: '50000.00' };
@@ -29,7 +33,7 @@ export const userJsonSchema = z.object({
   balance: z.string(),
   cryptoBalance: z.string(),
   dailySpent: z.string(),
-  dailyLimit: z.string(),
+  dailyLimit: z.string().nullable(),
   preferredCurrency: z.string(),
   preferredLanguage: z.string(),
   isAdmin: z.boolean(),
@@ -46,6 +50,8 @@ export const userJsonSchema = z.object({
   wins: z.number(),
   losses: z.number(),
   createdAt: z.string(),
+  selfExcludedUntil: z.string().nullable(),
+  coolOffUntil: z.string().nullable(),
 });
 export type UserJson = z.infer<typeof userJsonSchema>;
 
@@ -89,6 +95,8 @@ export function toUserJson(row: UserRow, balances: UserBalances = DEFAULT_BALANC
     wins: stats.wins,
     losses: stats.losses,
     createdAt: row.created_at.toISOString(),
+    selfExcludedUntil: balances.selfExcludedUntil ?? null,
+    coolOffUntil: balances.coolOffUntil ?? null,
   };
 }
 

@@ -178,17 +178,23 @@ describe('evidence, disputes and the admin desk', () => {
     expect(desk.json().find((b: { id: string }) => b.id === bet.id)).toMatchObject({ challengerResult: 'won', opponentResult: 'won', resultEvidence: [{ sha256: file.sha256 }] });
     expect((await h.app.inject({ method: 'GET', url: '/api/admin/bets/disputed', headers: alice.headers })).statusCode).toBe(403);
 
-    const outsider = await h.app.inject({ method: 'PUT', url: `/api/admin/bets/${bet.id}/resolve`, headers: admin.headers, payload: { winnerId: eve.id, adminNotes: '' } });
+    const outsider = await h.app.inject({ method: 'PUT', url: `/api/admin/bets/${bet.id}/resolve`, headers: admin.headers, payload: { winnerId: eve.id, adminNotes: 'eve won' } });
     expect(outsider.json().error).toBe('The winner must be one of the two players');
+    const noNotes = await h.app.inject({ method: 'PUT', url: `/api/admin/bets/${bet.id}/resolve`, headers: admin.headers, payload: { winnerId: alice.id, adminNotes: '  ' } });
+    expect(noNotes.statusCode).toBe(400);
+    expect(noNotes.json().error).toBe('Resolution notes are required');
+    expect((await h.app.inject({ method: 'PUT', url: `/api/admin/bets/${bet.id}/resolve`, headers: admin.headers, payload: { winnerId: alice.id } })).json().error).toBe('Resolution notes are required');
     const resolved = await h.app.inject({ method: 'PUT', url: `/api/admin/bets/${bet.id}/resolve`, headers: admin.headers, payload: { winnerId: alice.id, adminNotes: 'screenshot is clear' } });
     expect(resolved.json()).toMatchObject({ status: 'completed', actualWinner: alice.id, settledBy: 'admin', adminNotes: 'screenshot is clear' });
     expect(await balanceOf(alice)).toBe('1098.00');
     await checkBooks(h, [bet.id]);
 
     const trail = await h.app.inject({ method: 'GET', url: `/api/admin/bets/${bet.id}/trail`, headers: admin.headers });
-    const types = (trail.json().trail as { type: string }[]).map((t) => t.type);
-    expect(types).toEqual(['StakeLocked', 'BetCreated', 'StakeLocked', 'BetAccepted', 'ChatCreated', 'BetResultReported', 'BetResultReported', 'BetDisputed', 'DisputeResolved', 'BetSettled', 'PayoutCredited']);
-    const settledEntry = (trail.json().trail as { type: string; actor: string; postings: unknown[] }[]).find((t) => t.type === 'BetSettled')!;
+    // The bet's and the wallet's part of the admin trail (the chat's and the evidence's are the admin context's trail test, the tracked match's the live context's).
+    const entries = trail.json().entries as { type: string; source: string; kind: string; actor: string; postings: unknown[] }[];
+    const types = entries.filter((t) => t.source === 'bets' || t.source === 'wallet').filter((t) => t.kind !== 'evidence').map((t) => t.type);
+    expect(types).toEqual(['StakeLocked', 'BetCreated', 'StakeLocked', 'BetAccepted', 'BetResultReported', 'BetResultReported', 'BetDisputed', 'DisputeResolved', 'BetSettled', 'PayoutCredited']);
+    const settledEntry = entries.find((t) => t.type === 'BetSettled')!;
     expect(settledEntry).toMatchObject({ actor: `admin:${admin.id}`, postings: [{ amount: '-4.00' }, { account: 'platform:fees:NGN', amount: '4.00' }] });
   });
 

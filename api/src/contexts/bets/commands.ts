@@ -1,7 +1,7 @@
 import {
   DomainError,
   commandIntentKey,
-  comparePositions,
+  latestPosition,
   foldStream,
   type Position,
 } from '@wager/domain';
@@ -26,7 +26,7 @@ import {
 } from '@wager/domain/bets/index';
 import { chatDecider, chatIdOfBet, chatStreamId } from '@wager/domain/chat/index';
 import type { AppDeps } from '../../deps.js';
-import { runCommand } from '../../runtime/command-pipeline.js';
+import { runCommand, streamState } from '../../runtime/command-pipeline.js';
 import { createBetWallet, type BetWallet } from './wallet-steps.js';
 
 export interface BetTimings {
@@ -82,7 +82,7 @@ export class BetSagas {
   }
 
   async state(betId: string): Promise<BetState> {
-    return foldStream(betDecider, await this.deps.store.readStream(betStreamId(betId)));
+    return streamState(this.deps.store, betStreamId(betId), betDecider);
   }
 
   /** Decides and appends one bet command (retrying on a concurrent writer, re-deciding on fresh state). */
@@ -115,7 +115,7 @@ export class BetSagas {
     this.crash('after-create-lock');
     try {
       const outcome = await this.execute(command, input.challengerId);
-      return { ...outcome, position: latest(locked, outcome.position) };
+      return { ...outcome, position: latestPosition(locked, outcome.position) };
     } catch (error) {
       await this.visible(await this.compensateCreate(input.betId, input.challengerId));
       throw error;
@@ -149,7 +149,7 @@ export class BetSagas {
       throw error;
     }
     const chat = await this.followUps(outcome.events);
-    return { ...outcome, position: latest(locked, outcome.position, chat) };
+    return { ...outcome, position: latestPosition(locked, outcome.position, chat) };
   }
 
   /** Releases an acceptor's lock when the bet can never be theirs (domain: afterFailedAcceptance); leaves it when the saga may still finish. */
@@ -187,7 +187,7 @@ export class BetSagas {
 
   private async withFollowUps(outcome: BetOutcome): Promise<BetOutcome> {
     this.crash('before-follow-ups');
-    return { ...outcome, position: latest(outcome.position, await this.followUps(outcome.events)) };
+    return { ...outcome, position: latestPosition(outcome.position, await this.followUps(outcome.events)) };
   }
 
   /**
@@ -198,7 +198,7 @@ export class BetSagas {
   async followUps(events: readonly BetEvent[]): Promise<Position | null> {
     let position: Position | null = null;
     for (const event of events) {
-      for (const step of followUpsOf(event)) position = latest(position, await this.runFollowUp(step));
+      for (const step of followUpsOf(event)) position = latestPosition(position, await this.runFollowUp(step));
     }
     return position;
   }
@@ -266,8 +266,4 @@ export class BetSagas {
       }
     }
   }
-}
-
-function latest(...positions: (Position | null)[]): Position | null {
-  return positions.reduce<Position | null>((a, b) => (!b ? a : !a || comparePositions(b, a) > 0 ? b : a), null);
 }

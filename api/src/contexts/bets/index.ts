@@ -7,6 +7,9 @@ import { BetScheduler } from './jobs.js';
 import { betsLive } from './live.js';
 import { betFollowUpsReactor } from './reactors.js';
 import { betRoutes } from './routes.js';
+import { betsTrail } from './trail.js';
+
+export { betJson, betView, participants, type BetJson } from './views.js';
 
 export const betsContext: ContextModule = {
   name: 'bets',
@@ -14,4 +17,5 @@ export const betsContext: ContextModule = {
   reactors: (deps) => [betFollowUpsReactor(deps)],
   jobs: (deps) => [new BetScheduler(deps)],
   live: betsLive,
+  trail: betsTrail,
 };

@@ -1,7 +1,7 @@
 import { dueDeadlines, openStakeHolds } from '@wager/projections/bets/index';
 import type { AppDeps } from '../../deps.js';
 import { withAdvisoryLock } from '../../adapters/database/advisory-lock.js';
-import type { BackgroundJob } from '../../runtime/jobs.js';
+import { IntervalJob } from '../../runtime/jobs.js';
 import { BetSagas } from './commands.js';
 
 export const BET_SCHEDULER_INTERVAL_MS = 5_000;
@@ -18,28 +18,15 @@ export const SAGA_RECONCILE_AFTER_MS = 60_000;
  * decided on the bet's stream with its expected revision (a no-op once the bet moved on) and
  * every follow-up has a deterministic id, so nothing happens twice.
  */
-export class BetScheduler implements BackgroundJob {
+export class BetScheduler extends IntervalJob {
   readonly name = 'bet-scheduler';
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
 
   constructor(
     private readonly deps: AppDeps,
     readonly sagas = new BetSagas(deps),
-    private readonly intervalMs = BET_SCHEDULER_INTERVAL_MS,
-  ) {}
-
-  start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      if (!this.running) this.running = this.tick().catch(() => undefined).finally(() => (this.running = undefined));
-    }, this.intervalMs);
-  }
-
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
+    intervalMs = BET_SCHEDULER_INTERVAL_MS,
+  ) {
+    super(intervalMs);
   }
 
   /** One pass: due deadlines, then stale stake locks. Returns what it did, for logs and tests. */

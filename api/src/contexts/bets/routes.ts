@@ -21,7 +21,6 @@ import {
   PUBLIC_CHALLENGES_PAGE_SIZE_DEFAULT,
   PUBLIC_CHALLENGES_PAGE_SIZE_MAX,
   SEARCH_LENGTH_MAX,
-  betTrail,
   findBet,
   findBetByInviteLink,
   listDisputedBets,
@@ -36,6 +35,8 @@ import { publicBaseUrl } from '../../config.js';
 import { StillProcessing } from '../../runtime/still-processing.js';
 import { EvidenceStore, SHA256_PATTERN } from './evidence-store.js';
 import { betJson, betView, participants } from './views.js';
+import { betDetailsRoutes, isBetModerator } from './details.js';
+import { betLedgerRoutes } from './ledger-routes.js';
 
 const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Invalid id');
 const betParams = z.object({ betId: uuid });
@@ -53,6 +54,8 @@ export async function betRoutes(app: FastifyInstance): Promise<void> {
   await app.register(betCommandRoutes, { sagas, evidence } as never);
   await app.register(betReadRoutes, { evidence } as never);
   await app.register(adminBetRoutes);
+  await app.register(betDetailsRoutes, { visibleBet, viewOf } as never);
+  await app.register(betLedgerRoutes);
 }
 
 async function viewOf(app: FastifyInstance, row: BetRow, viewerId: string | null, isAdmin = false) {
@@ -60,11 +63,12 @@ async function viewOf(app: FastifyInstance, row: BetRow, viewerId: string | null
   return betView(row, users, { showInviteLink: viewerId !== null && (participants(row).includes(viewerId) || row.invited_opponent_id === viewerId || isAdmin), showAdminNotes: isAdmin });
 }
 
-/** A bet the caller may see: a participant's, or any for an admin; otherwise 404 (never reveal it exists). */
+/** A bet the caller may see: a participant's, its chat's moderator's, or any for an admin; otherwise 404 (never reveal it exists). */
+export { visibleBet, viewOf };
 async function visibleBet(app: FastifyInstance, request: FastifyRequest, betId: string): Promise<BetRow> {
   const row = await findBet(app.deps.db, betId);
   const auth = request.auth!;
-  if (!row || !(auth.isAdmin || participants(row).includes(auth.userId))) throw new NotFoundError(betMessages.betNotFound);
+  if (!row || !(auth.isAdmin || participants(row).includes(auth.userId) || (await isBetModerator(app.deps.db, row.id, auth.userId)))) throw new NotFoundError(betMessages.betNotFound);
   return row;
 }
 
@@ -313,30 +317,6 @@ const adminBetRoutes: FastifyPluginAsyncZod = async (app) => {
       const adminId = request.auth!.userId;
       const outcome = await sagas.resolve({ betId: request.params.betId, adminId, winnerId: request.body.winnerId, adminNotes: request.body.adminNotes });
       return answer(app, request.params.betId, outcome.position, adminId, true);
-    },
-  );
-
-  const trailEntry = z.object({ eventId: z.string(), streamId: z.string(), streamRevision: z.number(), type: z.string(), actor: z.string().nullable(), recordedAt: z.string(), data: z.record(z.string(), z.unknown()), postings: z.array(z.object({ account: z.string(), currency: z.string(), amount: z.string() })) });
-  app.get(
-    '/api/admin/bets/:betId/trail',
-    { onRequest: app.requireAdmin, schema: { params: betParams, response: { 200: z.object({ bet: betJson, trail: z.array(trailEntry) }) } } },
-    async (request) => {
-      const row = await findBet(app.deps.db, request.params.betId);
-      if (!row) throw new NotFoundError(betMessages.betNotFound);
-      const trail = await betTrail(app.deps.db, row.id);
-      return {
-        bet: await viewOf(app, row, request.auth!.userId, true),
-        trail: trail.map((t) => ({
-          eventId: t.event_id,
-          streamId: t.stream_id,
-          streamRevision: t.stream_revision,
-          type: t.type,
-          actor: t.actor,
-          recordedAt: t.recorded_at.toISOString(),
-          data: t.data,
-          postings: Array.isArray(t.data.postings) ? (t.data.postings as { account: string; currency: string; amount: string }[]) : [],
-        })),
-      };
     },
   );
 };

@@ -204,7 +204,7 @@ describe('authorization of every route', () => {
       { method: 'POST', url: `/api/bets/${bet.id}/cancel`, visitor: 401, other: 404, participant: 403, admin: 403 },
       { method: 'POST', url: `/api/bets/${bet.id}/result`, payload: { result: 'maybe' }, visitor: 401, other: 404, participant: 400, admin: 403 },
       { method: 'GET', url: '/api/admin/bets/disputed', visitor: 401, other: 403, participant: 403, admin: 200 },
-      { method: 'PUT', url: `/api/admin/bets/${bet.id}/resolve`, payload: { winnerId: null, adminNotes: '' }, visitor: 401, other: 403, participant: 403, admin: 409 },
+      { method: 'PUT', url: `/api/admin/bets/${bet.id}/resolve`, payload: { winnerId: null, adminNotes: 'void' }, visitor: 401, other: 403, participant: 403, admin: 409 },
       { method: 'GET', url: `/api/admin/bets/${bet.id}/trail`, visitor: 401, other: 403, participant: 403, admin: 200 },
     ];
     for (const r of routes) {

@@ -52,7 +52,7 @@ async function moderator(): Promise<Player> {
   await makeAdmin(h, admin.id);
   const res = await h.app.inject({ method: 'PATCH', url: `/api/admin/users/${mod.id}`, headers: admin.headers, payload: { isModerator: true } });
   expect(res.statusCode, res.body).toBe(200);
-  expect(res.json()).toEqual({ id: mod.id, isModerator: true });
+  expect(res.json().user).toMatchObject({ id: mod.id, isModerator: true });
   return mod;
 }
 

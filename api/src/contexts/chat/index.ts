@@ -6,10 +6,15 @@ import type { ContextModule } from '../../runtime/context.js';
 import { chatLive } from './live.js';
 import { chatSystemMessagesReactor } from './reactors.js';
 import { chatRoutes } from './routes.js';
+import { chatTrail } from './trail.js';
 
 export const chatContext: ContextModule = {
   name: 'chat',
   routes: chatRoutes,
   reactors: (deps) => [chatSystemMessagesReactor(deps)],
   live: chatLive,
+  trail: chatTrail,
 };
+
+/** The chat's public API for other contexts: a platform message in a bet's chat, its id derived from the event that caused it. */
+export { postSystemMessage as postChatSystemMessage } from './commands.js';

@@ -4,12 +4,16 @@ import { dayInTimeZone } from '@wager/domain/wallet/index';
 import type { Database } from '@wager/projections';
 import { findWallet } from '@wager/projections/wallet/queries';
 import type { AppDeps } from '../../deps.js';
+import { saferPlayStateFor } from './safer-play-state.js';
 
 export interface WalletBalancesJson {
   readonly balance: string;
   readonly cryptoBalance: string;
   readonly dailySpent: string;
-  readonly dailyLimit: string;
+  /** The player's own daily stake limit in force (the platform default until set); null = none. */
+  readonly dailyLimit: string | null;
+  readonly selfExcludedUntil: string | null;
+  readonly coolOffUntil: string | null;
 }
 
 /**
@@ -19,13 +23,15 @@ export interface WalletBalancesJson {
  */
 export async function walletBalancesFor(deps: Pick<AppDeps, 'db' | 'config' | 'clock'>, userId: string, timeZone?: string | null): Promise<WalletBalancesJson> {
   const db: Kysely<Database> = deps.db;
-  const wallet = await findWallet(db, userId);
+  const [wallet, safer] = await Promise.all([findWallet(db, userId), saferPlayStateFor(deps, userId)]);
   const zone = timeZone === undefined ? ((await db.selectFrom('users').select('timezone').where('id', '=', userId).executeTakeFirst())?.timezone ?? null) : timeZone;
   const today = dayInTimeZone(deps.clock.now(), zone);
   return {
     balance: formatAmount(wallet?.balance ?? '0'),
     cryptoBalance: formatAmount(wallet?.crypto_balance ?? '0'),
     dailySpent: formatAmount(wallet && wallet.daily_spent_day === today ? wallet.daily_spent : '0'),
-    dailyLimit: formatAmount(deps.config.DAILY_LIMIT_DEFAULT),
+    dailyLimit: safer.dailyLimit,
+    selfExcludedUntil: safer.selfExcludedUntil,
+    coolOffUntil: safer.coolOffUntil,
   };
 }

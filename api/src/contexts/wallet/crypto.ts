@@ -12,6 +12,7 @@ import {
   parseCryptoDeposit,
   parseCryptoWithdrawal,
   usdValue,
+  usdInWalletCurrency,
   WithdrawalNotPendingError,
 } from '@wager/domain/wallet/index';
 import { findCryptoDeposit, findCryptoWithdrawal, listCryptoDeposits, listCryptoWithdrawals, listWithdrawalsAwaitingKyc } from '@wager/projections/wallet/queries';
@@ -22,6 +23,7 @@ import { cryptoClient, cryptoSecret, cryptoWebhookBaseUrl } from '../../adapters
 import { recordCryptoConfirmations } from './crypto-settlement.js';
 import { executeWalletCommand } from './commands.js';
 import { keepRawJsonBody, rawBodyOf } from './raw-body.js';
+import { authorizeDeposit, releaseDepositAuthorization } from './safer-play.js';
 
 export const CRYPTO_MESSAGES = { depositFailed: 'Failed to create crypto deposit', providerUnavailable: 'Crypto provider unavailable, please try again', invalidSignature: 'Invalid signature' } as const;
 
@@ -137,12 +139,16 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = request.auth!.userId;
       const { option, network, cryptoAmount } = parseCryptoDeposit(request.body);
       const depositId = app.deps.ids.uuid();
+      // Counted against the player's deposit limits (its USD value at the spec's fixed rate, in
+      // the wallet currency) and refused while excluded, before the provider issues an address.
+      await authorizeDeposit(app.deps, { userId, depositId, provider: 'crypto', amount: usdInWalletCurrency(usdValue(option, cryptoAmount), app.deps.config.WALLET_CURRENCY) });
       let issued;
       try {
         issued = await cryptoClient(app).createDepositAddress({ depositId, currency: option.code, network, amount: cryptoText(cryptoAmount.toString()), callbackUrl: `${cryptoWebhookBaseUrl(app)}/api/crypto/webhook` });
       } catch (error) {
         if (error instanceof CryptoProviderUnavailableError || error instanceof CryptoProviderRefusedError) {
           request.log.warn({ err: error }, 'crypto address request failed');
+          await releaseDepositAuthorization(app.deps, { userId, depositId, reason: 'address_not_issued' });
           throw new ProviderUnavailable(CRYPTO_MESSAGES.depositFailed);
         }
         throw error;

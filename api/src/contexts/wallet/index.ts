@@ -4,17 +4,26 @@
  */
 import type { ContextModule } from '../../runtime/context.js';
 import { CryptoDepositExpiryJob } from './jobs.js';
+import { BankPayoutReconciler } from './bank-payout-reconciler.js';
+import { paystackClientFromConfig } from '../../adapters/providers.js';
 import { walletLive } from './live.js';
-import { walletCreditsReactor } from './reactors.js';
+import { depositLimitReleaseReactor, walletCreditsReactor } from './reactors.js';
 import { walletRoutes } from './routes.js';
+import { walletTrail } from './trail.js';
 
 export { lockStake, releaseStake, creditPayout, executeWalletCommand } from './commands.js';
 export { walletBalancesFor } from './balances.js';
+export { saferPlayOf, authorizeDeposit } from './safer-play.js';
+export { saferPlayStateFor, type SaferPlayStateJson } from './safer-play-state.js';
+export { escrowLedger, type EscrowLedger, type EscrowMovement } from './escrow-ledger.js';
+export { saferPlayForAdmin, saferPlayAdminJson, type SaferPlayAdminJson } from './safer-play-admin.js';
+export { escrowProof, escrowProofJson, type EscrowProofJson } from './escrow-proof.js';
 
 export const walletContext: ContextModule = {
   name: 'wallet',
   routes: walletRoutes,
-  reactors: (deps) => [walletCreditsReactor(deps)],
-  jobs: (deps) => [new CryptoDepositExpiryJob(deps)],
+  reactors: (deps) => [walletCreditsReactor(deps), depositLimitReleaseReactor(deps)],
+  jobs: (deps) => [new CryptoDepositExpiryJob(deps), new BankPayoutReconciler(deps, () => paystackClientFromConfig(deps.config))],
   live: walletLive,
+  trail: walletTrail,
 };

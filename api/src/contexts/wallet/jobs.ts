@@ -2,7 +2,7 @@ import { runCommand } from '../../runtime/command-pipeline.js';
 import { cryptoDepositDecider, cryptoDepositStreamId, deterministicId } from '@wager/domain/wallet/index';
 import { unpaidCryptoDepositsExpiredBy } from '@wager/projections/wallet/queries';
 import type { AppDeps } from '../../deps.js';
-import type { BackgroundJob } from '../../runtime/jobs.js';
+import { IntervalJob } from '../../runtime/jobs.js';
 
 export const CRYPTO_EXPIRY_INTERVAL_MS = 30_000;
 
@@ -10,24 +10,11 @@ export const CRYPTO_EXPIRY_INTERVAL_MS = 30_000;
  * Expires crypto deposits left unpaid 60 minutes after creation. Safe to run in several
  * processes at once: the decider re-checks on the stream and the event id is deterministic.
  */
-export class CryptoDepositExpiryJob implements BackgroundJob {
+export class CryptoDepositExpiryJob extends IntervalJob {
   readonly name = 'wallet-crypto-expiry';
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
 
-  constructor(private readonly deps: AppDeps, private readonly intervalMs = CRYPTO_EXPIRY_INTERVAL_MS) {}
-
-  start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      if (!this.running) this.running = this.tick().then(() => undefined, () => undefined).finally(() => (this.running = undefined));
-    }, this.intervalMs);
-  }
-
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
+  constructor(private readonly deps: AppDeps, intervalMs = CRYPTO_EXPIRY_INTERVAL_MS) {
+    super(intervalMs);
   }
 
   /** One pass; returns how many deposits it expired. */

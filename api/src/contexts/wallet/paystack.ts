@@ -12,6 +12,8 @@ import { publicBaseUrl } from '../../config.js';
 import { paystackClient, paystackSecret } from '../../adapters/providers.js';
 import { settlePaystackDeposit } from './paystack-settlement.js';
 import { keepRawJsonBody, rawBodyOf } from './raw-body.js';
+import { authorizeDeposit, releaseDepositAuthorization } from './safer-play.js';
+import { settleTransferWebhook } from './bank-payouts.js';
 
 export const PAYSTACK_MESSAGES = {
   initializeFailed: 'Failed to initialize payment',
@@ -68,6 +70,9 @@ export const paystackRoutes: FastifyPluginAsyncZod = async (app) => {
       const depositId = deps.ids.uuid();
       const reference = newReference(depositId);
       const now = deps.clock.now();
+      // The player's own limits and any cool-off or self-exclusion come first: a deposit they
+      // refuse is answered with the limit and what is left, and Paystack is never asked.
+      await authorizeDeposit(deps, { userId, depositId, provider: 'paystack', amount });
       // Recorded before Paystack is called: whatever happens next, the reference is ours and
       // a later verify or webhook finds it.
       const initialized = await runCommand(deps, {
@@ -84,6 +89,8 @@ export const paystackRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (error) {
         if (error instanceof PaystackUnavailableError || error instanceof PaystackRefusedError) {
           request.log.warn({ err: error, reference }, 'paystack initialize failed');
+          // No checkout was opened, so no money can come for it: it stops counting against the limits.
+          await releaseDepositAuthorization(deps, { userId, depositId, reason: 'checkout_not_opened' });
           await waitFor(initialized.append?.position ?? null);
           throw new ProviderUnavailable(PAYSTACK_MESSAGES.initializeFailed);
         }
@@ -157,6 +164,10 @@ export const paystackRoutes: FastifyPluginAsyncZod = async (app) => {
       const raw = rawBodyOf(request);
       if (!isValidWebhookSignature(raw, request.headers['x-paystack-signature'], paystackSecret(app))) throw new UnauthorizedError(PAYSTACK_MESSAGES.invalidSignature);
       const { event, data } = request.body;
+      if (event === 'transfer.success' || event === 'transfer.failed' || event === 'transfer.reversed') {
+        await waitFor(await settleTransferWebhook(app.deps, data, request.log));
+        return { received: true };
+      }
       if (event !== 'charge.success') return { received: true };
       const reference = String(data.reference ?? '');
       const stream = reference && reference.length <= REFERENCE_LENGTH_MAX ? await app.deps.store.readStream(paystackDepositStreamId(reference)) : [];

@@ -5,6 +5,8 @@
  * the raw body, sent to our /api/paystack/webhook. State lives in memory: it is a stand-in for
  * an outside service, not part of our data. It refuses to run when NODE_ENV=production.
  *
+ * Payouts: see transfers.ts (banks, resolve, recipients, transfers, OTP, transfer webhooks).
+ *
  * Fault injection for tests and demos: POST /sandbox/paystack/_control/faults
  * `{ "initialize"?: "error"|"timeout", "verify"?: "error"|"timeout", "count"?: n }`.
  */
@@ -12,6 +14,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { signWebhookBody } from '../../adapters/paystack/signature.js';
 import { publicBaseUrl } from '../../config.js';
 import { paystackSecret, selfBaseUrl } from '../../adapters/providers.js';
+import { paystackTransfersSandbox } from './transfers.js';
 
 type Fault = 'error' | 'timeout';
 interface SandboxTransaction {
@@ -70,6 +73,9 @@ export async function paystackSandbox(app: FastifyInstance): Promise<void> {
   function authorized(header: unknown): boolean {
     return header === `Bearer ${paystackSecret(app)}`;
   }
+
+  // Payouts (Transfers API): banks, resolve, recipients, transfers, verify, OTP, webhooks.
+  await paystackTransfersSandbox(app);
 
   app.post('/_control/faults', async (request) => {
     const body = (request.body ?? {}) as { initialize?: Fault | null; verify?: Fault | null; count?: number };

@@ -5,6 +5,10 @@ import { userQueries } from '../../features/auth/api/user-queries';
 import { betQueries, challengeQueries } from '../../features/bets/api/bet-queries';
 import { chatQueries } from '../../features/chat/api/chat-queries';
 import { walletQueries } from '../../features/wallet/api/wallet-queries';
+import { adminQueries } from '../../features/admin/api/admin-queries';
+import { saferPlayQueries } from '../../features/profile/api/safer-play';
+import { liveQueries } from '../../features/live/api/live-queries';
+import { poolLedgerQuery, poolQueries } from '../../features/pools/api/pool-queries';
 import { isSessionRead, queryKeysForChange } from './change-keys';
 
 /** The keys of the cached queries that `keys` would invalidate (react-query's own prefix match). */
@@ -30,6 +34,7 @@ describe('queryKeysForChange', () => {
     walletQueries.cryptoDeposit(depositId).queryKey,
     walletQueries.cryptoWithdrawals().queryKey,
     walletQueries.cryptoCurrencies().queryKey,
+    saferPlayQueries.limits().queryKey,
     betQueries.list().queryKey,
     betQueries.list('active').queryKey,
     betQueries.list('completed').queryKey,
@@ -42,7 +47,7 @@ describe('queryKeysForChange', () => {
   ];
   const keys = (...list: (readonly unknown[])[]) => list.map((key) => JSON.stringify(key)).sort();
 
-  it('given my wallet changed, then the user (balance), transactions, deposits and withdrawals are refetched, and nothing about bets', () => {
+  it('given my wallet changed, then the user (balance), transactions, deposits, withdrawals and my limits are refetched, and nothing about bets', () => {
     expect(invalidated(queryKeysForChange({ streamType: 'wallet', id: me }, me), everything)).toEqual(
       keys(
         userQueries.all(),
@@ -51,13 +56,17 @@ describe('queryKeysForChange', () => {
         walletQueries.cryptoDeposits().queryKey,
         walletQueries.cryptoDeposit(depositId).queryKey,
         walletQueries.cryptoWithdrawals().queryKey,
+        saferPlayQueries.limits().queryKey,
       ),
     );
   });
 
-  it('given another user’s wallet or account changed (an admin hears every stream), then none of my queries are touched', () => {
-    expect(queryKeysForChange({ streamType: 'wallet', id: someoneElse }, me)).toEqual([]);
-    expect(queryKeysForChange({ streamType: 'user', id: someoneElse }, me)).toEqual([]);
+  it('given another user’s wallet or account changed (an admin hears every stream), then none of my own queries are touched, only the admin panel’s', () => {
+    expect(invalidated(queryKeysForChange({ streamType: 'wallet', id: someoneElse }, me), everything)).toEqual([]);
+    expect(invalidated(queryKeysForChange({ streamType: 'user', id: someoneElse }, me), everything)).toEqual([]);
+    const panel = [adminQueries.stats().queryKey, adminQueries.users(1, '').queryKey, adminQueries.kyc().queryKey, adminQueries.ledger().queryKey];
+    expect(invalidated(queryKeysForChange({ streamType: 'wallet', id: someoneElse }, me), panel)).toEqual(keys(...panel));
+    expect(invalidated(queryKeysForChange({ streamType: 'user', id: someoneElse }, me), panel)).toEqual(keys(...panel));
   });
 
   it('given my account changed, then only the user query is refetched', () => {
@@ -92,8 +101,25 @@ describe('queryKeysForChange', () => {
     );
   });
 
+  it('given a match stream changed, then that bet’s live match and the COD live reads are refetched, not another bet’s match', () => {
+    const cached = [...everything, liveQueries.match(betId).queryKey, liveQueries.match(otherBet).queryKey, liveQueries.player('Ann#1').queryKey, liveQueries.tracking(betId).queryKey];
+    expect(invalidated(queryKeysForChange({ streamType: 'match', id: betId }, me), cached)).toEqual(
+      keys(liveQueries.match(betId).queryKey, liveQueries.player('Ann#1').queryKey, liveQueries.tracking(betId).queryKey),
+    );
+  });
+
   it('given a stream type the app does not read, then nothing is refetched', () => {
     expect(queryKeysForChange({ streamType: 'fplpool', id: crypto.randomUUID() }, me)).toEqual([]);
+  });
+
+  it('given my wallet changed (a pool payout or refund to me), then the pools\' Money panels are refetched, not the pool lists; another user\'s wallet touches none', () => {
+    const poolId = crypto.randomUUID();
+    const cached = [...everything, poolLedgerQuery(poolId).queryKey, poolQueries.mine().queryKey, poolQueries.detail(poolId).queryKey];
+    const hit = invalidated(queryKeysForChange({ streamType: 'wallet', id: me }, me), cached);
+    expect(hit).toContain(JSON.stringify(poolLedgerQuery(poolId).queryKey));
+    expect(hit).not.toContain(JSON.stringify(poolQueries.mine().queryKey));
+    expect(hit).not.toContain(JSON.stringify(poolQueries.detail(poolId).queryKey));
+    expect(invalidated(queryKeysForChange({ streamType: 'wallet', id: someoneElse }, me), cached)).toEqual([]);
   });
 
   it('after a reconnect every session read is refetched except static reference data', () => {

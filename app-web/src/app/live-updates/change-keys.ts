@@ -2,7 +2,11 @@ import type { QueryKey } from '@tanstack/react-query';
 import { userQueries } from '../../features/auth/api/user-queries';
 import { betQueries, challengeQueries } from '../../features/bets/api/bet-queries';
 import { chatQueries } from '../../features/chat/api/chat-queries';
+import { adminQueries } from '../../features/admin/api/admin-queries';
 import { walletQueries, walletReadKeys } from '../../features/wallet/api/wallet-queries';
+import { liveQueries } from '../../features/live/api/live-queries';
+import { poolLedgers, poolQueries } from '../../features/pools/api/pool-queries';
+import { saferPlayQueries } from '../../features/profile/api/safer-play';
 
 /**
  * Which queries read a stream (DESIGN section 9): given a `changed` message's stream type and
@@ -15,10 +19,12 @@ import { walletQueries, walletReadKeys } from '../../features/wallet/api/wallet-
 export function queryKeysForChange(change: { streamType: string; id: string }, viewerId: string | null): QueryKey[] {
   const own = viewerId !== null && change.id === viewerId;
   switch (change.streamType) {
+    // An admin's socket hears every stream: the admin panel's reads (stats, users, KYC, ledger) follow them.
     case 'wallet':
-      return own ? walletReadKeys() : [];
+      // A pool's payout or refund to the viewer is a wallet event after the pool's own: its Money panel follows it.
+      return own ? [...walletReadKeys(), saferPlayQueries.limits().queryKey, adminQueries.all(), poolLedgers()] : [adminQueries.all()];
     case 'user':
-      return own ? [userQueries.all()] : [];
+      return own ? [userQueries.all(), adminQueries.all()] : [adminQueries.all()];
     case 'bet':
       return [
         betQueries.detail(change.id).queryKey,
@@ -29,6 +35,7 @@ export function queryKeysForChange(change: { streamType: string; id: string }, v
         chatQueries.byBet(change.id).queryKey,
         // Wins, losses and rating on /api/user are projected from a bet's settlement.
         userQueries.all(),
+        adminQueries.all(),
       ];
     case 'chat':
       return [chatQueries.all()];
@@ -36,6 +43,11 @@ export function queryKeysForChange(change: { streamType: string; id: string }, v
       return [walletQueries.paystackDeposits().queryKey];
     case 'cryptodeposit':
       return [walletQueries.cryptoDeposits().queryKey];
+    case 'match':
+      return [liveQueries.match(change.id).queryKey, liveQueries.cod()];
+    case 'pool':
+      // Joins, live standings, start, cancel and settlement: every pool read (lists and the open dialog).
+      return [poolQueries.all()];
     default:
       return [];
   }

@@ -35,7 +35,7 @@ function useNow(periodMs: number): Date {
   return now;
 }
 
-function customRules(bet: Bet, t: (key: string, options?: Record<string, unknown>) => string): string[] {
+export function customRules(bet: Bet, t: (key: string, options?: Record<string, unknown>) => string): string[] {
   if (!bet.customRulesEnabled) return [];
   const lines = [
     bet.goalHandicap ? t('createChallenge.summary.goalHandicap', { value: bet.goalHandicap > 0 ? `+${bet.goalHandicap}` : bet.goalHandicap }) : null,
@@ -157,6 +157,7 @@ export function ChallengeInviteRoute() {
         </Card>
       ) : null}
       <Card title={t('invite.acceptTitle')}>
+        <div className="actions-gap">
         {user ? (
           <dl className="readonly-list">
             <div className="readonly-field">
@@ -186,6 +187,7 @@ export function ChallengeInviteRoute() {
             {t('invite.signInToAccept')}
           </Link>
         )}
+        </div>
       </Card>
       <Dialog open={termsOpen} onOpenChange={setTermsOpen} title={t('invite.termsTitle')} description={t('invite.termsIntro')} testId="terms-modal">
         <ul className="checklist">
@@ -194,7 +196,7 @@ export function ChallengeInviteRoute() {
           <li>✓ {t('invite.termsEvidence')}</li>
           <li>✓ {t('invite.termsDecision')}</li>
         </ul>
-        <div className="row">
+        <div className="dialog-actions">
           <Button variant="outline" onClick={() => setTermsOpen(false)}>
             {t('common.cancel')}
           </Button>

@@ -3,21 +3,25 @@ import { Money } from '@wager/domain/money/money';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Button, Card, Select, Spinner } from '../../components/ui/primitives';
+import { Badge, Button, Card, Select, Spinner } from '../../components/ui/primitives';
 import { toast } from '../../components/ui/toast';
 import { paths } from '../../config/paths';
 import { useUser } from '../../features/auth/api/user-queries';
 import { betQueries, useCancelBet } from '../../features/bets/api/bet-queries';
-import { BetStatusBadge, formatDateTime, opponentName } from '../../features/bets/components/bet-display';
+import { BetStatusBadge, formatDateTime, isActive, opponentName } from '../../features/bets/components/bet-display';
 import { CreateChallengeDialog } from '../../features/bets/components/create-challenge-dialog';
 import { useSetCurrency } from '../../features/location/api/location-mutations';
 import { LocationDialog } from '../../features/location/components/location-dialog';
 import { walletQueries } from '../../features/wallet/api/wallet-queries';
 import { WalletPanel } from '../../features/wallet/components/wallet-panel';
+import { PullToRefresh } from '../../features/bets/components/pull-to-refresh';
+import { LeaderboardPanel } from '../../features/players/components/leaderboard-panel';
+import { FloatingActions } from '../../components/layout/floating-actions';
 import { toastProcessing } from '../../components/ui/processing-toast';
 import { isProcessing } from '../../lib/api-client';
 
-import { DISPLAY_CURRENCIES, displayCurrency, formatConverted, formatMoney, sumAmounts } from '../../lib/money';
+import { DISPLAY_CURRENCIES, displayCurrency, formatMoney, sumAmounts } from '../../lib/money';
+import { WalletAmount } from '../../components/ui/wallet-amount';
 import type { Bet, User } from '../../types/api';
 import { errorMessage } from '../../lib/error-message';
 
@@ -26,10 +30,12 @@ const DEBIT_TYPES = new Set(['bet_escrow', 'pool_entry', 'fee', 'withdrawal']);
 
 export const RECENT_ACTIVITY_COUNT = 5;
 export const ACTIVE_BETS_COUNT = 5;
+/** The further panel's list (spec: a 10-item list): the latest finished matches. */
+export const RECENT_MATCHES_COUNT = 10;
 /** The location dialog opens by itself once per browser session at most. */
 const LOCATION_PROMPTED_KEY = 'locationPrompted';
 
-function StatCard({ label, value, detail, testId }: { label: string; value: string; detail?: string; testId: string }) {
+function StatCard({ label, value, detail, testId }: { label: string; value: React.ReactNode; detail?: string; testId: string }) {
   return (
     <div className="card stat-card" data-testid={testId}>
       <span className="stat-label">{label}</span>
@@ -43,7 +49,7 @@ function CurrencySelector({ user }: { user: User }) {
   const { t } = useTranslation();
   const setCurrency = useSetCurrency();
   return (
-    <label className="row" htmlFor="display-currency">
+    <label className="page-actions-currency" htmlFor="display-currency">
       <span>{t('dashboard.currency')}</span>
       <Select
         id="display-currency"
@@ -67,12 +73,12 @@ function CurrencySelector({ user }: { user: User }) {
   );
 }
 
-function ActiveBetRow({ bet, user }: { bet: Bet; user: User }) {
+function ActiveBetRow({ bet, user, testId = 'active-bet' }: { bet: Bet; user: User; testId?: string }) {
   const { t } = useTranslation();
   const cancel = useCancelBet();
   const canCancel = bet.status === 'pending' && bet.challengerId === user.id;
   return (
-    <li className="list-row" data-testid="active-bet">
+    <li className="list-row" data-testid={testId}>
       <span>
         <strong>{t(`bets.gameShort.${bet.gameType}`)}</strong> {t('bets.vs')} {opponentName(bet, user.id, t('bets.openChallenge'))}
       </span>
@@ -121,26 +127,34 @@ export function DashboardRoute() {
   if (!user) return <Spinner />;
 
   const allBets = bets.data ?? [];
-  const activeBets = allBets.filter((b) => ['pending', 'accepted', 'in_progress'].includes(b.status));
+  // One definition of "active" everywhere (wagering spec section 4): accepted and in_progress.
+  const activeBets = allBets.filter(isActive);
+  const openChallenges = allBets.filter((b) => b.status === 'pending');
   const wins = user.wins ?? 0;
   const completed = wins + (user.losses ?? 0);
   const payouts = (transactions.data ?? []).filter((tx) => tx.type === 'bet_payout');
   const showOnboarding = bets.isSuccess && allBets.length === 0 && new Money(user.balance || '0').isZero();
 
+  const recentMatches = allBets.filter((b) => ['completed', 'voided', 'disputed'].includes(b.status)).slice(0, RECENT_MATCHES_COUNT);
+
   return (
+    <PullToRefresh>
     <div className="page">
       <header className="page-header row-between">
         <div>
           <h1>{t('dashboard.welcome', { name: user.username })}</h1>
           <p className="muted">{t('dashboard.subtitle')}</p>
         </div>
-        <div className="row wrap">
+        <div className="page-actions" data-testid="dashboard-actions">
           <CurrencySelector user={user} />
           <Button variant="ghost" onClick={() => setLocationOpen(true)}>
             {t('dashboard.testLocation')}
           </Button>
           <Link className="btn btn-outline" to={paths.marketplace.getHref()}>
             {t('dashboard.browseMarketplace')}
+          </Link>
+          <Link className="btn btn-outline" to={paths.opponents.getHref()}>
+            {t('pages.fab.findOpponents')}
           </Link>
           <Button onClick={() => setCreateOpen(true)}>{t('dashboard.createChallenge')}</Button>
         </div>
@@ -161,15 +175,19 @@ export function DashboardRoute() {
       ) : null}
 
       <div className="stats-grid">
-        <StatCard testId="stat-balance" label={t('dashboard.stats.balance')} value={formatConverted(user.balance, user.preferredCurrency)} />
-        <StatCard testId="stat-winnings" label={t('dashboard.stats.totalWinnings')} value={formatConverted(sumAmounts(payouts.map((p) => p.amount)), user.preferredCurrency)} />
+        <StatCard testId="stat-balance" label={t('dashboard.stats.balance')} value={<WalletAmount amount={user.balance} displayCurrency={user.preferredCurrency} />} />
+        <StatCard
+          testId="stat-winnings"
+          label={t('dashboard.stats.totalWinnings')}
+          value={<WalletAmount amount={sumAmounts(payouts.map((p) => p.amount))} displayCurrency={user.preferredCurrency} />}
+        />
         <StatCard
           testId="stat-win-rate"
           label={t('dashboard.stats.winRate')}
           value={`${completed > 0 ? Math.round((wins / completed) * 100) : 0}%`}
           detail={t('dashboard.stats.winRateDetail', { won: wins, completed })}
         />
-        <StatCard testId="stat-active" label={t('dashboard.stats.activeBets')} value={String(allBets.filter((b) => b.status === 'accepted' || b.status === 'in_progress').length)} />
+        <StatCard testId="stat-active" label={t('dashboard.stats.activeBets')} value={String(activeBets.length)} />
         <StatCard testId="stat-rating" label={t('dashboard.stats.rating')} value={completed > 0 && user.rating ? String(user.rating) : t('dashboard.stats.unranked')} />
       </div>
 
@@ -181,6 +199,17 @@ export function DashboardRoute() {
             <ul className="list">
               {activeBets.slice(0, ACTIVE_BETS_COUNT).map((bet) => (
                 <ActiveBetRow key={bet.id} bet={bet} user={user} />
+              ))}
+            </ul>
+          )}
+        </Card>
+        <Card title={t('pages.dashboard.openChallengesTitle')} data-testid="open-challenges">
+          {openChallenges.length === 0 ? (
+            <p className="muted">{t('pages.dashboard.noOpenChallenges')}</p>
+          ) : (
+            <ul className="list">
+              {openChallenges.slice(0, ACTIVE_BETS_COUNT).map((bet) => (
+                <ActiveBetRow key={bet.id} bet={bet} user={user} testId="open-challenge" />
               ))}
             </ul>
           )}
@@ -202,7 +231,35 @@ export function DashboardRoute() {
         </Card>
       </div>
 
+      <Card title={t('dashboard.recentMatches')} data-testid="recent-matches">
+        {recentMatches.length === 0 ? (
+          <p className="muted">{t('pages.dashboard.noRecentMatches')}</p>
+        ) : (
+          <ul className="list">
+            {recentMatches.map((bet) => (
+              <li key={bet.id} className="list-row" data-testid="recent-match">
+                <span>
+                  <strong>{t(`bets.gameShort.${bet.gameType}`)}</strong> {t('bets.vs')} {opponentName(bet, user.id, t('bets.openChallenge'))}
+                </span>
+                <span>{formatMoney(bet.amount, bet.currency ?? 'NGN')}</span>
+                {bet.status === 'completed' ? (
+                  <Badge tone={bet.actualWinner === user.id ? 'success' : 'danger'}>{t(bet.actualWinner === user.id ? 'matches.won' : 'matches.lost')}</Badge>
+                ) : (
+                  <BetStatusBadge status={bet.status} />
+                )}
+                <Link className="btn btn-ghost btn-sm" to={paths.matchDetails.getHref(bet.id)}>
+                  {t('common.viewDetails')}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+
       <WalletPanel user={user} />
+
+      <LeaderboardPanel userId={user.id} />
+      <FloatingActions />
 
       <CreateChallengeDialog user={user} open={createOpen} onOpenChange={setCreateOpen} />
       <LocationDialog
@@ -213,5 +270,6 @@ export function DashboardRoute() {
         }}
       />
     </div>
+    </PullToRefresh>
   );
 }

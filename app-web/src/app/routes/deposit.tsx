@@ -6,8 +6,13 @@ import { paths } from '../../config/paths';
 import { useUser } from '../../features/auth/api/user-queries';
 import { CryptoDepositForm } from '../../features/wallet/components/crypto-deposit-form';
 import { PaystackDepositForm } from '../../features/wallet/components/paystack-deposit-form';
+import { PayoutTimeNote } from '../../features/wallet/components/bank-withdrawals';
 import { DepositHistory } from '../../features/wallet/components/wallet-panel';
-import { formatConverted, formatMoney } from '../../lib/money';
+import { DAILY_LIMIT_DEFAULT } from '../../features/bets/components/create-challenge-dialog';
+import { formatMoney } from '../../lib/money';
+import { PAYSTACK_DEPOSIT_MAX, PAYSTACK_DEPOSIT_MIN } from '@wager/domain/wallet/rules';
+import { formatAmount } from '@wager/domain/money/money';
+import { WalletAmount } from '../../components/ui/wallet-amount';
 
 /** /deposit (spec section 2): crypto (recommended) and Bank/Card tabs, side cards, deposit lists. */
 export function DepositRoute() {
@@ -43,12 +48,12 @@ export function DepositRoute() {
         <div className="row">
           <div className="stat">
             <span className="stat-label">{t('deposit.balance')}</span>
-            <span className="stat-value" data-testid="deposit-balance">
-              {formatConverted(user.balance, 'USD')}
+            <span className="stat-value">
+              <WalletAmount amount={user.balance} displayCurrency={user.preferredCurrency} testId="deposit-balance" />
             </span>
           </div>
           <div className="stat">
-            <span className="stat-label">{t('deposit.cryptoBalance')}</span>
+            <span className="stat-label">{t('pages.money.cryptoBalanceUsd')}</span>
             <span className="stat-value" data-testid="deposit-crypto-balance">
               {formatMoney(user.cryptoBalance, 'USD')}
             </span>
@@ -71,7 +76,16 @@ export function DepositRoute() {
                   ),
                   content: <CryptoDepositForm />,
                 },
-                { value: 'bank', label: t('deposit.bankTab'), content: <PaystackDepositForm user={user} /> },
+                {
+                  value: 'bank',
+                  label: t('deposit.bankTab'),
+                  content: (
+                    <>
+                      <PaystackDepositForm user={user} />
+                      <PayoutTimeNote />
+                    </>
+                  ),
+                },
               ]}
             />
           </Card>
@@ -91,19 +105,19 @@ export function DepositRoute() {
             <dl className="readonly-list">
               <div className="readonly-field">
                 <dt>{t('deposit.minimum')}</dt>
-                <dd>$10.00</dd>
+                <dd data-testid="deposit-minimum">{formatMoney(formatAmount(PAYSTACK_DEPOSIT_MIN))}</dd>
               </div>
               <div className="readonly-field">
                 <dt>{t('deposit.maximum')}</dt>
-                <dd>$10,000.00</dd>
+                <dd data-testid="deposit-maximum">{formatMoney(formatAmount(PAYSTACK_DEPOSIT_MAX))}</dd>
               </div>
               <div className="readonly-field">
-                <dt>{t('deposit.dailyLimit')}</dt>
-                <dd>{formatMoney(user.dailyLimit || '50000', 'NGN')}</dd>
+                <dt>{t('pages.money.dailyStakeLimit')}</dt>
+                <dd data-testid="daily-stake-limit">{user.dailyLimit === null ? t('noLimit', { ns: 'safer' }) : formatMoney(user.dailyLimit || DAILY_LIMIT_DEFAULT)}</dd>
               </div>
               <div className="readonly-field">
-                <dt>{t('deposit.todaysSpent')}</dt>
-                <dd>{formatMoney(user.dailySpent || '0', 'NGN')}</dd>
+                <dt>{t('pages.money.stakedToday')}</dt>
+                <dd>{formatMoney(user.dailySpent || '0')}</dd>
               </div>
             </dl>
           </Card>

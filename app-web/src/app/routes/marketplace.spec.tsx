@@ -1,4 +1,4 @@
-// Proves a marketplace join the API answers 202 ("processing"): the player is told it is being processed (information, not an error) and taken to My Matches, where the live updates bring the bet.
+// Proves a marketplace join the API answers 202 ("processing"): the player is told it is being processed (information, not an error) and taken to the bet's chat (spec: joining "sends the user to the chat screen for that bet"), where the live updates bring the bet.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -9,7 +9,7 @@ import { MarketplaceRoute } from './marketplace';
 afterEach(() => vi.unstubAllGlobals());
 
 describe('MarketplaceRoute', () => {
-  it('given a join answered 202, then a "Processing" information toast and My Matches', async () => {
+  it('given a join answered 202, then a "Processing" information toast and the bet chat', async () => {
     const challengeId = crypto.randomUUID();
     window.localStorage.setItem(AUTH_TOKEN_KEY, `token-${crypto.randomUUID()}`);
     const { fetchFn, calls } = fakeFetch({
@@ -23,7 +23,7 @@ describe('MarketplaceRoute', () => {
       [`POST /api/challenges/join/${challengeId}`]: () => ({ status: 202, body: { status: 'processing', message: 'Your request was recorded and is being processed. It will appear in a moment.', betId: challengeId } }),
     });
     vi.stubGlobal('fetch', fetchFn);
-    const { router, queryClient } = renderWithApp(<MarketplaceRoute />, { path: '/marketplace', routes: [{ path: '/matches', element: <p>My Matches</p> }] });
+    const { router, queryClient } = renderWithApp(<MarketplaceRoute />, { path: '/marketplace', routes: [{ path: '/chat/:betId', element: <p>Match Chat</p> }] });
     const card = await screen.findByTestId('challenge-card');
     await waitFor(() => expect(queryClient.getQueryData(['/api/user'])).toBeTruthy());
     await userEvent.click(within(card).getByRole('button', { name: 'Join Challenge' }));
@@ -31,8 +31,8 @@ describe('MarketplaceRoute', () => {
     expect(toast).toHaveAttribute('data-type', 'info');
     expect(toast).toHaveTextContent('Processing');
     expect(toast).toHaveTextContent('Your request was recorded and is being processed. It will appear in a moment.');
-    expect(await screen.findByText('My Matches')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/matches');
+    expect(await screen.findByText('Match Chat')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/chat/${challengeId}`);
     expect(calls.some((c) => c.method === 'POST' && c.url === `/api/challenges/join/${challengeId}`)).toBe(true);
   });
 });

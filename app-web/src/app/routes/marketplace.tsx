@@ -94,7 +94,9 @@ export function MarketplaceRoute() {
         // A 202 (still processing) is a join all the same: My Matches shows it when it lands.
         if (isProcessing(response)) toastProcessing();
         else toast({ title: t('marketplace.joinedTitle'), description: t('marketplace.joinedText'), type: 'success' });
-        if (betIdOf(response)) void navigate(paths.matches.getHref());
+        // Spec: joining "sends the user to the chat screen for that bet".
+        const betId = betIdOf(response);
+        if (betId) void navigate(paths.chat.getHref(betId));
       },
       onError: (error) => toast({ title: t('marketplace.joinFailedTitle'), description: errorMessage(error) || t('marketplace.joinFailedDefault'), type: 'error' }),
       onSettled: () => setJoiningId(null),

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { Badge, Button, Card, Spinner } from '../../components/ui/primitives';
 import { Tabs } from '../../components/ui/tabs';
 import { toastProcessing } from '../../components/ui/processing-toast';
@@ -9,7 +9,7 @@ import { toast } from '../../components/ui/toast';
 import { paths } from '../../config/paths';
 import { useUser } from '../../features/auth/api/user-queries';
 import { betIdOf, betQueries, useAcceptInvite, useDeclineBet, type BetListFilter } from '../../features/bets/api/bet-queries';
-import { BetStatusBadge, formatDateTime, opponentName, outcomeFor } from '../../features/bets/components/bet-display';
+import { BetStatusBadge, betTimeLine, formatDateTime, opponentName, outcomeFor } from '../../features/bets/components/bet-display';
 import { copyText } from '../../features/bets/components/create-challenge-dialog';
 import { UploadResultDialog } from '../../features/bets/components/upload-result-dialog';
 import { walletQueries } from '../../features/wallet/api/wallet-queries';
@@ -29,6 +29,7 @@ function myResult(bet: Bet, userId: string): string | null | undefined {
 
 function BetRow({ bet, user, children }: { bet: Bet; user: User; children?: React.ReactNode }) {
   const { t } = useTranslation();
+  const time = betTimeLine(bet, t);
   const role = bet.challengerId === user.id ? 'bets.youAreChallenger' : 'bets.youAreOpponent';
   return (
     <li className="card bet-row" data-testid="bet-row" data-bet-id={bet.id}>
@@ -40,9 +41,18 @@ function BetRow({ bet, user, children }: { bet: Bet; user: User; children?: Reac
       </div>
       <div className="row-between">
         <span className="bet-amount">{formatMoney(bet.amount, bet.currency ?? 'NGN')}</span>
-        {bet.expiresAt ? <span className="muted">{t('bets.expires', { time: formatDateTime(bet.expiresAt) })}</span> : null}
+        {time ? (
+          <span className="muted bet-time" data-testid="bet-time">
+            {time}
+          </span>
+        ) : null}
       </div>
       {children}
+      <div className="row">
+        <Link className="btn btn-ghost btn-sm" to={paths.matchDetails.getHref(bet.id)}>
+          {t('common.viewDetails')}
+        </Link>
+      </div>
     </li>
   );
 }

@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { safeRedirect } from '../../features/auth/api/use-auth-actions';
 import { Spinner } from '../../components/ui/primitives';
 import { toast } from '../../components/ui/toast';
 import { paths } from '../../config/paths';
 import { pendingAccount, useLogout, useUser } from '../../features/auth/api/user-queries';
 import { VerifiedNotice, VerifyEmailForm } from '../../features/auth/components/verify-email-form';
 
-/** Spec section 9: after a verified code the page moves on to the dashboard after 2 s. */
+/** Spec section 9: after a verified code the page moves on (to the dashboard, or back to the invitation) after 2 s. */
 export const VERIFIED_REDIRECT_DELAY_MS = 2000;
 
 /** /verify-email: /auth without a user, /dashboard when already verified (spec section 2). */
@@ -17,12 +18,15 @@ export function VerifyEmailRoute() {
   const navigate = useNavigate();
   const logout = useLogout();
   const [verified, setVerified] = useState(false);
+  const [searchParams] = useSearchParams();
+  // Where the visitor was going when they signed up (an invitation), else the dashboard.
+  const next = searchParams.has('redirect') ? safeRedirect(searchParams.get('redirect')) : paths.dashboard.getHref();
 
   useEffect(() => {
     if (!verified) return undefined;
-    const timer = setTimeout(() => void navigate(paths.dashboard.getHref(), { replace: true }), VERIFIED_REDIRECT_DELAY_MS);
+    const timer = setTimeout(() => void navigate(next, { replace: true }), VERIFIED_REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [verified, navigate]);
+  }, [verified, navigate, next]);
 
   if (isPending) return <Spinner />;
   if (!user && pendingAccount.userId) {
@@ -38,7 +42,7 @@ export function VerifyEmailRoute() {
     );
   }
   if (!user) return <Navigate to={paths.auth.getHref()} replace />;
-  if (user.isEmailVerified && !verified) return <Navigate to={paths.dashboard.getHref()} replace />;
+  if (user.isEmailVerified && !verified) return <Navigate to={next} replace />;
 
   return (
     <div className="page-center">

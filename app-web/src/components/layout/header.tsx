@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useLogout, useUser } from '../../features/auth/api/user-queries';
-import { formatConverted } from '../../lib/money';
+import { formatMoney } from '../../lib/money';
 import type { User } from '../../types/api';
 import { Button } from '../ui/primitives';
 import { toast } from '../ui/toast';
@@ -52,11 +52,11 @@ function UserMenu({ user, onSignOut }: { user: User; onSignOut: () => void }) {
         </Button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content className="menu" align="end" sideOffset={6}>
+        <DropdownMenu.Content className="menu" align="end" sideOffset={6} collisionPadding={12}>
           <DropdownMenu.Item className="menu-item" onSelect={() => void navigate(paths.profile.getHref())}>
             {t('nav.profile')}
           </DropdownMenu.Item>
-          <DropdownMenu.Item className="menu-item" onSelect={() => undefined}>
+          <DropdownMenu.Item className="menu-item" data-testid="menu-settings" onSelect={() => void navigate(paths.profile.getHref())}>
             {t('nav.settings')}
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="menu-separator" />
@@ -84,7 +84,7 @@ function MobileDrawer({ user, onSignOut }: { user: User | null | undefined; onSi
         <DialogPrimitive.Content className="drawer">
           <DialogPrimitive.Title className="dialog-title">{t('common.appName')}</DialogPrimitive.Title>
           <DialogPrimitive.Description className="sr-only">{t('nav.mainNavigation')}</DialogPrimitive.Description>
-          {user ? <p className="drawer-balance">{t('nav.balance')}: {formatConverted(user.balance, user.preferredCurrency)}</p> : null}
+          {user ? <p className="drawer-balance">{t('nav.balance')}: {formatMoney(user.balance)}</p> : null}
           <nav className="drawer-links" aria-label={t('nav.mainNavigation')}>
             {/* A visitor is offered only what a visitor can open; the protected pages would send them to /auth. */}
             {(user ? navLinks(user) : [{ to: paths.marketplace.getHref(), key: 'nav.marketplace' }]).map((link) => (
@@ -92,9 +92,9 @@ function MobileDrawer({ user, onSignOut }: { user: User | null | undefined; onSi
                 {t(link.key)}
               </Link>
             ))}
-            <a href={paths.leaderboardAnchor.getHref()} onClick={() => setOpen(false)}>
+            <Link to={paths.leaderboardAnchor.getHref()} onClick={() => setOpen(false)}>
               {t('nav.leaderboard')}
-            </a>
+            </Link>
             {user ? (
               <>
                 <Link to={paths.profile.getHref()} onClick={() => setOpen(false)}>
@@ -140,7 +140,7 @@ export function Header() {
                 </NavLink>
               ))
             : null}
-          {user ? <a href={paths.leaderboardAnchor.getHref()}>{t('nav.leaderboard')}</a> : null}
+          {user ? <Link to={paths.leaderboardAnchor.getHref()}>{t('nav.leaderboard')}</Link> : null}
         </nav>
         <div className="header-actions">
           {user ? (
@@ -148,7 +148,7 @@ export function Header() {
               <ConnectionIndicator />
               <span className="header-balance" data-testid="header-balance" title={t('nav.balance')}>
                 <span className="sr-only">{t('nav.balance')}: </span>
-                {formatConverted(user.balance, user.preferredCurrency)}
+                {formatMoney(user.balance)}
               </span>
               <Link className="btn btn-primary btn-sm hide-mobile" to={paths.deposit.getHref()}>
                 {t('nav.deposit')}

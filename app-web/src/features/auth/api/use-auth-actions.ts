@@ -53,7 +53,8 @@ export function useAuthActions() {
           );
           setTimeout(() => {
             authScreenHold.active = false;
-            void navigate(paths.verifyEmail.getHref(), { replace: true });
+            // Signed up from an invitation: the verification page returns to it (issue 15).
+            void navigate(paths.verifyEmail.getHref(redirectTo), { replace: true });
           }, VERIFY_REDIRECT_DELAY_MS);
           return;
         }

@@ -22,7 +22,14 @@ async function probePendingUser(): Promise<User | null> {
   return user;
 }
 
-const fetchCurrentUser = getQueryFn<User | null>({ on401: 'returnNull' });
+const fetchUserWithToken = getQueryFn<User | null>({ on401: 'returnNull' });
+
+/**
+ * Sessions are bearer tokens only (no cookie), so without a stored token nobody is signed in:
+ * answer "no user" without asking, instead of a 401 the browser logs as a console error on
+ * every visitor page load (issue 15). With a token, a 401 still means "no user", quietly.
+ */
+export const fetchCurrentUser: typeof fetchUserWithToken = (context) => (getAuthToken() ? fetchUserWithToken(context) : Promise.resolve(null));
 
 /** The current user (spec section 7): `GET /api/user`, a 401 meaning "nobody signed in". */
 export const userQueries = {

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, isProcessing, type ProcessingAnswer } from '../../../lib/api-client';
+import { apiRequest, isProcessing, uploadWithProgress, type ProcessingAnswer } from '../../../lib/api-client';
 import type { Bet, PublicChallenge } from '../../../types/api';
 import { userQueries } from '../../auth/api/user-queries';
 
@@ -55,13 +55,20 @@ export const challengeQueries = {
     }),
 };
 
+/** True for the key of one invitation (`['/api/challenges', 'invite', id]`). */
+export function isInviteKey(queryKey: readonly unknown[]): boolean {
+  return queryKey[0] === challengeQueries.all()[0] && queryKey[1] === 'invite';
+}
+
 /** Anything that moves a stake changes the user's balance, the bet lists and the marketplace. */
 function useInvalidateBets() {
   const queryClient = useQueryClient();
   return () =>
-    Promise.all(
-      [betQueries.all(), challengeQueries.all(), userQueries.all(), ['/api/transactions']].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-    );
+    Promise.all([
+      ...[betQueries.all(), userQueries.all(), ['/api/transactions']].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      // An invitation is single-use: once accepted its link answers 404, so it is not refetched.
+      queryClient.invalidateQueries({ queryKey: challengeQueries.all(), predicate: (query) => !isInviteKey(query.queryKey) }),
+    ]);
 }
 
 export interface CreateBetResponse {
@@ -123,11 +130,11 @@ export function useJoinChallenge() {
 export function useReportResult() {
   const invalidate = useInvalidateBets();
   return useMutation({
-    mutationFn: ({ betId, result, files }: { betId: string; result: 'won' | 'lost'; files: File[] }) => {
+    mutationFn: ({ betId, result, files, onProgress }: { betId: string; result: 'won' | 'lost'; files: File[]; onProgress?: (fraction: number) => void }) => {
       const body = new FormData();
       body.append('result', result);
       for (const file of files) body.append('evidence', file, file.name);
-      return apiRequest<BetCommandAnswer<Bet>>('POST', `/api/bets/${encodeURIComponent(betId)}/result`, body);
+      return uploadWithProgress<BetCommandAnswer<Bet>>(`/api/bets/${encodeURIComponent(betId)}/result`, body, onProgress);
     },
     onSuccess: () => invalidate(),
   });

@@ -51,3 +51,28 @@ export function outcomeFor(bet: Bet, userId: string | undefined): 'won' | 'lost'
   if (!bet.actualWinner) return 'voided';
   return bet.actualWinner === userId ? 'won' : 'lost';
 }
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * The one time that matters for a bet's status (issue 15): the invitation's expiry while
+ * pending, the play deadline while accepted or live, the settlement time once completed or
+ * voided, and the last change for a dispute or a closed challenge.
+ */
+export function betTimeLine(bet: Bet, t: Translate): string | null {
+  const at = (value: string | null | undefined) => (value ? formatDateTime(value) : null);
+  switch (bet.status) {
+    case 'pending':
+      return at(bet.expiresAt) && t('bets.expires', { time: at(bet.expiresAt) });
+    case 'accepted':
+    case 'in_progress':
+      return at(bet.expiresAt) && t('pages.matches.playBy', { time: at(bet.expiresAt) });
+    case 'completed':
+    case 'voided':
+      return at(bet.settledAt ?? bet.updatedAt) && t('pages.matches.settledAt', { time: at(bet.settledAt ?? bet.updatedAt) });
+    case 'disputed':
+      return at(bet.updatedAt) && t('pages.matches.disputedAt', { time: at(bet.updatedAt) });
+    default:
+      return at(bet.updatedAt) && t('pages.matches.closedAt', { time: at(bet.updatedAt) });
+  }
+}

@@ -16,6 +16,7 @@ import type { User } from '../../../types/api';
 import { useCreateBet } from '../api/bet-queries';
 import { CodRulesDialog, DEFAULT_COD_RULES, DEFAULT_FC25_RULES, Fc25RulesDialog, RulesSummary } from './rules-dialogs';
 import { errorMessage } from '../../../lib/error-message';
+import { SaferPlayBanner } from '../../profile/components/safer-play-banner';
 
 /** "Link Copied" shows for 2 s after copying (spec section 2). */
 export const LINK_COPIED_MS = 2000;
@@ -53,6 +54,8 @@ export function affordabilityRefusal(user: User, amount: string): { title: 'insu
   const cost = stakeCost(amount);
   if (!cost) return null;
   if (!covers(user.balance, cost.total)) return { title: 'insufficient', ...cost };
+  // null: the player removed their own daily stake limit (safer play), so there is none to pass.
+  if (user.dailyLimit === null) return null;
   const limit = user.dailyLimit || DAILY_LIMIT_DEFAULT;
   if (new Money(user.dailySpent || '0').plus(cost.total).gt(limit)) return { title: 'dailyLimit', ...cost };
   return null;
@@ -76,11 +79,18 @@ export function ShareLink({ link }: { link: string }) {
   );
 }
 
-function defaults(user: User): CreateChallengeFormInput {
+/** The player a direct challenge goes to (from Find Opponents): only they can accept it. */
+export interface DirectOpponent {
+  readonly id: string;
+  readonly username: string;
+  readonly gameType?: 'fc25' | 'cod';
+}
+
+function defaults(user: User, opponent?: DirectOpponent | null): CreateChallengeFormInput {
   return {
-    gameType: 'fc25',
+    gameType: opponent?.gameType ?? 'fc25',
     amount: String(BET_AMOUNT_DEFAULT),
-    opponentId: '',
+    opponentId: opponent?.id ?? '',
     platformUsername: user.psnUsername ?? '',
     visibility: 'private',
     allowReplays: false,
@@ -89,10 +99,15 @@ function defaults(user: User): CreateChallengeFormInput {
 }
 
 /** Create Challenge (spec section 2): fields, rules dialogs, fee and total lines, share link. */
-export function CreateChallengeDialog({ user, open, onOpenChange }: { user: User; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function CreateChallengeDialog({ user, open, onOpenChange, opponent }: { user: User; open: boolean; onOpenChange: (open: boolean) => void; opponent?: DirectOpponent | null }) {
   const { t } = useTranslation();
   const create = useCreateBet();
-  const form = useForm<CreateChallengeFormInput, unknown, CreateChallengeFormOutput>({ resolver: zodResolver(createChallengeFormSchema), defaultValues: defaults(user) });
+  const form = useForm<CreateChallengeFormInput, unknown, CreateChallengeFormOutput>({ resolver: zodResolver(createChallengeFormSchema), defaultValues: defaults(user, opponent) });
+  // Opened for another opponent (Find Opponents): start from that player.
+  useEffect(() => {
+    if (open) form.reset(defaults(user, opponent));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, opponent?.id]);
   const [fc25Rules, setFc25Rules] = useState<Fc25Rules>(DEFAULT_FC25_RULES);
   const [codRules, setCodRules] = useState<CodRules>(DEFAULT_COD_RULES);
   const [rulesOpen, setRulesOpen] = useState(false);
@@ -104,7 +119,7 @@ export function CreateChallengeDialog({ user, open, onOpenChange }: { user: User
   const { errors } = form.formState;
 
   const reset = () => {
-    form.reset(defaults(user));
+    form.reset(defaults(user, opponent));
     setFc25Rules(DEFAULT_FC25_RULES);
     setCodRules(DEFAULT_COD_RULES);
     setShareLink(null);
@@ -175,6 +190,7 @@ export function CreateChallengeDialog({ user, open, onOpenChange }: { user: User
   return (
     <Dialog open={open} onOpenChange={close} title={t('createChallenge.title')} description={t('createChallenge.description')} testId="create-challenge-dialog">
       <form className="form" noValidate onSubmit={submit} aria-label={t('createChallenge.title')}>
+        <SaferPlayBanner selfExcludedUntil={user.selfExcludedUntil} coolOffUntil={user.coolOffUntil} />
         <Field label={t('createChallenge.gameType')}>
           {(control) => (
             <Select {...control} {...form.register('gameType')}>
@@ -207,9 +223,15 @@ export function CreateChallengeDialog({ user, open, onOpenChange }: { user: User
         <Field label={t('createChallenge.platformUsername')} error={translateMessage(errors.platformUsername?.message)}>
           {(control) => <Input {...control} {...form.register('platformUsername')} />}
         </Field>
-        <Field label={t('createChallenge.opponent')} hint={t('createChallenge.opponentHint')}>
-          {(control) => <Input {...control} {...form.register('opponentId')} />}
-        </Field>
+        {opponent ? (
+          <Alert tone="info" data-testid="direct-opponent">
+            {t('pages.opponents.directTo', { name: opponent.username })}
+          </Alert>
+        ) : (
+          <Field label={t('createChallenge.opponent')} hint={t('createChallenge.opponentHint')}>
+            {(control) => <Input {...control} {...form.register('opponentId')} />}
+          </Field>
+        )}
         <fieldset className="fieldset">
           <legend>{t('createChallenge.visibility')}</legend>
           <label className="checkbox">

@@ -2,13 +2,15 @@ import { EVIDENCE_FILE_BYTES_MAX, EVIDENCE_FILES_MAX } from '@wager/domain/bets/
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/dialog';
-import { Alert, Button, Field, Input } from '../../../components/ui/primitives';
+import { Alert, Button } from '../../../components/ui/primitives';
+import { EvidenceDropZone } from './evidence-drop-zone';
 import { toastProcessing } from '../../../components/ui/processing-toast';
 import { toast } from '../../../components/ui/toast';
 import { isProcessing } from '../../../lib/api-client';
 
 import { useReportResult } from '../api/bet-queries';
 import { errorMessage } from '../../../lib/error-message';
+import { TrackerSuggestion } from '../../live/components/tracker-suggestion';
 
 /** The first reason the chosen files cannot be sent, or null (limits shared with the server). */
 export function evidenceRefusal(files: File[], t: (key: string, options?: Record<string, unknown>) => string): string | null {
@@ -27,6 +29,7 @@ export function UploadResultDialog({ betId, open, onOpenChange }: { betId: strin
   const [result, setResult] = useState<'won' | 'lost' | ''>('');
   const [files, setFiles] = useState<File[]>([]);
   const [error, setError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -34,8 +37,9 @@ export function UploadResultDialog({ betId, open, onOpenChange }: { betId: strin
     const refusal = evidenceRefusal(files, t);
     if (refusal) return setError(refusal);
     setError(null);
+    setProgress(0);
     report.mutate(
-      { betId, result, files },
+      { betId, result, files, onProgress: setProgress },
       {
         onSuccess: (response) => {
           if (isProcessing(response)) toastProcessing();
@@ -45,6 +49,7 @@ export function UploadResultDialog({ betId, open, onOpenChange }: { betId: strin
           setFiles([]);
         },
         onError: (failure) => toast({ title: t('matches.upload.failedTitle'), description: errorMessage(failure), type: 'error' }),
+        onSettled: () => setProgress(null),
       },
     );
   };
@@ -52,6 +57,7 @@ export function UploadResultDialog({ betId, open, onOpenChange }: { betId: strin
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={t('matches.upload.title')} description={t('matches.upload.description')} testId="upload-result-dialog">
       <form className="form" noValidate onSubmit={submit} aria-label={t('matches.upload.title')}>
+        <TrackerSuggestion betId={betId} onConfirm={setResult} />
         <fieldset className="fieldset">
           <legend>{t('matches.upload.result')}</legend>
           <label className="checkbox">
@@ -61,16 +67,11 @@ export function UploadResultDialog({ betId, open, onOpenChange }: { betId: strin
             <input type="radio" name="result" value="lost" checked={result === 'lost'} onChange={() => setResult('lost')} /> <span>{t('matches.upload.lost')}</span>
           </label>
         </fieldset>
-        <Field label={t('matches.upload.evidence')} hint={t('matches.upload.evidenceHint')}>
-          {(control) => <Input {...control} type="file" multiple accept="image/*,video/*" onChange={(e) => setFiles(Array.from(e.target.files ?? []))} />}
-        </Field>
-        {files.length ? (
-          <ul className="muted">
-            {files.map((f) => (
-              <li key={f.name}>{f.name}</li>
-            ))}
-          </ul>
-        ) : null}
+        <fieldset className="fieldset">
+          <legend>{t('matches.upload.evidence')}</legend>
+          <p className="hint">{t('matches.upload.evidenceHint')}</p>
+          <EvidenceDropZone files={files} onChange={setFiles} progress={progress} disabled={report.isPending} />
+        </fieldset>
         {error ? <Alert tone="danger">{error}</Alert> : null}
         <Button type="submit" disabled={report.isPending}>
           {report.isPending ? t('matches.upload.submitting') : t('matches.upload.submit')}

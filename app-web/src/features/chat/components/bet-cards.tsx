@@ -4,6 +4,7 @@ import { Card } from '../../../components/ui/primitives';
 import { formatMoney } from '../../../lib/money';
 import type { Bet, UserSummary } from '../../../types/api';
 import { formatDateTime } from '../../bets/components/bet-display';
+import { MoneyPanel, betLedgerQuery } from '../../bets/components/money-panel';
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -44,6 +45,7 @@ export function BetDetailsCard({ bet }: { bet: Bet }) {
           </Row>
         ) : null}
       </dl>
+      <MoneyPanel query={betLedgerQuery(bet.id)} />
     </Card>
   );
 }

@@ -13,6 +13,7 @@ import { BetStatusBadge } from '../../bets/components/bet-display';
 import { chatQueries, type ModerationChat } from '../api/chat-queries';
 import { BetDetailsCard, ChatGuidelinesCard, CustomRulesCard, PlayersCard } from './bet-cards';
 import { ChatPanel, JoinAsModeratorButton } from './chat-panel';
+import { LiveMatchSection } from '../../live/components/live-match-section';
 
 function BetNotFound() {
   const { t } = useTranslation();
@@ -60,7 +61,10 @@ function ChatPage({ bet, main }: { bet: Bet | undefined; main: ReactNode }) {
         ) : null}
       </header>
       <div className="chat-layout">
-        <div className="chat-main">{main}</div>
+        <div className="chat-main">
+          {main}
+          {bet ? <LiveMatchSection bet={bet} /> : null}
+        </div>
         <aside className="chat-side">
           {bet ? (
             <>

@@ -46,7 +46,7 @@ export function LocationDialog({ open, onOpenChange }: { open: boolean; onOpenCh
         {detect.isPending ? <Spinner label={t('location.detecting')} /> : null}
         {detect.isError ? <Alert tone="warning">{t('location.detectFailed')}</Alert> : null}
         {location ? <Alert tone="info">{t('location.detected', { place, currency: location.currency })}</Alert> : null}
-        <div className="row">
+        <div className="dialog-actions">
           <Button disabled={!location || confirm.isPending} onClick={() => answer(true)}>
             {t('location.confirm')}
           </Button>

@@ -2,7 +2,7 @@ import { COUNTRIES } from '@wager/domain/accounts/reference-data';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Alert, Badge, Button, Card, Field, Input, Select } from '../../../components/ui/primitives';
 import { Tabs } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toast';
@@ -15,6 +15,9 @@ import { useRequestReset } from '../../auth/api/user-queries';
 import { TIMEZONES } from '../../auth/timezones';
 import { changedProfileFields, useUpdateProfile } from '../api/profile-mutations';
 import { errorMessage } from '../../../lib/error-message';
+import { SaferGamblingPanel } from './safer-gambling-panel';
+
+const TABS = ['profile', 'gaming', 'security', 'safer'] as const;
 
 function formValues(user: User): ProfileForm {
   return {
@@ -44,6 +47,9 @@ function ReadOnlyValue({ label, value }: { label: string; value: string | null |
 export function ProfileSettings({ user }: { user: User }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
+  const [searchParams] = useSearchParams();
+  // `/profile?tab=safer` opens a tab directly (the reminder and the Responsible Gaming page link there).
+  const initialTab = TABS.find((tab) => tab === searchParams.get('tab')) ?? 'profile';
   const update = useUpdateProfile();
   const form = useForm<ProfileForm, unknown, Partial<Record<keyof ProfileForm, string | null>>>({
     resolver: formResolver<ProfileForm, Partial<Record<keyof ProfileForm, string | null>>>(profileSchema),
@@ -149,11 +155,12 @@ export function ProfileSettings({ user }: { user: User }) {
     <form noValidate onSubmit={save} aria-label={t('profile.title')}>
       <Tabs
         label={t('profile.title')}
-        defaultValue="profile"
+        defaultValue={initialTab}
         tabs={[
           { value: 'profile', label: t('profile.tabs.profile'), content: <Card>{profileTab}{actions}</Card> },
           { value: 'gaming', label: t('profile.tabs.gaming'), content: <Card>{gamingTab}{actions}</Card> },
           { value: 'security', label: t('profile.tabs.security'), content: <SecurityPanel user={user} /> },
+          { value: 'safer', label: t('tab', { ns: 'safer' }), content: <SaferGamblingPanel />, testId: 'tab-safer' },
         ]}
       />
     </form>

@@ -40,6 +40,8 @@ export function walletReadKeys(): QueryKey[] {
     walletQueries.paystackDeposits().queryKey,
     walletQueries.cryptoDeposits().queryKey,
     walletQueries.cryptoWithdrawals().queryKey,
+    // Bank withdrawals live in the wallet stream (bank-payouts.ts; a literal key avoids an import cycle).
+    ['/api/withdrawals/bank'],
   ];
 }
 

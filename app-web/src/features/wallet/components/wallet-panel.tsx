@@ -4,12 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/dialog';
 import { Badge, Button, Card } from '../../../components/ui/primitives';
 import { Tabs } from '../../../components/ui/tabs';
-import { formatConverted, formatMoney } from '../../../lib/money';
+import { formatMoney } from '../../../lib/money';
+import { WalletAmount } from '../../../components/ui/wallet-amount';
 import type { User } from '../../../types/api';
 import { RECENT_PAYSTACK_DEPOSITS, walletQueries } from '../api/wallet-queries';
 import { CryptoDepositForm, statusTone } from './crypto-deposit-form';
 import { PaystackDepositForm } from './paystack-deposit-form';
 import { WithdrawDialog } from './withdraw-dialog';
+import { BankWithdrawDialog } from './bank-withdraw-dialog';
+import { BankWithdrawalHistory } from './bank-withdrawals';
 
 function formatDate(value: string): string {
   const date = new Date(value);
@@ -71,8 +74,11 @@ export function WithdrawalHistory() {
   const { t } = useTranslation();
   const withdrawals = useQuery(walletQueries.cryptoWithdrawals());
   const rows = withdrawals.data ?? [];
-  if (rows.length === 0) return <p className="muted">{t('wallet.noWithdrawals')}</p>;
+  const bank = <BankWithdrawalHistory />;
+  if (rows.length === 0) return <>{bank}<p className="muted">{t('wallet.noWithdrawals')}</p></>;
   return (
+    <>
+    {bank}
     <ul className="list" data-testid="crypto-withdrawals">
       {rows.map((w) => (
         <li key={w.id} className="list-row">
@@ -86,6 +92,7 @@ export function WithdrawalHistory() {
         </li>
       ))}
     </ul>
+    </>
   );
 }
 
@@ -94,15 +101,18 @@ export function WalletPanel({ user }: { user: User }) {
   const { t } = useTranslation();
   const [depositOpen, setDepositOpen] = useState(false);
   const [withdrawOpen, setWithdrawOpen] = useState(false);
+  const [bankOpen, setBankOpen] = useState(false);
   return (
     <Card title={t('wallet.title')} data-testid="wallet-panel">
       <div className="grid-2">
         <div className="stat">
           <span className="stat-label">{t('wallet.balance')}</span>
-          <span className="stat-value">{formatConverted(user.balance, user.preferredCurrency)}</span>
+          <span className="stat-value">
+            <WalletAmount amount={user.balance} displayCurrency={user.preferredCurrency} />
+          </span>
         </div>
         <div className="stat">
-          <span className="stat-label">{t('wallet.cryptoBalance')}</span>
+          <span className="stat-label">{t('pages.money.cryptoBalanceUsd')}</span>
           <span className="stat-value">{formatMoney(user.cryptoBalance, 'USD')}</span>
         </div>
       </div>
@@ -110,6 +120,9 @@ export function WalletPanel({ user }: { user: User }) {
         <Button onClick={() => setDepositOpen(true)}>{t('wallet.depositFunds')}</Button>
         <Button variant="outline" onClick={() => setWithdrawOpen(true)}>
           {t('wallet.withdrawCrypto')}
+        </Button>
+        <Button variant="outline" onClick={() => setBankOpen(true)} data-testid="withdraw-bank">
+          {t('bankPayout.title')}
         </Button>
       </div>
       <Tabs
@@ -131,6 +144,7 @@ export function WalletPanel({ user }: { user: User }) {
         />
       </Dialog>
       <WithdrawDialog user={user} open={withdrawOpen} onOpenChange={setWithdrawOpen} />
+      <BankWithdrawDialog user={user} open={bankOpen} onOpenChange={setBankOpen} />
     </Card>
   );
 }

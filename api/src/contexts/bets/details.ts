@@ -1,0 +1,120 @@
+/**
+ * Match details (issue 15, `GET /api/bets/:betId/details`): for the bet's players, its chat's
+ * moderator and admins, the bet with its status history as a timeline (each step with its time,
+ * each report with its evidence) and the money of the bet as the ledger recorded it (each
+ * stake and fee locked, the payout or refunds). Everything comes from the bet's trail read
+ * model (every event that names the bet, in global order); nothing is recomputed.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '@wager/projections';
+import type { BetRow, BetTrailRow } from '@wager/projections/bets/bets.table';
+import { betTrail } from '@wager/projections/bets/queries';
+import { findChatByBetId } from '@wager/projections/chat/queries';
+import { Money, formatAmount } from '@wager/domain/money/index';
+import { betJson } from './views.js';
+
+const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Invalid id');
+
+/** Whether the user moderates the bet's chat (joined as its moderator). */
+export async function isBetModerator(db: Kysely<Database>, betId: string, userId: string): Promise<boolean> {
+  const chat = await findChatByBetId(db, betId);
+  return Boolean(chat && chat.moderator_id === userId);
+}
+
+/** The bet's steps a person reads as its history (wallet steps show in the money section). */
+export const TIMELINE_TYPES = ['BetCreated', 'BetAccepted', 'BetResultReported', 'BetDisputed', 'DisputeResolved', 'BetSettled', 'BetVoided', 'BetCancelled', 'BetExpired'] as const;
+
+const evidenceJson = z.object({ sha256: z.string(), contentType: z.string(), filename: z.string(), url: z.string() });
+const timelineEntry = z.object({
+  type: z.string(),
+  at: z.string(),
+  actorId: z.string().nullable(),
+  result: z.string().nullable(),
+  reason: z.string().nullable(),
+  winnerId: z.string().nullable(),
+  evidence: z.array(evidenceJson),
+});
+const moneyLine = z.object({ userId: z.string(), amount: z.string(), at: z.string() });
+const stakeLine = z.object({ userId: z.string(), stake: z.string(), fee: z.string(), total: z.string(), at: z.string() });
+export const betDetailsJson = z.object({
+  bet: betJson,
+  timeline: z.array(timelineEntry),
+  money: z.object({
+    currency: z.string(),
+    stakes: z.array(stakeLine),
+    /** What the escrow holds (or held) for the match: the stakes locked. */
+    escrow: z.string(),
+    fees: z.string(),
+    payout: moneyLine.nullable(),
+    refunds: z.array(moneyLine),
+    postings: z.array(z.object({ eventType: z.string(), at: z.string(), account: z.string(), currency: z.string(), amount: z.string() })),
+  }),
+});
+export type BetDetailsJson = z.infer<typeof betDetailsJson>;
+
+type Data = Record<string, unknown>;
+const text = (data: Data, key: string): string | null => (typeof data[key] === 'string' ? (data[key] as string) : null);
+/** The time a step happened: its own `…At` field (the event's business time), else when it was stored. */
+function atOf(row: BetTrailRow): string {
+  const own = Object.entries(row.data).find(([key, value]) => key.endsWith('At') && !['expiresAt', 'deadlineAt', 'contestDeadlineAt'].includes(key) && typeof value === 'string');
+  return own ? String(own[1]) : row.recorded_at.toISOString();
+}
+
+export function timelineOf(betId: string, trail: readonly BetTrailRow[]): BetDetailsJson['timeline'] {
+  return trail
+    .filter((row) => (TIMELINE_TYPES as readonly string[]).includes(row.type))
+    .map((row) => {
+      const d = row.data;
+      const evidence = Array.isArray(d.evidence) ? (d.evidence as { sha256: string; contentType: string; filename: string }[]) : [];
+      return {
+        type: row.type,
+        at: atOf(row),
+        actorId: text(d, 'reporterId') ?? text(d, 'challengerId') ?? text(d, 'opponentId') ?? text(d, 'adminId') ?? text(d, 'cancelledBy') ?? (row.actor && row.actor !== 'system' ? row.actor : null),
+        result: text(d, 'result'),
+        reason: text(d, 'reason'),
+        winnerId: text(d, 'winnerId'),
+        evidence: evidence.map((f) => ({ sha256: f.sha256, contentType: f.contentType, filename: f.filename, url: `/api/bets/${betId}/evidence/${f.sha256}` })),
+      };
+    });
+}
+
+export function moneyOf(row: BetRow, trail: readonly BetTrailRow[]): BetDetailsJson['money'] {
+  const wallet = trail.filter((t) => ['StakeLocked', 'StakeReleased', 'PayoutCredited'].includes(t.type));
+  const stakes = wallet
+    .filter((t) => t.type === 'StakeLocked')
+    .map((t) => ({ userId: String(t.data.userId), stake: String(t.data.stake), fee: String(t.data.fee), total: String(t.data.total), at: atOf(t) }));
+  const payout = wallet.find((t) => t.type === 'PayoutCredited');
+  const sum = (values: string[]) => formatAmount(values.reduce((total, v) => total.plus(v), new Money(0)));
+  const postings = trail.flatMap((t) =>
+    Array.isArray(t.data.postings) ? (t.data.postings as { account: string; currency: string; amount: string }[]).map((p) => ({ eventType: t.type, at: atOf(t), ...p })) : [],
+  );
+  return {
+    currency: row.currency,
+    stakes,
+    escrow: sum(stakes.map((s) => s.stake)),
+    fees: sum(stakes.map((s) => s.fee)),
+    payout: payout ? { userId: String(payout.data.userId), amount: String(payout.data.amount), at: atOf(payout) } : null,
+    refunds: wallet.filter((t) => t.type === 'StakeReleased').map((t) => ({ userId: String(t.data.userId), amount: String(t.data.amount), at: atOf(t) })),
+    postings,
+  };
+}
+
+type Helpers = {
+  visibleBet: (app: FastifyInstance, request: FastifyRequest, betId: string) => Promise<BetRow>;
+  viewOf: (app: FastifyInstance, row: BetRow, viewerId: string | null, isAdmin?: boolean) => Promise<z.infer<typeof betJson>>;
+};
+
+export const betDetailsRoutes: FastifyPluginAsyncZod<Helpers> = async (app, { visibleBet, viewOf }) => {
+  app.get(
+    '/api/bets/:betId/details',
+    { onRequest: app.requireUser, schema: { params: z.object({ betId: uuid }), response: { 200: betDetailsJson } } },
+    async (request) => {
+      const row = await visibleBet(app, request, request.params.betId);
+      const trail = await betTrail(app.deps.db, row.id);
+      return { bet: await viewOf(app, row, request.auth!.userId, request.auth!.isAdmin), timeline: timelineOf(row.id, trail), money: moneyOf(row, trail) };
+    },
+  );
+};

@@ -1,0 +1,91 @@
+/**
+ * The live context's process manager. It hears the bets context: an accepted bet gets its match
+ * stream (players, their provider handles, the handicap and the game's rules); a bet leaving
+ * `accepted` closes it; each result report is checked against the tracker's suggestion. And it
+ * hears its own ResultSuggested: the suggestion is written into the bet's chat (through the chat
+ * context's public API) and the reports already made are checked. Every step's id is derived
+ * from the event that caused it, so handling an event twice writes nothing twice.
+ */
+import { NotFoundError, type RecordedEvent } from '@wager/domain';
+import { betStreamId, type BetCreatedData, type BetEvent } from '@wager/domain/bets/index';
+import type { LiveEvent, TrackingClosedReason } from '@wager/domain/live/index';
+import { chatIdOfBet } from '@wager/domain/chat/index';
+import type { AppDeps } from '../../deps.js';
+import type { Reactor } from '../../runtime/reactor-runner.js';
+import { postChatSystemMessage } from '../chat/index.js';
+import { checkReport, closeTracking, startTracking } from './commands.js';
+
+const CLOSING: Record<string, TrackingClosedReason> = { BetSettled: 'settled', BetVoided: 'voided', BetDisputed: 'disputed', BetCancelled: 'cancelled', BetExpired: 'expired' };
+
+async function handleOf(deps: AppDeps, userId: string, gameType: 'fc25' | 'cod'): Promise<string | null> {
+  const row = await deps.db.selectFrom('users').select(['psn_username', 'activision_id']).where('id', '=', userId).executeTakeFirst();
+  return (gameType === 'fc25' ? row?.psn_username : row?.activision_id) ?? null;
+}
+
+/** The bet's creation, read from its own stream (its first event): the rules are not on BetAccepted. */
+async function betCreated(deps: AppDeps, betId: string): Promise<BetCreatedData | null> {
+  const [first] = await deps.store.readStream(betStreamId(betId), { maxCount: 1 });
+  return first?.type === 'BetCreated' ? (first.data as BetCreatedData) : null;
+}
+
+async function onAccepted(deps: AppDeps, recorded: RecordedEvent, accepted: Extract<BetEvent, { type: 'BetAccepted' }>['data']): Promise<void> {
+  const created = await betCreated(deps, accepted.betId);
+  if (!created) return;
+  const rules =
+    created.gameType === 'fc25'
+      ? { handicap: created.rules.goalHandicap, matchDuration: created.rules.matchDuration, gameMode: null, roundLimit: null }
+      : { handicap: created.rules.killHandicap, matchDuration: null, gameMode: created.rules.gameMode, roundLimit: created.rules.roundLimit };
+  await startTracking(
+    deps,
+    {
+      betId: accepted.betId,
+      gameType: created.gameType,
+      challenger: { userId: created.challengerId, handle: await handleOf(deps, created.challengerId, created.gameType) },
+      opponent: { userId: accepted.opponentId, handle: await handleOf(deps, accepted.opponentId, created.gameType) },
+      rules,
+    },
+    recorded.id,
+  );
+}
+
+async function usernameOf(deps: AppDeps, userId: string): Promise<string> {
+  return (await deps.db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirst())?.username ?? 'a player';
+}
+
+/** "The tracker saw alice win 3–1 (handicap -1: 2–1)." or a draw. */
+export async function suggestionMessage(deps: AppDeps, s: Extract<LiveEvent, { type: 'ResultSuggested' }>['data']['suggestion']): Promise<string> {
+  const score = `${s.challengerRaw}–${s.opponentRaw}`;
+  const handicap = s.handicap !== 0 ? ` (with the handicap ${s.handicap > 0 ? '+' : ''}${s.handicap}: ${s.challengerTotal}–${s.opponentTotal})` : '';
+  const unit = s.basis === 'kills' ? ' on kills' : '';
+  const verdict = s.winnerId ? `${await usernameOf(deps, s.winnerId)} win` : 'a draw';
+  return `The tracker saw ${verdict} ${score}${unit}${handicap}. Players still report the result; the tracker's view is evidence.`;
+}
+
+async function onSuggested(deps: AppDeps, recorded: RecordedEvent, data: Extract<LiveEvent, { type: 'ResultSuggested' }>['data']): Promise<void> {
+  try {
+    await postChatSystemMessage(deps, chatIdOfBet(data.betId), recorded.id, 'system', await suggestionMessage(deps, data.suggestion));
+  } catch (error) {
+    // A bet with no chat (never the case for an accepted bet) loses only the message.
+    if (!(error instanceof NotFoundError)) throw error;
+  }
+  for (const event of await deps.store.readStream(betStreamId(data.betId))) {
+    if (event.type !== 'BetResultReported') continue;
+    const reported = event.data as Extract<BetEvent, { type: 'BetResultReported' }>['data'];
+    await checkReport(deps, data.betId, reported.reporterId, reported.result, event.id);
+  }
+}
+
+export function liveTrackingReactor(deps: AppDeps): Reactor {
+  return {
+    name: 'live-tracking',
+    eventTypes: ['BetAccepted', 'BetResultReported', ...Object.keys(CLOSING), 'ResultSuggested'],
+    async handle(recorded: RecordedEvent): Promise<void> {
+      if (recorded.type === 'ResultSuggested') return onSuggested(deps, recorded, recorded.data as Extract<LiveEvent, { type: 'ResultSuggested' }>['data']);
+      const event = { type: recorded.type, data: recorded.data } as BetEvent;
+      if (event.type === 'BetAccepted') return onAccepted(deps, recorded, event.data);
+      if (event.type === 'BetResultReported') return checkReport(deps, event.data.betId, event.data.reporterId, event.data.result, recorded.id);
+      const reason = CLOSING[event.type];
+      if (reason) await closeTracking(deps, event.data.betId, reason, recorded.id);
+    },
+  };
+}

@@ -1,0 +1,275 @@
+import { DomainError, ValidationError, commandIntentKey, foldStream, latestPosition, type Position } from '@wager/domain';
+import {
+  afterFailedJoin,
+  followUpsOf,
+  poolDecider,
+  poolMessages,
+  poolStepId,
+  poolStreamId,
+  reconcileEntry,
+  windowPoints,
+  type GameweekFacts,
+  type PoolCommand,
+  type PoolEvent,
+  type PoolFollowUp,
+  type PoolSettings,
+  type PoolState,
+} from '@wager/domain/pools/index';
+import { findPoolByInviteCode } from '@wager/projections/pools/queries';
+import type { AppDeps } from '../../deps.js';
+import { fplClientFor, FplUnavailableError, gameweekOf, type FplClient, type FplGameweek } from '../../adapters/fpl/index.js';
+import { runCommand } from '../../runtime/command-pipeline.js';
+import { createPoolWallet, type PoolWallet } from './wallet-steps.js';
+
+export interface PoolOutcome {
+  readonly state: PoolState;
+  readonly events: PoolEvent[];
+  /** The last position written by the command and its follow-ups (for read-your-writes), or null. */
+  readonly position: Position | null;
+}
+
+/** 502: FPL did not answer usefully; nothing was written, the call can be retried. */
+export class FplServiceError extends DomainError {
+  constructor() {
+    super(502, 'FPL data is not available right now. Please try again in a moment.', { code: 'fpl_unavailable' });
+  }
+}
+
+const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const INVITE_CODE_ATTEMPTS_MAX = 5;
+
+/** Test hook: a crash injected between two steps of a saga (the reconciler must finish the work). */
+export type PoolCrashPoint = 'after-join-lock';
+
+/**
+ * The pool sagas (DESIGN.md section 5). Joining locks entry + fee in the wallet first (the step
+ * that can fail for lack of funds), then records the join with the pool's expected revision;
+ * a join that can never happen gets its lock released. Refunds and payouts follow the pool's
+ * events with deterministic ids, so the route, the process manager, the job and the reconciler
+ * may all run them and money moves once.
+ */
+export class PoolSagas {
+  crashAt: PoolCrashPoint | null = null;
+
+  constructor(
+    private readonly deps: AppDeps,
+    readonly wallet: PoolWallet = createPoolWallet(deps),
+    readonly fpl: FplClient = fplClientFor(deps),
+  ) {}
+
+  async state(poolId: string): Promise<PoolState> {
+    return foldStream(poolDecider, await this.deps.store.readStream(poolStreamId(poolId)));
+  }
+
+  /** Decides and appends one pool command (retried on a concurrent writer, re-decided on fresh state). */
+  async execute(command: PoolCommand, actor: string): Promise<PoolOutcome> {
+    const poolId = command.data.poolId;
+    const key = commandIntentKey(command.type, command.data);
+    const result = await runCommand(this.deps, {
+      streamId: poolStreamId(poolId),
+      decider: poolDecider,
+      command: { ...command, metadata: { ...command.metadata, actor } } as PoolCommand,
+      eventIds: (events, revision) => events.map((e, i) => poolStepId(poolId, String(revision + 1 + i), e.type, key)),
+    });
+    return { state: result.state, events: result.events, position: result.append?.position ?? result.readPosition };
+  }
+
+  async calendar(): Promise<FplGameweek[]> {
+    try {
+      return await this.fpl.calendar();
+    } catch (error) {
+      if (error instanceof FplUnavailableError) throw new FplServiceError();
+      throw error;
+    }
+  }
+
+  private async gameweek(id: number): Promise<GameweekFacts> {
+    const gw = gameweekOf(await this.calendar(), id);
+    if (!gw) throw new ValidationError(poolMessages.startGameweekRange, { field: 'startGameweek' });
+    return { id: gw.id, deadlineAt: gw.deadlineAt, finished: gw.finished, dataChecked: gw.dataChecked };
+  }
+
+  /** The team behind an FPL id, or a clear 400 when FPL knows no such team. */
+  async team(fplTeamId: number): Promise<{ fplTeamId: number; fplTeamName: string }> {
+    let team;
+    try {
+      team = await this.fpl.team(fplTeamId);
+    } catch (error) {
+      if (error instanceof FplUnavailableError) throw new FplServiceError();
+      throw error;
+    }
+    if (!team) throw new ValidationError(poolMessages.fplTeamNotFound, { code: 'fpl_team_not_found', field: 'fplTeamId' });
+    return { fplTeamId: team.id, fplTeamName: team.name };
+  }
+
+  /** A fresh 8-character invite code no pool uses (32^8 codes; checked against the read model). */
+  private async inviteCode(): Promise<string> {
+    for (let i = 0; i < INVITE_CODE_ATTEMPTS_MAX; i++) {
+      // 8 × 5 bits of a fresh id (ids come from deps.ids, never drawn here: tests inject them).
+      let bits = BigInt(`0x${this.deps.ids.uuid().replace(/-/g, '').slice(-12)}`);
+      const code = Array.from({ length: 8 }, () => {
+        const char = INVITE_ALPHABET[Number(bits & 31n)];
+        bits >>= 5n;
+        return char;
+      }).join('');
+      if (!(await findPoolByInviteCode(this.deps.db, code))) return code;
+    }
+    throw new Error('could not draw an unused invite code');
+  }
+
+  /** POST /api/fpl/pools: with a team, the creator's entry is locked first and recorded with the pool. */
+  async create(input: { poolId: string; creatorId: string; settings: PoolSettings; fplTeamId: number | null }): Promise<PoolOutcome> {
+    const now = this.deps.clock.now();
+    const startGameweek = await this.gameweek(input.settings.startGameweek);
+    const creatorEntry = input.fplTeamId === null ? null : await this.team(input.fplTeamId);
+    const command: PoolCommand = {
+      type: 'CreatePool',
+      data: { poolId: input.poolId, creatorId: input.creatorId, inviteCode: await this.inviteCode(), currency: this.deps.config.WALLET_CURRENCY, settings: input.settings, startGameweek, creatorEntry },
+      metadata: { now },
+    };
+    // A dry run refuses a bad command before any money moves.
+    const [created] = poolDecider.decide(command, poolDecider.initialState());
+    if (!creatorEntry || created?.type !== 'PoolCreated') return this.execute(command, input.creatorId);
+    const d = created.data;
+    const locked = await this.wallet.lockEntry({ userId: input.creatorId, poolId: input.poolId, entryFee: d.entryFee, fee: d.feeAmount, currency: d.currency, now });
+    try {
+      const outcome = await this.execute(command, input.creatorId);
+      return { ...outcome, position: latestPosition(locked, outcome.position) };
+    } catch (error) {
+      await this.compensateCreate(input.poolId, input.creatorId);
+      throw error;
+    }
+  }
+
+  /** A lock whose pool was never recorded: tombstone the pool id (so it can never be created late), then refund. */
+  private async compensateCreate(poolId: string, userId: string): Promise<Position | null> {
+    const abandoned = await this.execute({ type: 'AbandonPoolCreation', data: { poolId }, metadata: { now: this.deps.clock.now() } }, 'system');
+    if (abandoned.state.status !== 'abandoned') return null;
+    const released = await this.wallet.releaseEntry({ userId, poolId, reason: 'pool_creation_abandoned', now: this.deps.clock.now() });
+    if (released) await this.deps.projections.waitFor(released);
+    return released;
+  }
+
+  /** Join: refuse early (dry run), check the team with FPL, lock entry + fee, then record the join. */
+  async join(input: { poolId: string; userId: string; fplTeamId: number }): Promise<PoolOutcome> {
+    const now = this.deps.clock.now();
+    const before = await this.state(input.poolId);
+    if (!('pool' in before)) throw new DomainError(404, poolMessages.poolNotFound, { code: 'pool_not_found' });
+    const { deadlineAt } = await this.gameweek(before.pool.startGameweek);
+    const dryRun: PoolCommand = { type: 'JoinPool', data: { poolId: input.poolId, userId: input.userId, entry: { fplTeamId: input.fplTeamId, fplTeamName: '' }, firstDeadlineAt: deadlineAt }, metadata: { now } };
+    poolDecider.decide(dryRun, before); // full, closed, twice… before FPL is asked or money moves
+    const entry = await this.team(input.fplTeamId);
+    const command: PoolCommand = { ...dryRun, data: { ...dryRun.data, entry } } as PoolCommand;
+    const locked = await this.wallet.lockEntry({ userId: input.userId, poolId: input.poolId, entryFee: before.pool.entryFee, fee: before.pool.feeAmount, currency: before.pool.currency, now });
+    if (this.crashAt === 'after-join-lock') {
+      this.crashAt = null;
+      throw new Error('injected crash at after-join-lock');
+    }
+    try {
+      const outcome = await this.execute(command, input.userId);
+      return { ...outcome, position: latestPosition(locked, outcome.position) };
+    } catch (error) {
+      // The loser of a race for the last place: the entry goes back once the pool can never take
+      // them, and the refusal is answered only once the refund shows in the balance read next.
+      const after = await this.state(input.poolId);
+      if (afterFailedJoin(after, input.userId, this.deps.clock.now(), deadlineAt) === 'release') {
+        const released = await this.wallet.releaseEntry({ userId: input.userId, poolId: input.poolId, reason: 'pool_join_failed', now: this.deps.clock.now() });
+        if (released) await this.deps.projections.waitFor(released);
+      }
+      throw error;
+    }
+  }
+
+  async cancel(poolId: string, userId: string): Promise<PoolOutcome> {
+    const state = await this.state(poolId);
+    if (!('pool' in state)) throw new DomainError(404, poolMessages.poolNotFound, { code: 'pool_not_found' });
+    const { deadlineAt } = await this.gameweek(state.pool.startGameweek);
+    return this.withFollowUps(await this.execute({ type: 'CancelPool', data: { poolId, userId, firstDeadlineAt: deadlineAt }, metadata: { now: this.deps.clock.now() } }, userId));
+  }
+
+  /**
+   * The calendar job's step for one pool: start it (or cancel it under 2 entries) at the first
+   * deadline; while it runs, record the live standings; once its last gameweek is finished and
+   * data_checked, settle it. Each command is a no-op when the pool moved on meanwhile.
+   */
+  async tick(poolId: string): Promise<string> {
+    const state = await this.state(poolId);
+    if (!('pool' in state)) return 'missing';
+    const calendar = await this.calendar();
+    const now = this.deps.clock.now();
+    const first = gameweekOf(calendar, state.pool.startGameweek);
+    if (state.status === 'open') {
+      if (!first) return 'waiting';
+      const outcome = await this.withFollowUps(await this.execute({ type: 'StartPool', data: { poolId, firstDeadlineAt: first.deadlineAt }, metadata: { now } }, 'system'));
+      if (outcome.state.status !== 'ongoing') return outcome.state.status;
+    }
+    return this.followPool(poolId, calendar);
+  }
+
+  private async followPool(poolId: string, calendar: readonly FplGameweek[]): Promise<string> {
+    const state = await this.state(poolId);
+    if (!('pool' in state) || state.status !== 'ongoing') return state.status;
+    const { startGameweek, endGameweek } = state.pool;
+    const now = this.deps.clock.now();
+    const started = calendar.filter((g) => Date.parse(g.deadlineAt) <= now.getTime()).reduce((max, g) => Math.max(max, g.id), 0);
+    const through = Math.min(endGameweek, started);
+    if (through < startGameweek) return 'ongoing';
+    const histories: Record<string, Awaited<ReturnType<FplClient['history']>>> = {};
+    try {
+      for (const p of state.participants) histories[String(p.fplTeamId)] = await this.fpl.history(p.fplTeamId);
+    } catch (error) {
+      if (error instanceof FplUnavailableError) return 'fpl-unavailable';
+      throw error;
+    }
+    const end = gameweekOf(calendar, endGameweek);
+    if (end?.finished && end.dataChecked) {
+      const command: PoolCommand = { type: 'SettlePool', data: { poolId, endGameweek: { id: end.id, deadlineAt: end.deadlineAt, finished: end.finished, dataChecked: end.dataChecked }, histories }, metadata: { now } };
+      await this.withFollowUps(await this.execute(command, 'system'));
+      return 'completed';
+    }
+    const standings = state.participants.map((p) => ({ userId: p.userId, fplTeamId: p.fplTeamId, totalPoints: windowPoints(histories[String(p.fplTeamId)] ?? [], startGameweek, through) }));
+    await this.execute({ type: 'UpdateStandings', data: { poolId, throughGameweek: through, standings }, metadata: { now } }, 'system');
+    return 'ongoing';
+  }
+
+  private async withFollowUps(outcome: PoolOutcome): Promise<PoolOutcome> {
+    return { ...outcome, position: latestPosition(outcome.position, await this.followUps(outcome.events)) };
+  }
+
+  /** Refunds after a cancel, payouts after a settlement; idempotent (route, reactor and reconciler may all run them). */
+  async followUps(events: readonly PoolEvent[]): Promise<Position | null> {
+    let position: Position | null = null;
+    for (const event of events) for (const step of followUpsOf(event)) position = latestPosition(position, await this.runFollowUp(step));
+    return position;
+  }
+
+  private async runFollowUp(step: PoolFollowUp): Promise<Position | null> {
+    const now = this.deps.clock.now();
+    if (step.kind === 'refund') return this.wallet.releaseEntry({ userId: step.userId, poolId: step.poolId, reason: step.reason, now });
+    return this.wallet.creditPayout({ userId: step.userId, poolId: step.poolId, amount: step.amount, currency: step.currency, now });
+  }
+
+  /** The reconciler's step for one entry lock left open past the grace period (domain: reconcileEntry). */
+  async reconcileEntry(poolId: string, userId: string): Promise<string> {
+    const state = await this.state(poolId);
+    const now = this.deps.clock.now();
+    const step = reconcileEntry(state, userId, now);
+    switch (step.kind) {
+      case 'abandon-creation':
+        await this.compensateCreate(poolId, userId);
+        return 'creation-abandoned';
+      case 'release':
+        await this.wallet.releaseEntry({ userId, poolId, reason: step.reason, now });
+        return 'released';
+      case 'follow-up':
+        await this.runFollowUp(step.followUp);
+        return 'paid';
+      case 'nothing':
+        return 'nothing-to-do';
+      default: {
+        const unexpected: never = step;
+        throw new Error(`unknown reconciliation ${JSON.stringify(unexpected)}`);
+      }
+    }
+  }
+}

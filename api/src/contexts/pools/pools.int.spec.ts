@@ -1,0 +1,312 @@
+// Proves the FPL pools API end to end on PostgreSQL with the FPL sandbox: spec validation and defaults, create with and without the creator's entry, join by id and by invite code (team checked with FPL, name stored), refusals (twice, full, after the deadline, unknown team), the authorization matrix, cancel and automatic cancel with full refunds, live standings and settlement from FPL data by the calendar job (a tie split by the kobo rule, settling twice pays once), the reconciler, and 20 concurrent joins of a pool with 10 places: exactly 10 charged, balances exact.
+import Decimal from 'decimal.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestHarness, type TestHarness } from '../../testing/app.js';
+import { makeAdmin } from '../../testing/users.js';
+import { available, fundedPlayer, ledger, type Player } from '../bets/testing.js';
+import { PoolCalendarJob, POOL_RECONCILE_AFTER_MS } from './jobs.js';
+import { PoolSagas } from './commands.js';
+
+let h: TestHarness;
+let job: PoolCalendarJob;
+
+beforeAll(async () => {
+  h = await createTestHarness({ label: 'pools', env: { FPL_CACHE_TTL_MS: '0' } });
+  await h.app.listen({ port: 0, host: '127.0.0.1' });
+  job = new PoolCalendarJob(h.deps);
+});
+afterAll(async () => {
+  await h.close();
+});
+beforeEach(async () => {
+  await h.app.inject({ method: 'POST', url: '/sandbox/fpl/_control/reset' });
+});
+
+type Pool = { id: string; inviteCode: string | null; status: string; potAmount: string; participantCount: number; entryFee: string; feeAmount: string; totalCost: string };
+type Detail = { pool: Pool; participants: { fplTeamId: number; fplTeamName: string; totalPoints: number; payout: string | null; isMe: boolean }[] };
+
+const advance = (step = 'gameweek') => h.app.inject({ method: 'POST', url: '/sandbox/fpl/_control/advance', payload: { step } });
+const points = (teamId: number, gameweek: number, p: number, transfersCost = 0) => h.app.inject({ method: 'POST', url: '/sandbox/fpl/_control/points', payload: { teamId, gameweek, points: p, transfersCost } });
+
+async function createPool(owner: Player, payload: Record<string, unknown>): Promise<Detail> {
+  const res = await h.app.inject({ method: 'POST', url: '/api/fpl/pools', headers: owner.headers, payload });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as Detail;
+}
+async function join(player: Player, poolId: string, fplTeamId: number) {
+  return h.app.inject({ method: 'POST', url: `/api/fpl/pools/${poolId}/join`, headers: player.headers, payload: { fplTeamId } });
+}
+async function balance(player: Player): Promise<string> {
+  return available(await ledger(h), player.id);
+}
+async function escrow(poolId: string): Promise<string> {
+  return ((await ledger(h)).get(`pool:${poolId}:escrow:NGN`) ?? new Decimal(0)).toFixed(2);
+}
+async function tick() {
+  const result = await job.tick();
+  await h.settle();
+  return result;
+}
+
+describe('creating a pool', () => {
+  it('applies the spec defaults and charges nobody when no team is given', async () => {
+    const alice = await fundedPlayer(h, '100.00');
+    const { pool, participants } = await createPool(alice, { name: 'Defaults' });
+    expect(pool).toMatchObject({ entryFee: '5.00', feeAmount: '0.10', totalCost: '5.10', maxParticipants: 10, durationWeeks: 2, startGameweek: 1, endGameweek: 2, isPrivate: false, status: 'open', potAmount: '0.00', participantCount: 0, isCreator: true });
+    expect(pool.inviteCode).toMatch(/^[A-Z0-9]{8}$/);
+    expect(participants).toEqual([]);
+    expect(await balance(alice)).toBe('100.00');
+  });
+
+  it('refuses bad input with the spec messages', async () => {
+    const alice = await fundedPlayer(h, '100.00');
+    const cases: [Record<string, unknown>, string][] = [
+      [{ name: '' }, 'Pool name is required'],
+      [{}, 'Pool name is required'],
+      [{ name: 'x', entryFee: '' }, 'Entry fee is required'],
+      [{ name: 'x', maxParticipants: 51 }, 'Max participants must be a whole number between 2 and 50'],
+      [{ name: 'x', durationWeeks: 0 }, 'Duration must be a whole number of weeks between 1 and 8'],
+      [{ name: 'x', startGameweek: 39 }, 'Start gameweek must be a whole number between 1 and 38'],
+    ];
+    for (const [payload, error] of cases) {
+      const res = await h.app.inject({ method: 'POST', url: '/api/fpl/pools', headers: alice.headers, payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().error).toBe(error);
+    }
+    await advance('deadline');
+    const started = await h.app.inject({ method: 'POST', url: '/api/fpl/pools', headers: alice.headers, payload: { name: 'Late', startGameweek: 1 } });
+    expect(started.statusCode).toBe(400);
+    expect(started.json()).toMatchObject({ error: 'That gameweek has already started', code: 'gameweek_started' });
+  });
+
+  it('with a team, enters the creator at once: entry + 2 % locked in the pool escrow, team name from FPL', async () => {
+    const alice = await fundedPlayer(h, '1000.00');
+    const { pool, participants } = await createPool(alice, { name: 'Mine', entryFee: '100', fplTeamId: 501 });
+    expect(pool).toMatchObject({ participantCount: 1, potAmount: '100.00' });
+    expect(participants).toEqual([expect.objectContaining({ fplTeamId: 501, fplTeamName: 'Rovers 501', totalPoints: 0, isMe: true })]);
+    expect(await balance(alice)).toBe('898.00');
+    expect(await escrow(pool.id)).toBe('102.00');
+  });
+
+  it('refuses an unknown FPL team and charges nothing', async () => {
+    const alice = await fundedPlayer(h, '1000.00');
+    const res = await h.app.inject({ method: 'POST', url: '/api/fpl/pools', headers: alice.headers, payload: { name: 'Ghost', fplTeamId: 99_999_999 } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'FPL team not found: check the FPL Team ID', code: 'fpl_team_not_found' });
+    expect(await balance(alice)).toBe('1000.00');
+  });
+
+  it('refuses an entry the balance cannot cover, with nothing recorded', async () => {
+    const poor = await fundedPlayer(h, '10.00');
+    const res = await h.app.inject({ method: 'POST', url: '/api/fpl/pools', headers: poor.headers, payload: { name: 'Too dear', entryFee: '50', fplTeamId: 7 } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('insufficient_balance');
+    expect((await h.app.inject({ method: 'GET', url: '/api/fpl/pools', headers: poor.headers })).json().pools).toEqual([]);
+  });
+});
+
+describe('joining', () => {
+  it('joins by id and by invite code; refuses twice, the same team, FPL Team ID missing, an unknown team', async () => {
+    const alice = await fundedPlayer(h);
+    const bob = await fundedPlayer(h);
+    const carol = await fundedPlayer(h);
+    const { pool } = await createPool(alice, { name: 'Private', isPrivate: true, entryFee: '10' });
+    // A private pool does not exist by id for an outsider; its invite code opens it.
+    expect((await join(bob, pool.id, 11)).statusCode).toBe(404);
+    const byCode = await h.app.inject({ method: 'GET', url: `/api/fpl/pools/join-by-code/${pool.inviteCode!.toLowerCase()}`, headers: bob.headers });
+    expect(byCode.statusCode).toBe(200);
+    expect(byCode.json().pool).toMatchObject({ id: pool.id, inviteCode: null, hasJoined: false, totalCost: '10.20' });
+    const joined = await h.app.inject({ method: 'POST', url: `/api/fpl/pools/join-by-code/${pool.inviteCode}`, headers: bob.headers, payload: { fplTeamId: '11' } });
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(joined.json().pool).toMatchObject({ participantCount: 1, potAmount: '10.00', hasJoined: true, inviteCode: pool.inviteCode });
+    expect(await balance(bob)).toBe('989.80');
+    // Now a participant, bob sees it by id.
+    expect((await h.app.inject({ method: 'GET', url: `/api/fpl/pools/${pool.id}`, headers: bob.headers })).statusCode).toBe(200);
+    const twice = await join(bob, pool.id, 12);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error).toBe('You have already joined this pool');
+    const sameTeam = await h.app.inject({ method: 'POST', url: `/api/fpl/pools/join-by-code/${pool.inviteCode}`, headers: carol.headers, payload: { fplTeamId: 11 } });
+    expect(sameTeam.json().error).toBe('This FPL team is already in this pool');
+    const missing = await h.app.inject({ method: 'POST', url: `/api/fpl/pools/join-by-code/${pool.inviteCode}`, headers: carol.headers, payload: {} });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toBe('FPL Team ID is required');
+    const unknown = await h.app.inject({ method: 'POST', url: `/api/fpl/pools/join-by-code/${pool.inviteCode}`, headers: carol.headers, payload: { fplTeamId: 99_999_999 } });
+    expect(unknown.json().code).toBe('fpl_team_not_found');
+    const badCode = await h.app.inject({ method: 'POST', url: '/api/fpl/pools/join-by-code/NOPE0000', headers: carol.headers, payload: { fplTeamId: 5 } });
+    expect(badCode.statusCode).toBe(404);
+    expect(await balance(carol)).toBe('1000.00');
+    expect(await balance(bob)).toBe('989.80');
+  });
+
+  it('closes joining at the first deadline', async () => {
+    const alice = await fundedPlayer(h);
+    const bob = await fundedPlayer(h);
+    const { pool } = await createPool(alice, { name: 'Closing' });
+    await advance('deadline');
+    const late = await join(bob, pool.id, 3);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error).toBe('This pool has started: joining closed at the first gameweek deadline');
+    expect(await balance(bob)).toBe('1000.00');
+  });
+
+  it('20 concurrent joins of a pool with 10 places: exactly 10 charged, every other balance untouched', async () => {
+    const owner = await fundedPlayer(h);
+    const { pool } = await createPool(owner, { name: 'Rush', maxParticipants: 10, entryFee: '50' });
+    const players = await Promise.all(Array.from({ length: 20 }, () => fundedPlayer(h, '100.00')));
+    const results = await Promise.all(players.map((p, i) => join(p, pool.id, 1000 + i)));
+    const ok = results.filter((r) => r.statusCode === 200);
+    expect(ok).toHaveLength(10);
+    for (const r of results.filter((x) => x.statusCode !== 200)) expect(r.json().error, r.body).toBe('This pool is full');
+    await h.settle();
+    const books = await ledger(h);
+    const balances = players.map((p) => available(books, p.id));
+    expect(balances.filter((b) => b === '49.00')).toHaveLength(10);
+    expect(balances.filter((b) => b === '100.00')).toHaveLength(10);
+    expect(await escrow(pool.id)).toBe('510.00');
+    const detail = (await h.app.inject({ method: 'GET', url: `/api/fpl/pools/${pool.id}`, headers: owner.headers })).json() as Detail;
+    expect(detail.pool).toMatchObject({ participantCount: 10, potAmount: '500.00' });
+  });
+});
+
+describe('cancelling', () => {
+  it('lets only the creator cancel before the start; every entry is refunded in full', async () => {
+    const alice = await fundedPlayer(h);
+    const bob = await fundedPlayer(h);
+    const { pool } = await createPool(alice, { name: 'Off', entryFee: '20', fplTeamId: 1 });
+    expect((await join(bob, pool.id, 2)).statusCode).toBe(200);
+    const notCreator = await h.app.inject({ method: 'POST', url: `/api/fpl/pools/${pool.id}/cancel`, headers: bob.headers });
+    expect(notCreator.statusCode).toBe(403);
+    const cancelled = await h.app.inject({ method: 'POST', url: `/api/fpl/pools/${pool.id}/cancel`, headers: alice.headers });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().pool.status).toBe('cancelled');
+    await h.settle();
+    expect(await balance(alice)).toBe('1000.00');
+    expect(await balance(bob)).toBe('1000.00');
+    expect(await escrow(pool.id)).toBe('0.00');
+  });
+
+  it('cancels automatically at the first deadline with fewer than 2 entries, refunding the one', async () => {
+    const alice = await fundedPlayer(h);
+    const { pool } = await createPool(alice, { name: 'Lonely', fplTeamId: 9 });
+    expect(await balance(alice)).toBe('994.90');
+    await advance('deadline');
+    const { pools } = await tick();
+    expect(pools[pool.id]).toBe('cancelled');
+    await h.settle();
+    expect(await balance(alice)).toBe('1000.00');
+    expect(await escrow(pool.id)).toBe('0.00');
+  });
+});
+
+describe('running and settling a pool from FPL data', () => {
+  it('starts at the deadline, shows live standings, settles when the last gameweek is finished and checked; a tie splits by the kobo rule; settling again pays nothing more', async () => {
+    const [alice, bob, carol] = await Promise.all([fundedPlayer(h), fundedPlayer(h), fundedPlayer(h)]);
+    const { pool } = await createPool(alice, { name: 'Season', entryFee: '33.33', durationWeeks: 2, fplTeamId: 301 });
+    expect((await join(bob, pool.id, 302)).statusCode).toBe(200);
+    expect((await join(carol, pool.id, 303)).statusCode).toBe(200);
+    // Alice 60+50 = 110; Bob 70+44−4 = 110; Carol 30+30. Alice and Bob tie: 99.99 split, the odd kobo to the lower team id (Alice, 301).
+    await points(301, 1, 60); await points(301, 2, 50);
+    await points(302, 1, 70); await points(302, 2, 44, 4);
+    await points(303, 1, 30); await points(303, 2, 30);
+    await advance();
+    expect((await tick()).pools[pool.id]).toBe('ongoing');
+    const live = (await h.app.inject({ method: 'GET', url: `/api/fpl/pools/${pool.id}`, headers: carol.headers })).json() as Detail;
+    expect(live.pool.status).toBe('ongoing');
+    expect(live.participants.map((p) => [p.fplTeamId, p.totalPoints])).toEqual([[302, 70], [301, 60], [303, 30]]);
+    await advance('deadline');
+    await advance('finish');
+    expect((await tick()).pools[pool.id]).toBe('ongoing'); // finished, data not yet checked: no settlement
+    await advance('check');
+    expect((await tick()).pools[pool.id]).toBe('completed');
+    await h.settle();
+    const done = (await h.app.inject({ method: 'GET', url: `/api/fpl/pools/${pool.id}`, headers: alice.headers })).json() as Detail;
+    expect(done.pool).toMatchObject({ status: 'completed', potAmount: '99.99', winningPoints: 110 });
+    expect(done.participants.map((p) => [p.fplTeamId, p.totalPoints, p.payout])).toEqual([[301, 110, '50.00'], [302, 110, '49.99'], [303, 60, null]]);
+    // Each paid 33.33 + 0.67 (2 % of 33.33 = 0.6666, rounded half up) = 34.00.
+    expect(await balance(alice)).toBe(new Decimal(1000).minus('34.00').plus('50.00').toFixed(2));
+    expect(await balance(bob)).toBe(new Decimal(1000).minus('34.00').plus('49.99').toFixed(2));
+    expect(await balance(carol)).toBe('966.00');
+    expect(await escrow(pool.id)).toBe('0.00');
+    const feeIncome = (await h.deps.store.readStream(`pool-${pool.id}`)).find((e) => e.type === 'PoolSettled')!.data as { feeIncome: string; postings: { account: string; amount: string }[] };
+    expect(feeIncome.feeIncome).toBe('2.01');
+    expect(feeIncome.postings).toEqual([expect.objectContaining({ account: `pool:${pool.id}:escrow:NGN`, amount: '-2.01' }), expect.objectContaining({ account: 'platform:fees:NGN', amount: '2.01' })]);
+    // A second settlement run (the job again, the follow-ups again) moves nothing.
+    const sagas = new PoolSagas(h.deps);
+    await sagas.followUps([{ type: 'PoolSettled', data: { poolId: pool.id, currency: 'NGN', payouts: [{ userId: alice.id, amount: '50.00' }, { userId: bob.id, amount: '49.99' }] } } as never]);
+    await tick();
+    expect(await balance(alice)).toBe('1016.00');
+    expect(await balance(bob)).toBe('1015.99');
+  });
+});
+
+describe('the reconciler', () => {
+  it('releases an entry lock whose join was never recorded once the pool can no longer take that player', async () => {
+    const alice = await fundedPlayer(h);
+    const bob = await fundedPlayer(h);
+    const { pool } = await createPool(alice, { name: 'Crash', fplTeamId: 1 });
+    const sagas = new PoolSagas(h.deps);
+    sagas.crashAt = 'after-join-lock';
+    await expect(sagas.join({ poolId: pool.id, userId: bob.id, fplTeamId: 2 })).rejects.toThrow('injected crash');
+    await h.settle();
+    expect(await balance(bob)).toBe('994.90');
+    // While the pool is open, a retry reuses the lock and completes the join without charging twice.
+    h.clock.advance(POOL_RECONCILE_AFTER_MS + 1000);
+    expect((await tick()).reconciled).toEqual(['nothing-to-do']);
+    const carol = await fundedPlayer(h);
+    sagas.crashAt = 'after-join-lock';
+    await expect(sagas.join({ poolId: pool.id, userId: carol.id, fplTeamId: 3 })).rejects.toThrow('injected crash');
+    expect((await join(carol, pool.id, 3)).statusCode).toBe(200);
+    await h.settle();
+    expect(await balance(carol)).toBe('994.90');
+    // At the deadline the pool starts (alice, carol); bob's stray lock is released in full.
+    await advance('deadline');
+    h.clock.advance(POOL_RECONCILE_AFTER_MS + 1000);
+    const result = await tick();
+    expect(result.pools[pool.id]).toBe('ongoing');
+    expect(result.reconciled).toContain('released');
+    await h.settle();
+    expect(await balance(bob)).toBe('1000.00');
+  });
+});
+
+describe('authorization', () => {
+  it('answers a visitor 401 on every route, before validation', async () => {
+    const id = '00000000-0000-4000-8000-000000000000';
+    for (const [method, url] of [
+      ['GET', '/api/fpl/pools'],
+      ['GET', '/api/fpl/pools/public'],
+      ['GET', `/api/fpl/pools/${id}`],
+      ['GET', '/api/fpl/pools/join-by-code/ABCDEFGH'],
+      ['POST', '/api/fpl/pools'],
+      ['POST', `/api/fpl/pools/${id}/join`],
+      ['POST', '/api/fpl/pools/join-by-code/ABCDEFGH'],
+      ['POST', `/api/fpl/pools/${id}/cancel`],
+    ] as const) {
+      const res = await h.app.inject({ method, url, payload: method === 'POST' ? { bad: true } : undefined });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+
+  it('shows a private pool to its creator, its participants and admins only; lists mine and the open public ones', async () => {
+    const alice = await fundedPlayer(h);
+    const outsider = await fundedPlayer(h);
+    const admin = await fundedPlayer(h);
+    await makeAdmin(h, admin.id);
+    const { pool: secret } = await createPool(alice, { name: 'Secret', isPrivate: true });
+    const { pool: open } = await createPool(alice, { name: 'Open to all' });
+    expect((await h.app.inject({ method: 'GET', url: `/api/fpl/pools/${secret.id}`, headers: outsider.headers })).statusCode).toBe(404);
+    expect((await h.app.inject({ method: 'POST', url: `/api/fpl/pools/${secret.id}/cancel`, headers: outsider.headers })).statusCode).toBe(404);
+    expect((await h.app.inject({ method: 'POST', url: `/api/fpl/pools/${open.id}/cancel`, headers: outsider.headers })).statusCode).toBe(403);
+    const asAdmin = await h.app.inject({ method: 'GET', url: `/api/fpl/pools/${secret.id}`, headers: admin.headers });
+    expect(asAdmin.statusCode).toBe(200);
+    expect(asAdmin.json().pool.inviteCode).toBe(secret.inviteCode);
+    const asOutsider = (await h.app.inject({ method: 'GET', url: `/api/fpl/pools/${open.id}`, headers: outsider.headers })).json() as Detail;
+    expect(asOutsider.pool.inviteCode).toBeNull();
+    const mine = (await h.app.inject({ method: 'GET', url: '/api/fpl/pools', headers: alice.headers })).json().pools as Pool[];
+    expect(mine.map((p) => p.id)).toEqual(expect.arrayContaining([secret.id, open.id]));
+    expect((await h.app.inject({ method: 'GET', url: '/api/fpl/pools', headers: outsider.headers })).json().pools).toEqual([]);
+    const publicIds = ((await h.app.inject({ method: 'GET', url: '/api/fpl/pools/public', headers: outsider.headers })).json().pools as Pool[]).map((p) => p.id);
+    expect(publicIds).toContain(open.id);
+    expect(publicIds).not.toContain(secret.id);
+  });
+});

@@ -1,0 +1,121 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { NotFoundError, type Position } from '@wager/domain';
+import { INVITE_CODE_PATTERN, createPoolRequestSchema, joinPoolSchema, poolMessages } from '@wager/domain/pools/index';
+import { findPool, findPoolByInviteCode, isParticipant, listPublicPools, listUserPools, poolParticipants, type FplPoolRow } from '@wager/projections/pools/index';
+import { selfBaseUrl } from '../../adapters/providers.js';
+import { useFplSandboxAt } from '../../adapters/fpl/index.js';
+import { fplSandbox } from '../../sandbox/fpl/index.js';
+import { StillProcessing } from '../../runtime/still-processing.js';
+import { PoolSagas } from './commands.js';
+import { poolLedgerRoutes } from './ledger-routes.js';
+import { participantJson, participantView, poolJson, poolView } from './views.js';
+
+const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Invalid id');
+const poolParams = z.object({ poolId: uuid });
+const codeParams = z.object({ inviteCode: z.string().max(20).transform((c) => c.trim().toUpperCase()) });
+const poolDetail = z.object({ pool: poolJson, participants: z.array(participantJson) });
+const poolList = z.object({ pools: z.array(poolJson) });
+
+/**
+ * The pools context's HTTP surface (spec section 7, `/api/fpl/...`): my pools, open public
+ * pools, a pool with its leaderboard, create (optionally entering at once), join by id or by
+ * invite code, cancel by the creator; and, outside production, the FPL sandbox under
+ * /sandbox/fpl. Writes go through `PoolSagas`; reads come only from the read tables.
+ */
+export async function poolRoutes(app: FastifyInstance): Promise<void> {
+  const sagas = new PoolSagas(app.deps);
+  await app.register(poolReadRoutes);
+  await app.register(poolCommandRoutes, { sagas } as never);
+  await app.register(poolLedgerRoutes);
+  if (app.deps.config.NODE_ENV !== 'production') {
+    useFplSandboxAt(app.deps, () => `${selfBaseUrl(app)}/sandbox/fpl`);
+    await app.register(fplSandbox, { prefix: '/sandbox/fpl' });
+  }
+}
+
+async function detail(app: FastifyInstance, row: FplPoolRow, viewer: { userId: string; isAdmin: boolean }) {
+  const participants = await poolParticipants(app.deps.db, row.id);
+  const hasJoined = participants.some((p) => p.user_id === viewer.userId);
+  return { pool: poolView(row, { ...viewer, hasJoined }), participants: participants.map((p) => participantView(p, viewer.userId)) };
+}
+
+/** A pool the caller may see: any public one; a private one only for its creator, its participants and admins; otherwise 404. */
+async function visiblePool(app: FastifyInstance, poolId: string, viewer: { userId: string; isAdmin: boolean }): Promise<FplPoolRow> {
+  const row = await findPool(app.deps.db, poolId);
+  if (!row) throw new NotFoundError(poolMessages.poolNotFound, { code: 'pool_not_found' });
+  if (row.is_private && !viewer.isAdmin && row.creator_id !== viewer.userId && !(await isParticipant(app.deps.db, poolId, viewer.userId))) {
+    throw new NotFoundError(poolMessages.poolNotFound, { code: 'pool_not_found' });
+  }
+  return row;
+}
+
+/** A command's answer once the read models show it; 202 with the pool's address when they lag. */
+async function answer(app: FastifyInstance, poolId: string, position: Position | null, viewer: { userId: string; isAdmin: boolean }) {
+  if (position && !(await app.deps.projections.waitFor(position))) throw new StillProcessing(`/api/fpl/pools/${poolId}`, { poolId });
+  const row = await findPool(app.deps.db, poolId);
+  if (!row) throw new NotFoundError(poolMessages.poolNotFound, { code: 'pool_not_found' });
+  return detail(app, row, viewer);
+}
+
+const poolReadRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/fpl/pools', { onRequest: app.requireUser, schema: { response: { 200: poolList } } }, async (request) => {
+    const viewer = request.auth!;
+    const rows = await listUserPools(app.deps.db, viewer.userId);
+    const joined = new Set((await app.deps.db.selectFrom('fpl_pool_participants').select('pool_id').where('user_id', '=', viewer.userId).execute()).map((r) => r.pool_id));
+    return { pools: rows.map((row) => poolView(row, { ...viewer, hasJoined: joined.has(row.id) })) };
+  });
+
+  app.get('/api/fpl/pools/public', { onRequest: app.requireUser, schema: { response: { 200: poolList } } }, async (request) => {
+    const viewer = request.auth!;
+    const rows = await listPublicPools(app.deps.db);
+    const joined = new Set((await app.deps.db.selectFrom('fpl_pool_participants').select('pool_id').where('user_id', '=', viewer.userId).execute()).map((r) => r.pool_id));
+    return { pools: rows.map((row) => poolView(row, { ...viewer, hasJoined: joined.has(row.id) })) };
+  });
+
+  app.get('/api/fpl/pools/:poolId', { onRequest: app.requireUser, schema: { params: poolParams, response: { 200: poolDetail } } }, async (request) => {
+    const viewer = request.auth!;
+    return detail(app, await visiblePool(app, request.params.poolId, viewer), viewer);
+  });
+
+  /** The invite link's page: whoever holds the code may see the pool they are about to join. */
+  app.get('/api/fpl/pools/join-by-code/:inviteCode', { onRequest: app.requireUser, schema: { params: codeParams, response: { 200: poolDetail } } }, async (request) => {
+    const row = INVITE_CODE_PATTERN.test(request.params.inviteCode) ? await findPoolByInviteCode(app.deps.db, request.params.inviteCode) : undefined;
+    if (!row) throw new NotFoundError(poolMessages.inviteCodeNotFound, { code: 'invite_code_not_found' });
+    return detail(app, row, request.auth!);
+  });
+};
+
+const poolCommandRoutes: FastifyPluginAsyncZod<{ sagas: PoolSagas }> = async (app, { sagas }) => {
+  app.post('/api/fpl/pools', { onRequest: app.requireUser, schema: { body: createPoolRequestSchema, response: { 201: poolDetail } } }, async (request, reply) => {
+    const viewer = request.auth!;
+    const { fplTeamId, ...settings } = request.body;
+    const poolId = app.deps.ids.uuid();
+    const outcome = await sagas.create({ poolId, creatorId: viewer.userId, settings, fplTeamId: fplTeamId ?? null });
+    return reply.status(201).send(await answer(app, poolId, outcome.position, viewer));
+  });
+
+  app.post('/api/fpl/pools/:poolId/join', { onRequest: app.requireUser, schema: { params: poolParams, body: joinPoolSchema, response: { 200: poolDetail } } }, async (request) => {
+    const viewer = request.auth!;
+    // A private pool is joined by its invite code: by id it does not exist for an outsider.
+    await visiblePool(app, request.params.poolId, viewer);
+    const outcome = await sagas.join({ poolId: request.params.poolId, userId: viewer.userId, fplTeamId: request.body.fplTeamId });
+    return answer(app, request.params.poolId, outcome.position, viewer);
+  });
+
+  app.post('/api/fpl/pools/join-by-code/:inviteCode', { onRequest: app.requireUser, schema: { params: codeParams, body: joinPoolSchema, response: { 200: poolDetail } } }, async (request) => {
+    const viewer = request.auth!;
+    const row = INVITE_CODE_PATTERN.test(request.params.inviteCode) ? await findPoolByInviteCode(app.deps.db, request.params.inviteCode) : undefined;
+    if (!row) throw new NotFoundError(poolMessages.inviteCodeNotFound, { code: 'invite_code_not_found' });
+    const outcome = await sagas.join({ poolId: row.id, userId: viewer.userId, fplTeamId: request.body.fplTeamId });
+    return answer(app, row.id, outcome.position, viewer);
+  });
+
+  app.post('/api/fpl/pools/:poolId/cancel', { onRequest: app.requireUser, schema: { params: poolParams, response: { 200: poolDetail } } }, async (request) => {
+    const viewer = request.auth!;
+    await visiblePool(app, request.params.poolId, viewer);
+    const outcome = await sagas.cancel(request.params.poolId, viewer.userId);
+    return answer(app, request.params.poolId, outcome.position, viewer);
+  });
+};

@@ -1,0 +1,91 @@
+/**
+ * The steps of a bank payout, each idempotent with ids derived from the withdrawal
+ * (`bankWithdrawalEventId`): send the transfer, record what Paystack says about it. The request
+ * route, the transfer webhooks and the reconciler all go through here, in any order and any
+ * number of times: a withdrawal is paid at most once and its hold returned at most once.
+ */
+import type { Position } from '@wager/domain';
+import { foldStream } from '@wager/domain';
+import {
+  bankWithdrawalEventId,
+  bankWithdrawalsOf,
+  isBankWithdrawalEvent,
+  isSendable,
+  toMinorUnits,
+  walletDecider,
+  walletStreamId,
+  type BankWithdrawalCommand,
+} from '@wager/domain/wallet/index';
+import { Money } from '@wager/domain/money/index';
+import { runCommand } from '../../runtime/command-pipeline.js';
+import type { AppDeps } from '../../deps.js';
+import { PaystackRefusedError, PaystackUnavailableError, type PaystackClient, type PaystackTransfer } from '../../adapters/paystack/client.js';
+
+type Deps = Pick<AppDeps, 'store' | 'clock'>;
+
+/** Statuses of a transfer still on its way: it was made, no outcome yet. */
+const IN_FLIGHT = new Set(['pending', 'otp', 'received', 'queued', 'processing']);
+
+export async function executeBankWithdrawalCommand(deps: Pick<AppDeps, 'store'>, command: BankWithdrawalCommand, actor: string): Promise<Position | null> {
+  const result = await runCommand(deps, {
+    streamId: walletStreamId(command.data.userId),
+    decider: walletDecider,
+    command: { ...command, metadata: { ...command.metadata, actor } },
+    eventIds: (events) => events.map((e) => (isBankWithdrawalEvent(e) ? bankWithdrawalEventId(e) : `${e.type}:unexpected`)),
+  });
+  return result.append?.position ?? null;
+}
+
+export interface PayoutTarget {
+  readonly withdrawalId: string;
+  readonly userId: string;
+  readonly reference: string;
+  readonly amount: string;
+  readonly recipientCode: string;
+}
+
+/**
+ * Records what Paystack reports for a transfer: made (sent), and if final, its outcome. A
+ * transfer Paystack reports at all was made, so a send is recorded first when missing (the
+ * process died between sending and recording).
+ */
+export async function recordTransfer(deps: Deps, target: Pick<PayoutTarget, 'withdrawalId' | 'userId'>, transfer: PaystackTransfer, via: 'webhook' | 'verify'): Promise<Position | null> {
+  const now = deps.clock.now();
+  const base = { userId: target.userId, withdrawalId: target.withdrawalId };
+  let position = await executeBankWithdrawalCommand(deps, { type: 'MarkBankWithdrawalSent', data: { ...base, transferCode: transfer.transferCode, providerStatus: transfer.status }, metadata: { now } }, `paystack:${via}`);
+  if (!IN_FLIGHT.has(transfer.status)) {
+    const outcome = await executeBankWithdrawalCommand(
+      deps,
+      { type: 'RecordBankTransferOutcome', data: { ...base, providerStatus: transfer.status, reason: transfer.reason || transfer.status, via }, metadata: { now } },
+      `paystack:${via}`,
+    );
+    position = outcome ?? position;
+  }
+  return position;
+}
+
+export type SendResult = { kind: 'not-sendable' } | { kind: 'sent'; position: Position | null } | { kind: 'failed'; error: Error };
+
+/**
+ * Sends a withdrawal's transfer when the wallet stream says it may go now (requested, not held,
+ * past its wait). `verifyFirst` asks Paystack for the reference before sending: the reconciler
+ * always does, since an earlier attempt may have reached Paystack without our record of it. A
+ * refused or unanswered send leaves the withdrawal requested with its hold; the reconciler
+ * verifies and retries with the same reference, which Paystack never pays twice.
+ */
+export async function sendBankWithdrawal(deps: Deps, client: PaystackClient, target: PayoutTarget, options: { verifyFirst: boolean }): Promise<SendResult> {
+  const state = foldStream(walletDecider, await deps.store.readStream(walletStreamId(target.userId)));
+  const withdrawal = bankWithdrawalsOf(state)[target.withdrawalId];
+  if (!withdrawal || !isSendable(withdrawal, deps.clock.now())) return { kind: 'not-sendable' };
+  try {
+    if (options.verifyFirst) {
+      const existing = await client.verifyTransfer(target.reference);
+      if (existing) return { kind: 'sent', position: await recordTransfer(deps, target, existing, 'verify') };
+    }
+    const transfer = await client.initiateTransfer({ amountMinor: toMinorUnits(new Money(target.amount)), recipientCode: target.recipientCode, reference: target.reference, reason: 'Wager winnings withdrawal' });
+    return { kind: 'sent', position: await recordTransfer(deps, target, transfer, 'verify') };
+  } catch (error) {
+    if (error instanceof PaystackUnavailableError || error instanceof PaystackRefusedError) return { kind: 'failed', error };
+    throw error;
+  }
+}

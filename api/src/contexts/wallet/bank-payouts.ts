@@ -1,0 +1,304 @@
+/**
+ * Naira cash-out to a bank account through Paystack Transfers: banks, resolving an account
+ * number to its name, the player's accounts, bank withdrawals and their statuses, the payout
+ * time shown on the deposit page, admin review (hold / release / OTP), and the transfer
+ * webhooks (called from the Paystack webhook route, after its signature check).
+ */
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DomainError, NotFoundError, TooManyRequestsError, ValidationError, foldStream, type Position } from '@wager/domain';
+import { formatAmount } from '@wager/domain/money/index';
+import {
+  bankAccountsDecider,
+  bankAccountsStreamId,
+  bankAccountIdOf,
+  bankWithdrawalsOf,
+  deterministicId,
+  parseBankAccountInput,
+  parseBankWithdrawal,
+  toMinorUnits,
+  walletDecider,
+  walletStreamId,
+} from '@wager/domain/wallet/index';
+import { Money } from '@wager/domain/money/index';
+import {
+  findBankAccount,
+  findBankWithdrawal,
+  findBankWithdrawalByReference,
+  listBankAccounts,
+  listBankWithdrawals,
+  listBankWithdrawalsAwaitingReview,
+  medianPayoutMinutes,
+} from '@wager/projections/wallet/bank-payouts.queries';
+import type { BankAccountRow, BankWithdrawalRow } from '@wager/projections/wallet/bank-payouts.table';
+import { runCommand } from '../../runtime/command-pipeline.js';
+import { PaystackRefusedError, PaystackUnavailableError } from '../../adapters/paystack/client.js';
+import { paystackClient } from '../../adapters/providers.js';
+import type { AppDeps } from '../../deps.js';
+import { executeBankWithdrawalCommand, recordTransfer, sendBankWithdrawal } from './bank-payout-settlement.js';
+import { countHit, type WindowLimit } from '../../runtime/rate-limit.js';
+
+export const BANK_PAYOUT_MESSAGES = {
+  providerUnavailable: 'Payment provider unavailable, please try again',
+  accountNotResolved: 'Could not resolve the account name. Check the bank and account number.',
+  bankAccountNotFound: 'Bank account not found',
+  reasonRequired: 'Reason is required',
+  otpRefused: 'Paystack refused the OTP. Check the code and try again.',
+} as const;
+export const REASON_LENGTH_MAX = 500;
+/**
+ * Resolving an account number reveals its holder's name: a player gets a few lookups an hour
+ * (resolve and add together), so the endpoint cannot be used to harvest names.
+ */
+export const ACCOUNT_LOOKUPS_PER_USER: WindowLimit = { max: 10, windowMs: 60 * 60 * 1000 };
+export const TOO_MANY_LOOKUPS = 'Too many bank account lookups. Please try again later.';
+
+class ProviderUnavailable extends DomainError {
+  constructor() {
+    super(502, BANK_PAYOUT_MESSAGES.providerUnavailable);
+  }
+}
+
+const bankAccountJson = z.object({ id: z.string(), bankCode: z.string(), bankName: z.string(), accountName: z.string(), accountNumber: z.string(), addedAt: z.string() });
+const withdrawalJson = z.object({
+  id: z.string(),
+  amount: z.string(),
+  currency: z.string(),
+  status: z.enum(['requested', 'sent', 'paid', 'returned']),
+  reference: z.string(),
+  bankAccountId: z.string(),
+  bankName: z.string(),
+  accountName: z.string(),
+  accountNumber: z.string(),
+  requiresKyc: z.boolean(),
+  /** Why it is not on its way yet: review (KYC), an admin hold, or the new-account wait. */
+  waiting: z.enum(['review', 'admin_hold', 'new_account']).nullable(),
+  notBefore: z.string(),
+  returnReason: z.string().nullable(),
+  requestedAt: z.string(),
+  sentAt: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  returnedAt: z.string().nullable(),
+});
+const adminWithdrawalJson = withdrawalJson.extend({
+  userId: z.string(),
+  holdReason: z.string().nullable(),
+  /** Paystack holds the transfer until the OTP it sent the business is entered (POST …/otp). */
+  awaitingOtp: z.boolean(),
+});
+
+function toAdminWithdrawalJson(r: BankWithdrawalRow, now: Date): z.infer<typeof adminWithdrawalJson> {
+  return { ...toWithdrawalJson(r, now), userId: r.user_id, holdReason: r.hold_reason, awaitingOtp: r.status === 'sent' && r.provider_status === 'otp' };
+}
+
+function toAccountJson(r: BankAccountRow): z.infer<typeof bankAccountJson> {
+  return { id: r.id, bankCode: r.bank_code, bankName: r.bank_name, accountName: r.account_name, accountNumber: r.account_number_masked, addedAt: r.added_at.toISOString() };
+}
+
+function waitingOf(r: BankWithdrawalRow, now: Date): z.infer<typeof withdrawalJson>['waiting'] {
+  if (r.status !== 'requested') return null;
+  if (r.admin_held) return 'admin_hold';
+  if (r.kyc_pending) return 'review';
+  return r.not_before.getTime() > now.getTime() ? 'new_account' : null;
+}
+
+function toWithdrawalJson(r: BankWithdrawalRow, now: Date): z.infer<typeof withdrawalJson> {
+  return {
+    id: r.id,
+    amount: formatAmount(r.amount),
+    currency: r.currency,
+    status: r.status as z.infer<typeof withdrawalJson>['status'],
+    reference: r.reference,
+    bankAccountId: r.bank_account_id,
+    bankName: r.bank_name,
+    accountName: r.account_name,
+    accountNumber: r.account_number_masked,
+    requiresKyc: r.requires_kyc,
+    waiting: waitingOf(r, now),
+    notBefore: r.not_before.toISOString(),
+    returnReason: r.return_reason,
+    requestedAt: r.requested_at.toISOString(),
+    sentAt: r.sent_at?.toISOString() ?? null,
+    paidAt: r.paid_at?.toISOString() ?? null,
+    returnedAt: r.returned_at?.toISOString() ?? null,
+  };
+}
+
+async function providerCall<T>(log: FastifyBaseLogger, what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof PaystackUnavailableError || error instanceof PaystackRefusedError) {
+      log.warn({ err: error }, `paystack ${what} failed`);
+      if (error instanceof PaystackRefusedError && what === 'resolve') throw new ValidationError(BANK_PAYOUT_MESSAGES.accountNotResolved, { code: 'account_not_resolved' });
+      if (error instanceof PaystackRefusedError && what === 'finalize') throw new ValidationError(BANK_PAYOUT_MESSAGES.otpRefused, { code: 'otp_refused' });
+      throw new ProviderUnavailable();
+    }
+    throw error;
+  }
+}
+
+const reasonBody = z.object({ reason: z.string({ error: BANK_PAYOUT_MESSAGES.reasonRequired }).trim().min(1, BANK_PAYOUT_MESSAGES.reasonRequired).max(REASON_LENGTH_MAX) });
+
+/**
+ * A transfer webhook (`transfer.success` / `failed` / `reversed`), already signature-checked.
+ * Unknown references and amounts that are not ours are logged and acknowledged: Paystack
+ * retries anything else, and the reconciler's verify poll is the safety net.
+ */
+export async function settleTransferWebhook(deps: AppDeps, data: Record<string, unknown>, log: FastifyBaseLogger): Promise<Position | null> {
+  const reference = String(data.reference ?? '');
+  const row = reference && reference.length <= 100 ? await findBankWithdrawalByReference(deps.db, reference) : undefined;
+  if (!row) {
+    log.warn({ reference }, 'transfer webhook for an unknown reference');
+    return null;
+  }
+  if (String(data.amount ?? '') !== toMinorUnits(new Money(row.amount))) {
+    log.warn({ reference, amount: data.amount }, 'transfer webhook amount does not match the withdrawal');
+    return null;
+  }
+  const transfer = { status: String(data.status ?? ''), reference, transferCode: String(data.transfer_code ?? ''), amountMinor: String(data.amount), currency: String(data.currency ?? ''), reason: String(data.reason ?? '') };
+  return recordTransfer(deps, { withdrawalId: row.id, userId: row.user_id }, transfer, 'webhook');
+}
+
+export const bankPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  const waitFor = async (position: Position | null | undefined) => {
+    if (position) await deps.projections.waitFor(position);
+  };
+  const currency = () => deps.config.WALLET_CURRENCY;
+  const countLookup = async (userId: string) => {
+    const state = await countHit(deps.db, `bank-lookup:${userId}`, ACCOUNT_LOOKUPS_PER_USER, deps.clock.now());
+    if (state.count > ACCOUNT_LOOKUPS_PER_USER.max) throw new TooManyRequestsError(TOO_MANY_LOOKUPS, state.retryAfterSeconds, { code: 'too_many_bank_lookups' });
+  };
+
+  app.get('/api/banks', { onRequest: app.requireUser, schema: { response: { 200: z.array(z.object({ name: z.string(), code: z.string() })) } } }, async (request) =>
+    providerCall(request.log, 'banks', () => paystackClient(app).listBanks(currency())),
+  );
+
+  app.post(
+    '/api/bank-accounts/resolve',
+    { onRequest: app.requireUser, schema: { body: z.object({ bankCode: z.unknown().optional(), accountNumber: z.unknown().optional() }), response: { 200: z.object({ bankCode: z.string(), bankName: z.string(), accountName: z.string() }) } } },
+    async (request) => {
+      const { bankCode, accountNumber } = parseBankAccountInput(request.body);
+      await countLookup(request.auth!.userId);
+      const client = paystackClient(app);
+      const bank = (await providerCall(request.log, 'banks', () => client.listBanks(currency()))).find((b) => b.code === bankCode);
+      if (!bank) throw new ValidationError(BANK_PAYOUT_MESSAGES.accountNotResolved, { code: 'account_not_resolved' });
+      const { accountName } = await providerCall(request.log, 'resolve', () => client.resolveAccount(accountNumber, bankCode));
+      return { bankCode, bankName: bank.name, accountName };
+    },
+  );
+
+  /** Resolves the number again (the name shown is never taken from the client) and keeps Paystack's recipient. */
+  app.post(
+    '/api/bank-accounts',
+    { onRequest: app.requireUser, schema: { body: z.object({ bankCode: z.unknown().optional(), accountNumber: z.unknown().optional() }), response: { 200: bankAccountJson } } },
+    async (request) => {
+      const userId = request.auth!.userId;
+      const { bankCode, accountNumber } = parseBankAccountInput(request.body);
+      await countLookup(request.auth!.userId);
+      const client = paystackClient(app);
+      const bank = (await providerCall(request.log, 'banks', () => client.listBanks(currency()))).find((b) => b.code === bankCode);
+      if (!bank) throw new ValidationError(BANK_PAYOUT_MESSAGES.accountNotResolved, { code: 'account_not_resolved' });
+      const { accountName } = await providerCall(request.log, 'resolve', () => client.resolveAccount(accountNumber, bankCode));
+      const { recipientCode } = await providerCall(request.log, 'recipient', () => client.createRecipient({ name: accountName, accountNumber, bankCode, currency: currency() }));
+      const result = await runCommand(deps, {
+        streamId: bankAccountsStreamId(userId),
+        decider: bankAccountsDecider,
+        command: { type: 'AddBankAccount', data: { userId, bankCode, bankName: bank.name, accountNumber, accountName, recipientCode }, metadata: { now: deps.clock.now(), actor: userId } },
+        eventIds: (events) => events.map((e) => deterministicId('bankaccount', e.data.bankAccountId, 'added')),
+      });
+      await waitFor(result.append?.position);
+      return toAccountJson((await findBankAccount(deps.db, bankAccountIdOf(userId, bankCode, accountNumber)))!);
+    },
+  );
+
+  app.get('/api/bank-accounts', { onRequest: app.requireUser, schema: { response: { 200: z.array(bankAccountJson) } } }, async (request) =>
+    (await listBankAccounts(deps.db, request.auth!.userId)).map(toAccountJson),
+  );
+
+  app.post(
+    '/api/withdrawals/bank',
+    { onRequest: app.requireUser, schema: { body: z.object({ amount: z.unknown().optional(), bankAccountId: z.unknown().optional() }), response: { 200: withdrawalJson } } },
+    async (request) => {
+      const userId = request.auth!.userId;
+      const { amount, bankAccountId } = parseBankWithdrawal(request.body);
+      // The account must be the player's own: an id from someone else is "not found".
+      const accounts = foldStream(bankAccountsDecider, await deps.store.readStream(bankAccountsStreamId(userId))).accounts;
+      const account = accounts[bankAccountId];
+      if (!account) throw new NotFoundError(BANK_PAYOUT_MESSAGES.bankAccountNotFound, { code: 'bank_account_not_found' });
+      const user = await deps.db.selectFrom('users').select(['is_email_verified', 'is_phone_verified']).where('id', '=', userId).executeTakeFirst();
+      const requiresKyc = !(user?.is_email_verified && user?.is_phone_verified);
+      const withdrawalId = deps.ids.uuid();
+      const position = await executeBankWithdrawalCommand(
+        deps,
+        { type: 'RequestBankWithdrawal', data: { userId, withdrawalId, account, amount: formatAmount(amount), currency: currency(), requiresKyc }, metadata: { now: deps.clock.now() } },
+        userId,
+      );
+      await waitFor(position);
+      const row = (await findBankWithdrawal(deps.db, withdrawalId))!;
+      await sendNow(app, row, request.log);
+      return toWithdrawalJson((await findBankWithdrawal(deps.db, withdrawalId))!, deps.clock.now());
+    },
+  );
+
+  app.get('/api/withdrawals/bank', { onRequest: app.requireUser, schema: { response: { 200: z.array(withdrawalJson) } } }, async (request) => {
+    const now = deps.clock.now();
+    return (await listBankWithdrawals(deps.db, request.auth!.userId)).map((r) => toWithdrawalJson(r, now));
+  });
+
+  app.get('/api/withdrawals/bank/payout-time', { onRequest: app.requireUser, schema: { response: { 200: z.object({ medianMinutes: z.number().nullable(), sample: z.number() }) } } }, async () => {
+    const median = await medianPayoutMinutes(deps.db);
+    return { medianMinutes: median?.minutes ?? null, sample: median?.sample ?? 0 };
+  });
+
+  app.get('/api/admin/withdrawals/bank', { onRequest: app.requireAdmin, schema: { response: { 200: z.array(adminWithdrawalJson) } } }, async () => {
+    const now = deps.clock.now();
+    return (await listBankWithdrawalsAwaitingReview(deps.db)).map((r) => toAdminWithdrawalJson(r, now));
+  });
+
+  for (const action of ['hold', 'release'] as const) {
+    app.post(
+      `/api/admin/withdrawals/bank/:id/${action}`,
+      { onRequest: app.requireAdmin, schema: { params: z.object({ id: z.string().max(100) }), body: reasonBody, response: { 200: adminWithdrawalJson } } },
+      async (request) => {
+        const row = await findBankWithdrawal(deps.db, request.params.id);
+        if (!row) throw new NotFoundError('Withdrawal not found', { code: 'withdrawal_not_found' });
+        const by = request.auth!.userId;
+        const data = { userId: row.user_id, withdrawalId: row.id, by, reason: request.body.reason };
+        const now = deps.clock.now();
+        const position = await executeBankWithdrawalCommand(deps, action === 'hold' ? { type: 'HoldBankWithdrawal', data, metadata: { now } } : { type: 'ReleaseBankWithdrawal', data, metadata: { now } }, `admin:${by}`);
+        await waitFor(position);
+        // An earlier attempt (before a hold) may have reached Paystack: ask for the reference first.
+        if (action === 'release') await sendNow(app, (await findBankWithdrawal(deps.db, row.id))!, request.log, true);
+        const after = (await findBankWithdrawal(deps.db, row.id))!;
+        return toAdminWithdrawalJson(after, deps.clock.now());
+      },
+    );
+  }
+
+  /** A transfer Paystack holds for an OTP (OTP enabled on the business account) is finished by an admin. */
+  app.post(
+    '/api/admin/withdrawals/bank/:id/otp',
+    { onRequest: app.requireAdmin, schema: { params: z.object({ id: z.string().max(100) }), body: z.object({ otp: z.string().trim().regex(/^\d{4,8}$/, 'OTP must be 4 to 8 digits') }), response: { 200: adminWithdrawalJson } } },
+    async (request) => {
+      const row = await findBankWithdrawal(deps.db, request.params.id);
+      if (!row) throw new NotFoundError('Withdrawal not found', { code: 'withdrawal_not_found' });
+      if (row.status !== 'sent' || row.provider_status !== 'otp' || !row.transfer_code) throw new ValidationError('Withdrawal is not waiting for an OTP', { code: 'withdrawal_not_awaiting_otp' });
+      const transfer = await providerCall(request.log, 'finalize', () => paystackClient(app).finalizeTransfer(row.transfer_code!, request.body.otp));
+      await waitFor(await recordTransfer(deps, { withdrawalId: row.id, userId: row.user_id }, { ...transfer, reference: row.reference }, 'verify'));
+      const after = (await findBankWithdrawal(deps.db, row.id))!;
+      return toAdminWithdrawalJson(after, deps.clock.now());
+    },
+  );
+};
+
+/** Sends at once when free to go; a provider failure leaves the hold and the reconciler retries. */
+async function sendNow(app: FastifyInstance, row: BankWithdrawalRow, log: FastifyBaseLogger, verifyFirst = false): Promise<void> {
+  const state = foldStream(walletDecider, await app.deps.store.readStream(walletStreamId(row.user_id)));
+  if (!bankWithdrawalsOf(state)[row.id]) return;
+  const result = await sendBankWithdrawal(app.deps, paystackClient(app), { withdrawalId: row.id, userId: row.user_id, reference: row.reference, amount: row.amount, recipientCode: row.recipient_code }, { verifyFirst });
+  if (result.kind === 'failed') log.warn({ err: result.error, withdrawalId: row.id }, 'bank transfer not sent; the reconciler will verify and retry');
+  if (result.kind === 'sent' && result.position) await app.deps.projections.waitFor(result.position);
+}

@@ -1,0 +1,44 @@
+/**
+ * Proof of escrow, shared by every context that holds money in escrow (bets, pools): the
+ * postings that moved the escrow account (escrowLedger), its balance now, and the owning
+ * stream's events with their stored hashes, so the viewer recomputes the chain
+ * (`verifyHashChain`, the same canonical JSON and sha256 as the store). Events whose data the
+ * viewer may not see are sent with their hash only (`redacted`).
+ */
+import { z } from 'zod';
+import type { AppDeps } from '../../deps.js';
+import { escrowLedger } from './escrow-ledger.js';
+
+const posting = z.object({ account: z.string(), currency: z.string(), amount: z.string() });
+
+/** The response body both ledger endpoints share; each context adds its own id (betId, poolId). */
+export const escrowProofJson = z.object({
+  currency: z.string(),
+  escrowAccount: z.string(),
+  escrowBalance: z.string(),
+  movements: z.array(z.object({ eventId: z.string(), eventType: z.string(), streamId: z.string(), streamRevision: z.number().nullable(), recordedAt: z.string(), hash: z.string().nullable(), postings: z.array(posting) })),
+  chain: z.object({
+    streamId: z.string(),
+    headHash: z.string().nullable(),
+    events: z.array(z.object({ id: z.string(), revision: z.number(), type: z.string(), data: z.unknown(), hash: z.string(), recordedAt: z.string(), redacted: z.boolean() })),
+  }),
+});
+export type EscrowProofJson = z.infer<typeof escrowProofJson>;
+
+export async function escrowProof(
+  deps: Pick<AppDeps, 'db' | 'store'>,
+  input: { escrowAccount: string; currency: string; streamId: string; redact?: (eventType: string) => boolean },
+): Promise<EscrowProofJson> {
+  const ledger = await escrowLedger(deps, input.escrowAccount);
+  const events = (await deps.store.readStream(input.streamId)).map((e) => {
+    const redacted = input.redact?.(e.type) ?? false;
+    return { id: e.id, revision: e.streamRevision, type: e.type, data: redacted ? null : e.data, hash: String(e.metadata.hash ?? ''), recordedAt: e.recordedAt.toISOString(), redacted };
+  });
+  return {
+    currency: input.currency,
+    escrowAccount: input.escrowAccount,
+    escrowBalance: ledger.balance,
+    movements: ledger.movements,
+    chain: { streamId: input.streamId, headHash: events.at(-1)?.hash ?? null, events },
+  };
+}

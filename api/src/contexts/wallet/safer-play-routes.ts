@@ -1,0 +1,118 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Position } from '@wager/domain';
+import { parseExclusionPeriod, parseLimitChanges, parseRealityCheckMinutes, type SaferPlayView } from '@wager/domain/wallet/index';
+import { saferPlayOf, setRealityCheck, setSpendingLimits, startSelfExclusion } from './safer-play.js';
+
+export const limitJson = z.object({
+  /** In force now; null = no limit. */
+  limit: z.string().nullable(),
+  /** A raise or removal waiting for its 24 h: the new limit (null = none) and when it takes effect. */
+  pending: z.object({ limit: z.string().nullable(), effectiveAt: z.string() }).nullable(),
+  /** Counted in the current day / week / month of the player (deposits; stakes + fees for stakeDaily). */
+  used: z.string(),
+  /** What is left before the limit; null when there is none. */
+  remaining: z.string().nullable(),
+});
+const exclusionJson = z.object({ kind: z.enum(['cool_off', 'self_exclusion']), period: z.enum(['24h', '7d', '30d', '6m', '1y', '5y']), until: z.string() });
+export const limitsJson = z.object({
+  currency: z.string(),
+  timeZone: z.string(),
+  depositDaily: limitJson,
+  depositWeekly: limitJson,
+  depositMonthly: limitJson,
+  stakeDaily: limitJson,
+  exclusion: exclusionJson.nullable(),
+  selfExcludedUntil: z.string().nullable(),
+  coolOffUntil: z.string().nullable(),
+  realityCheckMinutes: z.number().nullable(),
+});
+const selfExclusionJson = z.object({ active: z.boolean(), exclusion: exclusionJson.nullable(), selfExcludedUntil: z.string().nullable(), coolOffUntil: z.string().nullable() });
+
+export function toLimitsJson(view: SaferPlayView): z.infer<typeof limitsJson> {
+  const one = (l: SaferPlayView['limits'][keyof SaferPlayView['limits']]) => ({ limit: l.inForce, pending: l.pending ? { limit: l.pending.value, effectiveAt: l.pending.effectiveAt } : null, used: l.used, remaining: l.remaining });
+  return {
+    currency: view.currency,
+    timeZone: view.timeZone,
+    depositDaily: one(view.limits.depositDaily),
+    depositWeekly: one(view.limits.depositWeekly),
+    depositMonthly: one(view.limits.depositMonthly),
+    stakeDaily: one(view.limits.stakeDaily),
+    exclusion: view.exclusion,
+    selfExcludedUntil: view.selfExcludedUntil,
+    coolOffUntil: view.coolOffUntil,
+    realityCheckMinutes: view.realityCheckMinutes,
+  };
+}
+
+function toSelfExclusionJson(view: SaferPlayView): z.infer<typeof selfExclusionJson> {
+  return { active: view.exclusion !== null, exclusion: view.exclusion, selfExcludedUntil: view.selfExcludedUntil, coolOffUntil: view.coolOffUntil };
+}
+
+const amountOrNull = z.union([z.string(), z.number(), z.null()]).optional();
+
+/**
+ * Safer play (issue 15): the player's own limits, cool-off / self-exclusion and reality check.
+ * Each route acts on the signed-in player only (there is no user id in the path): another player
+ * can neither read nor change them. Answers are read from the wallet stream after the change.
+ */
+export const saferPlayRoutes: FastifyPluginAsyncZod = async (app) => {
+  const waitFor = async (position: Position | null | undefined) => {
+    if (position) await app.deps.projections.waitFor(position);
+  };
+
+  app.get('/api/user/limits', { onRequest: app.requireUser, schema: { tags: ['wallet'], summary: 'Limits in force, pending raises, what is left', response: { 200: limitsJson } } }, async (request) =>
+    toLimitsJson(await saferPlayOf(app.deps, request.auth!.userId)),
+  );
+
+  app.put(
+    '/api/user/limits',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['wallet'],
+        summary: 'Set deposit and stake limits: lowering at once, raising or removing (null) after 24 h',
+        body: z.object({ depositDaily: amountOrNull, depositWeekly: amountOrNull, depositMonthly: amountOrNull, stakeDaily: amountOrNull }).strict(),
+        response: { 200: limitsJson },
+      },
+    },
+    async (request) => {
+      const userId = request.auth!.userId;
+      const result = await setSpendingLimits(app.deps, userId, parseLimitChanges(request.body));
+      await waitFor(result.append?.position);
+      return toLimitsJson(await saferPlayOf(app.deps, userId));
+    },
+  );
+
+  app.get('/api/user/self-exclusion', { onRequest: app.requireUser, schema: { tags: ['wallet'], summary: 'The cool-off or self-exclusion in force', response: { 200: selfExclusionJson } } }, async (request) =>
+    toSelfExclusionJson(await saferPlayOf(app.deps, request.auth!.userId)),
+  );
+
+  app.post(
+    '/api/user/self-exclusion',
+    {
+      onRequest: app.requireUser,
+      schema: { tags: ['wallet'], summary: 'Start a cool-off (24h, 7d, 30d) or self-exclusion (6m, 1y, 5y); it cannot be undone', body: z.object({ period: z.unknown().optional() }), response: { 200: selfExclusionJson } },
+    },
+    async (request) => {
+      const userId = request.auth!.userId;
+      const result = await startSelfExclusion(app.deps, userId, parseExclusionPeriod(request.body.period));
+      await waitFor(result.append?.position);
+      return toSelfExclusionJson(await saferPlayOf(app.deps, userId));
+    },
+  );
+
+  app.put(
+    '/api/user/reality-check',
+    {
+      onRequest: app.requireUser,
+      schema: { tags: ['wallet'], summary: 'Set the reality check reminder (minutes of play; null turns it off)', body: z.object({ intervalMinutes: z.unknown().optional() }), response: { 200: limitsJson } },
+    },
+    async (request) => {
+      const userId = request.auth!.userId;
+      const result = await setRealityCheck(app.deps, userId, parseRealityCheckMinutes(request.body.intervalMinutes));
+      await waitFor(result.append?.position);
+      return toLimitsJson(await saferPlayOf(app.deps, userId));
+    },
+  );
+};

@@ -1,0 +1,76 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerErrorHandler } from './errors.js';
+import { IMMUTABLE_CACHE, registerWebApp, REVALIDATE_CACHE, spaFallback } from './web.js';
+
+/** A built app as `npm run build --workspace app-web` lays it out: hashed assets with their .br/.gz siblings. */
+const SCRIPT = `console.log(${JSON.stringify('wager '.repeat(500))});`;
+let dist: string;
+
+beforeAll(() => {
+  dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><script type="module" src="/assets/index-Ab12Cd34.js"></script>');
+  writeFileSync(join(dist, 'assets/index-Ab12Cd34.js'), SCRIPT);
+  writeFileSync(join(dist, 'assets/index-Ab12Cd34.js.br'), brotliCompressSync(SCRIPT));
+  writeFileSync(join(dist, 'assets/index-Ab12Cd34.js.gz'), gzipSync(SCRIPT));
+  writeFileSync(join(dist, 'assets/index-Ab12Cd34.js.map'), '{"version":3,"sources":["secret.ts"]}');
+});
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+async function webApp(production: boolean): Promise<FastifyInstance> {
+  const app = Fastify();
+  registerErrorHandler(app, { notFoundFallback: spaFallback });
+  await registerWebApp(app, dist, production);
+  return app;
+}
+
+describe('the built web app, as served in production', () => {
+  it('given a browser accepting brotli, a hashed asset comes brotli-compressed with a year-long immutable cache', async () => {
+    const app = await webApp(true);
+    const res = await app.inject({ url: '/assets/index-Ab12Cd34.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe(IMMUTABLE_CACHE);
+    expect(res.headers['vary']).toMatch(/accept-encoding/i);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(SCRIPT);
+    expect(res.rawPayload.length).toBeLessThan(SCRIPT.length / 10);
+  });
+
+  it('given a client accepting only gzip, the gzip sibling; given none, the plain file, both long-cached', async () => {
+    const app = await webApp(true);
+    const gz = await app.inject({ url: '/assets/index-Ab12Cd34.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
+    const plain = await app.inject({ url: '/assets/index-Ab12Cd34.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+    expect(plain.headers['cache-control']).toBe(IMMUTABLE_CACHE);
+  });
+
+  it('index.html, at / and at any client-side route, is revalidated on every load (no-cache)', async () => {
+    const app = await webApp(true);
+    for (const url of ['/', '/auth', '/matches/123']) {
+      const res = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('/assets/index-Ab12Cd34.js');
+      expect(res.headers['cache-control'], url).toBe(REVALIDATE_CACHE);
+    }
+  });
+
+  it('a source map is 404 under NODE_ENV=production, and served outside it (development)', async () => {
+    const production = await webApp(true);
+    const hidden = await production.inject({ url: '/assets/index-Ab12Cd34.js.map' });
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.body).not.toContain('secret.ts');
+    const development = await webApp(false);
+    const shown = await development.inject({ url: '/assets/index-Ab12Cd34.js.map' });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body).toContain('secret.ts');
+  });
+});

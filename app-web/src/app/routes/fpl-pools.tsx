@@ -1,0 +1,6 @@
+import { PoolsPage } from '../../features/pools/components/pools-page';
+
+/** /fpl-pools, loaded on demand (React.lazy in router.tsx): visitors see the log-in prompt. */
+export default function FplPoolsRoute() {
+  return <PoolsPage />;
+}

@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Spinner } from '../../../components/ui/primitives';
+import { Tabs } from '../../../components/ui/tabs';
+import { useUser } from '../../auth/api/user-queries';
+import { DisputesTab } from './disputes-tab';
+import { KycTab } from './kyc-tab';
+import { LedgerTab } from './ledger-tab';
+import { OverviewTab } from './overview-tab';
+import { UsersTab } from './users-tab';
+
+export const ADMIN_TABS = ['overview', 'users', 'disputes', 'kyc', 'ledger'] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
+
+/** /admin (spec section 2): admins get the tabs, everyone else is told they may not. */
+export function AdminPanel() {
+  const { t } = useTranslation();
+  const { data: user, isPending } = useUser();
+  const [tab, setTab] = useState<AdminTab>('overview');
+  if (isPending) return <Spinner />;
+  if (!user?.isAdmin) {
+    return (
+      <div className="page-center" data-testid="admin-access-denied">
+        <Alert tone="danger">
+          <strong>{t('admin.accessDenied')}:</strong> {t('admin.accessDeniedText')}
+        </Alert>
+      </div>
+    );
+  }
+  return (
+    <div className="admin-panel" data-testid="admin-panel">
+      <header className="page-header">
+        <h1>{t('admin.title')}</h1>
+      </header>
+      <Tabs
+        label={t('admin.title')}
+        value={tab}
+        onValueChange={(value) => setTab(value as AdminTab)}
+        tabs={[
+          { value: 'overview', label: t('admin.tabs.overview'), content: <OverviewTab onOpenDisputes={() => setTab('disputes')} />, testId: 'admin-tab-overview' },
+          { value: 'users', label: t('admin.tabs.users'), content: <UsersTab />, testId: 'admin-tab-users' },
+          { value: 'disputes', label: t('admin.tabs.disputes'), content: <DisputesTab />, testId: 'admin-tab-disputes' },
+          { value: 'kyc', label: t('admin.tabs.kyc'), content: <KycTab />, testId: 'admin-tab-kyc' },
+          { value: 'ledger', label: t('admin.tabs.ledger'), content: <LedgerTab />, testId: 'admin-tab-ledger' },
+        ]}
+      />
+    </div>
+  );
+}

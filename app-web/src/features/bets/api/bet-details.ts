@@ -1,0 +1,50 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest, getAuthToken } from '../../../lib/api-client';
+import type { Bet } from '../../../types/api';
+
+export interface BetTimelineEntry {
+  type: string;
+  at: string;
+  actorId: string | null;
+  result: string | null;
+  reason: string | null;
+  winnerId: string | null;
+  evidence: { sha256: string; contentType: string; filename: string; url: string }[];
+}
+
+export interface BetMoney {
+  currency: string;
+  stakes: { userId: string; stake: string; fee: string; total: string; at: string }[];
+  escrow: string;
+  fees: string;
+  payout: { userId: string; amount: string; at: string } | null;
+  refunds: { userId: string; amount: string; at: string }[];
+  postings: { eventType: string; at: string; account: string; currency: string; amount: string }[];
+}
+
+export interface BetDetails {
+  bet: Bet;
+  timeline: BetTimelineEntry[];
+  money: BetMoney;
+}
+
+/** GET /api/bets/:betId/details (docs/api/bets.md): under the bets key, so every bet change refreshes it live. */
+export const betDetailsQueries = {
+  details: (betId: string) =>
+    queryOptions({
+      queryKey: ['/api/bets', betId, 'details'] as const,
+      queryFn: () => apiRequest<BetDetails>('GET', `/api/bets/${encodeURIComponent(betId)}/details`),
+      retry: false,
+    }),
+};
+
+/**
+ * An evidence file as an object URL: the file needs the session's bearer token, which an
+ * `<img src>` cannot send, so it is fetched and shown from memory.
+ */
+export async function fetchEvidence(url: string): Promise<string> {
+  const token = getAuthToken();
+  const response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) throw new Error(`${response.status}: evidence`);
+  return URL.createObjectURL(await response.blob());
+}

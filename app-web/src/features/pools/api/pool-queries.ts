@@ -1,0 +1,111 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, type ProcessingAnswer } from '../../../lib/api-client';
+import { userQueries } from '../../auth/api/user-queries';
+import type { EscrowProof } from '../../bets/components/money-panel';
+
+/** Spec section 3 "FPL pool", as GET /api/fpl/pools… answers it (docs/api/pools.md). */
+export interface Pool {
+  id: string;
+  name: string;
+  description: string | null;
+  entryFee: string;
+  feeAmount: string;
+  totalCost: string;
+  currency: string;
+  potAmount: string;
+  participantCount: number;
+  maxParticipants: number;
+  durationWeeks: number;
+  startGameweek: number;
+  endGameweek: number;
+  status: 'open' | 'ongoing' | 'completed' | 'cancelled' | string;
+  inviteCode: string | null;
+  isPrivate: boolean;
+  isCreator: boolean;
+  hasJoined: boolean;
+  firstDeadlineAt: string;
+  tieRule: string;
+  standingsThrough: number | null;
+  winningPoints: number | null;
+  cancelReason: string | null;
+  createdAt: string;
+}
+export interface PoolParticipant {
+  id: string;
+  username: string | null;
+  fplTeamId: number;
+  fplTeamName: string;
+  totalPoints: number;
+  payout: string | null;
+  isMe: boolean;
+}
+export interface PoolLedger extends EscrowProof {
+  poolId: string;
+}
+export interface PoolDetail {
+  pool: Pool;
+  participants: PoolParticipant[];
+}
+
+/** Pool reads, keyed by API path from general to specific. */
+export const poolQueries = {
+  all: () => ['/api/fpl/pools'] as const,
+  mine: () => queryOptions({ queryKey: [...poolQueries.all(), 'mine'] as const, queryFn: () => apiRequest<{ pools: Pool[] }>('GET', '/api/fpl/pools') }),
+  public: () => queryOptions({ queryKey: [...poolQueries.all(), 'public'] as const, queryFn: () => apiRequest<{ pools: Pool[] }>('GET', '/api/fpl/pools/public') }),
+  detail: (poolId: string) =>
+    queryOptions({ queryKey: [...poolQueries.all(), 'detail', poolId] as const, queryFn: () => apiRequest<PoolDetail>('GET', `/api/fpl/pools/${encodeURIComponent(poolId)}`) }),
+  byCode: (inviteCode: string) =>
+    queryOptions({
+      queryKey: [...poolQueries.all(), 'code', inviteCode] as const,
+      queryFn: () => apiRequest<PoolDetail>('GET', `/api/fpl/pools/join-by-code/${encodeURIComponent(inviteCode)}`),
+      retry: false,
+    }),
+};
+
+export interface CreatePoolBody {
+  name: string;
+  description?: string;
+  entryFee: string;
+  maxParticipants: number;
+  durationWeeks: number;
+  startGameweek: number;
+  isPrivate: boolean;
+  fplTeamId?: number;
+}
+
+export type PoolCommandAnswer = PoolDetail | ProcessingAnswer;
+
+/** Entering, cancelling and settling move money: the balance and the transactions change with the pools. */
+function useInvalidatePools() {
+  const queryClient = useQueryClient();
+  return () => Promise.all([poolQueries.all(), userQueries.all(), ['/api/transactions']].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
+export function useCreatePool() {
+  const invalidate = useInvalidatePools();
+  return useMutation({ mutationFn: (body: CreatePoolBody) => apiRequest<PoolCommandAnswer>('POST', '/api/fpl/pools', body), onSettled: invalidate });
+}
+
+/** Join by pool id (public pools) or by invite code (the link of a private one). */
+export function useJoinPool() {
+  const invalidate = useInvalidatePools();
+  return useMutation({
+    mutationFn: ({ poolId, inviteCode, fplTeamId }: { poolId?: string; inviteCode?: string; fplTeamId: string }) =>
+      apiRequest<PoolCommandAnswer>('POST', inviteCode ? `/api/fpl/pools/join-by-code/${encodeURIComponent(inviteCode)}` : `/api/fpl/pools/${encodeURIComponent(poolId ?? '')}/join`, { fplTeamId }),
+    onSettled: invalidate,
+  });
+}
+
+export function useCancelPool() {
+  const invalidate = useInvalidatePools();
+  return useMutation({ mutationFn: (poolId: string) => apiRequest<PoolCommandAnswer>('POST', `/api/fpl/pools/${encodeURIComponent(poolId)}/cancel`), onSettled: invalidate });
+}
+
+/**
+ * GET /api/fpl/pools/:poolId/ledger: the pool's proof of escrow (docs/api/pools.md), for its
+ * participants, creator and admins. Under the pools' key, so every pool change refreshes it;
+ * `poolLedgers()` is the prefix of them all (payouts and refunds land in wallet streams).
+ */
+export const poolLedgers = () => [...poolQueries.all(), 'ledger'] as const;
+export const poolLedgerQuery = (poolId: string) =>
+  queryOptions({ queryKey: [...poolLedgers(), poolId] as const, queryFn: () => apiRequest<PoolLedger>('GET', `/api/fpl/pools/${encodeURIComponent(poolId)}/ledger`) });

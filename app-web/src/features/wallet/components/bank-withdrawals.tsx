@@ -1,0 +1,65 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '../../../components/ui/primitives';
+import { formatMoney } from '../../../lib/money';
+import { bankPayoutQueries, type BankWithdrawal } from '../api/bank-payouts';
+
+const TONE = { requested: 'warning', sent: 'info', paid: 'success', returned: 'danger' } as const;
+
+function time(value: string | null): string {
+  return value ? new Date(value).toLocaleString() : '';
+}
+
+/** requested → sent → paid (or returned), each step with its time; updated live by the wallet stream. */
+function Steps({ w }: { w: BankWithdrawal }) {
+  const { t } = useTranslation();
+  const steps: [string, string | null][] = [
+    ['requested', w.requestedAt],
+    ['sent', w.sentAt],
+    [w.status === 'returned' ? 'returned' : 'paid', w.status === 'returned' ? w.returnedAt : w.paidAt],
+  ];
+  return (
+    <ol className="steps" aria-label={t('bankPayout.progress')}>
+      {steps.map(([step, at]) => (
+        <li key={step} className={at ? 'step-done' : 'step-todo'}>
+          {t(`bankPayout.status.${step}`)} {at ? <span className="muted">{time(at)}</span> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function BankWithdrawalHistory() {
+  const { t } = useTranslation();
+  const rows = useQuery(bankPayoutQueries.withdrawals()).data ?? [];
+  if (rows.length === 0) return null;
+  return (
+    <ul className="list" data-testid="bank-withdrawals">
+      {rows.map((w) => (
+        <li key={w.id} className="list-row" data-testid="bank-withdrawal" data-status={w.status}>
+          <span>{formatMoney(w.amount, w.currency)}</span>
+          <span className="muted">
+            {w.bankName} {w.accountNumber}
+          </span>
+          <Badge tone={TONE[w.status]} data-testid="bank-withdrawal-status">
+            {t(`bankPayout.status.${w.status}`)}
+          </Badge>
+          {w.waiting ? <span className="text-warning">{t(`bankPayout.waiting.${w.waiting}`)}</span> : null}
+          <Steps w={w} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** "Usually paid in N minutes": the median of the last 100 paid bank withdrawals. */
+export function PayoutTimeNote() {
+  const { t } = useTranslation();
+  const data = useQuery(bankPayoutQueries.payoutTime()).data;
+  if (!data?.medianMinutes) return null;
+  return (
+    <p className="muted" data-testid="payout-time">
+      {t('bankPayout.usuallyPaid', { count: data.medianMinutes })}
+    </p>
+  );
+}

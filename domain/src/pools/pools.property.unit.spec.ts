@@ -1,0 +1,194 @@
+// Proves the pool money invariants over random deposits, joins (failed, crashed between the lock and the join, raced past the limit), cancels, automatic cancels, points and ties, with every follow-up and the reconciler run twice: every event balances, the ledger sums to zero, no balance goes negative, the pool's escrow is zero once settled or cancelled, payouts = pot = escrow paid in − fees, and each player ends with exactly deposit − paid + won.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { DomainError } from '../shared/errors.js';
+import { Money, ZERO, formatAmount } from '../money/money.js';
+import { Balances, assertBalanced, postingsOf } from '../ledger/postings.js';
+import { platformFees, poolEscrow, userAvailable } from '../ledger/accounts.js';
+import { walletDecider } from '../wallet/decider.js';
+import type { WalletCommand } from '../wallet/commands.js';
+import type { WalletState } from '../wallet/state.js';
+import { poolDecider } from './index.js';
+import { poolCost } from './decide.js';
+import type { PoolCommand } from './commands.js';
+import type { PoolEvent } from './events.js';
+import { afterFailedJoin, followUpsOf, reconcileEntry, type PoolFollowUp } from './saga.js';
+import type { PoolState } from './state.js';
+import { FIRST_DEADLINE, POOL_T0, createPool, gameweek, history, joinPool } from './testing.js';
+
+const CUR = 'NGN';
+const USERS = ['u0', 'u1', 'u2', 'u3', 'u4', 'u5'];
+const POOL = 'pool1';
+const AFTER = new Date(Date.parse(FIRST_DEADLINE) + 60_000);
+
+const scenarioArb = fc.record({
+  entryCents: fc.integer({ min: 1, max: 500_000 }),
+  maxParticipants: fc.integer({ min: 2, max: 5 }),
+  creatorJoins: fc.boolean(),
+  deposits: fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: USERS.length, maxLength: USERS.length }),
+  joins: fc.array(fc.record({ user: fc.integer({ min: 0, max: USERS.length - 1 }), crashAfterLock: fc.boolean() }), { maxLength: 12 }),
+  ending: fc.constantFrom('creator-cancel', 'deadline'),
+  /** Small point ranges make ties common. */
+  points: fc.array(fc.array(fc.record({ points: fc.integer({ min: 0, max: 4 }), cost: fc.constantFrom(0, 0, 4) }), { minLength: 2, maxLength: 2 }), { minLength: USERS.length, maxLength: USERS.length }),
+});
+type Scenario = typeof scenarioArb extends fc.Arbitrary<infer T> ? T : never;
+
+class Simulation {
+  readonly wallets = new Map<string, WalletState>();
+  pool: PoolState = poolDecider.initialState();
+  readonly ledger = new Balances();
+  readonly deposited = new Map<string, Money>();
+
+  wallet(command: WalletCommand): WalletState {
+    const before = this.wallets.get(command.data.userId) ?? walletDecider.initialState();
+    let state = before;
+    for (const e of walletDecider.decide(command, before)) {
+      state = walletDecider.evolve(state, e);
+      this.record(e.data);
+    }
+    this.wallets.set(command.data.userId, state);
+    return state;
+  }
+
+  poolCommand(command: PoolCommand): PoolEvent[] {
+    const events = poolDecider.decide(command, this.pool);
+    for (const e of events) {
+      this.pool = poolDecider.evolve(this.pool, e);
+      this.record(e.data);
+    }
+    return events;
+  }
+
+  private record(data: unknown): void {
+    const postings = postingsOf(data);
+    if (!postings || postings.length === 0) return;
+    assertBalanced(postings);
+    this.ledger.apply(postings);
+    for (const [, sum] of this.ledger.trialBalance()) expect(sum.isZero()).toBe(true);
+    for (const user of USERS) expect(this.ledger.get(userAvailable(user, CUR)).gte(0)).toBe(true);
+  }
+
+  deposit(user: string, cents: number): void {
+    if (cents === 0) return;
+    const amount = formatAmount(new Money(cents).div(100));
+    this.wallet({ type: 'CreditDeposit', data: { userId: user, depositId: `d-${user}`, provider: 'paystack', reference: `r-${user}`, amount, currency: CUR }, metadata: { now: POOL_T0 } });
+    this.deposited.set(user, new Money(amount));
+  }
+
+  lock(user: string): boolean {
+    if (!('pool' in this.pool)) return false;
+    const { pool } = this.pool;
+    try {
+      const state = this.wallet({ type: 'LockStake', data: { userId: user, holdId: POOL, holdKind: 'pool', stake: pool.entryFee, fee: pool.feeAmount, currency: CUR, timeZone: 'UTC', dailyLimit: '100000000' }, metadata: { now: POOL_T0 } });
+      // A released entry cannot be reused (the API saga refuses it the same way).
+      return state.holds.get(POOL)?.status === 'locked';
+    } catch (error) {
+      if (error instanceof DomainError) return false;
+      throw error;
+    }
+  }
+
+  /** The API's join saga: lock, join, compensate a failed join. */
+  join(user: string, crashAfterLock: boolean): void {
+    if (!this.lock(user)) return;
+    if (crashAfterLock) return;
+    try {
+      this.poolCommand(joinPool(POOL, user, 100 + USERS.indexOf(user)));
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      if (afterFailedJoin(this.pool, user, POOL_T0, FIRST_DEADLINE) === 'release') this.release(user, 'join_failed');
+    }
+  }
+
+  release(user: string, reason: string): void {
+    this.wallet({ type: 'ReleaseStake', data: { userId: user, holdId: POOL, reason }, metadata: { now: AFTER } });
+  }
+
+  followUp(step: PoolFollowUp): void {
+    if (step.kind === 'refund') this.release(step.userId, step.reason);
+    else this.wallet({ type: 'CreditPayout', data: { userId: step.userId, holdId: POOL, holdKind: 'pool', amount: step.amount, currency: step.currency }, metadata: { now: AFTER } });
+  }
+
+  /** Every follow-up of every pool event, as the reactor and a retry would run them. */
+  followUps(events: readonly PoolEvent[]): void {
+    for (const e of events) for (const step of followUpsOf(e)) this.followUp(step);
+  }
+
+  reconcile(): void {
+    for (const user of USERS) {
+      if (this.wallets.get(user)?.holds.get(POOL)?.status !== 'locked') continue;
+      const step = reconcileEntry(this.pool, user, AFTER);
+      if (step.kind === 'abandon-creation') {
+        this.poolCommand({ type: 'AbandonPoolCreation', data: { poolId: POOL }, metadata: { now: AFTER } });
+        this.release(user, 'pool_creation_abandoned');
+      } else if (step.kind === 'release') this.release(user, step.reason);
+      else if (step.kind === 'follow-up') this.followUp(step.followUp);
+    }
+  }
+}
+
+function run(s: Scenario): void {
+  const sim = new Simulation();
+  USERS.forEach((u, i) => sim.deposit(u, s.deposits[i]!));
+  const entryFee = formatAmount(new Money(s.entryCents).div(100));
+  const creator = USERS[0]!;
+  // Creation with the creator's entry: lock first, then record (a refusal releases).
+  const create = createPool(POOL, creator, { name: 'Pool', entryFee, maxParticipants: s.maxParticipants }, s.creatorJoins ? { fplTeamId: 100, fplTeamName: 'Creator' } : null);
+  const dryRun = poolDecider.decide(create, poolDecider.initialState());
+  if (s.creatorJoins) {
+    const created = dryRun[0]!;
+    if (created.type !== 'PoolCreated') throw new Error('unreachable');
+    sim.pool = poolDecider.evolve(sim.pool, created); // to read the cost; reset right below
+    const locked = sim.lock(creator);
+    sim.pool = poolDecider.initialState();
+    if (locked) sim.poolCommand(create);
+    else sim.poolCommand({ ...create, data: { ...create.data, creatorEntry: null } } as PoolCommand);
+  } else sim.poolCommand(create);
+
+  for (const j of s.joins) sim.join(USERS[j.user]!, j.crashAfterLock);
+
+  if (s.ending === 'creator-cancel') {
+    sim.followUps(sim.poolCommand({ type: 'CancelPool', data: { poolId: POOL, userId: creator, firstDeadlineAt: FIRST_DEADLINE }, metadata: { now: POOL_T0 } }));
+  } else {
+    const started = sim.poolCommand({ type: 'StartPool', data: { poolId: POOL, firstDeadlineAt: FIRST_DEADLINE }, metadata: { now: AFTER } });
+    sim.followUps(started);
+    const histories = Object.fromEntries(USERS.map((u, i) => [String(100 + i), history(s.points[i]!.map((p, gw) => [gw + 1, p.points, p.cost] as [number, number, number]))]));
+    const settle: PoolCommand = { type: 'SettlePool', data: { poolId: POOL, endGameweek: gameweek(2, { finished: true, dataChecked: true }), histories }, metadata: { now: AFTER } };
+    if (sim.pool.status === 'ongoing') {
+      const settled = sim.poolCommand(settle);
+      sim.followUps(settled);
+      sim.followUps(settled); // a repeated settlement pays once
+      expect(sim.poolCommand(settle)).toEqual([]);
+    }
+  }
+  sim.reconcile();
+  sim.reconcile();
+
+  if (!('pool' in sim.pool)) throw new Error('the pool exists');
+  const state = sim.pool;
+  expect(['completed', 'cancelled']).toContain(state.status);
+  expect(sim.ledger.get(poolEscrow(POOL, CUR)).toFixed(2)).toBe('0.00');
+  const paidIn = state.participants.reduce((sum, p) => sum.plus(p.paid), ZERO);
+  const cost = poolCost(entryFee);
+  expect(paidIn.eq(new Money(cost.total).mul(state.participants.length))).toBe(true);
+  const payouts = (state.settlement?.payouts ?? []).reduce((sum, p) => sum.plus(p.amount), ZERO);
+  const fees = sim.ledger.get(platformFees(CUR));
+  if (state.status === 'completed') {
+    expect(payouts.eq(paidIn.minus(fees))).toBe(true);
+    expect(fees.eq(new Money(cost.fee).mul(state.participants.length))).toBe(true);
+  } else {
+    expect(fees.isZero()).toBe(true);
+  }
+  for (const user of USERS) {
+    const paid = state.participants.find((p) => p.userId === user)?.paid;
+    const won = state.settlement?.payouts.find((p) => p.userId === user)?.amount ?? '0';
+    const expected = (sim.deposited.get(user) ?? ZERO).minus(state.status === 'completed' && paid ? paid : '0').plus(won);
+    expect(sim.ledger.get(userAvailable(user, CUR)).toFixed(2)).toBe(expected.toFixed(2));
+  }
+}
+
+describe('pool money invariants', () => {
+  it('holds over random joins, cancels, points and ties', () => {
+    fc.assert(fc.property(scenarioArb, run), { numRuns: 300 });
+  });
+});

@@ -1,0 +1,155 @@
+// Proves the bank withdrawal rules of the wallet decider: the hold at request, the ₦1,000 minimum and the balance check, the 24 h wait on a new account, KYC and admin holds, completion once, the hold returned once on failure or reversal, and bank accounts masked.
+import { describe, expect, it } from 'vitest';
+import { decide } from './decide.js';
+import { evolve, initialState, availableBalance, type WalletState } from './state.js';
+import type { WalletCommand } from './commands.js';
+import type { WalletEvent } from './events.js';
+import { bankWithdrawalsOf, bankTransferReference, isSendable, parseBankWithdrawal, type PayoutAccount } from './bank-withdrawal.js';
+import { bankAccountsDecider, parseBankAccountInput } from './bank-accounts.js';
+import { InsufficientBalanceError } from './errors.js';
+
+const userId = 'u-1';
+const now = new Date('2026-11-24T10:00:00.000Z');
+const account: PayoutAccount = { bankAccountId: 'ba-1', bankName: 'Access Bank', accountName: 'ADA OBI', accountNumberMasked: '******7890', recipientCode: 'RCP_1', addedAt: '2026-11-20T10:00:00.000Z' };
+
+function apply(state: WalletState, command: WalletCommand): WalletState {
+  return decide(command, state).reduce(evolve, state);
+}
+function given(...commands: WalletCommand[]): WalletState {
+  return commands.reduce(apply, initialState());
+}
+const deposit = (amount: string): WalletCommand => ({ type: 'CreditDeposit', data: { userId, depositId: `d-${amount}`, provider: 'paystack', reference: `d-${amount}`, amount, currency: 'NGN' }, metadata: { now } });
+const request = (amount: string, extra: { id?: string; account?: PayoutAccount; requiresKyc?: boolean; at?: Date } = {}): WalletCommand => ({
+  type: 'RequestBankWithdrawal',
+  data: { userId, withdrawalId: extra.id ?? 'w-1', account: extra.account ?? account, amount, currency: 'NGN', requiresKyc: extra.requiresKyc ?? false },
+  metadata: { now: extra.at ?? now },
+});
+const outcome = (providerStatus: string, id = 'w-1'): WalletCommand => ({ type: 'RecordBankTransferOutcome', data: { userId, withdrawalId: id, providerStatus, reason: providerStatus, via: 'webhook' }, metadata: { now } });
+const sent = (id = 'w-1'): WalletCommand => ({ type: 'MarkBankWithdrawalSent', data: { userId, withdrawalId: id, transferCode: 'TRF_1', providerStatus: 'pending' }, metadata: { now } });
+
+describe('bank withdrawals', () => {
+  it('holds the amount at once: available → external:withdrawals:NGN, with a derived reference', () => {
+    const [event] = decide(request('1500.00'), given(deposit('2000.00'))) as [WalletEvent];
+    expect(event.type).toBe('BankWithdrawalRequested');
+    expect(event.data).toMatchObject({ amount: '1500.00', reference: bankTransferReference('w-1'), notBefore: now.toISOString(), requiresKyc: false, accountNumberMasked: '******7890' });
+    expect((event.data as { postings: unknown }).postings).toEqual([
+      { account: 'user:u-1:available:NGN', currency: 'NGN', amount: '-1500.00' },
+      { account: 'external:withdrawals:NGN', currency: 'NGN', amount: '1500.00' },
+    ]);
+    expect(availableBalance(apply(given(deposit('2000.00')), request('1500.00')), 'NGN').toFixed(2)).toBe('500.00');
+  });
+
+  it('refuses less than ₦1,000 and more than the available balance', () => {
+    expect(() => parseBankWithdrawal({ amount: '999.99', bankAccountId: 'ba-1' })).toThrow('Minimum withdrawal amount is ₦1,000');
+    expect(() => decide(request('999.99'), given(deposit('2000.00')))).toThrow('Minimum withdrawal amount is ₦1,000');
+    expect(() => parseBankWithdrawal({ amount: '1000', bankAccountId: '' })).toThrow('Bank account is required');
+    const poor = (() => {
+      try {
+        decide(request('2000.01'), given(deposit('2000.00')));
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(poor).toBeInstanceOf(InsufficientBalanceError);
+    expect(poor).toMatchObject({ code: 'insufficient_balance', params: { needed: '2000.01', balance: '2000.00' } });
+  });
+
+  it('a repeated request decides nothing; a differing one with the same id is a conflict', () => {
+    const state = given(deposit('5000.00'), request('1500.00'));
+    expect(decide(request('1500.00'), state)).toEqual([]);
+    expect(() => decide(request('1600.00'), state)).toThrow('Withdrawal already requested');
+  });
+
+  it('makes the first payout to an account added less than 24 h ago wait until the day is up; later ones go at once', () => {
+    const fresh = { ...account, addedAt: '2026-11-24T09:00:00.000Z' };
+    const state = given(deposit('5000.00'), request('1000.00', { account: fresh }));
+    const w = bankWithdrawalsOf(state)['w-1']!;
+    expect(w.notBefore).toBe('2026-11-25T09:00:00.000Z');
+    expect(isSendable(w, now)).toBe(false);
+    expect(isSendable(w, new Date('2026-11-25T09:00:00.000Z'))).toBe(true);
+    const afterPaid = [sent(), outcome('success')].reduce(apply, state);
+    const second = apply(afterPaid, request('1000.00', { id: 'w-2', account: fresh }));
+    expect(bankWithdrawalsOf(second)['w-2']!.notBefore).toBe(now.toISOString());
+  });
+
+  it('lets an admin release end the new-account wait after a review', () => {
+    const fresh = { ...account, addedAt: '2026-11-24T09:00:00.000Z' };
+    const state = given(deposit('5000.00'), request('1000.00', { account: fresh }));
+    const release: WalletCommand = { type: 'ReleaseBankWithdrawal', data: { userId, withdrawalId: 'w-1', by: 'admin-1', reason: 'Called the player' }, metadata: { now } };
+    const released = apply(state, release);
+    expect(isSendable(bankWithdrawalsOf(released)['w-1']!, now)).toBe(true);
+    expect(decide(release, released)).toEqual([]);
+  });
+
+  it('keeps a withdrawal without verified email and phone for review until an admin releases it', () => {
+    const state = given(deposit('5000.00'), request('1000.00', { requiresKyc: true }));
+    expect(isSendable(bankWithdrawalsOf(state)['w-1']!, now)).toBe(false);
+    const released = apply(state, { type: 'ReleaseBankWithdrawal', data: { userId, withdrawalId: 'w-1', by: 'admin-1', reason: 'ID checked' }, metadata: { now } });
+    expect(isSendable(bankWithdrawalsOf(released)['w-1']!, now)).toBe(true);
+  });
+
+  it('lets an admin hold and release a withdrawal not yet sent, with a reason, and refuses once it is sent', () => {
+    const hold: WalletCommand = { type: 'HoldBankWithdrawal', data: { userId, withdrawalId: 'w-1', by: 'admin-1', reason: 'Unusual pattern' }, metadata: { now } };
+    const release: WalletCommand = { type: 'ReleaseBankWithdrawal', data: { userId, withdrawalId: 'w-1', by: 'admin-1', reason: 'Player confirmed' }, metadata: { now } };
+    const held = given(deposit('5000.00'), request('1000.00'), hold);
+    expect(isSendable(bankWithdrawalsOf(held)['w-1']!, now)).toBe(false);
+    expect(decide(hold, held)).toEqual([]);
+    const [released] = decide(release, held) as [WalletEvent];
+    expect(released).toMatchObject({ type: 'BankWithdrawalReleased', data: { reason: 'Player confirmed', releasedBy: 'admin-1', sequence: 2 } });
+    expect(() => decide(hold, given(deposit('5000.00'), request('1000.00'), sent()))).toThrow('Withdrawal is sent');
+  });
+
+  it('completes on success once, moving no money', () => {
+    const state = given(deposit('5000.00'), request('1000.00'), sent());
+    const [paid] = decide(outcome('success'), state) as [WalletEvent];
+    expect(paid.type).toBe('BankWithdrawalPaid');
+    expect('postings' in paid.data).toBe(false);
+    const after = apply(state, outcome('success'));
+    expect(decide(outcome('success'), after)).toEqual([]);
+    expect(decide(outcome('failed'), after)).toEqual([]); // a late contradictory failure changes nothing
+    expect(availableBalance(after, 'NGN').toFixed(2)).toBe('4000.00');
+  });
+
+  it('returns the hold on failure, once, and ignores a success that arrives after', () => {
+    const state = given(deposit('5000.00'), request('1000.00'), sent(), outcome('failed'));
+    expect(availableBalance(state, 'NGN').toFixed(2)).toBe('5000.00');
+    expect(decide(outcome('failed'), state)).toEqual([]);
+    expect(decide(outcome('success'), state)).toEqual([]);
+    expect(decide(outcome('reversed'), state)).toEqual([]);
+  });
+
+  it('returns the hold when a paid transfer is reversed; out of order (reversed before success) too', () => {
+    const paidThenReversed = given(deposit('5000.00'), request('1000.00'), sent(), outcome('success'), outcome('reversed'));
+    expect(availableBalance(paidThenReversed, 'NGN').toFixed(2)).toBe('5000.00');
+    const reversedFirst = given(deposit('5000.00'), request('1000.00'), outcome('reversed'), outcome('success'), sent());
+    expect(availableBalance(reversedFirst, 'NGN').toFixed(2)).toBe('5000.00');
+    expect(bankWithdrawalsOf(reversedFirst)['w-1']!.status).toBe('returned');
+  });
+
+  it('ignores in-between statuses (pending, otp) and records a send only while requested', () => {
+    const state = given(deposit('5000.00'), request('1000.00'));
+    expect(decide(outcome('pending'), state)).toEqual([]);
+    expect(decide(outcome('otp'), state)).toEqual([]);
+    const paid = apply(state, outcome('success'));
+    expect(decide(sent(), paid)).toEqual([]);
+  });
+});
+
+describe('bank accounts', () => {
+  const add = (accountNumber: string) => ({ type: 'AddBankAccount' as const, data: { userId, bankCode: '044', bankName: 'Access Bank', accountNumber, accountName: 'ADA OBI', recipientCode: 'RCP_1' }, metadata: { now } });
+
+  it('keeps only the masked number, and adding the same account again decides nothing', () => {
+    const [event] = bankAccountsDecider.decide(add('0123457890'), bankAccountsDecider.initialState());
+    expect(event!.data.accountNumberMasked).toBe('******7890');
+    expect(JSON.stringify(event)).not.toContain('0123457890');
+    const state = bankAccountsDecider.evolve(bankAccountsDecider.initialState(), event!);
+    expect(bankAccountsDecider.decide(add('0123457890'), state)).toEqual([]);
+    expect(bankAccountsDecider.decide(add('0123450000'), state)).toHaveLength(1);
+  });
+
+  it('refuses an account number that is not 10 digits and a missing bank', () => {
+    expect(() => parseBankAccountInput({ bankCode: '044', accountNumber: '12345' })).toThrow('Account number must be 10 digits');
+    expect(() => parseBankAccountInput({ accountNumber: '0123456789' })).toThrow('Bank is required');
+    expect(parseBankAccountInput({ bankCode: '044', accountNumber: '01234 56789' })).toEqual({ bankCode: '044', accountNumber: '0123456789' });
+  });
+});

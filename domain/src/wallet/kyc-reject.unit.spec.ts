@@ -1,0 +1,72 @@
+// Proves an admin's KYC rejection cancels only a withdrawal still waiting for KYC, returns its hold, and cannot race an approval.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { decide } from './decide.js';
+import { evolve, initialState, type WalletState } from './state.js';
+import type { WalletCommand } from './commands.js';
+import type { WalletEvent } from './events.js';
+
+const userId = 'u-1';
+const now = new Date('2026-11-24T01:00:00.000Z');
+const given = (...commands: WalletCommand[]): WalletState => commands.reduce((s, c) => decide(c, s).reduce(evolve, s), initialState());
+const credit: WalletCommand = { type: 'CreditCryptoDeposit', data: { userId, depositId: 'c1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '50', rate: '1', usdAmount: '50.00' }, metadata: { now } };
+const request = (requiresKyc: boolean): WalletCommand => ({
+  type: 'RequestWithdrawal',
+  data: { userId, withdrawalId: 'w1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '20', withdrawalAddress: 'T', rate: '1', usdAmount: '20.00', requiresKyc },
+  metadata: { now },
+});
+const reject: WalletCommand = { type: 'RejectWithdrawalKyc', data: { userId, withdrawalId: 'w1', rejectedBy: 'admin-1' }, metadata: { now } };
+
+describe('RejectWithdrawalKyc', () => {
+  it('cancels a KYC-held withdrawal with reason kyc_rejected and returns the hold; a repeat decides nothing', () => {
+    const held = given(credit, request(true));
+    expect(held.crypto.toFixed(2)).toBe('30.00');
+    const events = decide(reject, held);
+    expect(events).toMatchObject([{ type: 'WithdrawalCancelled', data: { withdrawalId: 'w1', reason: 'kyc_rejected', usdAmount: '20.00' } }]);
+    const after = events.reduce(evolve, held);
+    expect(after.crypto.toFixed(2)).toBe('50.00');
+    expect(decide(reject, after)).toEqual([]);
+    // An approval after the rejection is refused.
+    expect(() => decide({ type: 'ClearWithdrawalKyc', data: { userId, withdrawalId: 'w1', clearedBy: 'admin-2' }, metadata: { now } }, after)).toThrow('Withdrawal is cancelled');
+  });
+
+  it('refuses once KYC was cleared or was never needed', () => {
+    const cleared = given(credit, request(true), { type: 'ClearWithdrawalKyc', data: { userId, withdrawalId: 'w1', clearedBy: 'admin-2' }, metadata: { now } });
+    expect(() => decide(reject, cleared)).toThrow('Withdrawal is not waiting for KYC');
+    expect(() => decide(reject, given(credit, request(false)))).toThrow('Withdrawal is not waiting for KYC');
+    expect(() => decide(reject, given(credit))).toThrow('Withdrawal not found');
+  });
+
+  it('property: whatever order approvals, rejections, submissions, completions and cancellations come in, the hold returns at most once and a rejected withdrawal is never sent', () => {
+    const steps: Record<string, WalletCommand> = {
+      clear: { type: 'ClearWithdrawalKyc', data: { userId, withdrawalId: 'w1', clearedBy: 'admin-2' }, metadata: { now } },
+      reject,
+      submit: { type: 'MarkWithdrawalSubmitted', data: { userId, withdrawalId: 'w1', providerReference: 'p' }, metadata: { now } },
+      complete: { type: 'CompleteWithdrawal', data: { userId, withdrawalId: 'w1', txHash: 'h' }, metadata: { now } },
+      cancel: { type: 'CancelWithdrawal', data: { userId, withdrawalId: 'w1', reason: 'provider' }, metadata: { now } },
+    };
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...Object.keys(steps)), { maxLength: 12 }), (sequence) => {
+        let state = given(credit, request(true));
+        const recorded: WalletEvent[] = [];
+        for (const step of sequence) {
+          try {
+            const events = decide(steps[step]!, state);
+            recorded.push(...events);
+            state = events.reduce(evolve, state);
+          } catch {
+            // a refusal changes nothing
+          }
+        }
+        const types = recorded.map((e) => e.type);
+        const rejected = recorded.some((e) => e.type === 'WithdrawalCancelled' && e.data.reason === 'kyc_rejected');
+        expect(types.filter((t) => t === 'WithdrawalCancelled').length).toBeLessThanOrEqual(1);
+        if (rejected) expect(types).not.toContain('WithdrawalKycCleared');
+        if (rejected) expect(types).not.toContain('WithdrawalSubmitted');
+        const returned = types.includes('WithdrawalCancelled');
+        expect(state.crypto.toFixed(2)).toBe(returned ? '50.00' : '30.00');
+        if (types.includes('WithdrawalSubmitted')) expect(types.indexOf('WithdrawalKycCleared')).toBeGreaterThanOrEqual(0);
+      }),
+    );
+  });
+});

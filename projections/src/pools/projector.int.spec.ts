@@ -1,0 +1,73 @@
+// Proves the pools read models: a pool's row, entries, pot and standings follow its stream; an event applied twice (a replay) changes nothing; entry holds follow the wallets' pool locks, releases and payouts (bet holds are not theirs).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import type { RecordedEvent } from '@wager/domain';
+import { poolDecider, type PoolCommand, type PoolEvent } from '@wager/domain/pools/index';
+import { createPool, joinPool, gameweek, history, FIRST_DEADLINE } from '@wager/domain/pools/testing';
+import { createDatabase, type Database } from '../database.js';
+import { migrateToLatest } from '../migrations/index.js';
+import { freshDatabaseUrl } from '../testing/database.js';
+import type { Kysely } from 'kysely';
+import { fplPoolEntryHoldsProjector, fplPoolsProjector } from './projector.js';
+import { poolParticipants, findPool, staleEntryHolds } from './queries.js';
+
+let db: Kysely<Database>;
+
+beforeAll(async () => {
+  db = createDatabase(await freshDatabaseUrl('pools_projector'));
+  await migrateToLatest(db);
+});
+afterAll(async () => {
+  await db.destroy();
+});
+
+function recorded(streamId: string, revision: number, event: { type: string; data: unknown }): RecordedEvent {
+  return { id: randomUUID(), streamId, streamRevision: revision, type: event.type, data: event.data, metadata: {}, position: { commit: revision + 1, prepare: 0 }, createdAt: new Date() } as unknown as RecordedEvent;
+}
+
+describe('fpl pools projector', () => {
+  it('follows a pool from creation to settlement, idempotently', async () => {
+    const poolId = randomUUID();
+    const [alice, bob] = [randomUUID(), randomUUID()];
+    const after = new Date(Date.parse(FIRST_DEADLINE) + 1000);
+    const commands: PoolCommand[] = [
+      createPool(poolId, alice, { name: 'Projected', entryFee: '50' }, { fplTeamId: 11, fplTeamName: 'Eleven' }),
+      joinPool(poolId, bob, 22),
+      { type: 'StartPool', data: { poolId, firstDeadlineAt: FIRST_DEADLINE }, metadata: { now: after } },
+      { type: 'UpdateStandings', data: { poolId, throughGameweek: 1, standings: [{ userId: alice, fplTeamId: 11, totalPoints: 40 }, { userId: bob, fplTeamId: 22, totalPoints: 55 }] }, metadata: { now: after } },
+      { type: 'SettlePool', data: { poolId, endGameweek: gameweek(2, { finished: true, dataChecked: true }), histories: { 11: history([[1, 40], [2, 70]]), 22: history([[1, 55], [2, 30]]) } }, metadata: { now: after } },
+    ];
+    let state = poolDecider.initialState();
+    const events: PoolEvent[] = [];
+    for (const c of commands) for (const e of poolDecider.decide(c, state)) {
+      state = poolDecider.evolve(state, e);
+      events.push(e);
+    }
+    const stream = events.map((e, i) => recorded(`pool-${poolId}`, i, e));
+    for (const r of stream.slice(0, 4)) await fplPoolsProjector.apply(db, r);
+    expect(await findPool(db, poolId)).toMatchObject({ status: 'ongoing', participant_count: 2, pot_amount: '100.00', entry_fee: '50.00', fee_amount: '1.00' });
+    await fplPoolsProjector.apply(db, stream[4]!);
+    expect((await poolParticipants(db, poolId)).map((p) => [p.fpl_team_id, p.total_points, p.payout])).toEqual([[22, 55, null], [11, 40, null]]);
+    await fplPoolsProjector.apply(db, stream[5]!);
+    // A replay of the whole stream (a restarted runner) changes nothing.
+    for (const r of stream) await fplPoolsProjector.apply(db, r);
+    expect(await findPool(db, poolId)).toMatchObject({ status: 'completed', participant_count: 2, pot_amount: '100.00', winning_points: 110, standings_through: 1 });
+    expect((await poolParticipants(db, poolId)).map((p) => [p.fpl_team_id, p.total_points, p.payout])).toEqual([[11, 110, '100.00'], [22, 85, null]]);
+  });
+
+  it('tracks pool entry locks from the wallets, and ignores bet holds', async () => {
+    const poolId = randomUUID();
+    const userId = randomUUID();
+    const common = { userId, holdId: poolId, currency: 'NGN', postings: [] };
+    const locked = recorded(`wallet-${userId}`, 0, { type: 'StakeLocked', data: { ...common, holdKind: 'pool', stake: '50.00', fee: '1.00', total: '51.00', spentDay: '2026-08-01', lockedAt: '2026-08-01T10:00:00.000Z' } });
+    await fplPoolEntryHoldsProjector.apply(db, locked);
+    await fplPoolEntryHoldsProjector.apply(db, locked);
+    await fplPoolEntryHoldsProjector.apply(db, recorded(`wallet-${userId}`, 1, { type: 'StakeLocked', data: { ...common, holdId: randomUUID(), holdKind: 'bet', stake: '10.00', fee: '0.20', total: '10.20', spentDay: '2026-08-01', lockedAt: '2026-08-01T10:00:00.000Z' } }));
+    // Not a participant of any pool: a stale lock for the reconciler.
+    expect(await staleEntryHolds(db, new Date('2026-08-01T11:00:00.000Z'), 10)).toEqual([{ pool_id: poolId, user_id: userId }]);
+    await fplPoolEntryHoldsProjector.apply(db, recorded(`wallet-${userId}`, 2, { type: 'StakeReleased', data: { ...common, holdKind: 'pool', amount: '51.00', spentDay: '2026-08-01', reason: 'pool_join_failed', releasedAt: '2026-08-01T10:05:00.000Z' } }));
+    expect(await staleEntryHolds(db, new Date('2026-08-01T11:00:00.000Z'), 10)).toEqual([]);
+    const rows = await db.selectFrom('fpl_pool_entry_holds').selectAll().where('user_id', '=', userId).execute();
+    expect(rows.map((r) => [r.pool_id, r.status, r.total])).toEqual([[poolId, 'released', '51.00']]);
+  });
+});

@@ -1,0 +1,134 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { RecordedEvent } from '@wager/domain';
+import { Money, formatAmount } from '@wager/domain/money/index';
+import { POOL_EVENT_TYPES, poolStepId, type PoolEvent } from '@wager/domain/pools/index';
+import type { WalletEvent } from '@wager/domain/wallet/events';
+import type { Database } from '../database.js';
+import type { Projector } from '../projector.js';
+
+type Db = Transaction<Database> | Kysely<Database>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The `fpl_pools` and `fpl_pool_participants` read models. Idempotent by stream revision: a pool
+ * row remembers the revision of the last event applied, and an event at or below it is skipped.
+ */
+export const fplPoolsProjector: Projector = {
+  name: 'fpl_pools',
+  tables: ['fpl_pools', 'fpl_pool_participants'],
+  eventTypes: POOL_EVENT_TYPES,
+  async apply(db: Db, recorded: RecordedEvent): Promise<void> {
+    const event = { type: recorded.type, data: recorded.data } as PoolEvent;
+    const revision = recorded.streamRevision;
+    if (event.type === 'PoolCreationAbandoned') return;
+    if (event.type === 'PoolCreated') {
+      const d = event.data;
+      await db
+        .insertInto('fpl_pools')
+        .values({
+          id: d.poolId,
+          name: d.name,
+          description: d.description,
+          creator_id: d.creatorId,
+          entry_fee: d.entryFee,
+          fee_amount: d.feeAmount,
+          currency: d.currency,
+          pot_amount: '0.00',
+          participant_count: 0,
+          max_participants: d.maxParticipants,
+          duration_weeks: d.durationWeeks,
+          start_gameweek: d.startGameweek,
+          end_gameweek: d.endGameweek,
+          status: 'open',
+          invite_code: d.inviteCode,
+          is_private: d.isPrivate,
+          first_deadline_at: d.firstDeadlineAt,
+          tie_rule: d.tieRule,
+          created_at: d.createdAt,
+          updated_at: d.createdAt,
+          revision,
+        })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+      return;
+    }
+    const row = await db.selectFrom('fpl_pools').select(['id', 'revision', 'entry_fee', 'participant_count']).where('id', '=', event.data.poolId).executeTakeFirst();
+    if (!row || row.revision >= revision) return;
+    await applyChange(db, row, event);
+    await db.updateTable('fpl_pools').set({ revision }).where('id', '=', row.id).execute();
+  },
+};
+
+async function applyChange(db: Db, row: { id: string; entry_fee: string; participant_count: number }, event: Exclude<PoolEvent, { type: 'PoolCreated' | 'PoolCreationAbandoned' }>): Promise<void> {
+  switch (event.type) {
+    case 'PoolJoined': {
+      const d = event.data;
+      const count = row.participant_count + 1;
+      await db
+        .insertInto('fpl_pool_participants')
+        .values({ pool_id: d.poolId, user_id: d.userId, id: poolStepId(d.poolId, 'participant', d.userId), fpl_team_id: d.fplTeamId, fpl_team_name: d.fplTeamName, total_points: 0, paid: d.paid, joined_at: d.joinedAt })
+        .onConflict((oc) => oc.columns(['pool_id', 'user_id']).doNothing())
+        .execute();
+      await db.updateTable('fpl_pools').set({ participant_count: count, pot_amount: formatAmount(new Money(row.entry_fee).mul(count)), updated_at: d.joinedAt }).where('id', '=', row.id).execute();
+      return;
+    }
+    case 'PoolStarted':
+      await db.updateTable('fpl_pools').set({ status: 'ongoing', updated_at: event.data.startedAt }).where('id', '=', row.id).execute();
+      return;
+    case 'PoolStandingsUpdated':
+      for (const s of event.data.standings) await db.updateTable('fpl_pool_participants').set({ total_points: s.totalPoints }).where('pool_id', '=', row.id).where('user_id', '=', s.userId).execute();
+      await db.updateTable('fpl_pools').set({ standings_through: event.data.throughGameweek, updated_at: event.data.updatedAt }).where('id', '=', row.id).execute();
+      return;
+    case 'PoolCancelled':
+      await db.updateTable('fpl_pools').set({ status: 'cancelled', cancel_reason: event.data.reason, updated_at: event.data.cancelledAt }).where('id', '=', row.id).execute();
+      return;
+    case 'PoolSettled': {
+      const d = event.data;
+      for (const s of d.standings) {
+        const payout = d.payouts.find((p) => p.userId === s.userId)?.amount ?? null;
+        await db.updateTable('fpl_pool_participants').set({ total_points: s.totalPoints, payout }).where('pool_id', '=', row.id).where('user_id', '=', s.userId).execute();
+      }
+      await db.updateTable('fpl_pools').set({ status: 'completed', winning_points: d.winningPoints, pot_amount: d.potAmount, updated_at: d.settledAt }).where('id', '=', row.id).execute();
+      return;
+    }
+    default: {
+      const unexpected: never = event;
+      return unexpected;
+    }
+  }
+}
+
+/**
+ * Entry locks for pools, by (pool, user), from the wallets' StakeLocked / StakeReleased /
+ * PayoutCredited with holdKind 'pool': the reconciler looks here for locks no join followed.
+ * Status only moves forward (locked → released | paid).
+ */
+export const fplPoolEntryHoldsProjector: Projector = {
+  name: 'fpl_pool_entry_holds',
+  tables: ['fpl_pool_entry_holds'],
+  eventTypes: ['StakeLocked', 'StakeReleased', 'PayoutCredited'],
+  async apply(db: Db, recorded: RecordedEvent): Promise<void> {
+    const event = { type: recorded.type, data: recorded.data } as WalletEvent;
+    if (event.type === 'StakeLocked') {
+      const d = event.data;
+      if (d.holdKind !== 'pool' || !UUID.test(d.holdId)) return;
+      await db
+        .insertInto('fpl_pool_entry_holds')
+        .values({ pool_id: d.holdId, user_id: d.userId, total: d.total, currency: d.currency, status: 'locked', locked_at: d.lockedAt })
+        .onConflict((oc) => oc.columns(['pool_id', 'user_id']).doNothing())
+        .execute();
+    } else if (event.type === 'StakeReleased' || event.type === 'PayoutCredited') {
+      const d = event.data;
+      if (d.holdKind !== 'pool' || !UUID.test(d.holdId)) return;
+      const closedAt = event.type === 'StakeReleased' ? event.data.releasedAt : event.data.creditedAt;
+      await db
+        .updateTable('fpl_pool_entry_holds')
+        .set({ status: event.type === 'StakeReleased' ? 'released' : 'paid', closed_at: closedAt })
+        .where('pool_id', '=', d.holdId)
+        .where('user_id', '=', d.userId)
+        .where('status', '=', 'locked')
+        .execute();
+    }
+  },
+};

@@ -1,0 +1,70 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../database.js';
+import type { FplPoolParticipantRow, FplPoolRow } from './pools.table.js';
+
+/** The most pools one list answers (newest first); far above what a player has. */
+export const POOL_LIST_MAX = 200;
+
+/** The pools a user created or entered, newest first. */
+export async function listUserPools(db: Kysely<Database>, userId: string): Promise<FplPoolRow[]> {
+  return db
+    .selectFrom('fpl_pools')
+    .selectAll()
+    .where((w) => w.or([w('creator_id', '=', userId), w('id', 'in', w.selectFrom('fpl_pool_participants').select('pool_id').where('user_id', '=', userId))]))
+    .orderBy('created_at', 'desc')
+    .limit(POOL_LIST_MAX)
+    .execute();
+}
+
+/** Open public pools, the soonest first deadline first. */
+export async function listPublicPools(db: Kysely<Database>): Promise<FplPoolRow[]> {
+  return db.selectFrom('fpl_pools').selectAll().where('status', '=', 'open').where('is_private', '=', false).orderBy('first_deadline_at', 'asc').orderBy('created_at', 'desc').limit(POOL_LIST_MAX).execute();
+}
+
+export async function findPool(db: Kysely<Database>, poolId: string): Promise<FplPoolRow | undefined> {
+  return db.selectFrom('fpl_pools').selectAll().where('id', '=', poolId).executeTakeFirst();
+}
+
+/** The pool an invite code names (the oldest, should two ever share one: creation checks they do not). */
+export async function findPoolByInviteCode(db: Kysely<Database>, inviteCode: string): Promise<FplPoolRow | undefined> {
+  return db.selectFrom('fpl_pools').selectAll().where('invite_code', '=', inviteCode).orderBy('created_at', 'asc').limit(1).executeTakeFirst();
+}
+
+export type PoolParticipantView = FplPoolParticipantRow & { username: string | null };
+
+/** A pool's entries by total points, descending (ties: the lower FPL team id first, as the tie rule ranks them). */
+export async function poolParticipants(db: Kysely<Database>, poolId: string): Promise<PoolParticipantView[]> {
+  return db
+    .selectFrom('fpl_pool_participants as p')
+    .leftJoin('users as u', 'u.id', 'p.user_id')
+    .selectAll('p')
+    .select('u.username')
+    .where('p.pool_id', '=', poolId)
+    .orderBy('p.total_points', 'desc')
+    .orderBy('p.fpl_team_id', 'asc')
+    .execute();
+}
+
+export async function isParticipant(db: Kysely<Database>, poolId: string, userId: string): Promise<boolean> {
+  return !!(await db.selectFrom('fpl_pool_participants').select('user_id').where('pool_id', '=', poolId).where('user_id', '=', userId).executeTakeFirst());
+}
+
+/** Pools the calendar job must look at: open ones (start or cancel at the deadline) and ongoing ones (standings, settlement). */
+export async function activePools(db: Kysely<Database>, limit: number): Promise<Pick<FplPoolRow, 'id' | 'status'>[]> {
+  return db.selectFrom('fpl_pools').select(['id', 'status']).where('status', 'in', ['open', 'ongoing']).orderBy('first_deadline_at', 'asc').limit(limit).execute();
+}
+
+/** Entry locks still open after `lockedBefore` whose user is not (yet) a participant, or whose pool was cancelled. */
+export async function staleEntryHolds(db: Kysely<Database>, lockedBefore: Date, limit: number): Promise<{ pool_id: string; user_id: string }[]> {
+  return db
+    .selectFrom('fpl_pool_entry_holds as h')
+    .leftJoin('fpl_pool_participants as p', (j) => j.onRef('p.pool_id', '=', 'h.pool_id').onRef('p.user_id', '=', 'h.user_id'))
+    .leftJoin('fpl_pools as f', 'f.id', 'h.pool_id')
+    .select(['h.pool_id', 'h.user_id'])
+    .where('h.status', '=', 'locked')
+    .where('h.locked_at', '<', lockedBefore)
+    .where((w) => w.or([w('p.user_id', 'is', null), w('f.status', '=', 'cancelled')]))
+    .orderBy('h.locked_at', 'asc')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,96 @@
+import type { BankAccountEvent, BankWithdrawalEvent } from '@wager/domain/wallet/index';
+import type { Projector } from '../projector.js';
+
+/** `bank_accounts`: one row per account added; adding the same account again changes nothing. */
+export const bankAccountsProjector: Projector = {
+  name: 'bank_accounts',
+  tables: ['bank_accounts'],
+  eventTypes: ['BankAccountAdded'],
+  async apply(db, recorded) {
+    const { data: d } = { type: recorded.type, data: recorded.data } as BankAccountEvent;
+    await db
+      .insertInto('bank_accounts')
+      .values({ id: d.bankAccountId, user_id: d.userId, bank_code: d.bankCode, bank_name: d.bankName, account_name: d.accountName, account_number_masked: d.accountNumberMasked, recipient_code: d.recipientCode, added_at: d.addedAt })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+  },
+};
+
+/**
+ * `bank_withdrawals`: one row per withdrawal from the wallet stream. Statuses only move
+ * forward (requested → sent → paid → returned on a reversal), so a repeat changes nothing.
+ */
+export const bankWithdrawalsProjector: Projector = {
+  name: 'bank_withdrawals',
+  tables: ['bank_withdrawals'],
+  eventTypes: ['BankWithdrawalRequested', 'BankWithdrawalSent', 'BankWithdrawalPaid', 'BankWithdrawalReturned', 'BankWithdrawalHeld', 'BankWithdrawalReleased'],
+  async apply(db, recorded) {
+    const event = { type: recorded.type, data: recorded.data } as BankWithdrawalEvent;
+    const row = (id: string) => db.updateTable('bank_withdrawals').where('id', '=', id);
+    switch (event.type) {
+      case 'BankWithdrawalRequested': {
+        const d = event.data;
+        await db
+          .insertInto('bank_withdrawals')
+          .values({
+            id: d.withdrawalId,
+            user_id: d.userId,
+            bank_account_id: d.bankAccountId,
+            bank_name: d.bankName,
+            account_name: d.accountName,
+            account_number_masked: d.accountNumberMasked,
+            recipient_code: d.recipientCode,
+            amount: d.amount,
+            currency: d.currency,
+            reference: d.reference,
+            status: 'requested',
+            transfer_code: null,
+            provider_status: null,
+            requires_kyc: d.requiresKyc,
+            kyc_pending: d.requiresKyc,
+            admin_held: false,
+            hold_reason: null,
+            return_reason: null,
+            not_before: d.notBefore,
+            requested_at: d.requestedAt,
+            sent_at: null,
+            paid_at: null,
+            returned_at: null,
+            updated_at: d.requestedAt,
+          })
+          .onConflict((oc) => oc.column('id').doNothing())
+          .execute();
+        return;
+      }
+      case 'BankWithdrawalSent': {
+        const d = event.data;
+        await row(d.withdrawalId).set({ status: 'sent', transfer_code: d.transferCode, provider_status: d.providerStatus, sent_at: d.sentAt, updated_at: d.sentAt }).where('status', '=', 'requested').execute();
+        return;
+      }
+      case 'BankWithdrawalPaid': {
+        const d = event.data;
+        await row(d.withdrawalId).set({ status: 'paid', provider_status: 'success', paid_at: d.paidAt, updated_at: d.paidAt }).where('status', 'in', ['requested', 'sent']).execute();
+        return;
+      }
+      case 'BankWithdrawalReturned': {
+        const d = event.data;
+        await row(d.withdrawalId).set({ status: 'returned', provider_status: d.providerStatus, return_reason: d.reason, returned_at: d.returnedAt, updated_at: d.returnedAt }).where('status', '!=', 'returned').execute();
+        return;
+      }
+      case 'BankWithdrawalHeld': {
+        const d = event.data;
+        await row(d.withdrawalId).set({ admin_held: true, hold_reason: d.reason, updated_at: d.heldAt }).execute();
+        return;
+      }
+      case 'BankWithdrawalReleased': {
+        const d = event.data;
+        // A release also ends the new-account wait (the decider's rule): not before the release.
+        await row(d.withdrawalId).set({ admin_held: false, kyc_pending: false, hold_reason: null, updated_at: d.releasedAt }).execute();
+        await row(d.withdrawalId).set({ not_before: d.releasedAt }).where('not_before', '>', new Date(d.releasedAt)).execute();
+        return;
+      }
+      default:
+        return;
+    }
+  },
+};

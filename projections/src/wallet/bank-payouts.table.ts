@@ -1,0 +1,48 @@
+import type { ColumnType, Selectable } from 'kysely';
+
+type Numeric = ColumnType<string, string, string>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+/** A player's payout bank account; the number only masked (`******7890`). */
+export interface BankAccountsTable {
+  id: string;
+  user_id: string;
+  bank_code: string;
+  bank_name: string;
+  account_name: string;
+  account_number_masked: string;
+  recipient_code: string;
+  added_at: Timestamp;
+}
+
+/** One bank withdrawal: requested → sent → paid, or returned; the time of each step. */
+export interface BankWithdrawalsTable {
+  id: string;
+  user_id: string;
+  bank_account_id: string;
+  bank_name: string;
+  account_name: string;
+  account_number_masked: string;
+  recipient_code: string;
+  amount: Numeric;
+  currency: string;
+  reference: string;
+  /** requested | sent | paid | returned */
+  status: string;
+  transfer_code: string | null;
+  provider_status: string | null;
+  requires_kyc: boolean;
+  kyc_pending: boolean;
+  admin_held: boolean;
+  hold_reason: string | null;
+  return_reason: string | null;
+  not_before: Timestamp;
+  requested_at: Timestamp;
+  sent_at: Timestamp | null;
+  paid_at: Timestamp | null;
+  returned_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+export type BankAccountRow = Selectable<BankAccountsTable>;
+export type BankWithdrawalRow = Selectable<BankWithdrawalsTable>;
