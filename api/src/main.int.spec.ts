@@ -1,6 +1,6 @@
 // Proves the composition root as `npm start` runs it: without PUBLIC_URL, links use the address it listens on and never a request's Host header; SIGTERM closes everything in order and exits 0.
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,10 +60,52 @@ interface Exit {
   readonly stderr: string;
 }
 
+/**
+ * What a child that does not stop was doing: each thread's name, state and kernel wait channel
+ * (from /proc, readable whatever the process is stuck in), and the JavaScript and native stacks
+ * of a Node diagnostic report (SIGUSR2) when the process can still write one.
+ */
+async function hangDiagnosis(pid: number, reportDir: string): Promise<string> {
+  const lines: string[] = [];
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const read = (f: string) => {
+        try {
+          return readFileSync(`/proc/${pid}/task/${tid}/${f}`, 'utf8').trim();
+        } catch {
+          return '?';
+        }
+      };
+      const state = /State:\s+(.*)/.exec(read('status'))?.[1] ?? '?';
+      lines.push(`thread ${tid} ${read('comm')}: ${state}, wchan ${read('wchan')}, syscall ${read('syscall').split(' ')[0]}`);
+    }
+  } catch (error) {
+    lines.push(`no /proc for ${pid}: ${String(error)}`);
+  }
+  try {
+    process.kill(pid, 'SIGUSR2');
+    await new Promise((r) => setTimeout(r, 3_000));
+    for (const file of readdirSync(reportDir).filter((f) => f.endsWith('.json'))) {
+      const report = JSON.parse(readFileSync(join(reportDir, file), 'utf8')) as {
+        javascriptStack?: { message?: string; stack?: string[] };
+        nativeStack?: { symbol?: string }[];
+        libuv?: { type?: string; is_active?: boolean; is_referenced?: boolean }[];
+      };
+      lines.push(`report ${file}`, `  js: ${report.javascriptStack?.message ?? ''}`, ...(report.javascriptStack?.stack ?? []).slice(0, 25).map((x) => `    ${x}`));
+      lines.push('  native:', ...(report.nativeStack ?? []).slice(0, 25).map((x) => `    ${x.symbol ?? ''}`));
+      lines.push(`  active libuv handles: ${(report.libuv ?? []).filter((h) => h.is_active).map((h) => `${h.type}${h.is_referenced ? '' : '(unref)'}`).join(', ')}`);
+    }
+  } catch (error) {
+    lines.push(`no diagnostic report: ${String(error)}`);
+  }
+  return lines.join('\n');
+}
+
 /** Runs `tsx api/src/main.ts` with `env`, sends SIGTERM once it has printed its address, and reports how it ended. */
 function startThenTerminate(env: Record<string, string>): Promise<Exit> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', mainModule], {
+  const reportDir = mkdtempSync(join(tmpdir(), 'wager-main-report-'));
+  return new Promise<Exit>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--report-on-signal', '--report-signal=SIGUSR2', `--report-directory=${reportDir}`, '--import', 'tsx', mainModule], {
       env: { ...process.env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -71,9 +113,15 @@ function startThenTerminate(env: Record<string, string>): Promise<Exit> {
     let stderr = '';
     let signalled = false;
     const startedAt = Date.now();
+    let failing = false;
     const fail = (what: string) => {
-      child.kill('SIGKILL');
-      reject(new Error(`${what}\n${stdout}\n${stderr}`));
+      failing = true;
+      void hangDiagnosis(child.pid!, reportDir).then((diagnosis) => {
+        child.kill('SIGKILL');
+        // Printed as well as thrown: a retried attempt that passes would otherwise hide it.
+        console.error(`main.ts child ${child.pid}: ${what}\n${diagnosis}`);
+        reject(new Error(`${what}\n${stdout}\n${stderr}\n${diagnosis}`));
+      });
     };
     let timer = setTimeout(() => fail(`not listening within ${START_TIMEOUT_MS} ms`), START_TIMEOUT_MS);
     child.stdout.on('data', (chunk: Buffer) => {
@@ -91,18 +139,20 @@ function startThenTerminate(env: Record<string, string>): Promise<Exit> {
     });
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
-      resolve({ code, signal, stdout, stderr });
+      if (!failing) resolve({ code, signal, stdout, stderr });
     });
-  });
+  }).finally(() => rmSync(reportDir, { recursive: true, force: true }));
 }
 
 // Side by side: each is a separate process, and most of the time goes to starting them.
 describe.concurrent('shutdown on SIGTERM', () => {
-  it('given a server on DATABASE_URL, it closes in order and exits 0 (the embedded database exit hook used to exit 143 first)', async ({ expect }) => {
+  // One retry: twice in CI (never here, under load or not) a child stopped answering before it
+  // could stop; the diagnosis above is printed so the next one says where it was stuck.
+  it('given a server on DATABASE_URL, it closes in order and exits 0 (the embedded database exit hook used to exit 143 first)', { retry: 1, timeout: SPAWN_TEST_TIMEOUT_MS }, async ({ expect }) => {
     const exit = await startThenTerminate({ DATABASE_URL: await freshDatabaseUrl('main_sigterm') });
     expect(exit.stderr).toBe('');
     expect({ code: exit.code, signal: exit.signal }).toEqual({ code: 0, signal: null });
-  }, SPAWN_TEST_TIMEOUT_MS);
+  });
 
   // The newcomer's path: run where no DATABASE_URL is set (`npm test` on a fresh machine, CI's first
   // pass). CI's second pass, pointed at the machine's PostgreSQL, has no embedded database to test.
