@@ -1,11 +1,14 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
 /**
- * The player web app. `npm run build` writes `dist/`, which the API serves at `/` in `npm start`.
+ * The player web app. `npm run build` writes `dist/`, which the API serves at `/` in `npm start`:
+ * first the client build, then `vite build --ssr src/prerender.tsx`, which renders the auth
+ * screen into `dist/auth.html` (served for /auth, api/src/plugins/web.ts; docs/web.md).
  * `npm run dev` proxies `/api`, `/sandbox` and `/dev` to an API on WEB_API_URL (default :4100).
  * Source maps are not built unless WEB_SOURCEMAP=1, and then "hidden" (no sourceMappingURL in
  * the bundles); the API never serves `*.map` under NODE_ENV=production (docs/web.md).
@@ -27,12 +30,43 @@ function precompress(): Plugin {
     apply: 'build',
     configResolved: (config) => void (outDir = config.build.outDir),
     closeBundle() {
-      for (const file of listFiles(outDir)) {
-        if (!COMPRESSIBLE.test(file)) continue;
-        const body = readFileSync(file);
-        if (body.length < MIN_BYTES) continue;
-        writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
-        writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+      for (const file of listFiles(outDir)) if (COMPRESSIBLE.test(file)) compressBeside(file);
+    },
+  };
+}
+
+/** Writes the `.br` and `.gz` siblings of one file (see `precompress`). */
+function compressBeside(file: string): void {
+  const body = readFileSync(file);
+  if (body.length < MIN_BYTES) return;
+  writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+  writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+}
+
+/** Where the prerender's server bundle goes; it is run once, then removed. */
+const PRERENDER_OUT_DIR = 'dist-prerender';
+const PRERENDER_ENTRY = 'src/prerender.tsx';
+
+/**
+ * The SSR build's last step: imports the bundle just written, renders the auth screen into the
+ * client build's index.html, writes `dist/auth.html` with its compressed siblings, and removes
+ * the bundle (nothing of it is served).
+ */
+function prerenderAuth(): Plugin {
+  let root = '.';
+  return {
+    name: 'wager-prerender-auth',
+    apply: 'build',
+    configResolved: (config) => void (root = config.root),
+    async closeBundle() {
+      const outDir = resolve(root, PRERENDER_OUT_DIR);
+      try {
+        const bundle = (await import(pathToFileURL(join(outDir, 'prerender.js')).href)) as { prerenderAuthPage: (shellHtml: string) => Promise<string> };
+        const target = resolve(root, 'dist/auth.html');
+        writeFileSync(target, await bundle.prerenderAuthPage(readFileSync(resolve(root, 'dist/index.html'), 'utf8')));
+        compressBeside(target);
+      } finally {
+        rmSync(outDir, { recursive: true, force: true });
       }
     },
   };
@@ -45,16 +79,28 @@ function listFiles(dir: string): string[] {
   });
 }
 
-export default defineConfig({
+const server = {
+  port: 5173,
+  proxy: {
+    '/api': apiUrl,
+    '/sandbox': apiUrl,
+    '/dev': apiUrl,
+    '/ws': { target: apiUrl, ws: true },
+  },
+};
+
+/** The client build (and `npm run dev`). */
+const clientConfig = {
   plugins: [react(), precompress()],
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: process.env.WEB_SOURCEMAP === '1' ? 'hidden' : false },
-  server: {
-    port: 5173,
-    proxy: {
-      '/api': apiUrl,
-      '/sandbox': apiUrl,
-      '/dev': apiUrl,
-      '/ws': { target: apiUrl, ws: true },
-    },
-  },
-});
+  server,
+} satisfies UserConfig;
+
+/** `vite build --ssr`: the prerender's bundle, self-contained (the workspace's TypeScript included) so Node can run it. */
+const prerenderConfig = {
+  plugins: [react(), prerenderAuth()],
+  build: { ssr: PRERENDER_ENTRY, outDir: PRERENDER_OUT_DIR, emptyOutDir: true, sourcemap: false, copyPublicDir: false },
+  ssr: { noExternal: true },
+} satisfies UserConfig;
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? prerenderConfig : clientConfig));

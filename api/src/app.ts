@@ -34,7 +34,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const serveWebApp = options.serveWebApp === true && webAppBuilt();
-  registerErrorHandler(app, serveWebApp ? { notFoundFallback: spaFallback } : {});
+  registerErrorHandler(app, serveWebApp ? { notFoundFallback: spaFallback() } : {});
   registerInputGuard(app);
   await app.register(depsPlugin, { deps: options.deps });
   await app.register(authPlugin);

@@ -2,14 +2,30 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
+import { knowSignedOutVisitor } from './features/auth/api/user-queries';
+import { createQueryClient } from './lib/query-client';
+import { PRERENDER_STALE_ATTRIBUTE } from './app/prerender/guard';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+// /auth arrives with the auth screen prerendered in English for a signed-out visitor (docs/web.md,
+// "Prerendered /auth"). It is not hydrated: the client renders afresh and React replaces the
+// markup in its first commit, which for that visitor is the same screen. When the guard in
+// <head> found it wrong for this browser (a session, another language), it is already hidden;
+// it goes now, before React renders in the right language.
+if (document.documentElement.hasAttribute(PRERENDER_STALE_ATTRIBUTE)) {
+  root.replaceChildren();
+  document.documentElement.removeAttribute(PRERENDER_STALE_ATTRIBUTE);
+}
+
+const queryClient = createQueryClient();
+knowSignedOutVisitor(queryClient);
+
 createRoot(root).render(
   <StrictMode>
-    <AppProvider>
+    <AppProvider queryClient={queryClient}>
       <AppRouter />
     </AppProvider>
   </StrictMode>,

@@ -5,27 +5,39 @@ import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from '
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandler } from './errors.js';
-import { IMMUTABLE_CACHE, registerWebApp, REVALIDATE_CACHE, spaFallback } from './web.js';
+import { IMMUTABLE_CACHE, PRERENDERED_AUTH_FILE, registerWebApp, REVALIDATE_CACHE, spaFallback } from './web.js';
 
 /** A built app as `npm run build --workspace app-web` lays it out: hashed assets with their .br/.gz siblings. */
 const SCRIPT = `console.log(${JSON.stringify('wager '.repeat(500))});`;
+const SHELL = '<!doctype html><script type="module" src="/assets/index-Ab12Cd34.js"></script><div id="root"></div>';
+/** What `vite build --ssr src/prerender.tsx` writes: the shell with the auth screen inside #root (over 1 KB, so compressed too). */
+const AUTH_PAGE = `<!doctype html><script type="module" src="/assets/index-Ab12Cd34.js"></script><div id="root"><h1>Welcome to Wager</h1><div role="tablist"><button role="tab">Quick Start</button><button role="tab">Sign In</button></div>${'<p>claims</p>'.repeat(100)}</div>`;
 let dist: string;
+let shellOnlyDist: string;
 
 beforeAll(() => {
   dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
   mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><script type="module" src="/assets/index-Ab12Cd34.js"></script>');
+  writeFileSync(join(dist, 'index.html'), SHELL);
+  writeFileSync(join(dist, PRERENDERED_AUTH_FILE), AUTH_PAGE);
+  writeFileSync(join(dist, `${PRERENDERED_AUTH_FILE}.br`), brotliCompressSync(AUTH_PAGE));
+  writeFileSync(join(dist, `${PRERENDERED_AUTH_FILE}.gz`), gzipSync(AUTH_PAGE));
   writeFileSync(join(dist, 'assets/index-Ab12Cd34.js'), SCRIPT);
   writeFileSync(join(dist, 'assets/index-Ab12Cd34.js.br'), brotliCompressSync(SCRIPT));
   writeFileSync(join(dist, 'assets/index-Ab12Cd34.js.gz'), gzipSync(SCRIPT));
   writeFileSync(join(dist, 'assets/index-Ab12Cd34.js.map'), '{"version":3,"sources":["secret.ts"]}');
+  shellOnlyDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+  writeFileSync(join(shellOnlyDist, 'index.html'), SHELL);
 });
-afterAll(() => rmSync(dist, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(dist, { recursive: true, force: true });
+  rmSync(shellOnlyDist, { recursive: true, force: true });
+});
 
-async function webApp(production: boolean): Promise<FastifyInstance> {
+async function webApp(production: boolean, distDir = dist): Promise<FastifyInstance> {
   const app = Fastify();
-  registerErrorHandler(app, { notFoundFallback: spaFallback });
-  await registerWebApp(app, dist, production);
+  registerErrorHandler(app, { notFoundFallback: spaFallback(distDir) });
+  await registerWebApp(app, distDir, production);
   return app;
 }
 
@@ -53,14 +65,38 @@ describe('the built web app, as served in production', () => {
     expect(plain.headers['cache-control']).toBe(IMMUTABLE_CACHE);
   });
 
-  it('index.html, at / and at any client-side route, is revalidated on every load (no-cache)', async () => {
+  it('the page at / and at any client-side route names the entry script and is revalidated on every load (no-cache)', async () => {
     const app = await webApp(true);
     for (const url of ['/', '/auth', '/matches/123']) {
-      const res = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      const res = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('/assets/index-Ab12Cd34.js');
       expect(res.headers['cache-control'], url).toBe(REVALIDATE_CACHE);
     }
+  });
+
+  it('/auth is the prerendered auth screen, brotli-compressed and revalidated; other routes and the other auth views get the empty shell', async () => {
+    const app = await webApp(true);
+    for (const url of ['/auth', '/auth?redirect=%2Fmatches', '/auth/']) {
+      const res = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(res.headers['cache-control'], url).toBe(REVALIDATE_CACHE);
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(AUTH_PAGE);
+    }
+    for (const url of ['/', '/matches/123', '/dashboard', '/auth-legacy', '/auth?view=login', '/auth?view=signup', '/auth?resetToken=abc', '/authx']) {
+      const res = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(SHELL);
+    }
+  });
+
+  it('a build without the prerendered page serves the shell at /auth too', async () => {
+    const app = await webApp(true, shellOnlyDist);
+    const res = await app.inject({ url: '/auth' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(SHELL);
   });
 
   it('a source map is 404 under NODE_ENV=production, and served outside it (development)', async () => {

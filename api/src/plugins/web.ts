@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -43,10 +44,34 @@ export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST_DI
   });
 }
 
-/** Every client-side route (a GET outside the server's prefixes) gets index.html. */
-export const spaFallback: NotFoundFallback = (request, reply) => {
-  const path = request.url.split('?')[0] ?? '/';
-  if (request.method !== 'GET' || SERVER_PREFIXES.some((p) => path.startsWith(p))) return false;
-  void reply.type('text/html').header('cache-control', REVALIDATE_CACHE).sendFile('index.html');
-  return true;
-};
+/**
+ * The auth screen prerendered at build time (app-web `vite build --ssr`, src/prerender.tsx): the
+ * page /auth's visitors paint before the JavaScript runs. It shows the default view, so a link
+ * to another view (`?view=login`, `?view=signup`, a reset link's `?resetToken=`) gets the plain
+ * shell instead, as every other route does: no route ever paints a screen it does not show.
+ */
+export const PRERENDERED_AUTH_FILE = 'auth.html';
+const AUTH_PATHS = new Set(['/auth', '/auth/']);
+
+function showsPrerenderedAuth(url: string): boolean {
+  const [path = '/', query = ''] = url.split('?', 2);
+  if (!AUTH_PATHS.has(path)) return false;
+  const params = new URLSearchParams(query);
+  const view = params.get('view');
+  return !params.has('resetToken') && view !== 'login' && view !== 'signup';
+}
+
+/**
+ * Every client-side route (a GET outside the server's prefixes) gets index.html, the empty shell
+ * the app renders into; /auth gets the prerendered auth screen when the build made one.
+ */
+export function spaFallback(distDir = WEB_DIST_DIR): NotFoundFallback {
+  const prerenderedAuth = existsSync(join(distDir, PRERENDERED_AUTH_FILE));
+  return (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (request.method !== 'GET' || SERVER_PREFIXES.some((p) => path.startsWith(p))) return false;
+    const file = prerenderedAuth && showsPrerenderedAuth(request.url) ? PRERENDERED_AUTH_FILE : 'index.html';
+    void reply.type('text/html').header('cache-control', REVALIDATE_CACHE).sendFile(file);
+    return true;
+  };
+}

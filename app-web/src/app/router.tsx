@@ -171,8 +171,13 @@ export const routes = [
   },
 ];
 
-const router = createBrowserRouter(routes);
+/**
+ * The browser router is made on first render, not when this module loads: the build's prerender
+ * (src/prerender.tsx) imports `routes` in Node, where there is no `window` for it to read.
+ */
+let browserRouter: ReturnType<typeof createBrowserRouter> | undefined;
 
 export function AppRouter() {
-  return <RouterProvider router={router} />;
+  browserRouter ??= createBrowserRouter(routes);
+  return <RouterProvider router={browserRouter} />;
 }

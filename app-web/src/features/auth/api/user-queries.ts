@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest, getAuthToken, getQueryFn, isProcessing, setAuthToken, type ProcessingAnswer } from '../../../lib/api-client';
 import type { AuthResponse, User } from '../../../types/api';
 
@@ -41,6 +41,15 @@ export const userQueries = {
       refetchInterval: (query) => (pendingAccount.userId && !query.state.data ? PENDING_ACCOUNT_PROBE_MS : false),
     }),
 };
+
+/**
+ * Without a stored token nobody is signed in (`fetchCurrentUser` would answer null without
+ * asking), so the app knows it before its first render: the auth screen renders at once rather
+ * than after a spinner, the same screen as the prerendered HTML it replaces (src/prerender.tsx).
+ */
+export function knowSignedOutVisitor(queryClient: QueryClient, token: string | null = getAuthToken()): void {
+  if (!token) queryClient.setQueryData(userQueries.all(), null);
+}
 
 /** The data groups refetched after signing in and dropped after signing out (spec section 4). */
 export const SESSION_QUERY_ROOTS = [['/api/user'], ['/api/bets'], ['/api/opponents'], ['/api/notifications']] as const;

@@ -167,14 +167,20 @@ export function ResetPasswordForm({ onBack }: { onBack: () => void }) {
 
 const GEO_BANNER_DISMISSED_KEY = 'geoBannerDismissed';
 
+/**
+ * The build's prerender of /auth (src/prerender.tsx) runs without a browser to name the country:
+ * there the banner keeps its place, unseen, until the app renders it with the visitor's country.
+ */
+const prerendering = typeof window === 'undefined';
+
 /** The dismissible notice with the country read from the browser language; dismissal is remembered. */
 export function GeoBanner() {
   const { t } = useTranslation();
-  const [dismissed, setDismissed] = useState(() => window.localStorage.getItem(GEO_BANNER_DISMISSED_KEY) === 'true');
+  const [dismissed, setDismissed] = useState(() => !prerendering && window.localStorage.getItem(GEO_BANNER_DISMISSED_KEY) === 'true');
   if (dismissed) return null;
-  const country = browserCountry();
+  const country = prerendering ? undefined : browserCountry();
   return (
-    <div className="geo-banner" role="region" aria-label={t('auth.geoBanner.title')}>
+    <div className="geo-banner" role="region" aria-label={t('auth.geoBanner.title')} style={prerendering ? { visibility: 'hidden' } : undefined}>
       <span aria-hidden="true">{country?.flag ?? '🌍'}</span>
       <div>
         <strong>{t('auth.geoBanner.title')}</strong>

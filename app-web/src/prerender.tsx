@@ -1,0 +1,59 @@
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { AppProvider } from './app/provider';
+import { PRERENDER_STALE_STYLE, prerenderGuardScript } from './app/prerender/guard';
+import { routes } from './app/router';
+import { paths } from './config/paths';
+import { knowSignedOutVisitor } from './features/auth/api/user-queries';
+import { AUTH_TOKEN_KEY } from './lib/api-client';
+import { i18n, LANGUAGE_STORAGE_KEY, SUPPORTED_LANGUAGES } from './lib/i18n';
+import { createQueryClient } from './lib/query-client';
+
+/**
+ * The build's second entry (`vite build --ssr`, vite.config.ts): renders /auth in Node as a
+ * signed-out visitor in English sees it, so the page paints before its JavaScript has loaded.
+ * The same routes and providers as `main.tsx`, through a static router; no data is fetched
+ * (the visitor has no session) and no socket opens (effects do not run on the server).
+ */
+export async function renderAuthScreen(): Promise<string> {
+  await i18n.changeLanguage('en');
+  const queryClient = createQueryClient();
+  knowSignedOutVisitor(queryClient, null);
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(paths.auth.getHref(), 'http://prerender.invalid')));
+  if (context instanceof Response) throw new Error(`prerendering ${paths.auth.getHref()} answered ${context.status}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  // prerender (not renderToString) waits for every Suspense boundary and reports errors: a
+  // component that throws here would otherwise leave a spinner in the page, silently.
+  const errors: unknown[] = [];
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <AppProvider queryClient={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProvider>
+    </StrictMode>,
+    { onError: (error) => void errors.push(error) },
+  );
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+  if (errors.length > 0) throw new AggregateError(errors, `prerendering ${paths.auth.getHref()} failed: ${String(errors[0])}`);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+const EMPTY_ROOT = '<div id="root"></div>';
+const CHARSET = /<meta charset="[^"]*"\s*\/?>/i;
+
+/**
+ * dist/auth.html: the built index.html (its script, preloads and stylesheet as Vite wrote them)
+ * with the auth screen inside #root and, right after `<meta charset>`, the guard that hides it from a
+ * browser whose app will show something else (app/prerender/guard.ts).
+ */
+export async function prerenderAuthPage(shellHtml: string): Promise<string> {
+  if (!shellHtml.includes(EMPTY_ROOT) || !CHARSET.test(shellHtml)) throw new Error(`index.html has no <meta charset> or no empty ${EMPTY_ROOT}`);
+  const guard = prerenderGuardScript({ tokenKey: AUTH_TOKEN_KEY, languageKey: LANGUAGE_STORAGE_KEY, languages: SUPPORTED_LANGUAGES });
+  const markup = await renderAuthScreen();
+  return shellHtml
+    .replace(CHARSET, (charset) => `${charset}\n    <script>${guard}</script>\n    <style>${PRERENDER_STALE_STYLE}</style>`)
+    .replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`);
+}
