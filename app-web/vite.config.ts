@@ -61,9 +61,11 @@ function prerenderAuth(): Plugin {
     async closeBundle() {
       const outDir = resolve(root, PRERENDER_OUT_DIR);
       try {
-        const bundle = (await import(pathToFileURL(join(outDir, 'prerender.js')).href)) as { prerenderAuthPage: (shellHtml: string) => Promise<string> };
-        const target = resolve(root, 'dist/auth.html');
-        writeFileSync(target, await bundle.prerenderAuthPage(readFileSync(resolve(root, 'dist/index.html'), 'utf8')));
+        const bundle = (await import(pathToFileURL(join(outDir, 'prerender.js')).href)) as typeof import('./src/prerender');
+        const dist = resolve(root, 'dist');
+        const page = await bundle.prerenderAuthPage(readFileSync(join(dist, 'index.html'), 'utf8'), (urlPath) => readFileSync(join(dist, urlPath), 'utf8'));
+        const target = join(dist, 'auth.html');
+        writeFileSync(target, page);
         compressBeside(target);
       } finally {
         rmSync(outDir, { recursive: true, force: true });

@@ -43,17 +43,31 @@ export async function renderAuthScreen(): Promise<string> {
 
 const EMPTY_ROOT = '<div id="root"></div>';
 const CHARSET = /<meta charset="[^"]*"\s*\/?>/i;
+const STYLESHEET = /<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g;
 
 /**
- * dist/auth.html: the built index.html (its script, preloads and stylesheet as Vite wrote them)
- * with the auth screen inside #root and, right after `<meta charset>`, the guard that hides it from a
- * browser whose app will show something else (app/prerender/guard.ts).
+ * dist/auth.html: the built index.html (its entry script and preloads as Vite wrote them) with
+ * the auth screen inside #root and, right after `<meta charset>`, the guard that hides it from a
+ * browser whose app will show something else (app/prerender/guard.ts), then the app's stylesheet
+ * inlined. A linked stylesheet is a second round trip before the first paint (and Vite links it
+ * after the seven scripts, so over HTTP/1.1's six connections it also waited for one of them);
+ * inline, the page paints from the document alone. The styles stay in `<head>` for the rest of
+ * the session; the other routes' shell keeps the cached link. `readAsset` reads a built file by
+ * its URL path.
  */
-export async function prerenderAuthPage(shellHtml: string): Promise<string> {
+export async function prerenderAuthPage(shellHtml: string, readAsset: (urlPath: string) => string): Promise<string> {
   if (!shellHtml.includes(EMPTY_ROOT) || !CHARSET.test(shellHtml)) throw new Error(`index.html has no <meta charset> or no empty ${EMPTY_ROOT}`);
   const guard = prerenderGuardScript({ tokenKey: AUTH_TOKEN_KEY, languageKey: LANGUAGE_STORAGE_KEY, languages: SUPPORTED_LANGUAGES });
+  const styles = [...shellHtml.matchAll(STYLESHEET)].map(([, href]) => inlineStyle(readAsset(href!)));
   const markup = await renderAuthScreen();
   return shellHtml
-    .replace(CHARSET, (charset) => `${charset}\n    <script>${guard}</script>\n    <style>${PRERENDER_STALE_STYLE}</style>`)
+    .replace(STYLESHEET, '')
+    .replace(CHARSET, (charset) => [charset, `<script>${guard}</script>`, `<style>${PRERENDER_STALE_STYLE}</style>`, ...styles].join('\n    '))
+    .replace(/\n\s*\n/g, '\n')
     .replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`);
+}
+
+function inlineStyle(css: string): string {
+  if (/<\/style/i.test(css)) throw new Error('a stylesheet holding "</style" cannot be inlined');
+  return `<style>${css.trim()}</style>`;
 }
