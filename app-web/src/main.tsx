@@ -10,11 +10,11 @@ import './styles.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// /auth arrives with the auth screen prerendered in English for a signed-out visitor (docs/web.md,
-// "Prerendered /auth"). It is not hydrated: the client renders afresh and React replaces the
-// markup in its first commit, which for that visitor is the same screen. When the guard in
-// <head> found it wrong for this browser (a session, another language), it is already hidden;
-// it goes now, before React renders in the right language.
+// /auth arrives with the auth screen prerendered in English for a signed-out visitor, inert
+// (docs/web.md, "Prerendered /auth"). It is not hydrated: the client renders afresh and React's
+// first commit replaces the markup, with the same screen for that visitor. When the guard in
+// <head> found it wrong for this browser (a session, another language), it is hidden already
+// and goes now, before React renders in the right language.
 if (document.documentElement.hasAttribute(PRERENDER_STALE_ATTRIBUTE)) {
   root.replaceChildren();
   document.documentElement.removeAttribute(PRERENDER_STALE_ATTRIBUTE);

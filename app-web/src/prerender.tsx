@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { AppProvider } from './app/provider';
-import { PRERENDER_STALE_STYLE, prerenderGuardScript } from './app/prerender/guard';
+import { PRERENDERED_ATTRIBUTE, PRERENDER_STALE_STYLE, prerenderGuardScript } from './app/prerender/guard';
 import { routes } from './app/router';
 import { paths } from './config/paths';
 import { knowSignedOutVisitor } from './features/auth/api/user-queries';
@@ -47,9 +47,9 @@ const STYLESHEET = /<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g;
 
 /**
  * dist/auth.html: the built index.html (its entry script and preloads as Vite wrote them) with
- * the auth screen inside #root and, right after `<meta charset>`, the guard that hides it from a
- * browser whose app will show something else (app/prerender/guard.ts), then the app's stylesheet
- * inlined. A linked stylesheet is a second round trip before the first paint (and Vite links it
+ * the auth screen inside #root (in an inert wrapper, see `PRERENDERED_ATTRIBUTE`) and, right
+ * after `<meta charset>`, the guard that hides it from a browser whose app will show something
+ * else (app/prerender/guard.ts), then the app's stylesheet inlined. A linked stylesheet is a second round trip before the first paint (and Vite links it
  * after the seven scripts, so over HTTP/1.1's six connections it also waited for one of them);
  * inline, the page paints from the document alone. The styles stay in `<head>` for the rest of
  * the session; the other routes' shell keeps the cached link. `readAsset` reads a built file by
@@ -64,7 +64,7 @@ export async function prerenderAuthPage(shellHtml: string, readAsset: (urlPath: 
     .replace(STYLESHEET, '')
     .replace(CHARSET, (charset) => [charset, `<script>${guard}</script>`, `<style>${PRERENDER_STALE_STYLE}</style>`, ...styles].join('\n    '))
     .replace(/\n\s*\n/g, '\n')
-    .replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`);
+    .replace(EMPTY_ROOT, () => `<div id="root"><div ${PRERENDERED_ATTRIBUTE} inert style="display:contents">${markup}</div></div>`);
 }
 
 function inlineStyle(css: string): string {

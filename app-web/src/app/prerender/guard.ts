@@ -1,4 +1,11 @@
 /**
+ * The wrapper of the prerendered markup inside #root. It is `inert`: the page is a picture of the
+ * auth screen until the app replaces it (a click there would do nothing), and a test waits for
+ * the wrapper to go to know the app has taken over.
+ */
+export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+
+/**
  * Set on `<html>` by the guard when the prerendered auth screen is not what this browser's app
  * will show; `main.tsx` then drops the markup before rendering, and until then it is hidden.
  */
