@@ -4,7 +4,7 @@ import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
 import { knowSignedOutVisitor } from './features/auth/api/user-queries';
 import { createQueryClient } from './lib/query-client';
-import { PRERENDER_STALE_ATTRIBUTE } from './app/prerender/guard';
+import { PRERENDERED_ATTRIBUTE, PRERENDER_STALE_ATTRIBUTE } from './app/prerender/guard';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -20,13 +20,29 @@ if (document.documentElement.hasAttribute(PRERENDER_STALE_ATTRIBUTE)) {
   document.documentElement.removeAttribute(PRERENDER_STALE_ATTRIBUTE);
 }
 
+/**
+ * Runs `render` once the browser has painted. The app's first render is one long task; when the
+ * scripts arrive before the prerendered screen is painted (a busy CPU, a repeat visit from the
+ * cache), it would hold that paint back until the app's own. A hidden tab paints nothing and
+ * runs no animation frame, so it renders at once.
+ */
+function afterNextPaint(render: () => void): void {
+  if (document.visibilityState !== 'visible') return render();
+  requestAnimationFrame(() => setTimeout(render, 0));
+}
+
 const queryClient = createQueryClient();
 knowSignedOutVisitor(queryClient);
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProvider queryClient={queryClient}>
-      <AppRouter />
-    </AppProvider>
-  </StrictMode>,
-);
+function renderApp(): void {
+  createRoot(root!).render(
+    <StrictMode>
+      <AppProvider queryClient={queryClient}>
+        <AppRouter />
+      </AppProvider>
+    </StrictMode>,
+  );
+}
+
+if (root.querySelector(`[${PRERENDERED_ATTRIBUTE}]`)) afterNextPaint(renderApp);
+else renderApp();
