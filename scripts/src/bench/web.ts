@@ -5,7 +5,7 @@
  * emulation, each load in a fresh browser context (empty cache). Prints, per link profile, the
  * median of `--runs` loads: bytes of JavaScript and CSS as transferred (compressed, headers
  * included: CDP's encodedDataLength), all bytes, requests, first contentful paint; then a repeat
- * visit in the same context (what the cache headers save), the response headers of index.html
+ * visit in the same context (what the cache headers save), the response headers of /auth's page
  * and the entry script, and whether a source map is reachable. Goals beside the figures.
  */
 import { execFileSync } from 'node:child_process';
@@ -154,7 +154,8 @@ async function printHeaders(origin: string): Promise<void> {
   const body = await html.text();
   const entry = /<script[^>]+src="([^"]+\.js)"/.exec(body)?.[1];
   console.log('\nHeaders as served');
-  console.log(`  /auth (index.html)     cache-control: ${html.headers.get('cache-control')}`);
+  const document = body.includes('data-prerendered') ? 'auth.html, prerendered' : 'index.html';
+  console.log(`  /auth (${document})     cache-control: ${html.headers.get('cache-control')}; content-encoding: ${html.headers.get('content-encoding') ?? 'none'}`);
   if (entry) {
     const js = await fetch(origin + entry, { headers: { 'accept-encoding': 'br, gzip' } });
     const text = await js.text();
