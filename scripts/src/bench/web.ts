@@ -150,7 +150,7 @@ async function load(context: BrowserContext, url: string, profile: (typeof PROFI
 
 /** The cache and compression headers as served, and whether any source map can be fetched. */
 async function printHeaders(origin: string): Promise<void> {
-  const html = await fetch(`${origin}/auth`);
+  const html = await fetch(`${origin}/auth`, { headers: { 'accept-encoding': 'br, gzip' } });
   const body = await html.text();
   const entry = /<script[^>]+src="([^"]+\.js)"/.exec(body)?.[1];
   console.log('\nHeaders as served');
