@@ -42,10 +42,12 @@ export async function startServer(givenConfig: Config, options: { log?: (m: stri
   const projecting = config.ROLE !== 'serve';
   const serving = config.ROLE !== 'project';
   const projectors = allProjectors();
-  const runner = projecting ? new ProjectionRunner({ store: infra.store, db: infra.db, projectors, bus: infra.bus, log }) : undefined;
+  // ROLE=project announces each batch it applied, for the serve processes' read-your-writes waits.
+  const runner = projecting ? new ProjectionRunner({ store: infra.store, db: infra.db, projectors, bus: infra.bus, log, announce: !serving }) : undefined;
 
-  // ROLE=serve: one shared poll of the checkpoints for all waiting requests.
+  // ROLE=serve: waits answered by the project process's announcements, with one shared poll of the checkpoints as the safety net.
   const watcher = runner ? undefined : new CheckpointWatcher(infra.db, projectors.map((x) => x.name));
+  await watcher?.listen(infra.databaseUrl).catch((error: unknown) => log(`projection announcements unavailable (${String(error)}); polling checkpoints`));
   const projections: ProjectionWaiter = runner
     ? { waitFor: (p, t) => runner.waitFor(p, t ?? config.PROJECTION_WAIT_MS), status: () => runner.status() }
     : {
@@ -95,6 +97,7 @@ export async function startServer(givenConfig: Config, options: { log?: (m: stri
       for (const job of jobs) await job.stop().catch(() => undefined);
       await reactors?.stop();
       await runner?.stop();
+      await watcher?.close();
       await infra.close();
     },
   };

@@ -7,3 +7,4 @@ export * from './checkpoints/queries.js';
 export type * from './checkpoints/checkpoints.table.js';
 export * from './all-projectors.js';
 export * from './checkpoints/watcher.js';
+export * from './checkpoints/announce.js';

@@ -6,14 +6,17 @@ import { InMemoryEventStore, InProcessBus, type RecordedEvent } from '@wager/dom
 import { createDatabase, type Database } from './database.js';
 import { migrateToLatest } from './migrations/index.js';
 import { ProjectionRunner } from './runner.js';
+import { CheckpointWatcher } from './checkpoints/watcher.js';
 import { rebuildProjector } from './rebuild.js';
 import type { Projector } from './projector.js';
 import { freshDatabaseUrl } from './testing/database.js';
 
 let db: Kysely<Database>;
+let url: string;
 
 beforeAll(async () => {
-  db = createDatabase(await freshDatabaseUrl('runner'));
+  url = await freshDatabaseUrl('runner');
+  db = createDatabase(url);
   await migrateToLatest(db);
   await sql`create table test_log (event_id uuid primary key, stream_id text not null, type text not null, applied_count int not null)`.execute(db);
 });
@@ -47,6 +50,29 @@ async function rows(streamId: string): Promise<{ type: string; applied_count: nu
 const ev = (type: string) => ({ id: randomUUID(), type, data: {} });
 
 describe('projection runner', () => {
+  it('announced (ROLE=project), answers a serve process watcher waiting for its projectors at the commit of the batch', async () => {
+    const store = new InMemoryEventStore();
+    const projectors = [logProjector('log_announce_a'), logProjector('log_announce_b')];
+    const runner = new ProjectionRunner({ store, db, projectors, announce: true });
+    // A poll interval of a minute: only the announcement can answer within the test.
+    const watcher = new CheckpointWatcher(db, projectors.map((p) => p.name), 60_000, 60_000);
+    await watcher.listen(url);
+    runner.start();
+    try {
+      const stream = `thing-${randomUUID()}`;
+      const appended = await store.append(stream, [ev('A'), ev('B')]);
+      expect(await watcher.waitFor(appended.position, 10_000)).toBe(true);
+      // Both projectors write the one log table: each event twice, once by each, already committed.
+      expect(await rows(stream)).toEqual([
+        { type: 'A', applied_count: 2 },
+        { type: 'B', applied_count: 2 },
+      ]);
+    } finally {
+      await runner.stop();
+      await watcher.close();
+    }
+  });
+
   it('applies every event once, moves the checkpoint, and publishes only after the rows are committed', async () => {
     const store = new InMemoryEventStore();
     const bus = new InProcessBus();

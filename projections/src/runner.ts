@@ -3,6 +3,7 @@ import { START, SUBSCRIPTION_BATCH_MAX, comparePositions, type Bus, type EventSt
 import type { Database } from './database.js';
 import { applyEvents, handles, type Projector } from './projector.js';
 import { lockCheckpoint, lockCheckpoints, readCheckpoints, saveCheckpoint, saveCheckpoints, setSearchPath } from './checkpoints/queries.js';
+import { announceApplied, projectorSetFingerprint } from './checkpoints/announce.js';
 
 export const RUNNER_RETRY_DELAY_MS_MAX = 10_000;
 export const LAG_COUNT_CAP = 10_000;
@@ -41,8 +42,17 @@ export class ProjectionRunner {
       batchSize?: number;
       now?: () => Date;
       log?: (message: string) => void;
+      /**
+       * ROLE=project: announce each batch all projectors applied together on
+       * PROJECTIONS_APPLIED_CHANNEL, for the serve processes' read-your-writes waits.
+       */
+      announce?: boolean;
     },
-  ) {}
+  ) {
+    this.announceAs = options.announce ? projectorSetFingerprint(options.projectors.map((p) => p.name)) : undefined;
+  }
+
+  private readonly announceAs: string | undefined;
 
   get projectorNames(): string[] {
     return this.options.projectors.map((p) => p.name);
@@ -112,7 +122,7 @@ export class ProjectionRunner {
   async applyBatch(batch: readonly RecordedEvent[]): Promise<void> {
     if (batch.length === 0) return;
     const last = batch[batch.length - 1]!.position;
-    await applyToProjectors(this.options.db, this.options.projectors, batch, this.options.now ?? (() => new Date()));
+    await applyToProjectors(this.options.db, this.options.projectors, batch, this.options.now ?? (() => new Date()), this.announceAs);
     await this.options.bus?.publish(batch).catch((error: unknown) => this.options.log?.(`bus publish failed: ${String(error)}`));
     this.applied = last;
     for (const w of [...this.waiters]) if (comparePositions(last, w.position) >= 0) w.resolve(true);
@@ -136,9 +146,12 @@ export async function projectorStatuses(db: Kysely<Database>, store: EventStore,
  * checkpoint applied, all moved checkpoints saved in one statement. If a projector throws, that
  * transaction leaves nothing; the other projectors then apply the batch one transaction each, so
  * a failing projector holds back only itself, and its error is rethrown: the runner retries from
- * the lowest checkpoint (the others skip what they already hold).
+ * the lowest checkpoint (the others skip what they already hold). With `announceAs` (a
+ * projector-set fingerprint), the one-transaction path also announces the batch's end on
+ * PROJECTIONS_APPLIED_CHANNEL, delivered at its commit; the fallback path does not (every
+ * projector is not at the same place), and serve processes' slower poll covers it.
  */
-export async function applyToProjectors(db: Kysely<Database>, projectors: readonly Projector[], batch: readonly RecordedEvent[], now: () => Date): Promise<void> {
+export async function applyToProjectors(db: Kysely<Database>, projectors: readonly Projector[], batch: readonly RecordedEvent[], now: () => Date, announceAs?: string): Promise<void> {
   const last = batch[batch.length - 1]!.position;
   let failed: Projector | undefined;
   try {
@@ -154,6 +167,7 @@ export async function applyToProjectors(db: Kysely<Database>, projectors: readon
         moved.push(projector.name);
       }
       await saveCheckpoints(trx, moved, last, now());
+      if (announceAs !== undefined) await announceApplied(trx, announceAs, last);
     });
   } catch (error) {
     const failures: unknown[] = [error];

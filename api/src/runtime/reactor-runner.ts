@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { START, comparePositions, type EventStore, type Position, type RecordedEvent } from '@wager/domain';
-import { advanceCheckpoint, readCheckpoints, type Database } from '@wager/projections';
+import { START, SUBSCRIPTION_BATCH_MAX, comparePositions, type EventStore, type Position, type RecordedEvent } from '@wager/domain';
+import { advanceCheckpoints, readCheckpoints, type Database } from '@wager/projections';
 
 export const REACTOR_RETRY_DELAY_MS_MAX = 10_000;
 /**
@@ -22,18 +22,22 @@ export interface Reactor {
 }
 
 /**
- * Feeds reactors from $all, at least once, in order. Checkpoints live in
- * `projection_checkpoints` under `reactor:<name>`, moved once per batch after its events are
- * handled (one statement; for batches it has nothing to do in, at most every
- * REACTOR_IDLE_CHECKPOINT_MS, the last such position saved by a timer once things are quiet). A handler
- * failure is retried (growing delays) without skipping the event: money must not be lost.
+ * Feeds reactors from $all, at least once, in order. All reactors share one subscription (one
+ * `$all` read per wake-up for all of them, each handed the events it handles beyond its own
+ * checkpoint, the reactors of a batch running side by side) and their checkpoints, under
+ * `reactor:<name>` in `projection_checkpoints`, move together in one statement per batch after
+ * its events are handled (for batches none of them had anything to do in, at most every
+ * REACTOR_IDLE_CHECKPOINT_MS, the last such position saved by a timer once things are quiet).
+ * A reactor whose handler fails leaves the shared subscription for one of its own, which
+ * retries from its checkpoint with growing delays, without skipping the event (money must not
+ * be lost); the others go on.
  */
 export class ReactorRunner {
   private controller: AbortController | undefined;
   private loops: Promise<void>[] = [];
   private readonly errors = new Map<string, string>();
-  /** Each reactor's pending idle-checkpoint save (cleared on stop: the events are simply seen again). */
-  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+  /** Pending idle-checkpoint saves (cleared on stop: the events are simply seen again). */
+  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
 
   constructor(
     private readonly options: { store: EventStore; db: Kysely<Database>; reactors: readonly Reactor[]; now?: () => Date; log?: (m: string) => void },
@@ -43,13 +47,14 @@ export class ReactorRunner {
     if (this.controller) return;
     this.controller = new AbortController();
     const signal = this.controller.signal;
-    this.loops = this.options.reactors.map((r) => this.run(r, signal));
+    this.loops = this.options.reactors.length > 0 ? [this.runShared(this.options.reactors, signal)] : [];
   }
 
   async stop(): Promise<void> {
     this.controller?.abort();
-    await Promise.all(this.loops);
-    for (const timer of this.timers.values()) clearTimeout(timer);
+    // A reactor may leave the shared loop (and start its own) while we wait.
+    for (let i = 0; i < this.loops.length; i++) await this.loops[i];
+    for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     this.controller = undefined;
     this.loops = [];
@@ -59,24 +64,108 @@ export class ReactorRunner {
     return Object.fromEntries(this.errors);
   }
 
-  private async run(reactor: Reactor, signal: AbortSignal): Promise<void> {
-    const key = `reactor:${reactor.name}`;
-    const now = this.options.now ?? (() => new Date());
+  private now(): Date {
+    return (this.options.now ?? (() => new Date()))();
+  }
+
+  /** Saves `names` at `position` (never moving one back). */
+  private saveCheckpoints(names: readonly string[], position: Position): Promise<void> {
+    return advanceCheckpoints(this.options.db, names, position, this.now());
+  }
+
+  /**
+   * The same, REACTOR_IDLE_CHECKPOINT_MS later, from a timer that replaces `pending` (the save a
+   * previous quiet batch left, made redundant by this one) and that a stop cancels.
+   */
+  private saveLater(pending: ReturnType<typeof setTimeout> | undefined, names: readonly string[], position: Position): ReturnType<typeof setTimeout> {
+    this.cancel(pending);
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      void this.saveCheckpoints(names, position).catch((e: unknown) => this.options.log?.(`reactors checkpoint: ${String(e)}`));
+    }, REACTOR_IDLE_CHECKPOINT_MS);
+    this.timers.add(timer);
+    return timer;
+  }
+
+  private cancel(timer: ReturnType<typeof setTimeout> | undefined): void {
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    this.timers.delete(timer);
+  }
+
+  private async runShared(reactors: readonly Reactor[], signal: AbortSignal): Promise<void> {
+    const members = new Set(reactors);
     let failures = 0;
     let idleTimer: ReturnType<typeof setTimeout> | undefined;
-    while (!signal.aborted) {
+    while (!signal.aborted && members.size > 0) {
       try {
-        const after = (await readCheckpoints(this.options.db)).get(key) ?? START;
+        const stored = await readCheckpoints(this.options.db);
+        /** Where each member stands: the last event it handled or passed over. */
+        const at = new Map([...members].map((r) => [r, stored.get(key(r)) ?? START]));
+        const saved = new Map(at);
+        let savedAt = 0;
+        const from = [...at.values()].reduce((min, p) => (comparePositions(p, min) < 0 ? p : min));
+        for await (const batch of this.options.store.subscribeToAll({ after: from, signal, maxBatch: SUBSCRIPTION_BATCH_MAX })) {
+          const last = batch[batch.length - 1]!.position;
+          let handled = 0;
+          await Promise.all(
+            [...members].map(async (reactor) => {
+              const after = at.get(reactor) ?? START;
+              try {
+                for (const event of batch) {
+                  if (comparePositions(event.position, after) <= 0 || (reactor.eventTypes && !reactor.eventTypes.includes(event.type))) continue;
+                  await reactor.handle(event);
+                  handled++;
+                }
+                at.set(reactor, last);
+                this.errors.delete(reactor.name);
+              } catch (error) {
+                // Out of the shared loop: its own retries from its checkpoint hold back nobody else.
+                members.delete(reactor);
+                at.delete(reactor);
+                this.errors.set(reactor.name, error instanceof Error ? error.message : String(error));
+                this.options.log?.(`reactor ${reactor.name}: ${String(error)}; retrying on its own`);
+                if (!signal.aborted) this.loops.push(this.runAlone(reactor, signal, 1));
+              }
+            }),
+          );
+          const behind = [...members].filter((r) => comparePositions(last, saved.get(r) ?? START) > 0);
+          if (behind.length > 0) {
+            if (handled > 0 || Date.now() - savedAt >= REACTOR_IDLE_CHECKPOINT_MS) {
+              this.cancel(idleTimer);
+              idleTimer = undefined;
+              await this.saveCheckpoints(behind.map(key), last);
+              for (const r of behind) saved.set(r, last);
+              savedAt = Date.now();
+            } else {
+              // Nothing handled and saved a moment ago: save it later unless a batch does first (a save never moves a checkpoint back).
+              idleTimer = this.saveLater(idleTimer, behind.map(key), last);
+            }
+          }
+          failures = 0;
+          if (members.size === 0) break;
+        }
+      } catch (error) {
+        if (signal.aborted) break;
+        failures++;
+        this.options.log?.(`reactors: ${String(error)}; retrying`);
+        await new Promise((r) => setTimeout(r, Math.min(REACTOR_RETRY_DELAY_MS_MAX, 100 * 2 ** Math.min(failures, 7))));
+      }
+    }
+  }
+
+  /** One reactor on its own subscription, after a failure: retried from its checkpoint with growing delays. */
+  private async runAlone(reactor: Reactor, signal: AbortSignal, failed: number): Promise<void> {
+    let failures = failed;
+    while (!signal.aborted) {
+      if (failures > 0) await abortableDelay(Math.min(REACTOR_RETRY_DELAY_MS_MAX, 100 * 2 ** Math.min(failures, 7)), signal);
+      if (signal.aborted) break;
+      try {
+        const after = (await readCheckpoints(this.options.db)).get(key(reactor)) ?? START;
         let saved = after;
         let savedAt = 0;
-        const save = async (position: Position): Promise<void> => {
-          clearTimeout(idleTimer);
-          idleTimer = undefined;
-          saved = position;
-          savedAt = Date.now();
-          await advanceCheckpoint(this.options.db, key, position, now());
-        };
-        for await (const batch of this.options.store.subscribeToAll({ after, signal, maxBatch: 100 })) {
+        let idleTimer: ReturnType<typeof setTimeout> | undefined;
+        for await (const batch of this.options.store.subscribeToAll({ after, signal, maxBatch: SUBSCRIPTION_BATCH_MAX })) {
           let handled = 0;
           for (const event of batch) {
             if (!reactor.eventTypes || reactor.eventTypes.includes(event.type)) {
@@ -84,15 +173,15 @@ export class ReactorRunner {
               handled++;
             }
           }
-          const last = batch[batch.length - 1]?.position;
-          if (last && comparePositions(last, saved) > 0) {
-            if (handled > 0 || Date.now() - savedAt >= REACTOR_IDLE_CHECKPOINT_MS) await save(last);
-            else {
-              // Nothing handled and saved a moment ago: save it later unless a batch does first (the statement never moves a checkpoint back).
-              clearTimeout(idleTimer);
-              idleTimer = setTimeout(() => void save(last).catch((e: unknown) => this.options.log?.(`reactor ${reactor.name} checkpoint: ${String(e)}`)), REACTOR_IDLE_CHECKPOINT_MS);
-              this.timers.set(reactor.name, idleTimer);
-            }
+          const last = batch[batch.length - 1]!.position;
+          if (comparePositions(last, saved) > 0) {
+            if (handled > 0 || Date.now() - savedAt >= REACTOR_IDLE_CHECKPOINT_MS) {
+              this.cancel(idleTimer);
+              idleTimer = undefined;
+              await this.saveCheckpoints([key(reactor)], last);
+              saved = last;
+              savedAt = Date.now();
+            } else idleTimer = this.saveLater(idleTimer, [key(reactor)], last);
           }
           failures = 0;
           this.errors.delete(reactor.name);
@@ -102,8 +191,23 @@ export class ReactorRunner {
         failures++;
         this.errors.set(reactor.name, error instanceof Error ? error.message : String(error));
         this.options.log?.(`reactor ${reactor.name}: ${String(error)}; retrying`);
-        await new Promise((r) => setTimeout(r, Math.min(REACTOR_RETRY_DELAY_MS_MAX, 100 * 2 ** Math.min(failures, 7))));
       }
     }
   }
+}
+
+function key(reactor: Reactor): string {
+  return `reactor:${reactor.name}`;
+}
+
+function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
 }

@@ -105,6 +105,13 @@ async function storedTwin<State, Event extends { type: string; data: unknown }>(
  * the append fail with WrongExpectedRevision; the command is then decided again on the new
  * state (up to COMMAND_RETRIES_MAX times), so a refusal is always decided on fresh state.
  * `eventIds` turns decided events into stored ones: ids are passed in, never drawn here.
+ *
+ * With `snapshots`, a stream this process has folded (or appended to) is first decided on the
+ * cached state without reading: when that decision appends, the append's expected revision is
+ * the check (a writer elsewhere makes it fail, and the command goes the way above); when it
+ * refuses or decides nothing, it is decided again on the stream as read, so neither a refusal
+ * nor a no-op ever rests on a state that might be stale. After an append, the cache holds the
+ * state with the events appended, so the next command on the stream reads nothing either.
  */
 export async function handleCommand<State, Command, Event extends { type: string; data: unknown }>(
   store: EventStore,
@@ -120,19 +127,55 @@ export async function handleCommand<State, Command, Event extends { type: string
   },
 ): Promise<HandleResult<State, Event>> {
   const retry = options.retry ?? IMMEDIATE_RETRY;
+  const cached = options.snapshots?.get<State>(store, decider, streamId);
+  if (cached) {
+    const optimistic = decideOrUndefined(decider, command, cached.state);
+    if (optimistic && optimistic.length > 0) {
+      const done = await appendDecided(store, streamId, decider, optimistic, cached, options).catch((error: unknown) => {
+        if (error instanceof WrongExpectedRevisionError) return undefined; // stale: decided again below, on the stream as read
+        throw error;
+      });
+      if (done) return done;
+    }
+  }
   for (let attempt = 1; ; attempt++) {
-    const { state, revision, position: readPosition } = await readStreamState(store, streamId, decider, options.snapshots);
-    const events = decider.decide(command, state);
-    if (events.length === 0) return { events, state, append: null, readPosition };
-    const ids = options.eventIds(events, revision);
-    const toAppend: NewEvent[] = events.map((e, i) => ({ id: ids[i]!, type: e.type, data: e.data, metadata: options.metadata ?? {} }));
+    const snapshot = await readStreamState(store, streamId, decider, options.snapshots);
+    const events = decider.decide(command, snapshot.state);
+    if (events.length === 0) return { events, state: snapshot.state, append: null, readPosition: snapshot.position };
     try {
-      const append = await store.append(streamId, toAppend, { expectedRevision: revision < 0 ? 'no_stream' : revision });
-      if (append.repeated) return { ...(await storedTwin(store, streamId, decider, toAppend, options.snapshots)), append, readPosition };
-      return { events, state: events.reduce(decider.evolve, state), append, readPosition };
+      return await appendDecided(store, streamId, decider, events, snapshot, options);
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError) || attempt >= retry.attemptsMax) throw error;
       await retry.pause(attempt);
     }
   }
+}
+
+function decideOrUndefined<State, Command, Event extends { type: string; data: unknown }>(decider: Decider<State, Command, Event>, command: Command, state: State): Event[] | undefined {
+  try {
+    return decider.decide(command, state);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Appends `events` decided on `from` with its revision as the expected one; on success the cache holds the state after them. */
+async function appendDecided<State, Event extends { type: string; data: unknown }>(
+  store: EventStore,
+  streamId: string,
+  decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
+  events: Event[],
+  from: { readonly revision: number; readonly state: State; readonly position: Position | null },
+  options: { eventIds: (events: Event[], revision: number) => string[]; metadata?: Record<string, unknown>; snapshots?: SnapshotCache },
+): Promise<HandleResult<State, Event>> {
+  const ids = options.eventIds(events, from.revision);
+  const toAppend: NewEvent[] = events.map((e, i) => ({ id: ids[i]!, type: e.type, data: e.data, metadata: options.metadata ?? {} }));
+  const append = await store.append(streamId, toAppend, { expectedRevision: from.revision < 0 ? 'no_stream' : from.revision });
+  if (append.repeated) return { ...(await storedTwin(store, streamId, decider, toAppend, options.snapshots)), append, readPosition: from.position };
+  if (options.snapshots) {
+    // Folded from the events as a read returns them (JSON), exactly as the next read would fold them.
+    const stored = events.map((e) => ({ type: e.type, data: JSON.parse(JSON.stringify(e.data)) as unknown }) as Event);
+    options.snapshots.set(store, decider, streamId, { revision: append.nextExpectedRevision, state: stored.reduce(decider.evolve, from.state), position: append.position });
+  }
+  return { events, state: events.reduce(decider.evolve, from.state), append, readPosition: from.position };
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { IdempotencyConflictError, ValidationError } from '../shared/errors.js';
 import { commandIntentKey, handleCommand, type Decider } from './command-handler.js';
 import { InMemoryEventStore } from './in-memory.js';
+import { SnapshotCache } from './snapshots.js';
 import type { AppendResult, ExpectedRevision, NewEvent } from './types.js';
 
 type Event = { type: 'Taken'; data: { n: number } };
@@ -94,3 +95,64 @@ class StaleStore extends InMemoryEventStore {
     return this.inner.append(streamId, events, options);
   }
 }
+
+/** Counts stream reads: what the snapshot cache saves. */
+class CountingReads extends InMemoryEventStore {
+  reads = 0;
+  override readStream(...args: Parameters<InMemoryEventStore['readStream']>): ReturnType<InMemoryEventStore['readStream']> {
+    this.reads++;
+    return super.readStream(...args);
+  }
+}
+
+describe('handleCommand with a snapshot cache', () => {
+  let next = 0;
+  const ids = (events: unknown[]) => events.map(() => `00000000-0000-4000-9000-${String(next++).padStart(12, '0')}`);
+
+  it('decides a stream it appended to last without reading it, and ends where reading would', async () => {
+    const store = new CountingReads();
+    const snapshots = new SnapshotCache();
+    await handleCommand(store, 'venue-c1', seats, { type: 'Take' }, { eventIds: ids, snapshots });
+    const readsAfterFirst = store.reads;
+    for (let i = 0; i < 5; i++) await handleCommand(store, 'venue-c1', seats, { type: 'Take' }, { eventIds: ids, snapshots });
+    expect(store.reads).toBe(readsAfterFirst);
+    expect((await store.readStream('venue-c1')).map((e) => (e.data as { n: number }).n)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(snapshots.get<number>(store, seats, 'venue-c1')).toMatchObject({ revision: 5, state: 6 });
+  });
+
+  it('given a writer elsewhere, the append on the cached state fails and the command is decided again on the stream as read', async () => {
+    const store = new CountingReads();
+    const snapshots = new SnapshotCache();
+    await handleCommand(store, 'venue-c2', seats, { type: 'Take' }, { eventIds: ids, snapshots });
+    // Another process (no shared cache) takes two seats.
+    await handleCommand(store, 'venue-c2', seats, { type: 'Take' }, { eventIds: ids });
+    await handleCommand(store, 'venue-c2', seats, { type: 'Take' }, { eventIds: ids });
+    const result = await handleCommand(store, 'venue-c2', seats, { type: 'Take' }, { eventIds: ids, snapshots });
+    expect(result.events).toEqual([{ type: 'Taken', data: { n: 4 } }]);
+    expect((await store.readStream('venue-c2')).map((e) => (e.data as { n: number }).n)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('never refuses on a cached state: a refusal is decided again on the stream as read', async () => {
+    type Moved = { type: 'Deposited' | 'Withdrawn'; data: { amount: number } };
+    const wallet: Decider<number, { type: 'Deposit' | 'Withdraw'; amount: number }, Moved> = {
+      initialState: () => 0,
+      evolve: (balance, e) => (e.type === 'Deposited' ? balance + e.data.amount : balance - e.data.amount),
+      decide: (c, balance) => {
+        if (c.type === 'Withdraw' && c.amount > balance) throw new ValidationError('Insufficient balance');
+        return [{ type: c.type === 'Deposit' ? 'Deposited' : 'Withdrawn', data: { amount: c.amount } }];
+      },
+    };
+    const store = new InMemoryEventStore();
+    const snapshots = new SnapshotCache();
+    await handleCommand(store, 'wallet-c3', wallet, { type: 'Deposit', amount: 10 }, { eventIds: ids, snapshots });
+    await handleCommand(store, 'wallet-c3', wallet, { type: 'Withdraw', amount: 10 }, { eventIds: ids, snapshots });
+    // A deposit through another process: this cache still says 0.
+    await handleCommand(store, 'wallet-c3', wallet, { type: 'Deposit', amount: 50 }, { eventIds: ids });
+    expect(snapshots.get<number>(store, wallet, 'wallet-c3')?.state).toBe(0);
+    const result = await handleCommand(store, 'wallet-c3', wallet, { type: 'Withdraw', amount: 30 }, { eventIds: ids, snapshots });
+    expect(result.events).toEqual([{ type: 'Withdrawn', data: { amount: 30 } }]);
+    expect(result.state).toBe(20);
+    // And a real refusal is still one, decided on the stream as read.
+    await expect(handleCommand(store, 'wallet-c3', wallet, { type: 'Withdraw', amount: 21 }, { eventIds: ids, snapshots })).rejects.toThrow('Insufficient balance');
+  });
+});

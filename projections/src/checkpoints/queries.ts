@@ -64,6 +64,16 @@ export async function advanceCheckpoint(db: Kysely<Database> | Transaction<Datab
     where (projection_checkpoints.commit_position, projection_checkpoints.prepare_position) < (excluded.commit_position, excluded.prepare_position)`.execute(db);
 }
 
+/** `advanceCheckpoint` for several checkpoints moving to the same position: one statement for all. */
+export async function advanceCheckpoints(db: Kysely<Database> | Transaction<Database>, names: readonly string[], position: Position, now: Date): Promise<void> {
+  if (names.length === 0) return;
+  const rows = [...new Set(names)].sort().map((name) => sql`(${name}, ${position.commit}::bigint, ${position.prepare}::bigint, ${now}::timestamptz)`);
+  await sql`insert into projection_checkpoints (name, commit_position, prepare_position, updated_at)
+    values ${sql.join(rows)}
+    on conflict (name) do update set commit_position = excluded.commit_position, prepare_position = excluded.prepare_position, updated_at = excluded.updated_at
+    where (projection_checkpoints.commit_position, projection_checkpoints.prepare_position) < (excluded.commit_position, excluded.prepare_position)`.execute(db);
+}
+
 export async function readCheckpoints(db: Kysely<Database>): Promise<Map<string, Position>> {
   const rows = await db.selectFrom('projection_checkpoints').selectAll().execute();
   return new Map(rows.map((r) => [r.name, toPosition(r)]));

@@ -1,15 +1,18 @@
-// Proves the serve role's read-your-writes wait: waiters resolve true once every named checkpoint reached their position, false when the wait runs out, and many waiters share one poll.
-import type { Kysely } from 'kysely';
+// Proves the serve role's read-your-writes wait: waiters resolve true once every named checkpoint reached their position, false when the wait runs out, and many waiters share one poll; listening, the runner's announcement answers them at its commit without a query, and only an announcement for the same projectors counts.
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../database.js';
 import { migrateToLatest } from '../migrations/index.js';
 import { freshDatabaseUrl } from '../testing/database.js';
+import { announceApplied, projectorSetFingerprint } from './announce.js';
 import { CheckpointWatcher } from './watcher.js';
 
 let db: Kysely<Database>;
+let url: string;
 
 beforeAll(async () => {
-  db = createDatabase(await freshDatabaseUrl('watcher'));
+  url = await freshDatabaseUrl('watcher');
+  db = createDatabase(url);
   await migrateToLatest(db);
 });
 afterAll(async () => {
@@ -46,5 +49,42 @@ describe('CheckpointWatcher', () => {
     await setCheckpoint('w_c', 1);
     const watcher = new CheckpointWatcher(db, ['w_c'], 10);
     expect(await watcher.waitFor({ commit: 1, prepare: 9 }, 80)).toBe(false);
+  });
+
+  it('listening, answers waiters at the commit of the runner announcement for its projectors, without polling, and ignores another set and a rollback', async () => {
+    await setCheckpoint('w_d', 1);
+    await setCheckpoint('w_e', 1);
+    let queries = 0;
+    const counting = db.withPlugin({ transformQuery: (args) => (queries++, args.node), transformResult: async (args) => args.result });
+    const watcher = new CheckpointWatcher(counting, ['w_d', 'w_e'], 10, 60_000);
+    await watcher.listen(url);
+    try {
+      expect(watcher.listening).toBe(true);
+      let answered: boolean | undefined;
+      const wait = watcher.waitFor({ commit: 1, prepare: 50 }, 10_000).then((ok) => (answered = ok));
+      // Another projector set's runner, and a batch that rolled back, say nothing to this watcher.
+      await db.transaction().execute((trx) => announceApplied(trx, projectorSetFingerprint(['w_d']), { commit: 1, prepare: 60 }));
+      await db
+        .transaction()
+        .execute(async (trx) => {
+          await announceApplied(trx, projectorSetFingerprint(['w_e', 'w_d']), { commit: 1, prepare: 60 });
+          throw new Error('rolled back');
+        })
+        .catch(() => undefined);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(answered).toBeUndefined();
+      await db.transaction().execute(async (trx) => {
+        await sql`select 1`.execute(trx);
+        await announceApplied(trx, projectorSetFingerprint(['w_e', 'w_d']), { commit: 1, prepare: 50 });
+      });
+      expect(await wait).toBe(true);
+      // No checkpoint was read: the announcement answered it (the poll interval is a minute here).
+      expect(queries).toBe(0);
+      // A position already announced is answered at once.
+      expect(await watcher.waitFor({ commit: 1, prepare: 40 }, 10)).toBe(true);
+    } finally {
+      await watcher.close();
+    }
+    expect(watcher.listening).toBe(false);
   });
 });

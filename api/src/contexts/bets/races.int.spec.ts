@@ -26,20 +26,26 @@ async function acceptedBet(): Promise<{ alice: Player; bob: Player; betId: strin
 
 /**
  * Makes the next `count` reads of one stream wait for each other, so that many commands decide on
- * the same revision: the interleaving a loaded server produces, made certain.
+ * the same revision: the interleaving a loaded server produces, made certain. A command that
+ * finds the stream in this process's snapshot cache decides without reading (on the same cached
+ * revision as its rival, which is the race itself); then fewer than `count` reads come, and the
+ * ones waiting go on after RACE_WAIT_MS.
  */
+const RACE_WAIT_MS = 300;
 function raceOnNextReads(streamId: string, count = 2): void {
   const store = h.deps.store;
   const original = store.readStream.bind(store);
   let waiting: (() => void)[] = [];
+  const releaseAll = () => {
+    store.readStream = original;
+    for (const release of waiting) release();
+    waiting = [];
+  };
   store.readStream = async (id, options) => {
     if (id === streamId && waiting.length < count) {
       const all = new Promise<void>((resolve) => waiting.push(resolve));
-      if (waiting.length === count) {
-        store.readStream = original;
-        for (const release of waiting) release();
-        waiting = [];
-      }
+      if (waiting.length === 1) setTimeout(releaseAll, RACE_WAIT_MS);
+      if (waiting.length === count) releaseAll();
       await all;
     }
     return original(id, options);
