@@ -9,8 +9,8 @@ export type UnnestColumn<Row> = readonly [name: keyof Row & string, type: string
  * PostgreSQL allows 65,535 parameters per statement). `ord` is each row's 1-based place in
  * `rows`, for folds that must keep the order of the events.
  */
-export function unnestRows<Row extends Record<string, unknown>>(rows: readonly Row[], columns: readonly UnnestColumn<Row>[], alias = 'input'): RawBuilder<unknown> {
-  const arrays = columns.map(([name, type]) => sql`${rows.map((row) => toParameter(row[name]))}::${sql.raw(type)}[]`);
+export function unnestRows<Row extends object>(rows: readonly Row[], columns: readonly UnnestColumn<Row>[], alias = 'input'): RawBuilder<unknown> {
+  const arrays = columns.map(([name, type]) => sql`${rows.map((row) => toParameter((row as Record<string, unknown>)[name]))}::${sql.raw(type)}[]`);
   const names = [...columns.map(([name]) => sql.id(name)), sql.id('ord')];
   return sql`unnest(${sql.join(arrays)}) with ordinality as ${sql.id(alias)}(${sql.join(names)})`;
 }
@@ -21,4 +21,24 @@ function toParameter(value: unknown): unknown {
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'object') return JSON.stringify(value);
   return value;
+}
+
+/**
+ * `insert into <table> (cols) select cols from unnest(…) order by ord <conflict>`: a batch of
+ * rows in one statement of one parameter per column, inserted in the order given.
+ */
+export function insertRows<Row extends object>(table: string, rows: readonly Row[], columns: readonly UnnestColumn<Row>[], conflict: RawBuilder<unknown>): RawBuilder<unknown> {
+  const names = sql.join(columns.map(([name]) => sql.id(name)));
+  return sql`insert into ${sql.table(table)} (${names}) select ${names} from ${unnestRows(rows, columns)} order by ord ${conflict}`;
+}
+
+/** PostgreSQL's limit of bind parameters per statement. */
+export const STATEMENT_PARAMETERS_MAX = 65_535;
+
+/** `rows` cut into pieces small enough for a multi-row VALUES of `columns` parameters per row. */
+export function chunksFor<T>(rows: readonly T[], columns: number): T[][] {
+  const size = Math.max(1, Math.floor(STATEMENT_PARAMETERS_MAX / columns));
+  const chunks: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) chunks.push(rows.slice(i, i + size));
+  return chunks;
 }

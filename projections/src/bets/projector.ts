@@ -4,7 +4,7 @@ import { BET_EVENT_TYPES, type BetEvent } from '@wager/domain/bets/index';
 import type { Database } from '../database.js';
 import type { Projector } from '../projector.js';
 import type { BetsTable } from './bets.table.js';
-import { unnestRows } from '../batch.js';
+import { chunksFor, insertRows, unnestRows } from '../batch.js';
 
 type Db = Transaction<Database> | Kysely<Database>;
 type Changes = Partial<{ [K in keyof BetsTable]: unknown }>;
@@ -111,10 +111,11 @@ async function applyBatch(db: Db, events: readonly RecordedEvent[]): Promise<voi
 }
 
 async function writeBets(db: Db, created: Map<string, Record<string, unknown>>, updated: Map<string, Record<string, unknown>>): Promise<void> {
-  if (created.size > 0) {
+  // A multi-row VALUES (rows differ in the columns their later events set; the others take their defaults), cut to the parameter limit.
+  for (const rows of chunksFor([...created.values()], CHANGED_COLUMNS.length + 18)) {
     await db
       .insertInto('bets')
-      .values([...created.values()] as never)
+      .values(rows as never)
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
   }
@@ -141,11 +142,8 @@ async function writeDeadlines(db: Db, changed: Set<string>, deadlines: Map<strin
   });
   if (removed.length > 0) await db.deleteFrom('bet_deadlines').where('bet_id', 'in', removed).execute();
   if (set.length > 0) {
-    await db
-      .insertInto('bet_deadlines')
-      .values(set)
-      .onConflict((oc) => oc.column('bet_id').doUpdateSet((eb) => ({ kind: eb.ref('excluded.kind'), due_at: eb.ref('excluded.due_at'), revision: eb.ref('excluded.revision') })))
-      .execute();
+    const columns = [['bet_id', 'uuid'], ['kind', 'text'], ['due_at', 'timestamptz'], ['revision', 'integer']] as const;
+    await insertRows('bet_deadlines', set, columns, sql`on conflict (bet_id) do update set kind = excluded.kind, due_at = excluded.due_at, revision = excluded.revision`).execute(db);
   }
 }
 

@@ -1,8 +1,9 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { RecordedEvent } from '@wager/domain';
 import type { Database } from '../database.js';
 import type { Projector } from '../projector.js';
 import { isBetId } from './bet-id.js';
+import { insertRows } from '../batch.js';
 
 type Db = Transaction<Database> | Kysely<Database>;
 
@@ -39,13 +40,14 @@ export const betTrailProjector: Projector = {
       if (row && !rows.has(row.event_id)) rows.set(row.event_id, row);
     }
     if (rows.size === 0) return;
-    await db
-      .insertInto('bet_trail')
-      .values([...rows.values()])
-      .onConflict((oc) => oc.column('event_id').doNothing())
-      .execute();
+    await insertRows('bet_trail', [...rows.values()], TRAIL_COLUMNS, sql`on conflict (event_id) do nothing`).execute(db);
   },
 };
+
+const TRAIL_COLUMNS = [
+  ['event_id', 'uuid'], ['bet_id', 'uuid'], ['commit_position', 'bigint'], ['prepare_position', 'bigint'], ['stream_id', 'text'],
+  ['stream_revision', 'integer'], ['type', 'text'], ['actor', 'text'], ['recorded_at', 'timestamptz'], ['data', 'jsonb'],
+] as const;
 
 function trailRow(event: RecordedEvent) {
   const betId = betIdOf(event);

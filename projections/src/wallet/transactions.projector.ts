@@ -3,7 +3,7 @@ import { WALLET_EVENT_TYPES, type WalletEvent } from '@wager/domain/wallet/index
 import { sql, type Insertable } from 'kysely';
 import type { TransactionsTable } from './wallet.table.js';
 import type { Projector } from '../projector.js';
-import { unnestRows } from '../batch.js';
+import { insertRows, unnestRows } from '../batch.js';
 
 type Row = Insertable<TransactionsTable>;
 
@@ -68,6 +68,11 @@ function rowsFor(recorded: RecordedEvent, event: WalletEvent): Row[] {
       return [];
   }
 }
+
+const TRANSACTION_COLUMNS = [
+  ['id', 'text'], ['user_id', 'text'], ['type', 'text'], ['status', 'text'], ['amount', 'numeric'], ['currency', 'text'], ['bet_id', 'text'], ['pool_id', 'text'],
+  ['reference', 'text'], ['description', 'text'], ['commit_position', 'bigint'], ['prepare_position', 'bigint'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'],
+] as const;
 
 /** Withdrawal statuses only move forward, so a repeated event cannot undo a later one. */
 const WITHDRAWAL_STATUS: Partial<Record<WalletEvent['type'], { status: string; from: string[]; at: (d: never) => string }>> = {
@@ -143,7 +148,7 @@ export const transactionsProjector: Projector = {
       row.updated_at = at;
       if (!created.has(id)) changed.set(id, row);
     }
-    if (created.size > 0) await db.insertInto('transactions').values([...created.values()]).onConflict((oc) => oc.column('id').doNothing()).execute();
+    if (created.size > 0) await insertRows('transactions', [...created.values()], TRANSACTION_COLUMNS, sql`on conflict (id) do nothing`).execute(db);
     if (changed.size > 0) {
       const rows = [...changed.entries()].map(([id, row]) => ({ id, status: row.status, updated_at: row.updated_at }));
       await sql`

@@ -1,13 +1,20 @@
+import { sql } from 'kysely';
 import type { RecordedEvent } from '@wager/domain';
 import { Money } from '@wager/domain/money/index';
 import { WALLET_EVENT_TYPES, type WalletEvent } from '@wager/domain/wallet/index';
 import { userAvailable, userCrypto } from '@wager/domain/ledger/index';
 import type { Posting } from '@wager/domain/ledger/index';
 import type { Projector } from '../projector.js';
+import { insertRows } from '../batch.js';
 
 function delta(postings: readonly Posting[] | undefined, account: string): Money {
   return (postings ?? []).filter((p) => p.account === account).reduce((sum, p) => sum.plus(p.amount), new Money(0));
 }
+
+const WALLET_COLUMNS = [
+  ['user_id', 'text'], ['currency', 'text'], ['balance', 'numeric'], ['crypto_balance', 'numeric'], ['daily_spent_day', 'text'], ['daily_spent', 'numeric'],
+  ['stream_revision', 'integer'], ['updated_at', 'timestamptz'],
+] as const;
 
 /** A wallet row as the projector reads and writes it. */
 interface WalletRow {
@@ -85,20 +92,12 @@ export const walletsProjector: Projector = {
       changed.set(next.user_id, next);
     }
     if (changed.size === 0) return;
-    await db
-      .insertInto('wallets')
-      .values([...changed.values()])
-      .onConflict((oc) =>
-        oc.column('user_id').doUpdateSet((eb) => ({
-          currency: eb.ref('excluded.currency'),
-          balance: eb.ref('excluded.balance'),
-          crypto_balance: eb.ref('excluded.crypto_balance'),
-          daily_spent_day: eb.ref('excluded.daily_spent_day'),
-          daily_spent: eb.ref('excluded.daily_spent'),
-          stream_revision: eb.ref('excluded.stream_revision'),
-          updated_at: eb.ref('excluded.updated_at'),
-        })),
-      )
-      .execute();
+    await insertRows(
+      'wallets',
+      [...changed.values()],
+      WALLET_COLUMNS,
+      sql`on conflict (user_id) do update set currency = excluded.currency, balance = excluded.balance, crypto_balance = excluded.crypto_balance,
+        daily_spent_day = excluded.daily_spent_day, daily_spent = excluded.daily_spent, stream_revision = excluded.stream_revision, updated_at = excluded.updated_at`,
+    ).execute(db);
   },
 };
