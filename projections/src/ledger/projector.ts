@@ -10,7 +10,7 @@ import { unnestRows } from '../batch.js';
  * so an event applied twice changes nothing. Events without postings are skipped.
  *
  * `applyBatch` writes a whole batch in one statement: the entries go in with ON CONFLICT DO
- * NOTHING, and only the postings actually inserted are summed per account (in event order:
+ * NOTHING, and only the postings it inserted (its RETURNING) are summed per account (in $all order:
  * the first posting names the account's kind, owner and currency, the last one its
  * `updated_at`) and added to the balances, as the event-by-event path would.
  */
@@ -60,21 +60,24 @@ export const ledgerProjector: Projector = {
   async applyBatch(db, events) {
     const rows = entriesOf(events);
     if (rows.length === 0) return;
+    // Events arrive in $all order, so (commit, prepare, posting index) is the order of the postings.
     await sql`
-      with input as (
-        select * from ${unnestRows(rows, ENTRY_COLUMNS)}
-      ), inserted as (
+      with inserted as (
         insert into ledger_entries (event_id, posting_index, stream_id, event_type, commit_position, prepare_position, account, account_kind, owner_id, currency, amount, recorded_at)
         select event_id, posting_index, stream_id, event_type, commit_position, prepare_position, account, account_kind, owner_id, currency, amount, recorded_at
-        from input order by ord
+        from ${unnestRows(rows, ENTRY_COLUMNS)}
         on conflict (event_id, posting_index) do nothing
-        returning event_id, posting_index
+        returning account, account_kind, owner_id, currency, amount, recorded_at, commit_position, prepare_position, posting_index
       )
       insert into account_balances (account, account_kind, owner_id, currency, balance, entry_count, updated_at)
-      select i.account, (array_agg(i.account_kind order by i.ord))[1], (array_agg(i.owner_id order by i.ord))[1], (array_agg(i.currency order by i.ord))[1],
-        sum(i.amount::numeric(20,2)), count(*)::integer, (array_agg(i.recorded_at order by i.ord desc))[1]
-      from input i join inserted using (event_id, posting_index)
-      group by i.account
+      select account,
+        (array_agg(account_kind order by commit_position, prepare_position, posting_index))[1],
+        (array_agg(owner_id order by commit_position, prepare_position, posting_index))[1],
+        (array_agg(currency order by commit_position, prepare_position, posting_index))[1],
+        sum(amount), count(*)::integer,
+        (array_agg(recorded_at order by commit_position desc, prepare_position desc, posting_index desc))[1]
+      from inserted
+      group by account
       on conflict (account) do update set
         balance = account_balances.balance + excluded.balance,
         entry_count = account_balances.entry_count + excluded.entry_count,

@@ -12,7 +12,8 @@
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { sql, type Kysely } from 'kysely';
-import { allProjectors, createDatabase, migrateToLatest, rebuildProjector, type Database, type Projector } from '@wager/projections';
+import { START } from '@wager/domain';
+import { REBUILD_BATCH_SIZE, allProjectors, createDatabase, migrateToLatest, rebuildProjector, type Database, type Projector } from '@wager/projections';
 import { PostgresEventStore } from '../../../api/src/adapters/event-store/postgres.js';
 import { seededRandom, simulateBetLifecycles, type SimulatedEvent } from '../../../projections/src/testing/bet-lifecycles.js';
 import { openBenchDatabase } from './database.js';
@@ -65,11 +66,45 @@ async function rowsOf(db: Kysely<Database>, projector: Projector): Promise<numbe
   return rows;
 }
 
-async function timedRebuild(store: PostgresEventStore, db: Kysely<Database>, projector: Projector): Promise<{ events: number; seconds: number; rows: number }> {
+interface Timed {
+  events: number;
+  seconds: number;
+  /** This process's CPU seconds (user + system) over the same time: the client's share of the work. */
+  nodeCpuSeconds: number;
+}
+
+async function timed(run: () => Promise<number>): Promise<Timed> {
+  const cpu = process.cpuUsage();
   const started = process.hrtime.bigint();
-  const { events } = await rebuildProjector({ store, db, projector });
+  const events = await run();
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  return { events, seconds, rows: await rowsOf(db, projector) };
+  const used = process.cpuUsage(cpu);
+  return { events, seconds, nodeCpuSeconds: (used.user + used.system) / 1e6 };
+}
+
+/** Reading `$all` alone, in the rebuild's pages: the most a rebuild could reach here. */
+async function readOnly(store: PostgresEventStore): Promise<Timed> {
+  return timed(async () => {
+    let after = START;
+    let events = 0;
+    for (;;) {
+      const page = await store.readAll({ after, maxCount: REBUILD_BATCH_SIZE });
+      if (page.length === 0) return events;
+      events += page.length;
+      after = page[page.length - 1]!.position;
+    }
+  });
+}
+
+async function timedRebuild(store: PostgresEventStore, db: Kysely<Database>, projector: Projector): Promise<Timed & { rows: number }> {
+  const result = await timed(async () => (await rebuildProjector({ store, db, projector })).events);
+  return { ...result, rows: await rowsOf(db, projector) };
+}
+
+function line(name: string, writes: string, result: Timed & { rows?: number }, note = ''): string {
+  const rate = result.events / result.seconds;
+  const rows = result.rows === undefined ? '-' : fmt(result.rows);
+  return `${name.padEnd(18)} ${writes.padEnd(10)} ${rows.padStart(8)} ${fmt(rate).padStart(10)}  ${(rate / REBUILD_GOAL_EVENTS_PER_SECOND).toFixed(2).padStart(6)} ×  ${(result.seconds).toFixed(2).padStart(7)}  ${result.nodeCpuSeconds.toFixed(2).padStart(7)}   ${load()}${note}`;
 }
 
 export async function runRebuildBench(args: readonly string[]): Promise<void> {
@@ -88,16 +123,15 @@ export async function runRebuildBench(args: readonly string[]): Promise<void> {
     console.log(`appended ${fmt(appended)} events of ${fmt(bets)} bet lifecycles among ${users} players in ${((Date.now() - appendStarted) / 1000).toFixed(1)} s (load average ${load()})\n`);
 
     const projectors = allProjectors().filter((p) => only.includes(p.name));
-    console.log(`projector          writes         rows   events/s  vs goal ${fmt(REBUILD_GOAL_EVENTS_PER_SECOND)}   load average`);
+    console.log(`projector          writes         rows   events/s  vs goal ${fmt(REBUILD_GOAL_EVENTS_PER_SECOND)}   wall s  Node CPU s   load average`);
+    console.log(line('($all read only)', '-', await readOnly(store)));
     for (const projector of projectors) {
       const result = await timedRebuild(store, db, projector);
-      const rate = result.events / result.seconds;
-      console.log(`${projector.name.padEnd(18)} ${(projector.applyBatch ? 'batched' : 'one by one').padEnd(10)} ${fmt(result.rows).padStart(8)} ${fmt(rate).padStart(10)}  ${(rate / REBUILD_GOAL_EVENTS_PER_SECOND).toFixed(2).padStart(6)} ×      ${load()}`);
+      console.log(line(projector.name, projector.applyBatch ? 'batched' : 'one by one', result));
       if (projector.applyBatch && oneByOne.includes(projector.name)) {
         const { applyBatch: _, ...eventByEvent } = projector;
         const before = await timedRebuild(store, db, eventByEvent);
-        const beforeRate = before.events / before.seconds;
-        console.log(`${projector.name.padEnd(18)} ${'one by one'.padEnd(10)} ${fmt(before.rows).padStart(8)} ${fmt(beforeRate).padStart(10)}  ${(beforeRate / REBUILD_GOAL_EVENTS_PER_SECOND).toFixed(2).padStart(6)} ×      ${load()}   (batched / one by one: ${(rate / beforeRate).toFixed(1)})`);
+        console.log(line(projector.name, 'one by one', before, `   (batched / one by one: ${(before.seconds / result.seconds).toFixed(1)})`));
       }
     }
     console.log(`\nevents/s: all ${fmt(appended)} $all events read per second of the whole rebuild (shadow tables, replay, indexes, swap). Load average at end: ${load()}`);
