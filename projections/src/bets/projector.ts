@@ -65,7 +65,7 @@ type DeadlineRow = { kind: 'expire' | 'void' | 'settle_uncontested'; due_at: Dat
  * changes only the columns its events set), deadlines removed, deadlines set.
  */
 async function applyBatch(db: Db, events: readonly RecordedEvent[]): Promise<void> {
-  const betIds = [...new Set(events.map((e) => (e.data as { betId: string }).betId))];
+  const betIds = [...new Set(events.map((e) => (e.data as { betId?: unknown }).betId).filter((id): id is string => typeof id === 'string'))];
   if (betIds.length === 0) return;
   const [stored, storedDeadlines] = [
     await db.selectFrom('bets').select(['id', 'challenger_id', 'revision']).where('id', 'in', betIds).execute(),
