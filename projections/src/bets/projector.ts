@@ -1,9 +1,10 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { RecordedEvent } from '@wager/domain';
 import { BET_EVENT_TYPES, type BetEvent } from '@wager/domain/bets/index';
 import type { Database } from '../database.js';
 import type { Projector } from '../projector.js';
 import type { BetsTable } from './bets.table.js';
+import { chunksFor, insertRows, unnestRows } from '../batch.js';
 
 type Db = Transaction<Database> | Kysely<Database>;
 type Changes = Partial<{ [K in keyof BetsTable]: unknown }>;
@@ -12,6 +13,7 @@ type Deadline = { kind: 'expire' | 'void' | 'settle_uncontested'; dueAt: string 
 /**
  * The `bets` read model and the scheduler's `bet_deadlines`. Idempotent by stream revision: a
  * row remembers the revision of the last event applied, and an event at or below it is skipped.
+ * `applyBatch` (below) does the same for a whole batch in one statement per kind of write.
  */
 export const betsProjector: Projector = {
   name: 'bets',
@@ -23,32 +25,14 @@ export const betsProjector: Projector = {
     if (event.type === 'BetCreationAbandoned') return;
     if (event.type === 'BetCreated') {
       const d = event.data;
-      await db
+      const inserted = await db
         .insertInto('bets')
-        .values({
-          id: d.betId,
-          game_type: d.gameType,
-          amount: d.amount,
-          fee_amount: d.feeAmount,
-          currency: d.currency,
-          status: 'pending',
-          challenger_id: d.challengerId,
-          invited_opponent_id: d.invitedOpponentId,
-          opponent_id: d.invitedOpponentId,
-          invite_link_id: d.inviteLinkId,
-          visibility: d.visibility,
-          platform_username: d.platformUsername,
-          match_rules: JSON.stringify(d.matchRules),
-          custom_rules_enabled: d.customRulesEnabled,
-          rules: JSON.stringify(d.rules),
-          created_at: d.createdAt,
-          updated_at: d.createdAt,
-          expires_at: d.expiresAt,
-          revision,
-        })
+        .values(createdRow(d, revision))
         .onConflict((oc) => oc.column('id').doNothing())
-        .execute();
-      await setDeadline(db, d.betId, { kind: 'expire', dueAt: d.expiresAt }, revision);
+        .returning('id')
+        .executeTakeFirst();
+      // Only a new bet gets its expiry: a repeated BetCreated must not bring back a deadline its later events removed.
+      if (inserted) await setDeadline(db, d.betId, { kind: 'expire', dueAt: d.expiresAt }, revision);
       return;
     }
     const row = await db.selectFrom('bets').select(['id', 'challenger_id', 'revision']).where('id', '=', event.data.betId).executeTakeFirst();
@@ -61,7 +45,133 @@ export const betsProjector: Projector = {
       .execute();
     await setDeadline(db, row.id, deadline, revision);
   },
+  applyBatch,
 };
+
+/** Every column an event after BetCreated may change (see `changesOf`), and the revision. */
+const CHANGED_COLUMNS = [
+  'status', 'opponent_id', 'accepted_at', 'expires_at', 'updated_at', 'challenger_result', 'challenger_evidence', 'opponent_result', 'opponent_evidence',
+  'contest_deadline_at', 'dispute_reason', 'admin_notes', 'resolved_by', 'actual_winner', 'settled_at', 'settled_by', 'void_reason', 'revision',
+] as const;
+const JSON_COLUMNS: readonly string[] = ['challenger_evidence', 'opponent_evidence'];
+
+type DeadlineRow = { kind: 'expire' | 'void' | 'settle_uncontested'; due_at: Date | string; revision: number } | null;
+
+/**
+ * The batch in memory first: the bets and deadlines it touches are read in one statement each,
+ * the events folded in order with the same rules as `apply` (revision guard, a later change of a
+ * column wins, a deadline moves only forward in revision), then written in one statement per
+ * kind of change: new bets, changed bets (`jsonb_populate_record` over the row, so each bet
+ * changes only the columns its events set), deadlines removed, deadlines set.
+ */
+async function applyBatch(db: Db, events: readonly RecordedEvent[]): Promise<void> {
+  const betIds = [...new Set(events.map((e) => (e.data as { betId?: unknown }).betId).filter((id): id is string => typeof id === 'string'))];
+  if (betIds.length === 0) return;
+  const [stored, storedDeadlines] = [
+    await db.selectFrom('bets').select(['id', 'challenger_id', 'revision']).where('id', 'in', betIds).execute(),
+    await db.selectFrom('bet_deadlines').select(['bet_id', 'kind', 'due_at', 'revision']).where('bet_id', 'in', betIds).execute(),
+  ];
+  const current = new Map(stored.map((r) => [r.id, { challengerId: r.challenger_id, revision: r.revision }]));
+  const deadlines = new Map<string, DeadlineRow>(storedDeadlines.map((d) => [d.bet_id, d]));
+  const created = new Map<string, Record<string, unknown>>();
+  const updated = new Map<string, Record<string, unknown>>();
+  const deadlinesChanged = new Set<string>();
+  const setDeadlineIn = (betId: string, deadline: Deadline, revision: number): void => {
+    if (deadline === 'keep') return;
+    const row = deadlines.get(betId);
+    if (deadline !== 'none' && row && row.revision >= revision) return;
+    deadlines.set(betId, deadline === 'none' ? null : { kind: deadline.kind, due_at: deadline.dueAt, revision });
+    deadlinesChanged.add(betId);
+  };
+  for (const recorded of events) {
+    const event = { type: recorded.type, data: recorded.data } as BetEvent;
+    const revision = recorded.streamRevision;
+    if (event.type === 'BetCreationAbandoned') continue;
+    if (event.type === 'BetCreated') {
+      const d = event.data;
+      if (!current.has(d.betId)) {
+        created.set(d.betId, createdRow(d, revision));
+        current.set(d.betId, { challengerId: d.challengerId, revision });
+        setDeadlineIn(d.betId, { kind: 'expire', dueAt: d.expiresAt }, revision);
+      }
+      continue;
+    }
+    const betId = event.data.betId;
+    const row = current.get(betId);
+    if (!row || row.revision >= revision) continue;
+    const [changes, deadline] = changesOf(event, row.challengerId);
+    row.revision = revision;
+    const target = created.get(betId) ?? updated.get(betId) ?? {};
+    Object.assign(target, changes, { revision });
+    if (!created.has(betId)) updated.set(betId, target);
+    setDeadlineIn(betId, deadline, revision);
+  }
+  await writeBets(db, created, updated);
+  await writeDeadlines(db, deadlinesChanged, deadlines);
+}
+
+async function writeBets(db: Db, created: Map<string, Record<string, unknown>>, updated: Map<string, Record<string, unknown>>): Promise<void> {
+  // A multi-row VALUES (rows differ in the columns their later events set; the others take their defaults), cut to the parameter limit.
+  for (const rows of chunksFor([...created.values()], CHANGED_COLUMNS.length + 18)) {
+    await db
+      .insertInto('bets')
+      .values(rows as never)
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+  }
+  if (updated.size === 0) return;
+  // jsonb_populate_record takes JSON values: the evidence columns go as JSON, not as JSON text.
+  const rows = [...updated.entries()].map(([id, changes]) => ({
+    id,
+    changes: Object.fromEntries(Object.entries(changes).map(([column, value]) => [column, JSON_COLUMNS.includes(column) ? JSON.parse(value as string) : value])),
+  }));
+  const columns = sql.join(CHANGED_COLUMNS.map((c) => sql.id(c)));
+  const fromRecord = sql.join(CHANGED_COLUMNS.map((c) => sql.ref(`r.${c}`)));
+  await sql`
+    update bets set (${columns}) = (select ${fromRecord} from jsonb_populate_record(bets, input.changes) r)
+    from ${unnestRows(rows, [['id', 'uuid'], ['changes', 'jsonb']])}
+    where bets.id = input.id
+  `.execute(db);
+}
+
+async function writeDeadlines(db: Db, changed: Set<string>, deadlines: Map<string, DeadlineRow>): Promise<void> {
+  const removed = [...changed].filter((id) => !deadlines.get(id));
+  const set = [...changed].flatMap((id) => {
+    const d = deadlines.get(id);
+    return d ? [{ bet_id: id, kind: d.kind, due_at: d.due_at, revision: d.revision }] : [];
+  });
+  if (removed.length > 0) await db.deleteFrom('bet_deadlines').where('bet_id', 'in', removed).execute();
+  if (set.length > 0) {
+    const columns = [['bet_id', 'uuid'], ['kind', 'text'], ['due_at', 'timestamptz'], ['revision', 'integer']] as const;
+    await insertRows('bet_deadlines', set, columns, sql`on conflict (bet_id) do update set kind = excluded.kind, due_at = excluded.due_at, revision = excluded.revision`).execute(db);
+  }
+}
+
+type Created = Extract<BetEvent, { type: 'BetCreated' }>['data'];
+
+function createdRow(d: Created, revision: number) {
+  return {
+    id: d.betId,
+    game_type: d.gameType,
+    amount: d.amount,
+    fee_amount: d.feeAmount,
+    currency: d.currency,
+    status: 'pending',
+    challenger_id: d.challengerId,
+    invited_opponent_id: d.invitedOpponentId,
+    opponent_id: d.invitedOpponentId,
+    invite_link_id: d.inviteLinkId,
+    visibility: d.visibility,
+    platform_username: d.platformUsername,
+    match_rules: JSON.stringify(d.matchRules),
+    custom_rules_enabled: d.customRulesEnabled,
+    rules: JSON.stringify(d.rules),
+    created_at: d.createdAt,
+    updated_at: d.createdAt,
+    expires_at: d.expiresAt,
+    revision,
+  };
+}
 
 function changesOf(event: Exclude<BetEvent, { type: 'BetCreated' | 'BetCreationAbandoned' }>, challengerId: string): [Changes, Deadline] {
   switch (event.type) {

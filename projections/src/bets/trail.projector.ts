@@ -1,8 +1,9 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { RecordedEvent } from '@wager/domain';
 import type { Database } from '../database.js';
 import type { Projector } from '../projector.js';
 import { isBetId } from './bet-id.js';
+import { insertRows } from '../batch.js';
 
 type Db = Transaction<Database> | Kysely<Database>;
 
@@ -23,23 +24,44 @@ export const betTrailProjector: Projector = {
   name: 'bet_trail',
   tables: ['bet_trail'],
   async apply(db: Db, event: RecordedEvent): Promise<void> {
-    const betId = betIdOf(event);
-    if (!isBetId(betId)) return;
+    const row = trailRow(event);
+    if (!row) return;
     await db
       .insertInto('bet_trail')
-      .values({
-        event_id: event.id,
-        bet_id: betId,
-        commit_position: event.position.commit,
-        prepare_position: event.position.prepare,
-        stream_id: event.streamId,
-        stream_revision: event.streamRevision,
-        type: event.type,
-        actor: typeof event.metadata.actor === 'string' ? event.metadata.actor : null,
-        recorded_at: event.recordedAt,
-        data: JSON.stringify(event.data),
-      })
+      .values(row)
       .onConflict((oc) => oc.column('event_id').doNothing())
       .execute();
   },
+  /** One multi-row insert for the batch (an event seen twice in it is kept once). */
+  async applyBatch(db: Db, events: readonly RecordedEvent[]): Promise<void> {
+    const rows = new Map<string, NonNullable<ReturnType<typeof trailRow>>>();
+    for (const event of events) {
+      const row = trailRow(event);
+      if (row && !rows.has(row.event_id)) rows.set(row.event_id, row);
+    }
+    if (rows.size === 0) return;
+    await insertRows('bet_trail', [...rows.values()], TRAIL_COLUMNS, sql`on conflict (event_id) do nothing`).execute(db);
+  },
 };
+
+const TRAIL_COLUMNS = [
+  ['event_id', 'uuid'], ['bet_id', 'uuid'], ['commit_position', 'bigint'], ['prepare_position', 'bigint'], ['stream_id', 'text'],
+  ['stream_revision', 'integer'], ['type', 'text'], ['actor', 'text'], ['recorded_at', 'timestamptz'], ['data', 'jsonb'],
+] as const;
+
+function trailRow(event: RecordedEvent) {
+  const betId = betIdOf(event);
+  if (!isBetId(betId)) return null;
+  return {
+    event_id: event.id,
+    bet_id: betId,
+    commit_position: event.position.commit,
+    prepare_position: event.position.prepare,
+    stream_id: event.streamId,
+    stream_revision: event.streamRevision,
+    type: event.type,
+    actor: typeof event.metadata.actor === 'string' ? event.metadata.actor : null,
+    recorded_at: event.recordedAt,
+    data: JSON.stringify(event.data),
+  };
+}

@@ -1,8 +1,9 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { RecordedEvent } from '@wager/domain';
 import type { BetEvent } from '@wager/domain/bets/index';
 import type { Database } from '../database.js';
 import type { Projector } from '../projector.js';
+import { insertRows } from '../batch.js';
 
 type Db = Transaction<Database> | Kysely<Database>;
 
@@ -19,7 +20,8 @@ export function eloChange(winnerRating: number, loserRating: number): number {
 /**
  * User stats (rating from 1000, wins, losses) updated on each BetSettled. Idempotent: the
  * settlement's bet id is recorded with the change in the same transaction, so a repeat is
- * skipped. Events arrive in global order, so a rebuild computes the same ratings.
+ * skipped. Events arrive in global order, so a rebuild computes the same ratings. `applyBatch`
+ * (below) folds a batch in memory in the same order and writes each table once.
  */
 export const userStatsProjector: Projector = {
   name: 'user_stats',
@@ -50,4 +52,46 @@ export const userStatsProjector: Projector = {
         .execute();
     }
   },
+  applyBatch,
 };
+
+type Stats = { user_id: string; rating: number; wins: number; losses: number; updated_at: Date | string };
+
+/**
+ * The batch folded in memory, in order (ratings depend on the order of settlements): the
+ * settlements already counted and the players' stats are read in one statement each, then the
+ * new settlements are inserted in one statement and each changed player's stats written once.
+ */
+async function applyBatch(db: Db, events: readonly RecordedEvent[]): Promise<void> {
+  const settled = events.filter((e) => e.type === 'BetSettled').map((e) => (e as unknown as { data: Extract<BetEvent, { type: 'BetSettled' }>['data'] }).data);
+  if (settled.length === 0) return;
+  const seen = new Set((await db.selectFrom('user_stats_settlements').select('bet_id').where('bet_id', 'in', settled.map((d) => d.betId)).execute()).map((r) => r.bet_id));
+  const userIds = [...new Set(settled.flatMap((d) => [d.winnerId, d.loserId]))];
+  const stats = new Map<string, Stats>((await db.selectFrom('user_stats').selectAll().where('user_id', 'in', userIds).execute()).map((r) => [r.user_id, r]));
+  const settlements: { bet_id: string; winner_id: string; loser_id: string; rating_change: number; settled_at: string }[] = [];
+  const changed = new Set<string>();
+  for (const d of settled) {
+    if (seen.has(d.betId)) continue;
+    seen.add(d.betId);
+    const ratingOf = (id: string) => stats.get(id)?.rating ?? RATING_INITIAL;
+    const change = eloChange(ratingOf(d.winnerId), ratingOf(d.loserId));
+    settlements.push({ bet_id: d.betId, winner_id: d.winnerId, loser_id: d.loserId, rating_change: change, settled_at: d.settledAt });
+    for (const [userId, delta, won] of [[d.winnerId, change, 1], [d.loserId, -change, 0]] as const) {
+      const row = stats.get(userId);
+      stats.set(userId, row
+        ? { user_id: userId, rating: row.rating + delta, wins: row.wins + won, losses: row.losses + 1 - won, updated_at: d.settledAt }
+        : { user_id: userId, rating: RATING_INITIAL + delta, wins: won, losses: 1 - won, updated_at: d.settledAt });
+      changed.add(userId);
+    }
+  }
+  if (settlements.length === 0) return;
+  const settlementColumns = [['bet_id', 'uuid'], ['winner_id', 'uuid'], ['loser_id', 'uuid'], ['rating_change', 'integer'], ['settled_at', 'timestamptz']] as const;
+  await insertRows('user_stats_settlements', settlements, settlementColumns, sql``).execute(db);
+  const statsColumns = [['user_id', 'uuid'], ['rating', 'integer'], ['wins', 'integer'], ['losses', 'integer'], ['updated_at', 'timestamptz']] as const;
+  await insertRows(
+    'user_stats',
+    [...changed].map((id) => stats.get(id)!),
+    statsColumns,
+    sql`on conflict (user_id) do update set rating = excluded.rating, wins = excluded.wins, losses = excluded.losses, updated_at = excluded.updated_at`,
+  ).execute(db);
+}

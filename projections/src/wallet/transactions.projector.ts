@@ -1,8 +1,9 @@
 import type { RecordedEvent } from '@wager/domain';
 import { WALLET_EVENT_TYPES, type WalletEvent } from '@wager/domain/wallet/index';
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { TransactionsTable } from './wallet.table.js';
 import type { Projector } from '../projector.js';
+import { insertRows, unnestRows } from '../batch.js';
 
 type Row = Insertable<TransactionsTable>;
 
@@ -68,6 +69,11 @@ function rowsFor(recorded: RecordedEvent, event: WalletEvent): Row[] {
   }
 }
 
+const TRANSACTION_COLUMNS = [
+  ['id', 'text'], ['user_id', 'text'], ['type', 'text'], ['status', 'text'], ['amount', 'numeric'], ['currency', 'text'], ['bet_id', 'text'], ['pool_id', 'text'],
+  ['reference', 'text'], ['description', 'text'], ['commit_position', 'bigint'], ['prepare_position', 'bigint'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'],
+] as const;
+
 /** Withdrawal statuses only move forward, so a repeated event cannot undo a later one. */
 const WITHDRAWAL_STATUS: Partial<Record<WalletEvent['type'], { status: string; from: string[]; at: (d: never) => string }>> = {
   WithdrawalSubmitted: { status: 'processing', from: ['pending'], at: (d: { submittedAt: string }) => d.submittedAt },
@@ -79,7 +85,12 @@ const WITHDRAWAL_STATUS: Partial<Record<WalletEvent['type'], { status: string; f
   BankWithdrawalReturned: { status: 'returned', from: ['pending', 'processing', 'completed'], at: (d: { returnedAt: string }) => d.returnedAt },
 };
 
-/** `transactions`: the user's money history, newest first on read. Upserts by id: idempotent. */
+/**
+ * `transactions`: the user's money history, newest first on read. Upserts by id: idempotent.
+ * `applyBatch` reads the rows the batch touches in one statement, folds the batch in memory (a
+ * withdrawal requested and sent in the same batch is inserted as sent), then writes the new
+ * rows in one INSERT and the changed statuses in one UPDATE … FROM unnest.
+ */
 export const transactionsProjector: Projector = {
   name: 'transactions',
   tables: ['transactions'],
@@ -99,6 +110,52 @@ export const transactionsProjector: Projector = {
     }
     for (const row of rowsFor(recorded, event)) {
       await db.insertInto('transactions').values(row).onConflict((oc) => oc.column('id').doNothing()).execute();
+    }
+  },
+  async applyBatch(db, events) {
+    const inserts: Row[] = [];
+    const updates: { id: string; status: string; from: readonly string[]; at: string }[] = [];
+    const ops: ({ insert: Row } | { update: (typeof updates)[number] })[] = [];
+    for (const recorded of events) {
+      const event = { type: recorded.type, data: recorded.data } as WalletEvent;
+      const statusChange = WITHDRAWAL_STATUS[event.type];
+      if (statusChange) {
+        const update = { id: `withdrawal:${(event.data as { withdrawalId: string }).withdrawalId}`, status: statusChange.status, from: statusChange.from, at: statusChange.at(event.data as never) };
+        updates.push(update);
+        ops.push({ update });
+      } else {
+        for (const row of rowsFor(recorded, event)) {
+          inserts.push(row);
+          ops.push({ insert: row });
+        }
+      }
+    }
+    if (ops.length === 0) return;
+    const ids = [...new Set([...inserts.map((r) => r.id), ...updates.map((u) => u.id)])];
+    const existing = new Map<string, { status: string; updated_at: Date | string }>();
+    for (const row of await db.selectFrom('transactions').select(['id', 'status', 'updated_at']).where('id', 'in', ids).execute()) existing.set(row.id, row);
+    const created = new Map<string, Row>();
+    const changed = new Map<string, { status: string; updated_at: Date | string }>();
+    for (const op of ops) {
+      if ('insert' in op) {
+        if (!existing.has(op.insert.id) && !created.has(op.insert.id)) created.set(op.insert.id, { ...op.insert });
+        continue;
+      }
+      const { id, status, from, at } = op.update;
+      const row = created.get(id) ?? existing.get(id);
+      if (!row || !from.includes(row.status)) continue;
+      row.status = status;
+      row.updated_at = at;
+      if (!created.has(id)) changed.set(id, row);
+    }
+    if (created.size > 0) await insertRows('transactions', [...created.values()], TRANSACTION_COLUMNS, sql`on conflict (id) do nothing`).execute(db);
+    if (changed.size > 0) {
+      const rows = [...changed.entries()].map(([id, row]) => ({ id, status: row.status, updated_at: row.updated_at }));
+      await sql`
+        update transactions set status = input.status, updated_at = input.updated_at
+        from ${unnestRows(rows, [['id', 'text'], ['status', 'text'], ['updated_at', 'timestamptz']])}
+        where transactions.id = input.id
+      `.execute(db);
     }
   },
 };

@@ -22,6 +22,10 @@ const benches: Record<string, Bench> = {
     description: 'a wallet command (lockStake) on a 10,000-event wallet against fresh wallets: is command cost flat in stream length? (--events N, --commands N)',
     run: async (args) => (await import('./long-stream.js')).runLongStreamBench(args),
   },
+  rebuild: {
+    description: 'projection rebuilds of the real per-bet projectors (ledger, wallets, transactions, bets, …) over 7,000 bet lifecycles (about 53,000 events) decided by the domain deciders: events/s against the 20,000 goal, and the ledger event by event for comparison (--bets N, --only a,b, --one-by-one a,b)',
+    run: async (args) => (await import('./rebuild.js')).runRebuildBench(args),
+  },
   web: {
     description: "a visitor's first load of /auth in Chromium on emulated 4G links: JS+CSS bytes as transferred, requests, first contentful paint, cache headers, source maps reachable (--runs 5, --profile fast-4g,slow-4g, --build)",
     run: async (args) => (await import('./web.js')).runWebBench(args),
