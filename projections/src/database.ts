@@ -12,7 +12,7 @@ import type { AuditRunsTable } from './admin/audit-runs.table.js';
 import type { FplPoolParticipantsTable, FplPoolsTable } from './pools/pools.table.js';
 import type { SupportMessagesTable } from './support/support.table.js';
 import type { WalletSaferPlayTable } from './wallet/safer-play.table.js';
-import type { StakeHoldsTable } from './holds/holds.table.js';
+import type { StakeHoldsTable } from './holds/stake-holds.table.js';
 import type { BankAccountsTable, BankWithdrawalsTable } from './wallet/bank-payouts.table.js';
 import type { BetDeadlinesTable, BetTrailTable, BetsTable, UserStatsSettlementsTable, UserStatsTable } from './bets/bets.table.js';
 

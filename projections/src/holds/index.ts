@@ -1,3 +1,3 @@
-export type * from './holds.table.js';
-export * from './projector.js';
+export type * from './stake-holds.table.js';
+export * from './stake-holds.projector.js';
 export * from './queries.js';

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { HoldKind } from '@wager/domain/wallet/events';
 import type { Database } from '../database.js';
-import type { StakeHoldRow } from './holds.table.js';
+import type { StakeHoldRow } from './stake-holds.table.js';
 
 type Db = Transaction<Database> | Kysely<Database>;
 
