@@ -2,10 +2,11 @@ import type { Projector } from './projector.js';
 import { ledgerProjector } from './ledger/index.js';
 import { cryptoDepositsProjector, cryptoWithdrawalsProjector, paystackDepositsProjector, transactionsProjector, walletsProjector } from './wallet/index.js';
 import { usersProjector } from './users/projector.js';
-import { betStakeHoldsProjector, betTrailProjector, betsProjector, userStatsProjector } from './bets/index.js';
+import { betTrailProjector, betsProjector, userStatsProjector } from './bets/index.js';
 import { chatMessagesProjector, chatsProjector } from './chat/index.js';
 import { liveMatchesProjector } from './live/index.js';
-import { fplPoolEntryHoldsProjector, fplPoolsProjector } from './pools/index.js';
+import { fplPoolsProjector } from './pools/index.js';
+import { stakeHoldsProjector } from './holds/index.js';
 import { supportMessagesProjector } from './support/index.js';
 import { walletSaferPlayProjector } from './wallet/safer-play.projector.js';
 import { bankAccountsProjector, bankWithdrawalsProjector } from './wallet/bank-payouts.projector.js';
@@ -17,10 +18,11 @@ export function allProjectors(): Projector[] {
   return [
     usersProjector,
     ledgerProjector, walletsProjector, transactionsProjector, paystackDepositsProjector, cryptoDepositsProjector, cryptoWithdrawalsProjector,
-    betsProjector, userStatsProjector, betStakeHoldsProjector, betTrailProjector,
+    betsProjector, userStatsProjector, betTrailProjector,
     chatsProjector, chatMessagesProjector,
     liveMatchesProjector,
-    fplPoolsProjector, fplPoolEntryHoldsProjector,
+    fplPoolsProjector,
+    stakeHoldsProjector,
     supportMessagesProjector,
     walletSaferPlayProjector,
     bankAccountsProjector, bankWithdrawalsProjector,

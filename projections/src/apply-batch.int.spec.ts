@@ -75,7 +75,7 @@ async function applyInBatches(events: readonly RecordedEvent[], cuts: readonly n
 
 describe('applyBatch', () => {
   it('has projectors to prove', () => {
-    expect(batched.map((p) => p.name)).toEqual(expect.arrayContaining(['ledger', 'wallets', 'transactions', 'bets', 'bet_trail', 'bet_stake_holds', 'user_stats']));
+    expect(batched.map((p) => p.name)).toEqual(expect.arrayContaining(['ledger', 'wallets', 'transactions', 'bets', 'bet_trail', 'stake_holds', 'user_stats']));
   });
 
   it('leaves the same rows as apply event by event, whatever the batches and redeliveries', async () => {

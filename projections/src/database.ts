@@ -9,11 +9,12 @@ import type { EmailOutboxTable } from './email-outbox/email-outbox.table.js';
 import type { ChatMessagesTable, ChatsTable } from './chat/chat.table.js';
 import type { LiveMatchesTable } from './live/live.table.js';
 import type { AuditRunsTable } from './admin/audit-runs.table.js';
-import type { FplPoolEntryHoldsTable, FplPoolParticipantsTable, FplPoolsTable } from './pools/pools.table.js';
+import type { FplPoolParticipantsTable, FplPoolsTable } from './pools/pools.table.js';
 import type { SupportMessagesTable } from './support/support.table.js';
 import type { WalletSaferPlayTable } from './wallet/safer-play.table.js';
+import type { StakeHoldsTable } from './holds/stake-holds.table.js';
 import type { BankAccountsTable, BankWithdrawalsTable } from './wallet/bank-payouts.table.js';
-import type { BetDeadlinesTable, BetStakeHoldsTable, BetTrailTable, BetsTable, UserStatsSettlementsTable, UserStatsTable } from './bets/bets.table.js';
+import type { BetDeadlinesTable, BetTrailTable, BetsTable, UserStatsSettlementsTable, UserStatsTable } from './bets/bets.table.js';
 
 /**
  * The read schema: one entry per read table, each table's interface in its read model's
@@ -26,11 +27,12 @@ export interface Database {
   users: UsersTable;
   credentials: CredentialsTable; sessions: SessionsTable; account_claims: AccountClaimsTable; password_reset_tokens: PasswordResetTokensTable; rate_limit_counters: RateLimitCountersTable; app_secrets: AppSecretsTable;
   email_outbox: EmailOutboxTable;
-  bets: BetsTable; bet_deadlines: BetDeadlinesTable; bet_stake_holds: BetStakeHoldsTable; bet_trail: BetTrailTable; user_stats: UserStatsTable; user_stats_settlements: UserStatsSettlementsTable;
+  bets: BetsTable; bet_deadlines: BetDeadlinesTable; bet_trail: BetTrailTable; user_stats: UserStatsTable; user_stats_settlements: UserStatsSettlementsTable;
   chats: ChatsTable; chat_messages: ChatMessagesTable;
   live_matches: LiveMatchesTable;
   audit_runs: AuditRunsTable;
-  fpl_pools: FplPoolsTable; fpl_pool_participants: FplPoolParticipantsTable; fpl_pool_entry_holds: FplPoolEntryHoldsTable;
+  fpl_pools: FplPoolsTable; fpl_pool_participants: FplPoolParticipantsTable;
+  stake_holds: StakeHoldsTable;
   support_messages: SupportMessagesTable;
   wallet_safer_play: WalletSaferPlayTable;
   bank_accounts: BankAccountsTable; bank_withdrawals: BankWithdrawalsTable;

@@ -60,18 +60,6 @@ export interface BetDeadlinesTable {
 }
 export type BetDeadlineRow = Selectable<BetDeadlinesTable>;
 
-/** A stake locked in a wallet for a bet, from the wallet's StakeLocked/StakeReleased/PayoutCredited. */
-export interface BetStakeHoldsTable {
-  bet_id: string;
-  user_id: string;
-  total: Amount;
-  currency: string;
-  status: 'locked' | 'released' | 'paid' | 'forfeited';
-  locked_at: Timestamp;
-  closed_at: NullableTimestamp;
-}
-export type BetStakeHoldRow = Selectable<BetStakeHoldsTable>;
-
 /** Every event about a bet (its stream, wallet postings for it, its chat), for the admin trail. */
 export interface BetTrailTable {
   event_id: string;

@@ -8,13 +8,14 @@ import { createDatabase, type Database } from '../database.js';
 import { migrateToLatest } from '../migrations/index.js';
 import { freshDatabaseUrl } from '../testing/database.js';
 import type { Projector } from '../projector.js';
-import { betStakeHoldsProjector, betTrailProjector, betsProjector, userStatsProjector } from './index.js';
-import { betTrail, findBet, findUserStats, listPublicChallenges, listUserBets, dueDeadlines, openStakeHolds, userSummaries } from './queries.js';
+import { betTrailProjector, betsProjector, userStatsProjector } from './index.js';
+import { staleStakeHolds, stakeHoldsProjector } from '../holds/index.js';
+import { betTrail, findBet, findUserStats, listPublicChallenges, listUserBets, dueDeadlines, userSummaries } from './queries.js';
 
 const H = 3600_000;
 const T0 = new Date('2026-11-21T12:00:00.000Z');
 const at = (h: number) => new Date(T0.getTime() + h * H);
-const projectors: Projector[] = [betsProjector, userStatsProjector, betStakeHoldsProjector, betTrailProjector];
+const projectors: Projector[] = [betsProjector, userStatsProjector, stakeHoldsProjector, betTrailProjector];
 
 let db: Kysely<Database>;
 let store: InMemoryEventStore;
@@ -139,10 +140,10 @@ describe('stake holds', () => {
     const [userId, betId] = [randomUUID(), randomUUID()];
     const common = { userId, holdId: betId, holdKind: 'bet', currency: 'NGN', spentDay: '2026-11-21', postings: [] };
     await walletEvent('StakeLocked', { ...common, stake: '100.00', fee: '2.00', total: '102.00', lockedAt: T0.toISOString() });
-    expect((await openStakeHolds(db, at(1), 1000)).find((h) => h.bet_id === betId)).toMatchObject({ user_id: userId, total: '102.00', status: 'locked' });
+    expect((await staleStakeHolds(db, 'bet', at(1), 1000)).find((h) => h.hold_id === betId)).toMatchObject({ user_id: userId, total: '102.00', status: 'locked' });
     await walletEvent('StakeReleased', { ...common, amount: '102.00', reason: 'cancelled', releasedAt: at(1).toISOString() });
-    expect((await openStakeHolds(db, at(2), 1000)).find((h) => h.bet_id === betId)).toBeUndefined();
-    expect(await db.selectFrom('bet_stake_holds').select('status').where('bet_id', '=', betId).executeTakeFirst()).toEqual({ status: 'released' });
+    expect((await staleStakeHolds(db, 'bet', at(2), 1000)).find((h) => h.hold_id === betId)).toBeUndefined();
+    expect(await db.selectFrom('stake_holds').select('status').where('hold_kind', '=', 'bet').where('hold_id', '=', betId).executeTakeFirst()).toEqual({ status: 'released' });
     expect((await betTrail(db, betId)).map((t) => t.type)).toEqual(['StakeLocked', 'StakeReleased']);
   });
 });

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { AMOUNT_RANGE_HIGH_ABOVE_USD, AMOUNT_RANGE_LOW_BELOW_USD, USD_RATES, maskPsnName, type AmountRange } from '@wager/domain/bets/rules';
 import type { Database } from '../database.js';
-import type { BetDeadlineRow, BetRow, BetStakeHoldRow, BetTrailRow } from './bets.table.js';
+import type { BetDeadlineRow, BetRow, BetTrailRow } from './bets.table.js';
 import { RATING_INITIAL } from './user-stats.projector.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -147,28 +147,6 @@ export async function listDisputedBets(db: Db, limit = BETS_PAGE_SIZE_MAX): Prom
 /** Deadlines due at `now`, oldest first. The scheduler takes each under an advisory lock. */
 export async function dueDeadlines(db: Db, now: Date, limit: number): Promise<BetDeadlineRow[]> {
   return db.selectFrom('bet_deadlines').selectAll().where('due_at', '<=', now).orderBy('due_at').limit(limit).execute();
-}
-
-/** Stake locks older than `lockedBefore` that no release or payout closed yet. */
-export async function openStakeHolds(db: Db, lockedBefore: Date, limit: number): Promise<BetStakeHoldRow[]> {
-  return db
-    .selectFrom('bet_stake_holds')
-    .leftJoin('bets', 'bets.id', 'bet_stake_holds.bet_id')
-    .selectAll('bet_stake_holds')
-    .where('bet_stake_holds.status', '=', 'locked')
-    .where('bet_stake_holds.locked_at', '<', lockedBefore)
-    // A player's stake in a live bet is meant to stay locked; only the rest needs a look.
-    .where((eb) =>
-      eb.or([eb('bets.id', 'is', null), eb.not(
-        eb.and([
-          eb('bets.status', 'in', ['pending', 'accepted', 'disputed']),
-          eb.or([eb('bets.challenger_id', '=', eb.ref('bet_stake_holds.user_id')), eb.and([eb('bets.status', '!=', 'pending'), eb('bets.opponent_id', '=', eb.ref('bet_stake_holds.user_id'))])]),
-        ]),
-      )]),
-    )
-    .orderBy('bet_stake_holds.locked_at')
-    .limit(limit)
-    .execute();
 }
 
 export async function betTrail(db: Db, betId: string): Promise<BetTrailRow[]> {

@@ -11,6 +11,7 @@ import * as createFplPools from './2026_11_24_120000_create_fpl_pools.js';
 import * as createSupportMessages from './2026_11_24_130000_create_support_messages.js';
 import * as createWalletSaferPlay from './2026_11_24_140000_create_wallet_safer_play.js';
 import * as createBankPayouts from './2026_11_24_150000_create_bank_payouts.js';
+import * as createStakeHolds from './2026_11_25_110000_create_stake_holds.js';
 
 /**
  * Every read-table migration, by name; names sort in the order they run and are frozen once
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_130000_create_support_messages': createSupportMessages,
   '2026_11_24_140000_create_wallet_safer_play': createWalletSaferPlay,
   '2026_11_24_150000_create_bank_payouts': createBankPayouts,
+  '2026_11_25_110000_create_stake_holds': createStakeHolds,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

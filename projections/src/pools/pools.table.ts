@@ -48,14 +48,3 @@ export interface FplPoolParticipantsTable {
   joined_at: Timestamp;
 }
 export type FplPoolParticipantRow = Selectable<FplPoolParticipantsTable>;
-
-/** An entry lock a wallet recorded for a pool (StakeLocked with holdKind 'pool'), for the reconciler. */
-export interface FplPoolEntryHoldsTable {
-  pool_id: string;
-  user_id: string;
-  total: Amount;
-  currency: string;
-  status: 'locked' | 'released' | 'paid';
-  locked_at: Timestamp;
-  closed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-}

@@ -8,8 +8,9 @@ import { createDatabase, type Database } from '../database.js';
 import { migrateToLatest } from '../migrations/index.js';
 import { freshDatabaseUrl } from '../testing/database.js';
 import type { Kysely } from 'kysely';
-import { fplPoolEntryHoldsProjector, fplPoolsProjector } from './projector.js';
-import { poolParticipants, findPool, staleEntryHolds } from './queries.js';
+import { fplPoolsProjector } from './projector.js';
+import { poolParticipants, findPool } from './queries.js';
+import { staleStakeHolds, stakeHoldsProjector } from '../holds/index.js';
 
 let db: Kysely<Database>;
 
@@ -55,19 +56,21 @@ describe('fpl pools projector', () => {
     expect((await poolParticipants(db, poolId)).map((p) => [p.fpl_team_id, p.total_points, p.payout])).toEqual([[11, 110, '100.00'], [22, 85, null]]);
   });
 
-  it('tracks pool entry locks from the wallets, and ignores bet holds', async () => {
+  it('tracks pool entry locks from the wallets, apart from bet holds', async () => {
     const poolId = randomUUID();
     const userId = randomUUID();
     const common = { userId, holdId: poolId, currency: 'NGN', postings: [] };
     const locked = recorded(`wallet-${userId}`, 0, { type: 'StakeLocked', data: { ...common, holdKind: 'pool', stake: '50.00', fee: '1.00', total: '51.00', spentDay: '2026-08-01', lockedAt: '2026-08-01T10:00:00.000Z' } });
-    await fplPoolEntryHoldsProjector.apply(db, locked);
-    await fplPoolEntryHoldsProjector.apply(db, locked);
-    await fplPoolEntryHoldsProjector.apply(db, recorded(`wallet-${userId}`, 1, { type: 'StakeLocked', data: { ...common, holdId: randomUUID(), holdKind: 'bet', stake: '10.00', fee: '0.20', total: '10.20', spentDay: '2026-08-01', lockedAt: '2026-08-01T10:00:00.000Z' } }));
+    await stakeHoldsProjector.apply(db, locked);
+    await stakeHoldsProjector.apply(db, locked);
+    await stakeHoldsProjector.apply(db, recorded(`wallet-${userId}`, 1, { type: 'StakeLocked', data: { ...common, holdId: randomUUID(), holdKind: 'bet', stake: '10.00', fee: '0.20', total: '10.20', spentDay: '2026-08-01', lockedAt: '2026-08-01T10:00:00.000Z' } }));
     // Not a participant of any pool: a stale lock for the reconciler.
-    expect(await staleEntryHolds(db, new Date('2026-08-01T11:00:00.000Z'), 10)).toEqual([{ pool_id: poolId, user_id: userId }]);
-    await fplPoolEntryHoldsProjector.apply(db, recorded(`wallet-${userId}`, 2, { type: 'StakeReleased', data: { ...common, holdKind: 'pool', amount: '51.00', spentDay: '2026-08-01', reason: 'pool_join_failed', releasedAt: '2026-08-01T10:05:00.000Z' } }));
-    expect(await staleEntryHolds(db, new Date('2026-08-01T11:00:00.000Z'), 10)).toEqual([]);
-    const rows = await db.selectFrom('fpl_pool_entry_holds').selectAll().where('user_id', '=', userId).execute();
-    expect(rows.map((r) => [r.pool_id, r.status, r.total])).toEqual([[poolId, 'released', '51.00']]);
+    expect((await staleStakeHolds(db, 'pool', new Date('2026-08-01T11:00:00.000Z'), 10)).map((h) => [h.hold_kind, h.hold_id, h.user_id])).toEqual([['pool', poolId, userId]]);
+    await stakeHoldsProjector.apply(db, recorded(`wallet-${userId}`, 2, { type: 'StakeReleased', data: { ...common, holdKind: 'pool', amount: '51.00', spentDay: '2026-08-01', reason: 'pool_join_failed', releasedAt: '2026-08-01T10:05:00.000Z' } }));
+    expect(await staleStakeHolds(db, 'pool', new Date('2026-08-01T11:00:00.000Z'), 10)).toEqual([]);
+    const rows = await db.selectFrom('stake_holds').selectAll().where('user_id', '=', userId).orderBy('hold_kind').execute();
+    // The bet hold is kept apart, under its own kind, and the release of the pool hold leaves it locked.
+    expect(rows.map((r) => [r.hold_kind, r.status, r.total])).toEqual([['bet', 'locked', '10.20'], ['pool', 'released', '51.00']]);
+    expect(rows[1]!.hold_id).toBe(poolId);
   });
 });

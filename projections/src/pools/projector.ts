@@ -98,37 +98,3 @@ async function applyChange(db: Db, row: { id: string; entry_fee: string; partici
     }
   }
 }
-
-/**
- * Entry locks for pools, by (pool, user), from the wallets' StakeLocked / StakeReleased /
- * PayoutCredited with holdKind 'pool': the reconciler looks here for locks no join followed.
- * Status only moves forward (locked → released | paid).
- */
-export const fplPoolEntryHoldsProjector: Projector = {
-  name: 'fpl_pool_entry_holds',
-  tables: ['fpl_pool_entry_holds'],
-  eventTypes: ['StakeLocked', 'StakeReleased', 'PayoutCredited'],
-  async apply(db: Db, recorded: RecordedEvent): Promise<void> {
-    const event = { type: recorded.type, data: recorded.data } as WalletEvent;
-    if (event.type === 'StakeLocked') {
-      const d = event.data;
-      if (d.holdKind !== 'pool' || !UUID.test(d.holdId)) return;
-      await db
-        .insertInto('fpl_pool_entry_holds')
-        .values({ pool_id: d.holdId, user_id: d.userId, total: d.total, currency: d.currency, status: 'locked', locked_at: d.lockedAt })
-        .onConflict((oc) => oc.columns(['pool_id', 'user_id']).doNothing())
-        .execute();
-    } else if (event.type === 'StakeReleased' || event.type === 'PayoutCredited') {
-      const d = event.data;
-      if (d.holdKind !== 'pool' || !UUID.test(d.holdId)) return;
-      const closedAt = event.type === 'StakeReleased' ? event.data.releasedAt : event.data.creditedAt;
-      await db
-        .updateTable('fpl_pool_entry_holds')
-        .set({ status: event.type === 'StakeReleased' ? 'released' : 'paid', closed_at: closedAt })
-        .where('pool_id', '=', d.holdId)
-        .where('user_id', '=', d.userId)
-        .where('status', '=', 'locked')
-        .execute();
-    }
-  },
-};

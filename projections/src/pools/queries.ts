@@ -53,18 +53,3 @@ export async function isParticipant(db: Kysely<Database>, poolId: string, userId
 export async function activePools(db: Kysely<Database>, limit: number): Promise<Pick<FplPoolRow, 'id' | 'status'>[]> {
   return db.selectFrom('fpl_pools').select(['id', 'status']).where('status', 'in', ['open', 'ongoing']).orderBy('first_deadline_at', 'asc').limit(limit).execute();
 }
-
-/** Entry locks still open after `lockedBefore` whose user is not (yet) a participant, or whose pool was cancelled. */
-export async function staleEntryHolds(db: Kysely<Database>, lockedBefore: Date, limit: number): Promise<{ pool_id: string; user_id: string }[]> {
-  return db
-    .selectFrom('fpl_pool_entry_holds as h')
-    .leftJoin('fpl_pool_participants as p', (j) => j.onRef('p.pool_id', '=', 'h.pool_id').onRef('p.user_id', '=', 'h.user_id'))
-    .leftJoin('fpl_pools as f', 'f.id', 'h.pool_id')
-    .select(['h.pool_id', 'h.user_id'])
-    .where('h.status', '=', 'locked')
-    .where('h.locked_at', '<', lockedBefore)
-    .where((w) => w.or([w('p.user_id', 'is', null), w('f.status', '=', 'cancelled')]))
-    .orderBy('h.locked_at', 'asc')
-    .limit(limit)
-    .execute();
-}

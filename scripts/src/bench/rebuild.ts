@@ -22,7 +22,7 @@ export const BETS_DEFAULT = 7_000;
 export const USERS_DEFAULT = 400;
 export const REBUILD_GOAL_EVENTS_PER_SECOND = 20_000;
 const APPEND_CONCURRENCY = 16;
-const PROJECTORS_MEASURED = ['ledger', 'wallets', 'transactions', 'bets', 'bet_trail', 'bet_stake_holds', 'user_stats'];
+const PROJECTORS_MEASURED = ['ledger', 'wallets', 'transactions', 'bets', 'bet_trail', 'stake_holds', 'user_stats'];
 
 function option(args: readonly string[], name: string, fallback: string): string {
   const i = args.indexOf(`--${name}`);

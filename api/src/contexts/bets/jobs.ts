@@ -1,4 +1,5 @@
-import { dueDeadlines, openStakeHolds } from '@wager/projections/bets/index';
+import { dueDeadlines } from '@wager/projections/bets/index';
+import { staleStakeHolds } from '@wager/projections/holds/index';
 import type { AppDeps } from '../../deps.js';
 import { withAdvisoryLock } from '../../adapters/database/advisory-lock.js';
 import { IntervalJob } from '../../runtime/jobs.js';
@@ -37,9 +38,9 @@ export class BetScheduler extends IntervalJob {
       const ran = await withAdvisoryLock(this.deps.db, `bet-deadline:${row.bet_id}:${row.kind}`, () => this.sagas.runDeadline(row.bet_id, row.kind));
       if (ran !== undefined) deadlines++;
     }
-    const stale = await openStakeHolds(this.deps.db, new Date(now.getTime() - SAGA_RECONCILE_AFTER_MS), BET_SCHEDULER_BATCH_MAX);
+    const stale = await staleStakeHolds(this.deps.db, 'bet', new Date(now.getTime() - SAGA_RECONCILE_AFTER_MS), BET_SCHEDULER_BATCH_MAX);
     const reconciled: string[] = [];
-    for (const hold of stale) reconciled.push(await this.sagas.reconcileHold(hold.bet_id, hold.user_id));
+    for (const hold of stale) reconciled.push(await this.sagas.reconcileHold(hold.hold_id, hold.user_id));
     return { deadlines, reconciled };
   }
 }

@@ -1,4 +1,5 @@
-import { activePools, staleEntryHolds } from '@wager/projections/pools/queries';
+import { staleStakeHolds } from '@wager/projections/holds/index';
+import { activePools } from '@wager/projections/pools/queries';
 import type { AppDeps } from '../../deps.js';
 import { withAdvisoryLock } from '../../adapters/database/advisory-lock.js';
 import { IntervalJob } from '../../runtime/jobs.js';
@@ -43,7 +44,7 @@ export class PoolCalendarJob extends IntervalJob {
     }
     const cutoff = new Date(this.deps.clock.now().getTime() - POOL_RECONCILE_AFTER_MS);
     const reconciled: string[] = [];
-    for (const hold of await staleEntryHolds(this.deps.db, cutoff, POOL_JOB_BATCH_MAX)) reconciled.push(await this.sagas.reconcileEntry(hold.pool_id, hold.user_id));
+    for (const hold of await staleStakeHolds(this.deps.db, 'pool', cutoff, POOL_JOB_BATCH_MAX)) reconciled.push(await this.sagas.reconcileEntry(hold.hold_id, hold.user_id));
     return { pools, reconciled };
   }
 }

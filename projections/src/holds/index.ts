@@ -1,0 +1,3 @@
+export type * from './stake-holds.table.js';
+export * from './stake-holds.projector.js';
+export * from './queries.js';
