@@ -82,6 +82,7 @@ export const walletsProjector: Projector = {
   },
   async applyBatch(db, events) {
     const userIds = [...new Set(events.map((e) => (e.data as { userId: string }).userId))];
+    if (userIds.length === 0) return;
     const rows = new Map<string, WalletRow>();
     for (const row of await db.selectFrom('wallets').selectAll().where('user_id', 'in', userIds).forUpdate().execute()) rows.set(row.user_id, row);
     const changed = new Map<string, WalletRow>();
