@@ -106,7 +106,7 @@ function startThenTerminate(env: Record<string, string>): Promise<Exit> {
   const reportDir = mkdtempSync(join(tmpdir(), 'wager-main-report-'));
   return new Promise<Exit>((resolve, reject) => {
     const child = spawn(process.execPath, ['--report-on-signal', '--report-signal=SIGUSR2', `--report-directory=${reportDir}`, '--import', 'tsx', mainModule], {
-      env: { ...process.env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env },
+      env: { ...process.env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SHUTDOWN_TRACE: '1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -139,15 +139,17 @@ function startThenTerminate(env: Record<string, string>): Promise<Exit> {
     });
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
-      if (!failing) resolve({ code, signal, stdout, stderr });
+      // The shutdown trace (SHUTDOWN_TRACE=1) is for a failure's message; what the tests judge is the rest.
+      if (!failing) resolve({ code, signal, stdout, stderr: stderr.replace(/^shutdown: .*\n/gm, '') });
     });
   }).finally(() => rmSync(reportDir, { recursive: true, force: true }));
 }
 
 // Side by side: each is a separate process, and most of the time goes to starting them.
 describe.concurrent('shutdown on SIGTERM', () => {
-  // One retry: twice in CI (never here, under load or not) a child stopped answering before it
-  // could stop; the diagnosis above is printed so the next one says where it was stuck.
+  // One retry each: in CI (never here, under load or not) a child sometimes did not exit after
+  // SIGTERM, with its event loop idle and no sign of its 20 s deadline; the diagnosis above and
+  // the shutdown trace (on stderr) are printed so the next one says how far it got.
   it('given a server on DATABASE_URL, it closes in order and exits 0 (the embedded database exit hook used to exit 143 first)', { retry: 1, timeout: SPAWN_TEST_TIMEOUT_MS }, async ({ expect }) => {
     const exit = await startThenTerminate({ DATABASE_URL: await freshDatabaseUrl('main_sigterm') });
     expect(exit.stderr).toBe('');
@@ -156,7 +158,7 @@ describe.concurrent('shutdown on SIGTERM', () => {
 
   // The newcomer's path: run where no DATABASE_URL is set (`npm test` on a fresh machine, CI's first
   // pass). CI's second pass, pointed at the machine's PostgreSQL, has no embedded database to test.
-  it.skipIf(!inject('testDatabaseEmbedded'))('given the embedded PostgreSQL, it stops the database last and exits 0 with nothing unhandled', async ({ expect }) => {
+  it.skipIf(!inject('testDatabaseEmbedded'))('given the embedded PostgreSQL, it stops the database last and exits 0 with nothing unhandled', { retry: 1, timeout: SPAWN_TEST_TIMEOUT_MS }, async ({ expect }) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'wager-main-sigterm-'));
     // initdb runs as another user when the tests run as root: it must reach the directory.
     chmodSync(dataDir, 0o755);
@@ -169,5 +171,5 @@ describe.concurrent('shutdown on SIGTERM', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, SPAWN_TEST_TIMEOUT_MS);
+  });
 });

@@ -93,14 +93,26 @@ export async function startServer(givenConfig: Config, options: { log?: (m: stri
     app,
     deps,
     close: async () => {
-      await app?.close();
-      for (const job of jobs) await job.stop().catch(() => undefined);
-      await reactors?.stop();
-      await runner?.stop();
-      await watcher?.close();
-      await infra.close();
+      const step = async (what: string, run: () => Promise<unknown>) => {
+        await run();
+        shutdownTrace(`${what} closed`);
+      };
+      await step('http', async () => app?.close());
+      for (const job of jobs) await step(`job ${job.name}`, () => job.stop().catch(() => undefined));
+      await step('reactors', async () => reactors?.stop());
+      await step('projection runner', async () => runner?.stop());
+      await step('checkpoint watcher', async () => watcher?.close());
+      await step('infrastructure', () => infra.close());
     },
   };
+}
+
+/**
+ * With SHUTDOWN_TRACE=1, each step of a shutdown is written to stderr as `shutdown: …` (the
+ * SIGTERM test turns it on, so a process that does not stop says how far it got).
+ */
+function shutdownTrace(message: string): void {
+  if (process.env.SHUTDOWN_TRACE === '1') process.stderr.write(`shutdown: ${message}\n`);
 }
 
 /**
@@ -113,7 +125,8 @@ export async function startServer(givenConfig: Config, options: { log?: (m: stri
 export function stopOnSignals(server: Pick<RunningServer, 'close'>, hooks: { stopping?: () => void; stopped?: () => void } = {}): void {
   leaveShutdownSignalsToCaller();
   let stopping = false;
-  const stop = async (): Promise<void> => {
+  const stop = async (signal: NodeJS.Signals): Promise<void> => {
+    shutdownTrace(`${signal} received${stopping ? ' (already stopping)' : ''}`);
     if (stopping) return;
     stopping = true;
     hooks.stopping?.();
@@ -129,9 +142,11 @@ export function stopOnSignals(server: Pick<RunningServer, 'close'>, hooks: { sto
       process.exit(1);
     }
     hooks.stopped?.();
+    shutdownTrace('exiting 0');
     process.exit(0);
   };
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop());
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(signal));
+  shutdownTrace('signal handlers installed');
 }
 
 /** `tsx api/src/main.ts`: one process in the role ROLE names (production runs serve and project apart). */

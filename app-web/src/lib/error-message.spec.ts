@@ -52,7 +52,8 @@ describe('errorMessage', () => {
   it('falls back to the English-text map for a code without its own translation, then to the text as it came', async () => {
     await i18n.changeLanguage('es');
     expect(errorMessage(apiError(409, { error: 'Username already taken', code: 'conflict' }))).toBe('El usuario ya está en uso');
-    expect(errorMessage(apiError(404, { error: 'Bet Not Found', code: 'not_found' }))).toBe('Bet Not Found');
+    expect(errorMessage(apiError(404, { error: 'Bet Not Found', code: 'not_found' }))).toBe('Apuesta no encontrada');
+    expect(errorMessage(apiError(404, { error: 'A text nobody translated', code: 'not_found' }))).toBe('A text nobody translated');
     expect(errorMessage(new Error('500: '), 'Login failed')).toBe('Login failed');
     expect(errorMessage('not an error', 'Fallback')).toBe('Fallback');
   });
