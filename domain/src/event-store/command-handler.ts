@@ -132,7 +132,10 @@ export async function handleCommand<State, Command, Event extends { type: string
     const optimistic = decideOrUndefined(decider, command, cached.state);
     if (optimistic && optimistic.length > 0) {
       const done = await appendDecided(store, streamId, decider, optimistic, cached, options).catch((error: unknown) => {
-        if (error instanceof WrongExpectedRevisionError) return undefined; // stale: decided again below, on the stream as read
+        // Stale: decided again below, on the stream as read. A conflict is one too here: ids already
+        // stored with other content mean another writer recorded that step first (a webhook and the
+        // reconciler both marking a transfer sent), which the stream as read shows as done.
+        if (error instanceof WrongExpectedRevisionError || error instanceof IdempotencyConflictError) return undefined;
         throw error;
       });
       if (done) return done;

@@ -156,3 +156,30 @@ describe('handleCommand with a snapshot cache', () => {
     await expect(handleCommand(store, 'wallet-c3', wallet, { type: 'Withdraw', amount: 21 }, { eventIds: ids, snapshots })).rejects.toThrow('Insufficient balance');
   });
 });
+
+describe('handleCommand with a snapshot cache, when another writer recorded the same step first', () => {
+  it('decides again on the stream as read instead of calling the stored step a conflict', async () => {
+    type Sent = { type: 'Sent'; data: { status: string } };
+    // One "sent" per transfer (its id names the step, not the content), recorded by whoever sees it first.
+    const transfer: Decider<string | null, { type: 'MarkSent'; status: string }, Sent> = {
+      initialState: () => null,
+      evolve: (_s, e) => e.data.status,
+      decide: (c, sent) => (sent === null ? [{ type: 'Sent', data: { status: c.status } }] : []),
+    };
+    const store = new InMemoryEventStore();
+    const snapshots = new SnapshotCache();
+    const stepId = () => ['00000000-0000-4000-a000-000000000001'];
+    const opened = '00000000-0000-4000-a000-000000000000';
+    await handleCommand(store, 'transfer-1', { ...transfer, decide: () => [{ type: 'Sent', data: { status: 'opened' } }] }, { type: 'MarkSent', status: 'x' }, { eventIds: () => [opened], snapshots });
+    // Another process marks it sent ("success"); this cache still says "opened"… then this process marks it sent ("pending").
+    const elsewhere = new SnapshotCache();
+    await handleCommand(store, 'transfer-1', { ...transfer, decide: () => [{ type: 'Sent', data: { status: 'success' } }] }, { type: 'MarkSent', status: 'success' }, { eventIds: stepId, snapshots: elsewhere });
+    const pendingDecider: typeof transfer = { ...transfer, decide: (c, sent) => (sent === 'opened' ? [{ type: 'Sent', data: { status: c.status } }] : []) };
+    snapshots.set(store, pendingDecider, 'transfer-1', { revision: 0, state: 'opened', position: null });
+    const result = await handleCommand(store, 'transfer-1', pendingDecider, { type: 'MarkSent', status: 'pending' }, { eventIds: stepId, snapshots });
+    // Decided again on the stream as read: already sent, nothing to do, nothing written.
+    expect(result.events).toEqual([]);
+    expect(result.state).toBe('success');
+    expect((await store.readStream('transfer-1')).map((e) => (e.data as { status: string }).status)).toEqual(['opened', 'success']);
+  });
+});
