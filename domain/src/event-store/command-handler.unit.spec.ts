@@ -170,10 +170,10 @@ describe('handleCommand with a snapshot cache, when another writer recorded the 
     const snapshots = new SnapshotCache();
     const stepId = () => ['00000000-0000-4000-a000-000000000001'];
     const opened = '00000000-0000-4000-a000-000000000000';
-    await handleCommand(store, 'transfer-1', { ...transfer, decide: () => [{ type: 'Sent', data: { status: 'opened' } }] }, { type: 'MarkSent', status: 'x' }, { eventIds: () => [opened], snapshots });
+    await handleCommand(store, 'transfer-1', { ...transfer, decide: (): Sent[] => [{ type: 'Sent', data: { status: 'opened' } }] }, { type: 'MarkSent', status: 'x' }, { eventIds: () => [opened], snapshots });
     // Another process marks it sent ("success"); this cache still says "opened"… then this process marks it sent ("pending").
     const elsewhere = new SnapshotCache();
-    await handleCommand(store, 'transfer-1', { ...transfer, decide: () => [{ type: 'Sent', data: { status: 'success' } }] }, { type: 'MarkSent', status: 'success' }, { eventIds: stepId, snapshots: elsewhere });
+    await handleCommand(store, 'transfer-1', { ...transfer, decide: (): Sent[] => [{ type: 'Sent', data: { status: 'success' } }] }, { type: 'MarkSent', status: 'success' }, { eventIds: stepId, snapshots: elsewhere });
     const pendingDecider: typeof transfer = { ...transfer, decide: (c, sent) => (sent === 'opened' ? [{ type: 'Sent', data: { status: c.status } }] : []) };
     snapshots.set(store, pendingDecider, 'transfer-1', { revision: 0, state: 'opened', position: null });
     const result = await handleCommand(store, 'transfer-1', pendingDecider, { type: 'MarkSent', status: 'pending' }, { eventIds: stepId, snapshots });
