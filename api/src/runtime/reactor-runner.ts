@@ -93,11 +93,18 @@ export class ReactorRunner {
     this.timers.delete(timer);
   }
 
-  private async runShared(reactors: readonly Reactor[], signal: AbortSignal): Promise<void> {
+  /**
+   * Feeds `reactors` from one subscription. A reactor that fails while others share the loop
+   * leaves for a loop of its own (this one, with it alone); alone, it is retried in place from
+   * its checkpoint with growing delays, without skipping the event.
+   */
+  private async runShared(reactors: readonly Reactor[], signal: AbortSignal, failed = 0): Promise<void> {
     const members = new Set(reactors);
-    let failures = 0;
+    let failures = failed;
     let idleTimer: ReturnType<typeof setTimeout> | undefined;
     while (!signal.aborted && members.size > 0) {
+      if (failures > 0) await abortableDelay(Math.min(REACTOR_RETRY_DELAY_MS_MAX, 100 * 2 ** Math.min(failures, 7)), signal);
+      if (signal.aborted) break;
       try {
         const stored = await readCheckpoints(this.options.db);
         /** Where each member stands: the last event it handled or passed over. */
@@ -120,12 +127,13 @@ export class ReactorRunner {
                 at.set(reactor, last);
                 this.errors.delete(reactor.name);
               } catch (error) {
-                // Out of the shared loop: its own retries from its checkpoint hold back nobody else.
+                this.errors.set(reactor.name, error instanceof Error ? error.message : String(error));
+                // Alone: retried in place (the catch below). Shared: out of this loop, so its retries hold back nobody else.
+                if (members.size === 1) throw error;
                 members.delete(reactor);
                 at.delete(reactor);
-                this.errors.set(reactor.name, error instanceof Error ? error.message : String(error));
                 this.options.log?.(`reactor ${reactor.name}: ${String(error)}; retrying on its own`);
-                if (!signal.aborted) this.loops.push(this.runAlone(reactor, signal, 1));
+                if (!signal.aborted) this.loops.push(this.runShared([reactor], signal, 1));
               }
             }),
           );
@@ -148,49 +156,7 @@ export class ReactorRunner {
       } catch (error) {
         if (signal.aborted) break;
         failures++;
-        this.options.log?.(`reactors: ${String(error)}; retrying`);
-        await new Promise((r) => setTimeout(r, Math.min(REACTOR_RETRY_DELAY_MS_MAX, 100 * 2 ** Math.min(failures, 7))));
-      }
-    }
-  }
-
-  /** One reactor on its own subscription, after a failure: retried from its checkpoint with growing delays. */
-  private async runAlone(reactor: Reactor, signal: AbortSignal, failed: number): Promise<void> {
-    let failures = failed;
-    while (!signal.aborted) {
-      if (failures > 0) await abortableDelay(Math.min(REACTOR_RETRY_DELAY_MS_MAX, 100 * 2 ** Math.min(failures, 7)), signal);
-      if (signal.aborted) break;
-      try {
-        const after = (await readCheckpoints(this.options.db)).get(key(reactor)) ?? START;
-        let saved = after;
-        let savedAt = 0;
-        let idleTimer: ReturnType<typeof setTimeout> | undefined;
-        for await (const batch of this.options.store.subscribeToAll({ after, signal, maxBatch: SUBSCRIPTION_BATCH_MAX })) {
-          let handled = 0;
-          for (const event of batch) {
-            if (!reactor.eventTypes || reactor.eventTypes.includes(event.type)) {
-              await reactor.handle(event);
-              handled++;
-            }
-          }
-          const last = batch[batch.length - 1]!.position;
-          if (comparePositions(last, saved) > 0) {
-            if (handled > 0 || Date.now() - savedAt >= REACTOR_IDLE_CHECKPOINT_MS) {
-              this.cancel(idleTimer);
-              idleTimer = undefined;
-              await this.saveCheckpoints([key(reactor)], last);
-              saved = last;
-              savedAt = Date.now();
-            } else idleTimer = this.saveLater(idleTimer, [key(reactor)], last);
-          }
-          failures = 0;
-          this.errors.delete(reactor.name);
-        }
-      } catch (error) {
-        if (signal.aborted) break;
-        failures++;
-        this.errors.set(reactor.name, error instanceof Error ? error.message : String(error));
-        this.options.log?.(`reactor ${reactor.name}: ${String(error)}; retrying`);
+        this.options.log?.(`reactors ${[...members].map((r) => r.name).join(', ')}: ${String(error)}; retrying`);
       }
     }
   }
