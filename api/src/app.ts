@@ -4,7 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppDeps } from './deps.js';
 import { depsPlugin } from './plugins/deps.js';
 import { authPlugin } from './plugins/auth.js';
-import { registerErrorHandler } from './plugins/errors.js';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerWebApp, spaFallback, webAppBuilt } from './plugins/web.js';
@@ -30,6 +30,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: options.deps.config.TRUST_PROXY,
     ajv: { customOptions: { removeAdditional: 'all' } },
+    // The router's and the HTTP parser's own refusals bypass setErrorHandler: same shape for them.
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError, issueRefusal } from '@wager/domain';
@@ -7,7 +9,9 @@ import { StillProcessing } from '../runtime/still-processing.js';
  * The one root error handler. Every error body is `{ "error": <the spec's English text>,
  * "code": <stable code>, "params"?: {…} }`: typed domain errors with their status, code, params and
  * extra fields (`retryAfter`, `field`, …); schema failures become 400 `validation_failed` (or the
- * code a custom check names) with the first field's message; Fastify's own 4xx keep their status;
+ * code a custom check names) with the first field's message; Fastify's own 4xx keep their status
+ * with a fixed text and a documented code (`clientRefusal`; the router's and the HTTP parser's
+ * own refusals come through `frameworkErrors` and `clientErrorHandler`, given to `fastify()`);
  * anything else is a bug: logged, and answered 500 `{ "error": "Internal server error", "code":
  * "internal_error" }` with no details.
  */
@@ -48,16 +52,77 @@ export function domainErrorBody(error: DomainError): Record<string, unknown> {
   return { error: error.message, code: error.code, ...(error.params ? { params: error.params } : {}), ...extra };
 }
 
-function clientRefusal(error: FastifyError, status: number): { error: string; code: string } {
-  switch (error.code) {
+/** The code of a 4xx the HTTP layer raised with no refusal of ours behind it, by status (docs/api.md). */
+const HTTP_LAYER_CODES: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  406: 'not_acceptable',
+  408: 'request_timeout',
+  413: 'payload_too_large',
+  414: 'uri_too_long',
+  415: 'unsupported_media_type',
+  431: 'headers_too_large',
+};
+
+/**
+ * Fastify's and its plugins' own client errors in the documented shape: never their `message`
+ * (it may echo the input), a fixed text and a code from docs/api.md.
+ */
+export function clientRefusal(error: { code?: string; statusCode?: number } | Error, status: number): { error: string; code: string } {
+  const code = (error as { code?: string }).code;
+  switch (code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { error: 'Request body is too large', code: 'payload_too_large' };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return { error: 'Unsupported content type', code: 'unsupported_media_type' };
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return { error: 'Request body must not be empty', code: 'validation_failed' };
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { error: 'Request body length does not match its Content-Length', code: 'bad_request' };
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return { error: 'Request URL is too long', code: 'uri_too_long' };
+    case 'FST_ERR_BAD_URL':
+      return { error: 'Invalid URL', code: 'invalid_url' };
     default:
-      if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') return { error: 'Invalid JSON body', code: 'invalid_json' };
-      return { error: error.message, code: status === 404 ? 'not_found' : status === 413 ? 'payload_too_large' : 'bad_request' };
+      if (error instanceof SyntaxError || code === 'FST_ERR_CTP_INVALID_JSON_BODY') return { error: 'Invalid JSON body', code: 'invalid_json' };
+      return { error: HTTP_LAYER_TEXTS[status] ?? 'Bad request', code: HTTP_LAYER_CODES[status] ?? 'bad_request' };
   }
+}
+
+const HTTP_LAYER_TEXTS: Record<number, string> = {
+  400: 'Bad request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not found',
+  406: 'Not acceptable',
+  408: 'Request timeout',
+  413: 'Request body is too large',
+  414: 'Request URL is too long',
+  415: 'Unsupported content type',
+  431: 'Request headers are too large',
+};
+
+/**
+ * Fastify's `frameworkErrors` option: the router's own refusals (a path parameter over
+ * `maxParamLength`, a URL that does not decode), which never reach `setErrorHandler`.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void reply.status(status).send(clientRefusal(error, status));
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's HTTP parser refused (malformed, headers too
+ * large, too slow) has no Fastify request at all; it gets the documented shape on the raw socket.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const body = JSON.stringify(clientRefusal(error, status));
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
 }

@@ -55,8 +55,8 @@ describe('input PostgreSQL cannot store', () => {
   it('refuses a NUL character anywhere in a JSON body with 400 before any handler runs', async () => {
     const response = await h.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'a\u0000b', password: 'x' } });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'Invalid characters in request', code: 'validation_failed' });
+    expect(response.json()).toEqual({ error: 'Invalid characters in request', code: 'invalid_characters' });
     const nested = await h.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { username: 'someone', extra: { deep: ['ok', '\u0000'] } } });
-    expect(nested.json()).toEqual({ error: 'Invalid characters in request', code: 'validation_failed' });
+    expect(nested.json()).toEqual({ error: 'Invalid characters in request', code: 'invalid_characters' });
   });
 });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { DomainError, parseStreamId, type BusMessage } from '@wager/domain';
 import type { ChangeMessage } from '@wager/domain/bus/live-protocol';
 import { authenticateToken } from '../plugins/auth.js';
+import { assertStorableInput } from '../plugins/input-guard.js';
 import { grantsOf, initialStreams, isBroadcast, type LiveEvent, type LiveRules, type Viewer } from './visibility.js';
 
 /** A socket that has not authenticated by then is closed. */
@@ -120,8 +121,20 @@ export async function wsRoutes(app: FastifyInstance, options: { live: readonly L
     async function handle(raw: unknown): Promise<void> {
       if (socket.readyState !== socket.OPEN) return;
       let parsed: z.infer<typeof clientMessage>;
+      let json: unknown;
       try {
-        const json: unknown = JSON.parse(String(raw));
+        json = JSON.parse(String(raw));
+      } catch {
+        return send({ type: 'error', error: 'Invalid message', code: 'invalid_message' });
+      }
+      // The same guard as every HTTP body: no NUL and no lone surrogate reaches a command or PostgreSQL.
+      try {
+        assertStorableInput(json);
+      } catch (error) {
+        if (error instanceof DomainError) return send({ type: 'error', error: error.message, code: error.code });
+        throw error;
+      }
+      try {
         const other = inboundMessage.safeParse(json);
         if (other.success && !GATEWAY_TYPES.has(other.data.type)) return await answerInbound(other.data);
         parsed = clientMessage.parse(json);

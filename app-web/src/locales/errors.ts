@@ -70,6 +70,10 @@ export const enErrors = {
   too_many_bank_lookups: 'Too many bank account lookups. Please try again later.',
   otp_refused: 'Paystack refused the OTP. Check the code and try again.',
   withdrawal_not_awaiting_otp: 'Withdrawal is not waiting for an OTP',
+  // Refused before any handler (api/src/plugins/input-guard.ts, errors.ts) and the result form's upload.
+  invalid_characters: 'Invalid characters in request',
+  invalid_multipart: 'The form could not be read: send it again',
+  payload_too_large: 'Request body is too large',
 } as const;
 
 export type ErrorCode = keyof typeof enErrors;
@@ -137,6 +141,9 @@ export const esErrors: ErrorTranslations = {
   too_many_bank_lookups: 'Demasiadas consultas de cuentas bancarias. Inténtalo más tarde.',
   otp_refused: 'Paystack rechazó el OTP. Revisa el código e inténtalo de nuevo.',
   withdrawal_not_awaiting_otp: 'La retirada no está esperando un OTP',
+  invalid_characters: 'La solicitud contiene caracteres no válidos',
+  invalid_multipart: 'No se pudo leer el formulario: envíalo de nuevo',
+  payload_too_large: 'El contenido enviado es demasiado grande',
 };
 
 export const frErrors: ErrorTranslations = {
@@ -200,4 +207,7 @@ export const frErrors: ErrorTranslations = {
   too_many_bank_lookups: 'Trop de recherches de comptes bancaires. Réessayez plus tard.',
   otp_refused: 'Paystack a refusé l’OTP. Vérifiez le code et réessayez.',
   withdrawal_not_awaiting_otp: 'Le retrait n’attend pas d’OTP',
+  invalid_characters: 'La requête contient des caractères non valides',
+  invalid_multipart: 'Le formulaire n’a pas pu être lu : renvoyez-le',
+  payload_too_large: 'Le contenu envoyé est trop volumineux',
 };

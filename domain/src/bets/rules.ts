@@ -134,6 +134,8 @@ export const betMessages = {
   evidenceTooLarge: 'Each evidence file can be at most 10 MB',
   evidenceType: 'Evidence files must be images or videos',
   evidenceNotFound: 'Evidence not found',
+  /** A multipart result form the parser could not read (no boundary, cut short, a malformed part). */
+  formInvalid: 'The form could not be read: send it again',
 } as const;
 
 const AMOUNT_PATTERN = /^\d+(\.\d+)?$/;

@@ -5,6 +5,8 @@ import { join, resolve } from 'node:path';
 import type { EvidenceFile } from '@wager/domain/bets/index';
 
 export const SHA256_PATTERN = /^[0-9a-f]{64}$/;
+/** A file name is kept to this many characters (code points: a cut never splits a surrogate pair). */
+export const EVIDENCE_FILENAME_LENGTH_MAX = 200;
 
 /**
  * Evidence files, content-addressed: `<DATA_DIR>/evidence/<sha256>`. The same bytes uploaded
@@ -30,7 +32,7 @@ export class EvidenceStore {
         throw error;
       });
     }
-    return { sha256, contentType, sizeBytes: bytes.length, filename: filename.slice(0, 200) };
+    return { sha256, contentType, sizeBytes: bytes.length, filename: Array.from(filename).slice(0, EVIDENCE_FILENAME_LENGTH_MAX).join('') };
   }
 
   open(sha256: string) {

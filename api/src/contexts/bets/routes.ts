@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ForbiddenError, NotFoundError, ValidationError, parseStreamId } from '@wager/domain';
+import { DomainError, ForbiddenError, NotFoundError, ValidationError, parseStreamId } from '@wager/domain';
 import {
   AMOUNT_RANGES,
   BET_CURRENCIES,
@@ -33,6 +33,7 @@ import { formatAmount } from '@wager/domain/money/index';
 import { BetSagas } from './commands.js';
 import { publicBaseUrl } from '../../config.js';
 import { StillProcessing } from '../../runtime/still-processing.js';
+import { assertStorableInput } from '../../plugins/input-guard.js';
 import { EvidenceStore, SHA256_PATTERN } from './evidence-store.js';
 import { betJson, betView, participants } from './views.js';
 import { betDetailsRoutes, isBetModerator } from './details.js';
@@ -184,25 +185,40 @@ async function readResult(request: FastifyRequest, store: EvidenceStore): Promis
   }
   let result: unknown;
   const files: EvidenceFile[] = [];
+  /** True while a file is being written: a failure then is ours (a 500), not the client's form. */
+  let storing = false;
   try {
     for await (const part of request.parts()) {
+      assertStorableInput([part.fieldname, part.mimetype, part.type === 'file' ? part.filename : part.value]);
       if (part.type === 'field') {
         if (part.fieldname === 'result') result = part.value;
         continue;
       }
       if (!/^(image|video)\//.test(part.mimetype)) throw new ValidationError(betMessages.evidenceType);
       const bytes = await part.toBuffer();
+      storing = true;
       files.push(await store.put(bytes, part.mimetype, part.filename));
+      storing = false;
     }
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ValidationError(betMessages.evidenceTooLarge);
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw new ValidationError(betMessages.evidenceTooMany);
-    throw error;
+    if (storing || error instanceof DomainError) throw error;
+    throw multipartRefusal(error);
   }
   const parsed = betResultSchema.safeParse(result);
   if (!parsed.success) throw new ValidationError(betMessages.resultInvalid);
   return { result: parsed.data, files };
+}
+
+/**
+ * A multipart body the parser could not read as a form: a limit (the spec's words) or a malformed
+ * body (no boundary, cut short, a bad part header, a prototype field name), which busboy and
+ * @fastify/multipart report as plain errors. Either way the client's fault: 400, never a 500.
+ */
+function multipartRefusal(error: unknown): ValidationError {
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new ValidationError(betMessages.evidenceTooLarge);
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new ValidationError(betMessages.evidenceTooMany);
+  return new ValidationError(betMessages.formInvalid, { code: 'invalid_multipart' });
 }
 
 const betReadRoutes: FastifyPluginAsyncZod<{ evidence: EvidenceStore }> = async (app, { evidence }) => {
