@@ -97,4 +97,20 @@ describe('text that is not valid Unicode, over /ws', () => {
       socket.terminate();
     }
   });
+
+  it('answers a frame whose type names an Object.prototype property invalid_message, not internal_error (found by the fuzz suite)', async () => {
+    const socket = await h.app.injectWS('/ws');
+    try {
+      const ready = nextMessage(socket);
+      socket.send(JSON.stringify({ type: 'auth', token: alice.token }));
+      await ready;
+      for (const type of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+        const answer = nextMessage(socket);
+        socket.send(JSON.stringify({ type }));
+        expect(await answer).toEqual({ type: 'error', error: 'Invalid message', code: 'invalid_message' });
+      }
+    } finally {
+      socket.terminate();
+    }
+  });
 });

@@ -163,7 +163,9 @@ export async function wsRoutes(app: FastifyInstance, options: { live: readonly L
 
     /** A message a context handles (`chat_message`); its typed refusals are sent as errors. */
     async function answerInbound(message: { type: string } & Record<string, unknown>): Promise<void> {
-      const handler = live.find((rule) => rule.inbound?.[message.type])?.inbound?.[message.type];
+      // Own properties only: `__proto__`, `constructor` or `toString` must not find Object.prototype's.
+      const owner = live.find((rule) => rule.inbound !== undefined && Object.hasOwn(rule.inbound, message.type));
+      const handler = owner?.inbound?.[message.type];
       if (!handler) return send({ type: 'error', error: 'Invalid message', code: 'invalid_message' });
       if (!connection.viewer) return send({ type: 'error', error: 'Authentication required', code: 'unauthorized' });
       try {

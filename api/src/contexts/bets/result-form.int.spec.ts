@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
+import { fuzzRuns } from '../../testing/fuzz/arbitraries.js';
 import { changedTables, fingerprint, quiesce } from '../../testing/fuzz/writes.js';
 import { fundedPlayer, multipart, type Player } from './testing.js';
 
@@ -90,7 +91,7 @@ describe('POST /api/bets/:betId/result under arbitrary content types and bodies'
           expect(changedTables(before, await fingerprint(h.deps.db)), context).toEqual([]);
         }
       }),
-      { numRuns: Number(process.env.FUZZ_RUNS ?? 150) },
+      { numRuns: fuzzRuns(150) },
     );
   });
 

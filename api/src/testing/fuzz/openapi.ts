@@ -1,0 +1,83 @@
+/**
+ * Test support: the routes to fuzz, read from the OpenAPI document the app generates from its own
+ * schemas (GET /api/docs/json), so a new route is fuzzed without anyone listing it. Each operation
+ * comes with its path and query parameter names and, from its JSON body schema, the field names
+ * and the enum and example values to build plausible bodies from.
+ */
+import type { FastifyInstance } from 'fastify';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Operation {
+  readonly method: Method;
+  /** The OpenAPI path, parameters in braces: `/api/bets/{betId}`. */
+  readonly path: string;
+  readonly pathParams: readonly string[];
+  readonly queryParams: readonly string[];
+  /** Every property name anywhere in the JSON body schema. */
+  readonly bodyFields: readonly string[];
+  /** Every enum value, const and default anywhere in the parameters' and body's schemas. */
+  readonly candidates: readonly unknown[];
+}
+
+interface OpenApiDocument {
+  paths: Record<string, Record<string, { parameters?: { in: string; name: string; schema?: unknown }[]; requestBody?: { content?: Record<string, { schema?: unknown }> } }>>;
+}
+
+export async function operationsOf(app: FastifyInstance): Promise<Operation[]> {
+  const response = await app.inject({ method: 'GET', url: '/api/docs/json' });
+  if (response.statusCode !== 200) throw new Error(`GET /api/docs/json: ${response.statusCode}`);
+  const document = response.json() as OpenApiDocument;
+  const operations: Operation[] = [];
+  for (const [path, methods] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(methods)) {
+      const upper = method.toUpperCase();
+      if (!['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(upper)) continue;
+      const parameters = operation.parameters ?? [];
+      const fields = new Set<string>();
+      const candidates: unknown[] = [];
+      for (const p of parameters) walk(p.schema, fields, candidates, 0);
+      for (const content of Object.values(operation.requestBody?.content ?? {})) walk(content.schema, fields, candidates, 0);
+      operations.push({
+        method: upper as Method,
+        path,
+        pathParams: parameters.filter((p) => p.in === 'path').map((p) => p.name),
+        queryParams: parameters.filter((p) => p.in === 'query').map((p) => p.name),
+        bodyFields: [...fields],
+        candidates: dedupe(candidates),
+      });
+    }
+  }
+  return operations;
+}
+
+function walk(schema: unknown, fields: Set<string>, candidates: unknown[], depth: number): void {
+  if (schema === null || typeof schema !== 'object' || depth > 12) return;
+  const s = schema as Record<string, unknown>;
+  if (Array.isArray(s.enum)) candidates.push(...(s.enum as unknown[]));
+  if ('const' in s) candidates.push(s.const);
+  if ('default' in s) candidates.push(s.default);
+  if (s.properties && typeof s.properties === 'object') {
+    for (const [name, inner] of Object.entries(s.properties as Record<string, unknown>)) {
+      fields.add(name);
+      walk(inner, fields, candidates, depth + 1);
+    }
+  }
+  for (const key of ['items', 'additionalProperties', 'not']) walk(s[key], fields, candidates, depth + 1);
+  for (const key of ['anyOf', 'oneOf', 'allOf']) if (Array.isArray(s[key])) for (const inner of s[key] as unknown[]) walk(inner, fields, candidates, depth + 1);
+}
+
+function dedupe(values: unknown[]): unknown[] {
+  const seen = new Set<string>();
+  return values.filter((v) => {
+    const key = JSON.stringify(v);
+    if (key === undefined || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** True for the parts that are not the product API: the provider sandboxes and the dev pages. */
+export function isOutsideProductApi(path: string): boolean {
+  return path.startsWith('/sandbox/') || path.startsWith('/dev/');
+}
