@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import type { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness } from './testing/app.js';
-import { CONTENT_TYPES, bodyFor, encodeAny, extraHeaders, fuzzRuns, hostileString, pathValue, shapedObject, type ContentKind } from './testing/fuzz/arbitraries.js';
-import { isOutsideProductApi, operationsOf, type Operation } from './testing/fuzz/openapi.js';
+import { CONTENT_TYPES, bodyFor, encodeAny, extraHeaders, fuzzRuns, hostileString, pathValue, shapedObject, unstorableString, type ContentKind } from './testing/fuzz/arbitraries.js';
+import { isOutsideProductApi, operationsOf, schemaValue, type Operation } from './testing/fuzz/openapi.js';
 import { changedTables, fingerprint, type Fingerprint } from './testing/fuzz/writes.js';
 import { SNAKE_CASE, actorName, buildFuzzWorld, documentedCodes, type FuzzWorld } from './testing/fuzz/world.js';
 import { WS_MESSAGE_BYTES_MAX } from './runtime/ws-gateway.js';
@@ -33,16 +33,36 @@ afterAll(async () => {
   await h.close();
 });
 
-const contentKind = fc.constantFrom<ContentKind>('none', 'json', 'json', 'json', 'text', 'multipart', 'multipart-no-boundary', 'form', 'octet-stream', 'odd');
+const CONTENT_KINDS: ContentKind[] = ['none', 'json', 'text', 'multipart', 'multipart-no-boundary', 'form', 'octet-stream', 'odd'];
+/** Every content kind; JSON most often for a route that declares a JSON body. */
+const contentKindFor = (op: Operation) => fc.oneof({ weight: op.bodySchema === undefined ? 1 : 4, arbitrary: fc.constant<ContentKind>('json') }, { weight: 3, arbitrary: fc.constantFrom(...CONTENT_KINDS) });
 
 function requestFor(op: Operation) {
-  const shaped = shapedObject(op.bodyFields, op.candidates);
+  // Bodies that pass the route's schema with one field made hostile reach the deepest; the others test the parsers.
+  const field = op.bodyFields.length > 0 ? fc.constantFrom(...op.bodyFields) : hostileString;
+  const hostileValue = fc.oneof(hostileString, unstorableString);
+  const withHostile = (base: fc.Arbitrary<unknown>) =>
+    fc.tuple(base, field, hostileValue).map(([body, name, value]) => ({ ...(body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {}), [name]: value }));
+  const shaped =
+    op.bodySchema === undefined
+      ? shapedObject(op.bodyFields, op.candidates)
+      : fc.oneof(
+          // Only the required fields, valid, and one field hostile: what a PATCH of one field looks like.
+          { weight: 4, arbitrary: withHostile(schemaValue(op.bodySchema, world.knownIds, { requiredOnly: true })) },
+          { weight: 2, arbitrary: withHostile(schemaValue(op.bodySchema, world.knownIds)) },
+          { weight: 1, arbitrary: schemaValue(op.bodySchema, world.knownIds).map((v) => v as Record<string, unknown>) },
+          { weight: 1, arbitrary: shapedObject(op.bodyFields, op.candidates) },
+        );
   const queryValue = fc.oneof(op.candidates.length > 0 ? fc.constantFrom(...op.candidates).map(String) : fc.constant('1'), hostileString, fc.constantFrom('-1', '0', '99999999999', '1.5', 'true'));
   return fc.record({
     actor: actorName,
-    kind: contentKind,
+    kind: contentKindFor(op),
     pathValues: fc.tuple(...op.pathParams.map((param) => pathValue(world.idsFor(param)))),
-    query: fc.dictionary(op.queryParams.length > 0 ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...op.queryParams) }, { weight: 1, arbitrary: hostileString }) : hostileString, queryValue, { maxKeys: 4 }),
+    // Often no query at all: a hostile one is refused before the body is looked at.
+    query: fc.oneof(
+      { weight: 1, arbitrary: fc.constant({}) },
+      { weight: 1, arbitrary: fc.dictionary(op.queryParams.length > 0 ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...op.queryParams) }, { weight: 1, arbitrary: hostileString }) : hostileString, queryValue, { maxKeys: 3 }) },
+    ),
     visitorHeaders: extraHeaders(true),
     userHeaders: extraHeaders(false),
   }).chain((r) => fc.record({ contentType: CONTENT_TYPES[r.kind], body: bodyFor(r.kind, shaped) }).map((b) => ({ ...r, ...b })));

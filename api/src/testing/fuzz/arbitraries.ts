@@ -59,6 +59,11 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom(300, 5000, 70_000).chain((n) => fc.constantFrom('x', '\u{1F3C6}', '\u200f').map((c) => c.repeat(n))) },
 );
 
+/** Text PostgreSQL cannot store as it is: ordinary text around a lone surrogate or a NUL. */
+export const unstorableString: fc.Arbitrary<string> = fc
+  .tuple(fc.string({ maxLength: 12 }), fc.constantFrom('\ud800', '\udbff', '\udc00', '\udfff', '\u0000', '\udc00\ud800'), fc.string({ maxLength: 12 }))
+  .map((parts) => parts.join(''));
+
 /** A value for a body field: hostile strings, numbers at the edges, other JSON. */
 export function fieldValue(candidates: readonly unknown[]): fc.Arbitrary<unknown> {
   return fc.oneof(

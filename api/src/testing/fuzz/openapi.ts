@@ -4,6 +4,7 @@
  * comes with its path and query parameter names and, from its JSON body schema, the field names
  * and the enum and example values to build plausible bodies from.
  */
+import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -18,6 +19,8 @@ export interface Operation {
   readonly bodyFields: readonly string[];
   /** Every enum value, const and default anywhere in the parameters' and body's schemas. */
   readonly candidates: readonly unknown[];
+  /** The JSON body's schema, if the route declares one. */
+  readonly bodySchema: unknown;
 }
 
 interface OpenApiDocument {
@@ -45,6 +48,7 @@ export async function operationsOf(app: FastifyInstance): Promise<Operation[]> {
         queryParams: parameters.filter((p) => p.in === 'query').map((p) => p.name),
         bodyFields: [...fields],
         candidates: dedupe(candidates),
+        bodySchema: operation.requestBody?.content?.['application/json']?.schema,
       });
     }
   }
@@ -80,4 +84,51 @@ function dedupe(values: unknown[]): unknown[] {
 /** True for the parts that are not the product API: the provider sandboxes and the dev pages. */
 export function isOutsideProductApi(path: string): boolean {
   return path.startsWith('/sandbox/') || path.startsWith('/dev/');
+}
+
+/**
+ * Values that pass a JSON schema's declared checks (types, enums, lengths, ranges, required
+ * properties; a `pattern` is met only by the uuid one, with `ids`): bodies that get past the route's
+ * schema, so a hostile value put in one field reaches the deeper code, as far as PostgreSQL.
+ */
+export function schemaValue(schema: unknown, ids: readonly string[], options: { requiredOnly?: boolean } = {}, depth = 0): fc.Arbitrary<unknown> {
+  if (schema === null || typeof schema !== 'object' || depth > 6) return fc.jsonValue({ maxDepth: 1 });
+  const s = schema as Record<string, unknown>;
+  if (Array.isArray(s.enum) && s.enum.length > 0) return fc.constantFrom(...(s.enum as unknown[]));
+  if ('const' in s) return fc.constant(s.const);
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    if (Array.isArray(s[key]) && (s[key] as unknown[]).length > 0) return fc.oneof(...(s[key] as unknown[]).map((inner) => schemaValue(inner, ids, {}, depth + 1)));
+  }
+  switch (s.type) {
+    case 'string': {
+      if (typeof s.pattern === 'string' && s.pattern.includes('[0-9a-f]{8}')) return ids.length > 0 ? fc.constantFrom(...ids) : fc.uuid();
+      if (s.format === 'email') return fc.constant('fuzz.player@example.com');
+      if (s.format === 'date') return fc.constant('1990-01-15');
+      if (s.format === 'date-time') return fc.constant('2026-11-21T12:00:00.000Z');
+      const min = typeof s.minLength === 'number' ? s.minLength : 0;
+      const max = Math.max(min, Math.min(typeof s.maxLength === 'number' ? s.maxLength : 20, min + 20));
+      return fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789_'.split('')), minLength: min, maxLength: max });
+    }
+    case 'integer':
+    case 'number': {
+      const min = typeof s.minimum === 'number' ? s.minimum : 0;
+      const max = typeof s.maximum === 'number' ? s.maximum : min + 1000;
+      return fc.integer({ min: Math.ceil(min), max: Math.max(Math.ceil(min), Math.floor(max)) });
+    }
+    case 'boolean':
+      return fc.boolean();
+    case 'array': {
+      const min = typeof s.minItems === 'number' ? s.minItems : 0;
+      return fc.array(schemaValue(s.items, ids, {}, depth + 1), { minLength: min, maxLength: Math.max(min, Math.min(typeof s.maxItems === 'number' ? s.maxItems : 3, 3)) });
+    }
+    case 'object': {
+      const properties = (s.properties ?? {}) as Record<string, unknown>;
+      const required = new Set(Array.isArray(s.required) ? (s.required as string[]) : []);
+      const names = Object.keys(properties).filter((name) => !options.requiredOnly || required.has(name));
+      const shape = Object.fromEntries(names.map((name) => [name, schemaValue(properties[name], ids, {}, depth + 1)]));
+      return fc.record(shape, { requiredKeys: names.filter((name) => required.has(name)) });
+    }
+    default:
+      return fc.jsonValue({ maxDepth: 1 });
+  }
 }
