@@ -19,7 +19,9 @@ const WRITTEN_ON_REFUSAL = new Set(['rate_limit_counters']);
 const h: TestHarness = await createTestHarness({ label: 'fuzz' });
 // The provider sandboxes are called over HTTP, as in production: the app must listen.
 await h.app.listen({ port: 0, host: '127.0.0.1' });
-const operations: Operation[] = await operationsOf(h.app);
+/** The dev pages are hidden from the document but served outside production: fuzzed too (never a 5xx). */
+const DEV_ROUTES: Operation[] = ['/dev/mailbox', '/dev/mailbox/messages'].map((path) => ({ method: 'GET', path, pathParams: [], queryParams: ['to', 'kind', 'limit'], bodyFields: [], candidates: [], bodySchema: undefined }));
+const operations: Operation[] = [...(await operationsOf(h.app)), ...DEV_ROUTES];
 const codes = documentedCodes();
 let world: FuzzWorld;
 /** The database's fingerprint after the last request (see writes.ts). */

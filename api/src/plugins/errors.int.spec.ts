@@ -49,6 +49,12 @@ describe("the body parsers' refusals", () => {
     expect(response.json()).toEqual(body);
   });
 
+  it('answers bad JSON to a webhook (its own raw-body parser) 400 invalid_json too', async () => {
+    const response = await h.app.inject({ method: 'POST', url: '/api/paystack/webhook', headers: { 'content-type': 'application/json' }, payload: '{"event":' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'Invalid JSON body', code: 'invalid_json' });
+  });
+
   it('answers a Content-Length that does not match the body 400 bad_request, without echoing the framework message', async () => {
     const response = await post('application/json', '{"psnUsername":"abc"}', { 'content-length': '3' });
     expect(response.statusCode).toBe(400);

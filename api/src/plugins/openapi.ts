@@ -11,7 +11,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Wager platform API', version: '0.1.0', description: 'Peer-to-peer wagers with an event-sourced double-entry ledger. Errors are `{ "error": "..." }`.' },
+      info: { title: 'Wager platform API', version: '0.1.0', description: 'Peer-to-peer wagers with an event-sourced double-entry ledger. Errors are `{ "error": "...", "code": "..." }` (codes in docs/api.md).' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,

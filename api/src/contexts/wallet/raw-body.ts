@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ValidationError } from '@wager/domain';
 
 const rawBodies = new WeakMap<FastifyRequest, string>();
 
@@ -13,9 +14,7 @@ export function keepRawJsonBody(app: FastifyInstance): void {
     try {
       done(null, text.length === 0 ? {} : JSON.parse(text));
     } catch {
-      const error = new Error('Invalid JSON body') as Error & { statusCode: number };
-      error.statusCode = 400;
-      done(error, undefined);
+      done(new ValidationError('Invalid JSON body', { code: 'invalid_json' }), undefined);
     }
   });
 }
