@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness } from './testing/app.js';
-import { CONTENT_TYPES, bodyFor, encodeAny, extraHeaders, fuzzRuns, hostileString, pathValue, shapedObject, unstorableString, type ContentKind } from './testing/fuzz/arbitraries.js';
+import { CONTENT_TYPES, bodyFor, encodeAny, extraHeaders, fuzzRuns, fuzzTimeoutMs, hostileString, pathValue, shapedObject, unstorableString, type ContentKind } from './testing/fuzz/arbitraries.js';
 import { isOutsideProductApi, operationsOf, schemaValue, type Operation } from './testing/fuzz/openapi.js';
 import { changedTables, fingerprint, type Fingerprint } from './testing/fuzz/writes.js';
 import { SNAKE_CASE, actorName, buildFuzzWorld, documentedCodes, type FuzzWorld } from './testing/fuzz/world.js';
@@ -119,7 +119,7 @@ describe('every route of the OpenAPI document under hostile input', () => {
         }),
         { numRuns: fuzzRuns(outside ? 3 : 8) },
       );
-    });
+    }, fuzzTimeoutMs());
   }
 });
 
@@ -202,5 +202,5 @@ describe('/ws frames under hostile input', () => {
     socket.send(JSON.stringify({ type: 'auth', token: world.actors.player.token }));
     expect(await ready).toMatchObject({ type: 'ready' });
     socket.terminate();
-  });
+  }, fuzzTimeoutMs());
 });

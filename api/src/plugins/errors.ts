@@ -52,18 +52,18 @@ export function domainErrorBody(error: DomainError): Record<string, unknown> {
   return { error: error.message, code: error.code, ...(error.params ? { params: error.params } : {}), ...extra };
 }
 
-/** The code of a 4xx the HTTP layer raised with no refusal of ours behind it, by status (docs/api.md). */
-const HTTP_LAYER_CODES: Record<number, string> = {
-  400: 'bad_request',
-  401: 'unauthorized',
-  403: 'forbidden',
-  404: 'not_found',
-  406: 'not_acceptable',
-  408: 'request_timeout',
-  413: 'payload_too_large',
-  414: 'uri_too_long',
-  415: 'unsupported_media_type',
-  431: 'headers_too_large',
+/** What a 4xx the HTTP layer raised with no refusal of ours behind it says, by status (codes in docs/api.md). */
+const HTTP_LAYER_REFUSALS: Record<number, { error: string; code: string }> = {
+  400: { error: 'Bad request', code: 'bad_request' },
+  401: { error: 'Unauthorized', code: 'unauthorized' },
+  403: { error: 'Forbidden', code: 'forbidden' },
+  404: { error: 'Not found', code: 'not_found' },
+  406: { error: 'Not acceptable', code: 'not_acceptable' },
+  408: { error: 'Request timeout', code: 'request_timeout' },
+  413: { error: 'Request body is too large', code: 'payload_too_large' },
+  414: { error: 'Request URL is too long', code: 'uri_too_long' },
+  415: { error: 'Unsupported content type', code: 'unsupported_media_type' },
+  431: { error: 'Request headers are too large', code: 'headers_too_large' },
 };
 
 /**
@@ -87,22 +87,9 @@ export function clientRefusal(error: { code?: string; statusCode?: number } | Er
       return { error: 'Invalid URL', code: 'invalid_url' };
     default:
       if (error instanceof SyntaxError || code === 'FST_ERR_CTP_INVALID_JSON_BODY') return { error: 'Invalid JSON body', code: 'invalid_json' };
-      return { error: HTTP_LAYER_TEXTS[status] ?? 'Bad request', code: HTTP_LAYER_CODES[status] ?? 'bad_request' };
+      return HTTP_LAYER_REFUSALS[status] ?? { error: 'Bad request', code: 'bad_request' };
   }
 }
-
-const HTTP_LAYER_TEXTS: Record<number, string> = {
-  400: 'Bad request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not found',
-  406: 'Not acceptable',
-  408: 'Request timeout',
-  413: 'Request body is too large',
-  414: 'Request URL is too long',
-  415: 'Unsupported content type',
-  431: 'Request headers are too large',
-};
 
 /**
  * Fastify's `frameworkErrors` option: the router's own refusals (a path parameter over

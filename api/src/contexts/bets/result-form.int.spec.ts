@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
-import { fuzzRuns } from '../../testing/fuzz/arbitraries.js';
+import { fuzzRuns, fuzzTimeoutMs } from '../../testing/fuzz/arbitraries.js';
 import { changedTables, fingerprint, quiesce } from '../../testing/fuzz/writes.js';
 import { fundedPlayer, multipart, type Player } from './testing.js';
 
@@ -93,7 +93,7 @@ describe('POST /api/bets/:betId/result under arbitrary content types and bodies'
       }),
       { numRuns: fuzzRuns(150) },
     );
-  });
+  }, fuzzTimeoutMs());
 
   it('still takes a well-formed multipart result with an evidence file', async () => {
     const form = multipart({ result: 'won' }, [{ name: 'evidence', filename: `screen-${'\u{1F3C6}'.repeat(150)}.png`, contentType: 'image/png', bytes: Buffer.from('PNG') }]);

@@ -7,10 +7,19 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 
+function fuzzScale(): number {
+  const scale = Number(process.env.FUZZ_SCALE ?? '1');
+  return Number.isFinite(scale) && scale > 0 ? scale : 1;
+}
+
 /** A size multiplier: 1 in CI, more from `npm run fuzz` (FUZZ_SCALE). */
 export function fuzzRuns(ciRuns: number): number {
-  const scale = Number(process.env.FUZZ_SCALE ?? '1');
-  return Math.max(1, Math.round(ciRuns * (Number.isFinite(scale) && scale > 0 ? scale : 1)));
+  return Math.max(1, Math.round(ciRuns * fuzzScale()));
+}
+
+/** A property's time limit, grown with its size (the CI limit at scale 1). */
+export function fuzzTimeoutMs(ciMs = 60_000): number {
+  return Math.round(ciMs * Math.max(1, fuzzScale()));
 }
 
 /** Single characters and short sequences that break naive text handling. */
