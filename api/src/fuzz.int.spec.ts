@@ -70,6 +70,36 @@ function requestFor(op: Operation) {
   }).chain((r) => fc.record({ contentType: CONTENT_TYPES[r.kind], body: bodyFor(r.kind, shaped) }).map((b) => ({ ...r, ...b })));
 }
 
+/** One generated request. */
+type Case = ReturnType<typeof requestFor> extends fc.Arbitrary<infer R> ? R : never;
+
+/**
+ * Cases every run tries first, whatever the random ones do: each body field of a valid body as
+ * text that is not valid Unicode, a multipart body without a boundary, a path parameter of 5,000
+ * characters, each sent by the player to the ids the world knows (issue #22's three findings, as
+ * classes: any route, any field).
+ */
+function edgeCases(op: Operation): Case[] {
+  const base: Case = {
+    actor: 'player',
+    kind: 'json',
+    pathValues: op.pathParams.map((param) => encodeAny(world.idsFor(param)[0] ?? 'x')),
+    query: {},
+    visitorHeaders: {},
+    userHeaders: { 'user-agent': `Mozilla/5.0 ${'A'.repeat(2000)}` },
+    contentType: 'application/json',
+    body: undefined,
+  };
+  const cases: Case[] = [{ ...base, kind: 'multipart-no-boundary', contentType: 'multipart/form-data', body: 'x'.repeat(1392) }];
+  if (op.pathParams.length > 0) cases.push({ ...base, kind: 'none', contentType: undefined, pathValues: op.pathParams.map(() => 'x'.repeat(5000)) });
+  if (op.bodySchema !== undefined) {
+    const [valid] = fc.sample(schemaValue(op.bodySchema, world.knownIds, { requiredOnly: true }), { numRuns: 1, seed: 1 });
+    const object = valid !== null && typeof valid === 'object' && !Array.isArray(valid) ? (valid as Record<string, unknown>) : {};
+    for (const field of op.bodyFields) cases.push({ ...base, body: JSON.stringify({ ...object, [field]: 'a\ud800b' }) });
+  }
+  return cases;
+}
+
 function urlOf(op: Operation, pathValues: readonly string[], query: Record<string, string>): string {
   let i = 0;
   const path = op.path.replace(/\{[^}]+\}/g, () => pathValues[i++] ?? 'x');
@@ -117,7 +147,7 @@ describe('every route of the OpenAPI document under hostile input', () => {
             stored = await fingerprint(h.deps.db);
           }
         }),
-        { numRuns: fuzzRuns(outside ? 3 : 8) },
+        { numRuns: fuzzRuns(outside ? 3 : 8), examples: outside ? [] : edgeCases(live).map((c) => [c] as [Case]) },
       );
     }, fuzzTimeoutMs());
   }
