@@ -21,7 +21,7 @@ export interface LiveEvent {
 }
 
 /**
- * Who hears of a context's streams over /ws (DESIGN.md section 9). Visibility is decided per
+ * Who hears of a context's streams over /ws (docs/web.md, "Live updates"). Visibility is decided per
  * socket without a database query per event: when a socket authenticates, each context names the
  * streams its user may see (one query per context); afterwards the events that change who may see
  * what (`grants`, pure) keep that set current. Admins hear of everything.

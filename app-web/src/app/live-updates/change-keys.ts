@@ -9,7 +9,7 @@ import { poolLedgers, poolQueries } from '../../features/pools/api/pool-queries'
 import { saferPlayQueries } from '../../features/profile/api/safer-play';
 
 /**
- * Which queries read a stream (DESIGN section 9): given a `changed` message's stream type and
+ * Which queries read a stream (docs/web.md, "Live updates"): given a `changed` message's stream type and
  * id, the query keys to invalidate, built with the features' factories so a key cannot drift
  * from the query it names. Keys are prefixes: `['/api/bets','list']` covers every list filter.
  *
