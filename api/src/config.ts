@@ -34,6 +34,8 @@ export const configSchema = z.object({
   NATS_URL: optionalUrl(['nats', 'tls', 'ws', 'wss']),
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
   MAIL_FROM: z.string().default('Wager <no-reply@wager.local>'),
+  /** The HMAC key of one-click unsubscribe links (at least 32 characters); unset → a per-installation key kept in the database. */
+  UNSUBSCRIBE_SECRET: z.string().min(32).optional(),
   PAYSTACK_SECRET_KEY: z.string().optional(),
   PAYSTACK_BASE_URL: z.string().url().optional(),
   CRYPTO_PROVIDER_URL: z.string().url().optional(),

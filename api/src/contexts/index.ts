@@ -16,6 +16,7 @@ import { adminContext } from './admin/index.js';
 import { poolsContext } from './pools/index.js';
 import { supportContext } from './support/index.js';
 import { playersContext } from './players/index.js';
+import { notificationsContext } from './notifications/index.js';
 
 export const contexts: readonly ContextModule[] = [
   accountsContext,
@@ -27,6 +28,7 @@ export const contexts: readonly ContextModule[] = [
   poolsContext,
   supportContext,
   playersContext,
+  notificationsContext,
 ];
 
 /** Every process manager of every context (run in the `project` role). */

@@ -32,7 +32,8 @@ const lifecycleArb = fc.record({
 });
 
 /** One bet's events, with whom each must notify. */
-function lifecycle(l: fc.Infer<typeof lifecycleArb>): Expected[] {
+type Lifecycle = typeof lifecycleArb extends fc.Arbitrary<infer L> ? L : never;
+function lifecycle(l: Lifecycle): Expected[] {
   const betId = `b${++counter}`;
   const s = `bet-${betId}`;
   const c = l.challenger;
@@ -48,7 +49,7 @@ function lifecycle(l: fc.Infer<typeof lifecycleArb>): Expected[] {
   const [first, second] = l.firstReporterIsChallenger ? [c, o] : [o, c];
   push(ev(s, 'BetResultReported', { betId, reporterId: first, result: 'won', evidence: [], reportedAt: T, contestDeadlineAt: T }), [[second, 'result_reported']]);
   const chatId = `chat-of-${betId}`;
-  push(ev(`chat-${chatId}`, 'ModeratorRequested', { chatId, requestedBy: second, requestedAt: T }), l.moderators.filter((m) => m !== c && m !== o).map((m) => [m, 'moderator_requested']));
+  push(ev(`chat-${chatId}`, 'ModeratorRequested', { chatId, requestedBy: second, requestedAt: T }), l.moderators.filter((m: string) => m !== c && m !== o).map((m: string): [string, NotificationType] => [m, 'moderator_requested']));
   const settle = (winner: string, loser: string) =>
     push(ev(s, 'BetSettled', { betId, winnerId: winner, loserId: loser, currency: 'NGN', payoutAmount: '200.00', settledBy: 'agreement', settledAt: T }), [
       [winner, 'bet_won'],
