@@ -28,7 +28,16 @@ export function pushRetryDelayMs(attempts: number): number {
 /** Pushes every due outbox row; returns how many it handled (another sender's rows are skipped). */
 export async function sendDuePushes(deps: Deps, sender: PushSender): Promise<number> {
   const now = deps.clock.now();
-  const due = await deps.db.selectFrom('push_outbox').select('id').where('status', '=', 'queued').where('next_attempt_at', '<=', now).orderBy('next_attempt_at').limit(PUSH_BATCH_SIZE).execute();
+  // A row never tried is due at once, whatever its next_attempt_at: writers leave it to the
+  // database's clock, which need not agree with the app's to the second.
+  const due = await deps.db
+    .selectFrom('push_outbox')
+    .select('id')
+    .where('status', '=', 'queued')
+    .where((eb) => eb.or([eb('attempts', '=', 0), eb('next_attempt_at', '<=', now)]))
+    .orderBy('next_attempt_at')
+    .limit(PUSH_BATCH_SIZE)
+    .execute();
   let handled = 0;
   for (const { id } of due) if ((await deliverQueuedPush(deps, sender, id, now)) !== 'skipped') handled++;
   return handled;
