@@ -6,12 +6,12 @@
  */
 import type { ContextModule } from '../../runtime/context.js';
 import { notificationsLive } from './live.js';
-import { notificationsEmailReactor, notificationsRaiseReactor } from './reactors.js';
+import { notificationsEmailReactor, notificationsPushReactor, notificationsRaiseReactor } from './reactors.js';
 import { notificationsRoutes } from './routes.js';
 
 export const notificationsContext: ContextModule = {
   name: 'notifications',
   routes: notificationsRoutes,
-  reactors: (deps) => [notificationsRaiseReactor(deps), notificationsEmailReactor(deps)],
+  reactors: (deps) => [notificationsRaiseReactor(deps), notificationsEmailReactor(deps), notificationsPushReactor(deps)],
   live: notificationsLive,
 };

@@ -53,6 +53,16 @@ async function mailOf(id: string) {
   }
 }
 
+async function pushOf(id: string) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const row = await h.deps.db.selectFrom('push_outbox').selectAll().where('id', '=', id).executeTakeFirst();
+    if (row) return row;
+    if (Date.now() > deadline) throw new Error(`no push ${id}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
 describe('a reported result', () => {
   let betId = '';
   it('tells the opponent who reported what and when the bet settles if they do nothing, in the app and by email in their language', async () => {
@@ -75,6 +85,8 @@ describe('a reported result', () => {
     expect(mail.text_body).toContain(`${alice.user.username} informó una victoria. Si no haces nada, la apuesta se liquida a favor de ${alice.user.username} mañana a las`);
     expect(mail.html_body).toContain(`/matches/${betId}`);
     expect(mail.headers).toMatchObject({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+    const push = await pushOf(n.id);
+    expect(push).toMatchObject({ user_id: bob.id, title: `${alice.user.username} informó un resultado`, url: `/matches/${betId}` });
     expect(mail.headers!['List-Unsubscribe']).toMatch(/^<http:\/\/localhost:3000\/api\/notifications\/unsubscribe\?u=.+&c=results&s=.+>$/);
   });
 

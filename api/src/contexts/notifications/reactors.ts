@@ -7,7 +7,7 @@
  * handle an event again and nothing is stored or sent twice.
  */
 import type { RecordedEvent } from '@wager/domain';
-import { CATEGORY_OF, NOTIFYING_EVENT_TYPES, isLocked, needsOf, planNotifications, type NotificationContext, type NotificationRaisedData } from '@wager/domain/notifications/index';
+import { CATEGORY_OF, NOTIFYING_EVENT_TYPES, isLocked, needsOf, notificationLocale, planNotifications, renderNotification, type NotificationContext, type NotificationRaisedData } from '@wager/domain/notifications/index';
 import { moderatorIds, usernamesOf } from '@wager/projections/notifications/queries';
 import { enqueueEmail } from '../../adapters/email/outbox.js';
 import { publicBaseUrl } from '../../config.js';
@@ -82,5 +82,36 @@ export function notificationsEmailReactor(deps: Deps): Reactor {
     name: 'notifications-email',
     eventTypes: ['NotificationRaised'],
     handle: async (event: RecordedEvent) => queueNotificationEmail(deps, event.data as NotificationRaisedData),
+  };
+}
+
+/**
+ * Queues the push of one raised notification in `push_outbox` (the push context's sender sends
+ * it to each of the person's devices): the id is the notification's, so a repeat stores nothing,
+ * and it carries only the title, in the person's language, and the app path. A notification that
+ * takes effect later is not pushed (the sender sends a new row at once; it shows in the app and
+ * by email when due).
+ */
+export async function queueNotificationPush(deps: Deps, d: NotificationRaisedData): Promise<void> {
+  if (!d.channels.includes('push')) return;
+  const now = deps.clock.now();
+  if (Date.parse(d.showAt) > now.getTime()) return;
+  const user = await deps.db.selectFrom('users').select(['preferred_language', 'timezone']).where('id', '=', d.userId).executeTakeFirst();
+  if (!user) throw new Error(`notifications-push: user ${d.userId} is not in the read model yet`);
+  const { title } = renderNotification(d.type, d.params, { locale: notificationLocale(user.preferred_language), timeZone: user.timezone, now });
+  await deps.db
+    .insertInto('push_outbox')
+    .values({ id: d.notificationId, user_id: d.userId, title: title.slice(0, PUSH_TITLE_LENGTH_MAX), url: d.link, created_at: now })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
+
+export const PUSH_TITLE_LENGTH_MAX = 200;
+
+export function notificationsPushReactor(deps: Deps): Reactor {
+  return {
+    name: 'notifications-push',
+    eventTypes: ['NotificationRaised'],
+    handle: async (event: RecordedEvent) => queueNotificationPush(deps, event.data as NotificationRaisedData),
   };
 }
