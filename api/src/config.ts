@@ -18,6 +18,15 @@ const optionalUrl = (protocols: string[]) =>
 
 const decimalString = z.string().regex(/^\d+(\.\d+)?$/, 'must be a decimal number');
 
+/** A VAPID key as web-push prints it: unpadded base64url of `bytes` bytes (public: 65, an uncompressed P-256 point; private: 32). */
+const vapidKey = (bytes: number) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || (/^[A-Za-z0-9_-]+$/.test(v) && Buffer.from(v, 'base64url').length === bytes), `must be ${bytes} bytes in unpadded base64url (npx web-push generate-vapid-keys)`);
+
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -34,6 +43,8 @@ export const configSchema = z.object({
   NATS_URL: optionalUrl(['nats', 'tls', 'ws', 'wss']),
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
   MAIL_FROM: z.string().default('Wager <no-reply@wager.local>'),
+  /** The HMAC key of one-click unsubscribe links (at least 32 characters); unset → a per-installation key kept in the database. */
+  UNSUBSCRIBE_SECRET: z.string().min(32).optional(),
   PAYSTACK_SECRET_KEY: z.string().optional(),
   PAYSTACK_BASE_URL: z.string().url().optional(),
   CRYPTO_PROVIDER_URL: z.string().url().optional(),
@@ -75,6 +86,26 @@ export const configSchema = z.object({
   FPL_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /** How often the pools job looks at the FPL calendar (a few times an hour is polite). */
   FPL_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(300_000),
+  /**
+   * Web Push (api/src/adapters/push): the VAPID key pair the push services know this server by,
+   * and the contact they may reach its operator at (`mailto:` or `https:`). Unset outside
+   * production, a pair is generated once and kept in the database (every process shares it);
+   * unset in production, push is off and the start banner says so.
+   */
+  VAPID_PUBLIC_KEY: vapidKey(65),
+  VAPID_PRIVATE_KEY: vapidKey(32),
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || ((v.startsWith('mailto:') || v.startsWith('https://')) && URL.canParse(v)), 'must be a mailto: or https:// URL'),
+}).superRefine((config, context) => {
+  // One key without the other cannot sign anything: say which one is missing.
+  if (Boolean(config.VAPID_PUBLIC_KEY) !== Boolean(config.VAPID_PRIVATE_KEY)) {
+    const missing = config.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
+    context.addIssue({ code: 'custom', path: [missing], message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all' });
+  }
 });
 
 export type Config = z.infer<typeof configSchema>;

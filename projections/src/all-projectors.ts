@@ -9,6 +9,7 @@ import { fplPoolsProjector } from './pools/index.js';
 import { stakeHoldsProjector } from './holds/index.js';
 import { supportMessagesProjector } from './support/index.js';
 import { walletSaferPlayProjector } from './wallet/safer-play.projector.js';
+import { notificationsProjector } from './notifications/index.js';
 import { bankAccountsProjector, bankWithdrawalsProjector } from './wallet/bank-payouts.projector.js';
 
 /**
@@ -26,5 +27,6 @@ export function allProjectors(): Projector[] {
     supportMessagesProjector,
     walletSaferPlayProjector,
     bankAccountsProjector, bankWithdrawalsProjector,
+    notificationsProjector,
   ];
 }

@@ -14,6 +14,8 @@ import type { SupportMessagesTable } from './support/support.table.js';
 import type { WalletSaferPlayTable } from './wallet/safer-play.table.js';
 import type { StakeHoldsTable } from './holds/stake-holds.table.js';
 import type { BankAccountsTable, BankWithdrawalsTable } from './wallet/bank-payouts.table.js';
+import type { NotificationPreferencesTable, NotificationsTable } from './notifications/notifications.table.js';
+import type { PushDeliveriesTable, PushOutboxTable, PushSubscriptionsTable } from './push/push.table.js';
 import type { BetDeadlinesTable, BetTrailTable, BetsTable, UserStatsSettlementsTable, UserStatsTable } from './bets/bets.table.js';
 
 /**
@@ -36,6 +38,8 @@ export interface Database {
   support_messages: SupportMessagesTable;
   wallet_safer_play: WalletSaferPlayTable;
   bank_accounts: BankAccountsTable; bank_withdrawals: BankWithdrawalsTable;
+  notifications: NotificationsTable; notification_preferences: NotificationPreferencesTable;
+  push_subscriptions: PushSubscriptionsTable; push_outbox: PushOutboxTable; push_deliveries: PushDeliveriesTable;
 }
 
 export const DATABASE_POOL_SIZE_DEFAULT = 10;

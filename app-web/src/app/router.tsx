@@ -55,6 +55,7 @@ const MatchesRoute = lazyNamed(() => import('./routes/matches'), 'MatchesRoute')
 const MatchDetailsRoute = lazyNamed(() => import('./routes/match-details'), 'MatchDetailsRoute');
 const DepositRoute = lazyNamed(() => import('./routes/deposit'), 'DepositRoute');
 const ProfileRoute = lazyNamed(() => import('./routes/profile'), 'ProfileRoute');
+const NotificationsRoute = lazyNamed(() => import('./routes/notifications'), 'NotificationsRoute');
 const ChatRoute = lazyNamed(() => import('./routes/chat'), 'ChatRoute');
 const OpponentsRoute = lazyNamed(() => import('./routes/opponents'), 'OpponentsRoute');
 const MarketplaceRoute = lazyNamed(() => import('./routes/marketplace'), 'MarketplaceRoute');
@@ -141,6 +142,7 @@ export const routes = [
           { path: paths.deposit.path, element: <DepositRoute /> },
           { path: paths.wallet.path, element: <DepositRoute /> },
           { path: paths.profile.path, element: <ProfileRoute /> },
+          { path: paths.notifications.path, element: <NotificationsRoute /> },
           { path: paths.chat.path, element: <ChatRoute /> },
           { path: paths.opponents.path, element: <OpponentsRoute /> },
         ],

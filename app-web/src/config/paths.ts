@@ -12,6 +12,7 @@ export const paths = {
   /** Paystack's callback may land here (spec: return handling on paths containing '/wallet'). */
   wallet: { path: '/wallet', getHref: () => '/wallet' },
   profile: { path: '/profile', getHref: () => '/profile' },
+  notifications: { path: '/notifications', getHref: () => '/notifications' },
   chat: { path: '/chat/:betId', getHref: (betId: string) => `/chat/${encodeURIComponent(betId)}` },
   fplPools: { path: '/fpl-pools', getHref: () => '/fpl-pools' },
   opponents: { path: '/opponents', getHref: () => '/opponents' },

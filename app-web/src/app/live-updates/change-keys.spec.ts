@@ -9,6 +9,7 @@ import { adminQueries } from '../../features/admin/api/admin-queries';
 import { saferPlayQueries } from '../../features/profile/api/safer-play';
 import { liveQueries } from '../../features/live/api/live-queries';
 import { poolLedgerQuery, poolQueries } from '../../features/pools/api/pool-queries';
+import { notificationQueries } from '../../features/notifications/api/notification-queries';
 import { isSessionRead, queryKeysForChange } from './change-keys';
 
 /** The keys of the cached queries that `keys` would invalidate (react-query's own prefix match). */
@@ -106,6 +107,14 @@ describe('queryKeysForChange', () => {
     expect(invalidated(queryKeysForChange({ streamType: 'match', id: betId }, me), cached)).toEqual(
       keys(liveQueries.match(betId).queryKey, liveQueries.player('Ann#1').queryKey, liveQueries.tracking(betId).queryKey),
     );
+  });
+
+  it('given my notifications stream changed, then the bell (the user), the list and the preferences are refetched; another user\'s touches nothing', () => {
+    const cached = [...everything, notificationQueries.list().queryKey, notificationQueries.preferences().queryKey];
+    expect(invalidated(queryKeysForChange({ streamType: 'notifications', id: me }, me), cached)).toEqual(
+      keys(userQueries.all(), notificationQueries.list().queryKey, notificationQueries.preferences().queryKey),
+    );
+    expect(queryKeysForChange({ streamType: 'notifications', id: someoneElse }, me)).toEqual([]);
   });
 
   it('given a stream type the app does not read, then nothing is refetched', () => {

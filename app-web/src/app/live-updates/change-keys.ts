@@ -7,6 +7,7 @@ import { walletQueries, walletReadKeys } from '../../features/wallet/api/wallet-
 import { liveQueries } from '../../features/live/api/live-queries';
 import { poolLedgers, poolQueries } from '../../features/pools/api/pool-queries';
 import { saferPlayQueries } from '../../features/profile/api/safer-play';
+import { notificationQueries } from '../../features/notifications/api/notification-queries';
 
 /**
  * Which queries read a stream (docs/web.md, "Live updates"): given a `changed` message's stream type and
@@ -48,6 +49,9 @@ export function queryKeysForChange(change: { streamType: string; id: string }, v
     case 'pool':
       // Joins, live standings, start, cancel and settlement: every pool read (lists and the open dialog).
       return [poolQueries.all()];
+    case 'notifications':
+      // My bell's count lives in the user; the list and the preferences in their own queries.
+      return own ? [userQueries.all(), notificationQueries.all(), notificationQueries.preferences().queryKey] : [];
     default:
       return [];
   }

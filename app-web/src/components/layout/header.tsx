@@ -10,6 +10,7 @@ import { Button } from '../ui/primitives';
 import { toast } from '../ui/toast';
 import { ConnectionIndicator } from './connection-indicator';
 import { LanguageSelector } from './language-selector';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { errorMessage } from '../../lib/error-message';
 
 function navLinks(user: User | null | undefined) {
@@ -159,7 +160,10 @@ export function Header() {
             <LanguageSelector />
           </span>
           {user ? (
-            <UserMenu user={user} onSignOut={signOut} />
+            <>
+              <NotificationBell user={user} />
+              <UserMenu user={user} onSignOut={signOut} />
+            </>
           ) : (
             <Link className="btn btn-outline btn-sm" to={paths.auth.getHref()}>
               {t('nav.signIn')}
