@@ -109,12 +109,13 @@ export function termiiApiKey(config: Pick<Config, 'TERMII_API_KEY' | 'NODE_ENV'>
 /**
  * The SMS sender: Termii at TERMII_BASE_URL (or its default host) with TERMII_API_KEY, else
  * (outside production) the same adapter against the Termii sandbox this app mounts under
- * /sandbox/termii, reached on the configured PORT (the sender runs in the `project` role too).
- * `baseUrl` overrides where the sandbox is (tests that listen on a port of their own).
+ * /sandbox/termii, reached at PUBLIC_URL (set once the server listens; read at each call, as the
+ * match stats sandbox is). `sandboxBaseUrl` overrides where the sandbox is (tests that listen on
+ * a port of their own).
  */
 export function smsSenderFromConfig(config: Config, sandboxBaseUrl?: string): SmsSender {
-  const { TERMII_API_KEY, TERMII_BASE_URL, TERMII_SENDER_ID, TERMII_CHANNEL, PROVIDER_TIMEOUT_MS, PORT } = config;
+  const { TERMII_API_KEY, TERMII_BASE_URL, TERMII_SENDER_ID, TERMII_CHANNEL, PROVIDER_TIMEOUT_MS } = config;
   const apiKey = termiiApiKey(config);
-  const baseUrl = TERMII_BASE_URL ?? (TERMII_API_KEY ? TERMII_DEFAULT_BASE_URL : (sandboxBaseUrl ?? `http://127.0.0.1:${PORT}/sandbox/termii`));
+  const baseUrl = TERMII_BASE_URL ?? (TERMII_API_KEY ? TERMII_DEFAULT_BASE_URL : (sandboxBaseUrl ?? `${publicBaseUrl(config)}/sandbox/termii`));
   return termiiSender({ baseUrl, apiKey, senderId: TERMII_SENDER_ID, channel: TERMII_CHANNEL, timeoutMs: PROVIDER_TIMEOUT_MS });
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Field, Input } from '../../../components/ui/primitives';
 import { toast } from '../../../components/ui/toast';
@@ -10,6 +10,8 @@ import { useSendPhoneCode, useVerifyPhone } from '../api/phone-verification';
  * Phone verification on the Security tab: the number (a Nigerian one may be typed as 0803…),
  * a code by SMS, then the code. The server enforces every rule (60 s between codes, 5 codes a
  * day per number, 5 tries, 10 minutes); this form shows its refusals in the user's language.
+ * No <form> elements: the Security tab sits inside the profile's edit form, and a nested form
+ * would submit that one instead. Enter in a field presses its button.
  */
 export function PhoneVerification({ user }: { user: User }) {
   const { t } = useTranslation();
@@ -20,8 +22,13 @@ export function PhoneVerification({ user }: { user: User }) {
   const send = useSendPhoneCode();
   const verify = useVerifyPhone();
 
-  const sendCode = (event?: FormEvent) => {
-    event?.preventDefault();
+  const onEnter = (action: () => void) => (event: KeyboardEvent) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    action();
+  };
+  const sendCode = () => {
+    if (send.isPending || phone.trim() === '') return;
     setError(null);
     send.mutate(phone, {
       onSuccess: (sent) => {
@@ -32,8 +39,8 @@ export function PhoneVerification({ user }: { user: User }) {
       onError: (e) => setError({ field: 'phone', text: errorMessage(e) }),
     });
   };
-  const verifyCode = (event: FormEvent) => {
-    event.preventDefault();
+  const verifyCode = () => {
+    if (verify.isPending || code.trim().length !== 6) return;
     setError(null);
     verify.mutate(code.trim(), {
       onSuccess: () => toast({ title: t('profile.phone.verifiedTitle'), description: t('profile.phone.verifiedText'), type: 'success' }),
@@ -44,26 +51,26 @@ export function PhoneVerification({ user }: { user: User }) {
   return (
     <div className="phone-verification" data-testid="phone-verification">
       <h3>{t('profile.phone.title')}</h3>
-      <form className="row" onSubmit={sendCode} noValidate>
+      <div className="row">
         <Field label={t('profile.phone.number')} hint={t('profile.phone.numberHint')} error={error?.field === 'phone' ? error.text : undefined}>
-          {(control) => <Input {...control} type="tel" autoComplete="tel" inputMode="tel" maxLength={32} value={phone} onChange={(e) => setPhone(e.target.value)} data-testid="phone-input" />}
+          {(control) => <Input {...control} type="tel" autoComplete="tel" inputMode="tel" maxLength={32} value={phone} onChange={(e) => setPhone(e.target.value)} onKeyDown={onEnter(sendCode)} data-testid="phone-input" />}
         </Field>
-        <Button type="submit" variant={sentTo ? 'outline' : 'primary'} disabled={send.isPending || phone.trim() === ''} data-testid="phone-send">
+        <Button variant={sentTo ? 'outline' : 'primary'} onClick={sendCode} disabled={send.isPending || phone.trim() === ''} data-testid="phone-send">
           {sentTo ? t('profile.phone.resend') : t('profile.phone.send')}
         </Button>
-      </form>
+      </div>
       {sentTo ? (
-        <form className="row" onSubmit={verifyCode} noValidate>
+        <div className="row">
           <p className="muted" data-testid="phone-sent-to">
             {t('profile.phone.enterCode', { phone: sentTo })}
           </p>
           <Field label={t('profile.phone.code')} error={error?.field === 'code' ? error.text : undefined}>
-            {(control) => <Input {...control} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} data-testid="phone-code-input" />}
+            {(control) => <Input {...control} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} onKeyDown={onEnter(verifyCode)} data-testid="phone-code-input" />}
           </Field>
-          <Button type="submit" disabled={verify.isPending || code.trim().length !== 6} data-testid="phone-verify">
+          <Button onClick={verifyCode} disabled={verify.isPending || code.trim().length !== 6} data-testid="phone-verify">
             {t('profile.phone.verify')}
           </Button>
-        </form>
+        </div>
       ) : null}
     </div>
   );
