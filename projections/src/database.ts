@@ -7,6 +7,7 @@ import type { UsersTable } from './users/users.table.js';
 import type { AccountClaimsTable, AppSecretsTable, CredentialsTable, PasswordResetTokensTable, RateLimitCountersTable, SessionsTable } from './credentials/credentials.table.js';
 import type { EmailOutboxTable } from './email-outbox/email-outbox.table.js';
 import type { ChatMessagesTable, ChatsTable } from './chat/chat.table.js';
+import type { ModerationRequestsTable } from './chat/moderation-requests.table.js';
 import type { LiveMatchesTable } from './live/live.table.js';
 import type { AuditRunsTable } from './admin/audit-runs.table.js';
 import type { FplPoolParticipantsTable, FplPoolsTable } from './pools/pools.table.js';
@@ -28,7 +29,7 @@ export interface Database {
   credentials: CredentialsTable; sessions: SessionsTable; account_claims: AccountClaimsTable; password_reset_tokens: PasswordResetTokensTable; rate_limit_counters: RateLimitCountersTable; app_secrets: AppSecretsTable;
   email_outbox: EmailOutboxTable;
   bets: BetsTable; bet_deadlines: BetDeadlinesTable; bet_trail: BetTrailTable; user_stats: UserStatsTable; user_stats_settlements: UserStatsSettlementsTable;
-  chats: ChatsTable; chat_messages: ChatMessagesTable;
+  chats: ChatsTable; chat_messages: ChatMessagesTable; moderation_requests: ModerationRequestsTable;
   live_matches: LiveMatchesTable;
   audit_runs: AuditRunsTable;
   fpl_pools: FplPoolsTable; fpl_pool_participants: FplPoolParticipantsTable;
