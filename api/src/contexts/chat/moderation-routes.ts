@@ -26,7 +26,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The signed-in moderator or admin; anyone else 403. */
   async function moderatorOf(request: FastifyRequest) {
     const auth = request.auth!;
-    if (!auth.isAdmin && !(await isModerator(app.deps.db, auth.userId))) throw new ForbiddenError(chatMessages.moderatorsOnly, { code: 'not_moderator' });
+    if (!auth.isAdmin && !(await isModerator(app.deps.db, auth.userId))) throw new ForbiddenError(chatMessages.moderatorsOnly, { code: 'moderators_only' });
     return auth;
   }
 

@@ -153,7 +153,7 @@ describe('authorization of the moderation routes', () => {
       for (const role of Object.keys(expected) as Role[]) {
         const res = await h.app.inject({ method, url, headers: who[role]?.headers ?? {}, ...(payload ? { payload } : {}) });
         expect(`${method} ${url} ${role} ${res.statusCode}`).toBe(`${method} ${url} ${role} ${expected[role]}`);
-        if (res.statusCode === 403 && ['outsider', 'alice', 'bob'].includes(role)) expect(res.json()).toEqual({ error: 'Only moderators and admins can use the moderation queue', code: 'not_moderator' });
+        if (res.statusCode === 403 && ['outsider', 'alice', 'bob'].includes(role)) expect(res.json()).toEqual({ error: 'Only moderators and admins can use the moderation queue', code: 'moderators_only' });
       }
     };
     await check('GET', '/api/moderation/queue', { visitor: 401, outsider: 403, alice: 403, bob: 403, mod: 200, admin: 200 });

@@ -147,7 +147,7 @@ function RequestCard({ request, user, waitedSeconds }: { request: ModerationRequ
       ) : null}
       {request.escalatedBy ? <p data-testid="moderation-escalated-by">{t('moderation.escalatedBy', { username: request.escalatedBy.username, reason: request.escalationReason ?? '' })}</p> : null}
       {request.resolvedBy ? <p data-testid="moderation-resolved-by">{t('moderation.resolvedBy', { username: request.resolvedBy.username, note: request.resolutionNote ?? '' })}</p> : null}
-      {request.status !== 'resolved' ? <RequestActions request={request} user={user} /> : null}
+      <RequestActions request={request} user={user} />
     </Card>
   );
 }
