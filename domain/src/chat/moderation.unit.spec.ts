@@ -65,9 +65,19 @@ describe('moderation requests', () => {
   it('a moderator who joined before the request claims it without joining again; another moderator may not', () => {
     const { chatId, events } = requestedChat();
     const m1 = randomUUID();
-    const joined = fold([...events, { type: 'ModeratorJoined', data: { chatId, moderatorId: m1, joinedAt: now.toISOString() } }]);
+    const joined = fold([events[0]!, { type: 'ModeratorJoined', data: { chatId, moderatorId: m1, joinedAt: now.toISOString() } }, events[1]!]);
+    expect(joined).toMatchObject({ moderatorId: m1, moderation: { status: 'open' } });
     expect(chatDecider.decide(claim(chatId, m1), joined).map((e) => e.type)).toEqual(['ModerationClaimed']);
     expect(refusal(() => chatDecider.decide(claim(chatId, randomUUID()), joined))).toMatchObject({ code: 'moderator_already_joined' });
+  });
+
+  it('a stream recorded before claims existed (a request, then a join) reads as claimed by the moderator who joined', () => {
+    const { chatId, events } = requestedChat();
+    const m1 = randomUUID();
+    const joined = fold([...events, { type: 'ModeratorJoined', data: { chatId, moderatorId: m1, joinedAt: now.toISOString() } }]);
+    expect(joined).toMatchObject({ moderation: { status: 'claimed', claimedBy: m1 } });
+    expect(chatDecider.decide(claim(chatId, m1), joined)).toEqual([]);
+    expect(chatDecider.decide(resolve(chatId, m1, false), joined)[0]).toMatchObject({ type: 'ModerationResolved' });
   });
 
   it('joining a chat whose request is open claims it', () => {

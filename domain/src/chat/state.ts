@@ -52,8 +52,13 @@ export function evolve(state: ChatState, event: ChatEvent): ChatState {
     }
     case 'ModeratorRequested':
       return state.status === 'open' ? { ...state, isModeratorRequested: true, moderation: { ...NO_MODERATION, status: 'open' } } : state;
-    case 'ModeratorJoined':
-      return state.status === 'open' ? { ...state, moderatorId: event.data.moderatorId } : state;
+    case 'ModeratorJoined': {
+      if (state.status !== 'open') return state;
+      // A moderator who joined an open request took it, as a claim does (streams recorded before
+      // claims existed have only the join; newer ones record ModerationClaimed beside it).
+      const moderation = state.moderation.status === 'open' ? { ...state.moderation, status: 'claimed' as const, claimedBy: event.data.moderatorId } : state.moderation;
+      return { ...state, moderatorId: event.data.moderatorId, moderation };
+    }
     case 'ChatClosed':
       return state.status === 'open' ? { ...state, isClosed: true } : state;
     case 'ModerationClaimed':

@@ -71,6 +71,15 @@ describe('moderation_requests', () => {
     expect((await findModerationRequest(db, chatId))?.request).toMatchObject({ status: 'resolved', resolved_by: admin });
   });
 
+  it('reads a request followed by a bare join (recorded before claims existed) as claimed by who joined', async () => {
+    const { chatId } = await requested(50);
+    const mod = randomUUID();
+    const joined = { id: randomUUID(), type: 'ModeratorJoined', data: { chatId, moderatorId: mod, joinedAt: new Date(T0 + 51 * 60_000).toISOString() } };
+    const [recorded] = (await store.append(chatStreamId(chatId), [joined]), (await store.readStream(chatStreamId(chatId))).slice(-1));
+    await applyTwice(recorded!);
+    expect((await findModerationRequest(db, chatId))?.request).toMatchObject({ status: 'claimed', claimed_by: mod, claimed_at: new Date(T0 + 51 * 60_000) });
+  });
+
   it('lists active requests longest waiting first, and resolved ones latest first', async () => {
     const first = await requested(100);
     const second = await requested(90);

@@ -15,7 +15,7 @@ type Db = Transaction<Database> | Kysely<Database>;
 export const moderationRequestsProjector: Projector = {
   name: 'moderation_requests',
   tables: ['moderation_requests'],
-  eventTypes: ['ModeratorRequested', 'ModerationClaimed', 'ModerationEscalated', 'ModerationResolved'],
+  eventTypes: ['ModeratorRequested', 'ModeratorJoined', 'ModerationClaimed', 'ModerationEscalated', 'ModerationResolved'],
   async apply(db: Db, recorded: RecordedEvent): Promise<void> {
     const event = { type: recorded.type, data: recorded.data } as ChatEvent;
     const revision = recorded.streamRevision;
@@ -30,6 +30,10 @@ export const moderationRequestsProjector: Projector = {
           .execute();
         return;
       }
+      // Joining an open request took it (chats recorded before claims existed have only the join).
+      case 'ModeratorJoined':
+        await update(event.data.chatId).where('status', '=', 'open').set({ status: 'claimed', claimed_by: event.data.moderatorId, claimed_at: event.data.joinedAt, revision }).execute();
+        return;
       case 'ModerationClaimed':
         await update(event.data.chatId).set({ status: 'claimed', claimed_by: event.data.moderatorId, claimed_at: event.data.claimedAt, revision }).execute();
         return;
