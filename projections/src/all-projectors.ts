@@ -3,7 +3,7 @@ import { ledgerProjector } from './ledger/index.js';
 import { cryptoDepositsProjector, cryptoWithdrawalsProjector, paystackDepositsProjector, transactionsProjector, walletsProjector } from './wallet/index.js';
 import { usersProjector } from './users/projector.js';
 import { betTrailProjector, betsProjector, userStatsProjector } from './bets/index.js';
-import { chatMessagesProjector, chatsProjector } from './chat/index.js';
+import { chatMessagesProjector, chatsProjector, moderationRequestsProjector } from './chat/index.js';
 import { liveMatchesProjector } from './live/index.js';
 import { fplPoolsProjector } from './pools/index.js';
 import { stakeHoldsProjector } from './holds/index.js';
@@ -20,7 +20,7 @@ export function allProjectors(): Projector[] {
     usersProjector,
     ledgerProjector, walletsProjector, transactionsProjector, paystackDepositsProjector, cryptoDepositsProjector, cryptoWithdrawalsProjector,
     betsProjector, userStatsProjector, betTrailProjector,
-    chatsProjector, chatMessagesProjector,
+    chatsProjector, chatMessagesProjector, moderationRequestsProjector,
     liveMatchesProjector,
     fplPoolsProjector,
     stakeHoldsProjector,

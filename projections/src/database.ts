@@ -8,6 +8,7 @@ import type { AccountClaimsTable, AppSecretsTable, CredentialsTable, PasswordRes
 import type { EmailOutboxTable } from './email-outbox/email-outbox.table.js';
 import type { SmsOutboxTable } from './sms-outbox/sms-outbox.table.js';
 import type { ChatMessagesTable, ChatsTable } from './chat/chat.table.js';
+import type { ModerationRequestsTable } from './chat/moderation-requests.table.js';
 import type { LiveMatchesTable } from './live/live.table.js';
 import type { AuditRunsTable } from './admin/audit-runs.table.js';
 import type { FplPoolParticipantsTable, FplPoolsTable } from './pools/pools.table.js';
@@ -32,7 +33,7 @@ export interface Database {
   email_outbox: EmailOutboxTable;
   sms_outbox: SmsOutboxTable;
   bets: BetsTable; bet_deadlines: BetDeadlinesTable; bet_trail: BetTrailTable; user_stats: UserStatsTable; user_stats_settlements: UserStatsSettlementsTable;
-  chats: ChatsTable; chat_messages: ChatMessagesTable;
+  chats: ChatsTable; chat_messages: ChatMessagesTable; moderation_requests: ModerationRequestsTable;
   live_matches: LiveMatchesTable;
   audit_runs: AuditRunsTable;
   fpl_pools: FplPoolsTable; fpl_pool_participants: FplPoolParticipantsTable;

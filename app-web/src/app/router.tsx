@@ -65,6 +65,7 @@ const ResponsibleGamingRoute = lazyNamed(() => import('./routes/responsible-gami
 const LegalRoute = lazyNamed(() => import('./routes/legal'), 'LegalRoute');
 const HelpRoute = lazyNamed(() => import('./routes/legal'), 'HelpRoute');
 const SupportFormRoute = lazyNamed(() => import('./routes/support-form'), 'SupportFormRoute');
+const ModerationRoute = lazyNamed(() => import('./routes/moderation'), 'ModerationRoute');
 
 /** The fallback while a screen's chunk loads. */
 function ScreenLoading() {
@@ -139,6 +140,7 @@ export const routes = [
           { path: paths.matches.path, element: <MatchesRoute /> },
           { path: paths.matchDetails.path, element: <MatchDetailsRoute /> },
           { path: paths.admin.path, element: <LazyAdminRoute /> },
+          { path: paths.moderation.path, element: <ModerationRoute /> },
           { path: paths.deposit.path, element: <DepositRoute /> },
           { path: paths.wallet.path, element: <DepositRoute /> },
           { path: paths.profile.path, element: <ProfileRoute /> },

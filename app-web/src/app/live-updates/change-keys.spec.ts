@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { userQueries } from '../../features/auth/api/user-queries';
 import { betQueries, challengeQueries } from '../../features/bets/api/bet-queries';
 import { chatQueries } from '../../features/chat/api/chat-queries';
+import { moderationQueries } from '../../features/moderation/api/moderation-queries';
 import { walletQueries } from '../../features/wallet/api/wallet-queries';
 import { adminQueries } from '../../features/admin/api/admin-queries';
 import { saferPlayQueries } from '../../features/profile/api/safer-play';
@@ -92,6 +93,13 @@ describe('queryKeysForChange', () => {
   it('given a chat changed, then the chat queries are refetched', () => {
     expect(invalidated(queryKeysForChange({ streamType: 'chat', id: crypto.randomUUID() }, me), everything)).toEqual(
       keys(chatQueries.byBet(betId).queryKey, chatQueries.byBet(otherBet).queryKey),
+    );
+  });
+
+  it('given the moderation queue changed (a request made, claimed, escalated or resolved), then both queue lists are refetched and nothing else', () => {
+    const cached = [...everything, moderationQueries.queue('active').queryKey, moderationQueries.queue('resolved').queryKey];
+    expect(invalidated(queryKeysForChange({ streamType: 'moderation', id: 'queue' }, me), cached)).toEqual(
+      keys(moderationQueries.queue('active').queryKey, moderationQueries.queue('resolved').queryKey),
     );
   });
 

@@ -2,6 +2,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import { userQueries } from '../../features/auth/api/user-queries';
 import { betQueries, challengeQueries } from '../../features/bets/api/bet-queries';
 import { chatQueries } from '../../features/chat/api/chat-queries';
+import { moderationQueries } from '../../features/moderation/api/moderation-queries';
 import { adminQueries } from '../../features/admin/api/admin-queries';
 import { walletQueries, walletReadKeys } from '../../features/wallet/api/wallet-queries';
 import { liveQueries } from '../../features/live/api/live-queries';
@@ -40,6 +41,9 @@ export function queryKeysForChange(change: { streamType: string; id: string }, v
       ];
     case 'chat':
       return [chatQueries.all()];
+    // The moderation queue's topic: a request made, claimed, escalated or resolved in any chat.
+    case 'moderation':
+      return [moderationQueries.all()];
     case 'paystack':
       return [walletQueries.paystackDeposits().queryKey];
     case 'cryptodeposit':

@@ -21,6 +21,7 @@ function navLinks(user: User | null | undefined) {
     { to: paths.fplPools.getHref(), key: 'nav.fplPools' },
     { to: paths.deposit.getHref(), key: 'nav.deposit' },
   ];
+  if (user?.isModerator || user?.isAdmin) links.push({ to: paths.moderation.getHref(), key: 'nav.moderation' });
   if (user?.isAdmin) links.push({ to: paths.admin.getHref(), key: 'nav.adminPanel' });
   return links;
 }
@@ -121,7 +122,7 @@ function MobileDrawer({ user, onSignOut }: { user: User | null | undefined; onSi
   );
 }
 
-/** Spec section 2 header: links, live-updates dot, balance, Deposit, language, user menu, Admin Panel for admins. */
+/** Spec section 2 header: links, live-updates dot, balance, Deposit, language, user menu, Moderation for moderators and admins, Admin Panel for admins. */
 export function Header() {
   const { t } = useTranslation();
   const { data: user } = useUser();
