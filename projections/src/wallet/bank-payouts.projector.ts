@@ -68,6 +68,8 @@ export const bankWithdrawalsProjector: Projector = {
       case 'BankWithdrawalSent': {
         const d = event.data;
         await row(d.withdrawalId).set({ status: 'sent', transfer_code: d.transferCode, provider_status: d.providerStatus, sent_at: d.sentAt, updated_at: d.sentAt }).where('status', '=', 'requested').execute();
+        // Paystack holds it until an admin enters the OTP it sent the business: a person is in the loop.
+        if (d.providerStatus === 'otp') await row(d.withdrawalId).set({ automatic: false }).execute();
         return;
       }
       case 'BankWithdrawalPaid': {

@@ -21,17 +21,17 @@ export interface DeviceFacts {
 
 export async function deviceFacts(db: Kysely<Database>, userId: string, sessionId: string): Promise<DeviceFacts> {
   const row = await db
-    .selectFrom('sessions as current')
-    .where('current.id', '=', sessionId)
-    .where('current.user_id', '=', userId)
+    .selectFrom('sessions as this_session')
+    .where('this_session.id', '=', sessionId)
+    .where('this_session.user_id', '=', userId)
     .select((eb) => [
       eb
-        .selectFrom('sessions as same')
-        .whereRef('same.user_id', '=', 'current.user_id')
-        .where((w) => w.or([w('same.user_agent', '=', w.ref('current.user_agent')), w.and([w('same.user_agent', 'is', null), w('current.user_agent', 'is', null)])]))
-        .select((s) => s.fn.min('same.created_at').as('first'))
+        .selectFrom('sessions as same_device')
+        .whereRef('same_device.user_id', '=', 'this_session.user_id')
+        .where((w) => w.or([w('same_device.user_agent', '=', w.ref('this_session.user_agent')), w.and([w('same_device.user_agent', 'is', null), w('this_session.user_agent', 'is', null)])]))
+        .select((s) => s.fn.min('same_device.created_at').as('first'))
         .as('deviceFirstSeenAt'),
-      eb.selectFrom('sessions as any').whereRef('any.user_id', '=', 'current.user_id').select((s) => s.fn.min('any.created_at').as('first')).as('firstDeviceSeenAt'),
+      eb.selectFrom('sessions as every_device').whereRef('every_device.user_id', '=', 'this_session.user_id').select((s) => s.fn.min('every_device.created_at').as('first')).as('firstDeviceSeenAt'),
     ])
     .executeTakeFirst();
   return { deviceFirstSeenAt: row?.deviceFirstSeenAt ?? null, firstDeviceSeenAt: row?.firstDeviceSeenAt ?? null };
@@ -49,7 +49,8 @@ export async function linkedPlayers(db: Kysely<Database>, userId: string): Promi
     .innerJoin('sessions as theirs', (join) => join.onRef('theirs.user_agent', '=', 'mine.user_agent').onRef('theirs.ip_address', '=', 'mine.ip_address'))
     .where('mine.user_id', '=', userId)
     .where('theirs.user_id', '<>', userId)
-    .select('theirs.user_id as userId');
+    // sessions key users by uuid, bank_accounts by text: one type for the union.
+    .select(sql<string>`theirs.user_id::text`.as('userId'));
   const byBankAccount = db
     .selectFrom('bank_accounts as mine')
     .innerJoin('bank_accounts as theirs', (join) =>
