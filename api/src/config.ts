@@ -54,6 +54,12 @@ export const configSchema = z.object({
   PAYOUT_TIER_MONTHLY_MAX: decimalString.default('200000'),
   PAYOUT_WITHDRAWALS_PER_DAY_MAX: z.coerce.number().int().min(1).max(1000).default(3),
   BANK_NEW_ACCOUNT_WAIT_HOURS: z.coerce.number().min(0).max(720).default(24),
+  /**
+   * The same tier for crypto withdrawals, in USD: the crypto balance is kept in USD and the app
+   * has no naira–dollar rate to convert with (defaults: about ₦50,000 / ₦200,000 at ₦1,650 per $).
+   */
+  CRYPTO_PAYOUT_TIER_DAILY_USD: decimalString.default('30'),
+  CRYPTO_PAYOUT_TIER_MONTHLY_USD: decimalString.default('120'),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   /** Read-your-writes: how long a command waits for the read models to show its events. */

@@ -164,3 +164,23 @@ describe('the tier through the wallet decider', () => {
     );
   });
 });
+
+describe('the tier for crypto withdrawals (USD)', () => {
+  it('holds a crypto withdrawal past the USD tier or from an unverified player, and lets one within it go', () => {
+    const userId = 'u-crypto';
+    const policy: PayoutPolicy = { dailyMax: '30.00', monthlyMax: '120.00', withdrawalsPerDayMax: 3, newAccountWaitMs: 0 };
+    let state: WalletState = initialState();
+    const apply = (command: WalletCommand) => {
+      const events = decide(command, state);
+      state = events.reduce(evolve, state);
+      return events;
+    };
+    apply({ type: 'CreditCryptoDeposit', data: { userId, depositId: 'c-1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '100', rate: '1', usdAmount: '100.00' }, metadata: { now } });
+    const request = (id: string, usd: string, facts: PayoutRiskFacts = clean) =>
+      apply({ type: 'RequestWithdrawal', data: { userId, withdrawalId: id, cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: usd, withdrawalAddress: 'T', rate: '1', usdAmount: usd, policy, facts }, metadata: { now } })[0]!.data as unknown as { kycStatus: string; reviewReasons: string[]; requiresKyc: boolean };
+    expect(request('w-1', '20.00')).toMatchObject({ kycStatus: 'not_required', reviewReasons: [], requiresKyc: false });
+    expect(request('w-2', '10.01')).toMatchObject({ kycStatus: 'pending', reviewReasons: ['over_daily_tier'] });
+    // The held one still counts towards the tier until it is cancelled.
+    expect(request('w-3', '1.00', { ...clean, phoneVerified: false })).toMatchObject({ kycStatus: 'pending', reviewReasons: ['unverified', 'over_daily_tier'], requiresKyc: true });
+  });
+});

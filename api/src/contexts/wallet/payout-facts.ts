@@ -20,6 +20,11 @@ export function payoutPolicyOf(config: AppDeps['config']): PayoutPolicy {
   };
 }
 
+/** The crypto tier: USD amounts, the same count rule; no bank account, so no new-account wait. */
+export function cryptoPayoutPolicyOf(config: AppDeps['config']): PayoutPolicy {
+  return { dailyMax: config.CRYPTO_PAYOUT_TIER_DAILY_USD, monthlyMax: config.CRYPTO_PAYOUT_TIER_MONTHLY_USD, withdrawalsPerDayMax: config.PAYOUT_WITHDRAWALS_PER_DAY_MAX, newAccountWaitMs: 0 };
+}
+
 /** The latest change of the account's email address after sign-up, from the user's own stream. */
 async function emailChangedAt(deps: Pick<AppDeps, 'store'>, userId: string): Promise<Date | null> {
   let email: string | null = null;

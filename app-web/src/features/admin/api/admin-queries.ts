@@ -130,6 +130,8 @@ export interface KycWithdrawal {
   status: string;
   kycStatus: string;
   createdAt?: string;
+  /** The payout rules that held it for review. */
+  reviewReasons?: PayoutReviewReason[];
   [key: string]: unknown;
 }
 
