@@ -6,6 +6,7 @@ import type { CryptoDepositsTable, CryptoWithdrawalsTable, PaystackDepositsTable
 import type { UsersTable } from './users/users.table.js';
 import type { AccountClaimsTable, AppSecretsTable, CredentialsTable, PasswordResetTokensTable, RateLimitCountersTable, SessionsTable } from './credentials/credentials.table.js';
 import type { EmailOutboxTable } from './email-outbox/email-outbox.table.js';
+import type { SmsOutboxTable } from './sms-outbox/sms-outbox.table.js';
 import type { ChatMessagesTable, ChatsTable } from './chat/chat.table.js';
 import type { LiveMatchesTable } from './live/live.table.js';
 import type { AuditRunsTable } from './admin/audit-runs.table.js';
@@ -27,6 +28,7 @@ export interface Database {
   users: UsersTable;
   credentials: CredentialsTable; sessions: SessionsTable; account_claims: AccountClaimsTable; password_reset_tokens: PasswordResetTokensTable; rate_limit_counters: RateLimitCountersTable; app_secrets: AppSecretsTable;
   email_outbox: EmailOutboxTable;
+  sms_outbox: SmsOutboxTable;
   bets: BetsTable; bet_deadlines: BetDeadlinesTable; bet_trail: BetTrailTable; user_stats: UserStatsTable; user_stats_settlements: UserStatsSettlementsTable;
   chats: ChatsTable; chat_messages: ChatMessagesTable;
   live_matches: LiveMatchesTable;

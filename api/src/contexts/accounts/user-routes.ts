@@ -4,7 +4,7 @@ import { UnauthorizedError } from '@wager/domain';
 import { profileUpdateSchema, setCurrencySchema } from '@wager/domain/accounts/index';
 import { findUserById } from '@wager/projections/users/queries';
 import { claim, release, type ClaimKind } from './claims.js';
-import { newVerificationCode, runUserCommand } from './commands.js';
+import { newVerificationCode, releasePhone, runUserCommand } from './commands.js';
 import { userIdOf } from './http.js';
 import { UNAUTHENTICATED_RESPONSES, errorSchema } from './schemas.js';
 import { loadUserJson, userJsonSchema, type UserJson } from './user-json.js';
@@ -61,6 +61,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       }
       for (const c of claimed) await release(db, c.kind, c.previous, userId);
+      // A new number ends the old one's verification (the decider drops it): its claim goes too.
+      if (changes.phoneNumber !== undefined && row.is_phone_verified && row.phone_number && changes.phoneNumber !== row.phone_number) await releasePhone(app.deps, userId, row.phone_number);
       return { success: true as const, user: await currentUser(userId) };
     },
   );
