@@ -1,8 +1,10 @@
 // Proves payouts without a person in the loop against the Paystack sandbox over real HTTP: a verified player's withdrawal is paid with no admin action (the new-account wait shortened by BANK_NEW_ACCOUNT_WAIT_HOURS), two concurrent withdrawals cannot both fit the daily tier, each risk rule holds a withdrawal and the admin queue names it, a release pays it but it is not counted as automatic, and the payout time is the median of automatic payouts only, shown from 10 of them.
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
-import { authHeader, fullSignupPayload, makeAdmin, waitForMail } from '../../testing/users.js';
+import { authHeader, fullSignupPayload, latestVerificationCode, makeAdmin, waitForMail } from '../../testing/users.js';
+import { selfBaseUrl, smsSenderFromConfig } from '../../adapters/providers.js';
+import { sendDueSms } from '../../adapters/sms/sender-job.js';
 import { fundedPlayer, multipart, type Player } from '../bets/testing.js';
 import { executeWalletCommand } from './index.js';
 
@@ -27,9 +29,34 @@ async function switches(body: Record<string, unknown>) {
   const r = await h.app.inject({ method: 'POST', url: '/sandbox/paystack/_control/transfers', payload: { reset: true, delayMs: 0, ...body } });
   expect(r.statusCode).toBe(200);
 }
-/** Phone verification lands on another branch: the users read model's flags stand in for it. */
+/**
+ * The users read model's flags, which is what the payout rules read: a shortcut for the specs
+ * whose subject is another rule (the first payout spec verifies through the real routes).
+ */
 async function verify(player: Player) {
   await h.deps.db.updateTable('users').set({ is_email_verified: true, is_phone_verified: true }).where('id', '=', player.id).execute();
+}
+/** Verifies the email with the mailed code and the phone with the code sent by SMS through the Termii sandbox. */
+async function verifyThroughTheRoutes(player: Player) {
+  const { code: emailCode } = await latestVerificationCode(h, player.user.email);
+  const email = await h.app.inject({ method: 'POST', url: '/api/auth/verify-email', headers: player.headers, payload: { code: emailCode } });
+  expect(email.statusCode, email.body).toBe(200);
+  const e164 = `+234803${String(randomInt(10_000_000)).padStart(7, '0')}`;
+  const asked = await h.app.inject({ method: 'POST', url: '/api/user/phone', headers: player.headers, payload: { phone: e164 } });
+  expect(asked.statusCode, asked.body).toBe(200);
+  const until = Date.now() + 10_000;
+  let code: string | undefined;
+  while (!code) {
+    if (Date.now() > until) throw new Error(`no SMS code for ${e164}`);
+    await sendDueSms(h.deps, smsSenderFromConfig(h.deps.config, `${selfBaseUrl(h.app)}/sandbox/termii`));
+    const inbox = (await h.app.inject({ method: 'GET', url: `/dev/mailbox/sms?to=${encodeURIComponent(e164)}` })).json() as { text: string }[];
+    code = inbox.map((m) => /code is (\d{6})/.exec(m.text)?.[1]).find((c) => c !== undefined);
+    if (!code) await new Promise((r) => setTimeout(r, 25));
+  }
+  const phone = await h.app.inject({ method: 'POST', url: '/api/user/phone/verify', headers: player.headers, payload: { code } });
+  expect(phone.statusCode, phone.body).toBe(200);
+  const user = (await h.app.inject({ method: 'GET', url: '/api/user', headers: player.headers })).json() as { isEmailVerified: boolean; isPhoneVerified: boolean };
+  expect(user).toMatchObject({ isEmailVerified: true, isPhoneVerified: true });
 }
 let accountSeq = 0;
 async function addAccount(player: Player) {
@@ -85,7 +112,9 @@ describe('automatic payouts', () => {
 
   it("pays a verified player's withdrawal with no admin action, right after adding the account when the wait is configured to 0", async () => {
     await switches({ outcome: 'success' });
-    const { player, accountId } = await readyPlayer();
+    const player = await fundedPlayer(h, '10000.00');
+    await verifyThroughTheRoutes(player);
+    const accountId = await addAccount(player);
     const created = await withdrawOk(player.headers, accountId, '5000.00');
     expect(created).toMatchObject({ status: 'sent', waiting: null, requiresKyc: false });
     await waitForPaid(player, created.id);
