@@ -175,6 +175,17 @@ describe('automatic payouts', () => {
     expect((await withdrawOk(headers, accountId, '1000.00')).waiting).toBeNull();
   });
 
+  it('holds a withdrawal for 24 h after the email address changed, even once the new address is verified', async () => {
+    await switches({ outcome: 'success' });
+    const { player, accountId } = await readyPlayer();
+    h.clock.advance(1000);
+    const changed = await h.app.inject({ method: 'PATCH', url: '/api/user/profile', headers: player.headers, payload: { email: `changed-${randomUUID().slice(0, 8)}@example.com` } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await verify(player);
+    const held = await withdrawOk(player.headers, accountId, '1000.00');
+    expect((await adminQueue()).find((w) => w.id === held.id)).toMatchObject({ reviewReasons: ['credentials_changed_recently'] });
+  });
+
   it('holds a withdrawal from a device first seen today, and not once it has been known for a day', async () => {
     await switches({ outcome: 'success' });
     const { player, accountId } = await readyPlayer();

@@ -131,7 +131,7 @@ describe('AdminPanel', () => {
     const fake = fakeFetch({
       'GET /api/user': () => ({ body: admin }),
       'GET /api/admin/stats': () => ({ body: stats }),
-      'GET /api/admin/crypto/withdrawals/kyc': () => ({ body: [] }),
+      'GET /api/admin/crypto/withdrawals/kyc': () => ({ body: [{ id: 'cw-1', userId: base.userId, amount: '40', currency: 'USDT', usdAmount: '40.00', network: 'TRC20', status: 'pending', kycStatus: 'pending', createdAt: '2026-11-20T10:00:00.000Z', reviewReasons: ['over_daily_tier'] }] }),
       'GET /api/admin/withdrawals/bank': () => ((listed += 1), { body: [review, otp] }),
       'POST /api/admin/withdrawals/bank/bw-review/hold': () => ({ body: { ...review, waiting: 'admin_hold', holdReason: 'Checking ID' } }),
       'POST /api/admin/withdrawals/bank/bw-review/release': () => ({ body: { ...review, status: 'sent', waiting: null } }),
@@ -140,6 +140,7 @@ describe('AdminPanel', () => {
     vi.stubGlobal('fetch', fake.fetchFn);
     renderWithApp(<AdminPanel />);
     await userEvent.click(await screen.findByRole('tab', { name: 'KYC' }, { timeout: 5000 }));
+    expect(within(await screen.findByTestId('admin-kyc')).getByTestId('review-reasons')).toHaveTextContent('Held by: over the automatic limit for 24 hours');
     const row = await screen.findByTestId('admin-bank-withdrawal-bw-review');
     expect(row).toHaveTextContent('₦1,500.00 · To GTBank ******7890 (ADA OBI)');
     expect(row).toHaveTextContent('Waiting for a review');
