@@ -59,6 +59,10 @@ export const configSchema = z.object({
   PAYOUT_TIER_MONTHLY_MAX: decimalString.default('200000'),
   PAYOUT_WITHDRAWALS_PER_DAY_MAX: z.coerce.number().int().min(1).max(1000).default(3),
   BANK_NEW_ACCOUNT_WAIT_HOURS: z.coerce.number().min(0).max(720).default(24),
+  /** How long a password or email change, and a device first seen, hold payouts for review; how far back winnings against a linked player count. */
+  PAYOUT_CREDENTIALS_CHANGE_HOLD_HOURS: z.coerce.number().min(0).max(720).default(24),
+  PAYOUT_NEW_DEVICE_HOLD_HOURS: z.coerce.number().min(0).max(720).default(24),
+  PAYOUT_LINKED_WINNINGS_DAYS: z.coerce.number().min(0).max(365).default(30),
   /**
    * The same tier for crypto withdrawals, in USD: the crypto balance is kept in USD and the app
    * has no naira–dollar rate to convert with (defaults: about ₦50,000 / ₦200,000 at ₦1,650 per $).

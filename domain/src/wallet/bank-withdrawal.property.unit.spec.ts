@@ -18,7 +18,7 @@ const userId = 'player';
 const now = new Date('2026-11-24T12:00:00Z');
 const WITHDRAWALS = 3;
 // Outcomes are what this spec is about: a tier and facts that never hold a withdrawal for review.
-const policy: PayoutPolicy = { dailyMax: '100000000.00', monthlyMax: '100000000.00', withdrawalsPerDayMax: 100, newAccountWaitMs: 0 };
+const policy: PayoutPolicy = { dailyMax: '100000000.00', monthlyMax: '100000000.00', withdrawalsPerDayMax: 100, newAccountWaitMs: 0, credentialsChangeWindowMs: 0, newDeviceWindowMs: 0 };
 const facts: PayoutRiskFacts = { emailVerified: true, phoneVerified: true, credentialsChangedAt: null, deviceFirstSeenAt: null, firstDeviceSeenAt: null, linkedPlayerBetIds: [] };
 const account = { bankAccountId: 'ba-1', bankName: 'Access Bank', accountName: 'ADA OBI', accountNumberMasked: '******7890', recipientCode: 'RCP_1', addedAt: '2026-11-01T00:00:00Z' };
 

@@ -11,7 +11,6 @@ import {
   PAYOUT_DAY_MS,
   PAYOUT_MONTH_MS,
   PAYOUT_REVIEW_REASONS,
-  isNewDevice,
   payoutReviewReasons,
   payoutWindowTotals,
   type PastWithdrawal,
@@ -35,6 +34,8 @@ const policyArb: fc.Arbitrary<PayoutPolicy> = fc.record({
   monthlyMax: fc.integer({ min: 1000, max: 400_000 }).map((n) => `${n}.00`),
   withdrawalsPerDayMax: fc.integer({ min: 1, max: 6 }),
   newAccountWaitMs: fc.constant(0),
+  credentialsChangeWindowMs: fc.constantFrom(PAYOUT_DAY_MS, 2 * HOUR),
+  newDeviceWindowMs: fc.constantFrom(PAYOUT_DAY_MS, 2 * HOUR),
 });
 const recentOrNot = fc.oneof(fc.constant(null), fc.integer({ min: 0, max: 3 * PAYOUT_DAY_MS }).map(at));
 const factsArb: fc.Arbitrary<PayoutRiskFacts> = fc.record({
@@ -54,13 +55,16 @@ function expectedReasons(amount: Money, policy: PayoutPolicy, facts: PayoutRiskF
   const day = sum(kept.filter((w) => age(w) < PAYOUT_DAY_MS));
   const month = sum(kept.filter((w) => age(w) < PAYOUT_MONTH_MS));
   const countToday = past.filter((w) => age(w) < PAYOUT_DAY_MS).length;
-  const recent = (t: string | null) => t !== null && now.getTime() - Date.parse(t) < PAYOUT_DAY_MS;
+  const recent = (t: string | null) => t !== null && now.getTime() - Date.parse(t) < policy.credentialsChangeWindowMs;
   const reasons: string[] = [];
   if (!facts.emailVerified || !facts.phoneVerified) reasons.push('unverified');
   if (day.plus(amount).gt(new Money(policy.dailyMax))) reasons.push('over_daily_tier');
   if (month.plus(amount).gt(new Money(policy.monthlyMax))) reasons.push('over_monthly_tier');
   if (recent(facts.credentialsChangedAt)) reasons.push('credentials_changed_recently');
-  if (isNewDevice(facts, now)) reasons.push('new_device');
+  const device = facts.deviceFirstSeenAt === null ? null : Date.parse(facts.deviceFirstSeenAt);
+  const first = facts.firstDeviceSeenAt === null ? null : Date.parse(facts.firstDeviceSeenAt);
+  const newDevice = first !== null && (device === null || (device > first && now.getTime() - device < policy.newDeviceWindowMs));
+  if (newDevice) reasons.push('new_device');
   if (countToday >= policy.withdrawalsPerDayMax) reasons.push('too_many_withdrawals_today');
   if (facts.linkedPlayerBetIds.length > 0) reasons.push('winnings_from_linked_player');
   return reasons;
@@ -168,7 +172,7 @@ describe('the tier through the wallet decider', () => {
 describe('the tier for crypto withdrawals (USD)', () => {
   it('holds a crypto withdrawal past the USD tier or from an unverified player, and lets one within it go', () => {
     const userId = 'u-crypto';
-    const policy: PayoutPolicy = { dailyMax: '30.00', monthlyMax: '120.00', withdrawalsPerDayMax: 3, newAccountWaitMs: 0 };
+    const policy: PayoutPolicy = { ...DEFAULT_PAYOUT_POLICY, dailyMax: '30.00', monthlyMax: '120.00', newAccountWaitMs: 0 };
     let state: WalletState = initialState();
     const apply = (command: WalletCommand) => {
       const events = decide(command, state);

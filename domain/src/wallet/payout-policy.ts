@@ -23,10 +23,6 @@ export type PayoutReviewReason = (typeof PAYOUT_REVIEW_REASONS)[number];
 
 export const PAYOUT_DAY_MS = 24 * 60 * 60 * 1000;
 export const PAYOUT_MONTH_MS = 30 * PAYOUT_DAY_MS;
-/** A password or email change this recent holds a payout: the usual sign of a taken-over login. */
-export const CREDENTIALS_CHANGE_WINDOW_MS = PAYOUT_DAY_MS;
-/** A device first seen this recently (not the account's first device) holds a payout. */
-export const NEW_DEVICE_WINDOW_MS = PAYOUT_DAY_MS;
 
 /** The configured limits of automatic payouts, as decimal strings (command data is plain JSON). */
 export interface PayoutPolicy {
@@ -38,9 +34,20 @@ export interface PayoutPolicy {
   readonly withdrawalsPerDayMax: number;
   /** How long the first payout to a newly added bank account waits (0 = not at all). */
   readonly newAccountWaitMs: number;
+  /** A password or email change this recent holds a payout: the usual sign of a taken-over login. */
+  readonly credentialsChangeWindowMs: number;
+  /** A device first seen this recently (not the account's first device) holds a payout. */
+  readonly newDeviceWindowMs: number;
 }
 
-export const DEFAULT_PAYOUT_POLICY: PayoutPolicy = { dailyMax: '50000.00', monthlyMax: '200000.00', withdrawalsPerDayMax: 3, newAccountWaitMs: PAYOUT_DAY_MS };
+export const DEFAULT_PAYOUT_POLICY: PayoutPolicy = {
+  dailyMax: '50000.00',
+  monthlyMax: '200000.00',
+  withdrawalsPerDayMax: 3,
+  newAccountWaitMs: PAYOUT_DAY_MS,
+  credentialsChangeWindowMs: PAYOUT_DAY_MS,
+  newDeviceWindowMs: PAYOUT_DAY_MS,
+};
 
 /** What the command learned outside the wallet stream, each fact as of the request. */
 export interface PayoutRiskFacts {
@@ -107,11 +114,11 @@ function within(at: string | null, now: Date, windowMs: number): boolean {
  * older device. The device an account signed up on is not new; an account with no recorded
  * device at all (signed in before devices were recorded) has nothing to compare with.
  */
-export function isNewDevice(facts: Pick<PayoutRiskFacts, 'deviceFirstSeenAt' | 'firstDeviceSeenAt'>, now: Date): boolean {
+export function isNewDevice(facts: Pick<PayoutRiskFacts, 'deviceFirstSeenAt' | 'firstDeviceSeenAt'>, now: Date, windowMs: number): boolean {
   if (facts.firstDeviceSeenAt === null) return false;
   if (facts.deviceFirstSeenAt === null) return true;
   if (Date.parse(facts.deviceFirstSeenAt) <= Date.parse(facts.firstDeviceSeenAt)) return false;
-  return within(facts.deviceFirstSeenAt, now, NEW_DEVICE_WINDOW_MS);
+  return within(facts.deviceFirstSeenAt, now, windowMs);
 }
 
 /** Every rule that holds this withdrawal for review, in a fixed order; empty: it pays out automatically. */
@@ -122,8 +129,8 @@ export function payoutReviewReasons(input: PayoutReviewInput): PayoutReviewReaso
     unverified: !(facts.emailVerified && facts.phoneVerified),
     over_daily_tier: totals.lastDay.plus(amount).gt(new Money(policy.dailyMax)),
     over_monthly_tier: totals.lastMonth.plus(amount).gt(new Money(policy.monthlyMax)),
-    credentials_changed_recently: within(facts.credentialsChangedAt, now, CREDENTIALS_CHANGE_WINDOW_MS),
-    new_device: isNewDevice(facts, now),
+    credentials_changed_recently: within(facts.credentialsChangedAt, now, policy.credentialsChangeWindowMs),
+    new_device: isNewDevice(facts, now, policy.newDeviceWindowMs),
     too_many_withdrawals_today: totals.countLastDay + 1 > policy.withdrawalsPerDayMax,
     winnings_from_linked_player: facts.linkedPlayerBetIds.length > 0,
   };

@@ -9,8 +9,6 @@ import type { Database } from '../database.js';
  */
 export const LINKED_PLAYERS_MAX = 50;
 export const LINKED_BETS_MAX = 10;
-/** Winnings against a linked player this recent hold a payout. */
-export const LINKED_WINNINGS_LOOKBACK_MS = 30 * 24 * 60 * 60 * 1000;
 
 export interface DeviceFacts {
   /** When the requesting session's device (its user agent) first signed in to this account. */

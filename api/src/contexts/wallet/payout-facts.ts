@@ -6,10 +6,14 @@
  */
 import { userStreamId, type UserEvent } from '@wager/domain/accounts/index';
 import type { PayoutPolicy, PayoutRiskFacts } from '@wager/domain/wallet/index';
-import { LINKED_WINNINGS_LOOKBACK_MS, betsWonAgainst, deviceFacts, linkedPlayers, passwordChangedAt } from '@wager/projections/wallet/payout-risk.queries';
+import { betsWonAgainst, deviceFacts, linkedPlayers, passwordChangedAt } from '@wager/projections/wallet/payout-risk.queries';
 import type { AppDeps } from '../../deps.js';
 
 const HOUR_MS = 60 * 60 * 1000;
+
+function riskWindowsOf(config: AppDeps['config']): Pick<PayoutPolicy, 'credentialsChangeWindowMs' | 'newDeviceWindowMs'> {
+  return { credentialsChangeWindowMs: Math.round(config.PAYOUT_CREDENTIALS_CHANGE_HOLD_HOURS * HOUR_MS), newDeviceWindowMs: Math.round(config.PAYOUT_NEW_DEVICE_HOLD_HOURS * HOUR_MS) };
+}
 
 export function payoutPolicyOf(config: AppDeps['config']): PayoutPolicy {
   return {
@@ -17,12 +21,13 @@ export function payoutPolicyOf(config: AppDeps['config']): PayoutPolicy {
     monthlyMax: config.PAYOUT_TIER_MONTHLY_MAX,
     withdrawalsPerDayMax: config.PAYOUT_WITHDRAWALS_PER_DAY_MAX,
     newAccountWaitMs: Math.round(config.BANK_NEW_ACCOUNT_WAIT_HOURS * HOUR_MS),
+    ...riskWindowsOf(config),
   };
 }
 
 /** The crypto tier: USD amounts, the same count rule; no bank account, so no new-account wait. */
 export function cryptoPayoutPolicyOf(config: AppDeps['config']): PayoutPolicy {
-  return { dailyMax: config.CRYPTO_PAYOUT_TIER_DAILY_USD, monthlyMax: config.CRYPTO_PAYOUT_TIER_MONTHLY_USD, withdrawalsPerDayMax: config.PAYOUT_WITHDRAWALS_PER_DAY_MAX, newAccountWaitMs: 0 };
+  return { dailyMax: config.CRYPTO_PAYOUT_TIER_DAILY_USD, monthlyMax: config.CRYPTO_PAYOUT_TIER_MONTHLY_USD, withdrawalsPerDayMax: config.PAYOUT_WITHDRAWALS_PER_DAY_MAX, newAccountWaitMs: 0, ...riskWindowsOf(config) };
 }
 
 /** The latest change of the account's email address after sign-up, from the user's own stream. */
@@ -50,7 +55,7 @@ function latest(...dates: (Date | null)[]): Date | null {
  * session's device against the account's devices, and bets won lately against a player who
  * shares a device or a bank account with this one.
  */
-export async function payoutRiskFacts(deps: Pick<AppDeps, 'db' | 'store' | 'clock'>, input: { userId: string; sessionId: string }): Promise<PayoutRiskFacts> {
+export async function payoutRiskFacts(deps: Pick<AppDeps, 'db' | 'store' | 'clock' | 'config'>, input: { userId: string; sessionId: string }): Promise<PayoutRiskFacts> {
   const { db } = deps;
   const { userId, sessionId } = input;
   const now = deps.clock.now();
@@ -61,7 +66,7 @@ export async function payoutRiskFacts(deps: Pick<AppDeps, 'db' | 'store' | 'cloc
     deviceFacts(db, userId, sessionId),
     linkedPlayers(db, userId),
   ]);
-  const linkedPlayerBetIds = await betsWonAgainst(db, userId, linked, new Date(now.getTime() - LINKED_WINNINGS_LOOKBACK_MS));
+  const linkedPlayerBetIds = await betsWonAgainst(db, userId, linked, new Date(now.getTime() - deps.config.PAYOUT_LINKED_WINNINGS_DAYS * 24 * HOUR_MS));
   return {
     emailVerified: user?.is_email_verified ?? false,
     phoneVerified: user?.is_phone_verified ?? false,

@@ -13,7 +13,7 @@ let admin: Player;
 const HOUR = 60 * 60 * 1000;
 
 beforeAll(async () => {
-  h = await createTestHarness({ label: 'payoutrules', env: { PROVIDER_TIMEOUT_MS: '2000', BANK_NEW_ACCOUNT_WAIT_HOURS: '0', PAYOUT_TIER_DAILY_MAX: '50000', PAYOUT_TIER_MONTHLY_MAX: '200000' } });
+  h = await createTestHarness({ label: 'payoutrules', env: { PROVIDER_TIMEOUT_MS: '2000', BANK_NEW_ACCOUNT_WAIT_HOURS: '0', PAYOUT_TIER_DAILY_MAX: '50000', PAYOUT_TIER_MONTHLY_MAX: '200000', PAYOUT_NEW_DEVICE_HOLD_HOURS: '12' } });
   await h.app.listen({ port: 0, host: '127.0.0.1' });
   admin = await fundedPlayer(h, '0');
   await makeAdmin(h, admin.id);
@@ -186,7 +186,7 @@ describe('automatic payouts', () => {
     expect((await adminQueue()).find((w) => w.id === held.id)).toMatchObject({ reviewReasons: ['credentials_changed_recently'] });
   });
 
-  it('holds a withdrawal from a device first seen today, and not once it has been known for a day', async () => {
+  it('holds a withdrawal from a device first seen within PAYOUT_NEW_DEVICE_HOLD_HOURS, and not once it has been known that long', async () => {
     await switches({ outcome: 'success' });
     const { player, accountId } = await readyPlayer();
     h.clock.advance(1000);
@@ -196,7 +196,8 @@ describe('automatic payouts', () => {
     const held = await withdrawOk(otherDevice, accountId, '1000.00');
     expect((await adminQueue()).find((w) => w.id === held.id)).toMatchObject({ reviewReasons: ['new_device'] });
     expect((await withdrawOk(player.headers, accountId, '1000.00')).waiting).toBeNull(); // the sign-up device is known
-    h.clock.advance(24 * HOUR + 1000);
+    // PAYOUT_NEW_DEVICE_HOLD_HOURS is 12 in this harness.
+    h.clock.advance(12 * HOUR + 1000);
     expect((await withdrawOk(otherDevice, accountId, '1000.00')).waiting).toBeNull();
   });
 

@@ -5,7 +5,7 @@
  */
 import type { PayoutPolicy, PayoutRiskFacts } from '../payout-policy.js';
 
-export const GENEROUS_PAYOUT_POLICY: PayoutPolicy = { dailyMax: '100000000.00', monthlyMax: '100000000.00', withdrawalsPerDayMax: 1000, newAccountWaitMs: 0 };
+export const GENEROUS_PAYOUT_POLICY: PayoutPolicy = { dailyMax: '100000000.00', monthlyMax: '100000000.00', withdrawalsPerDayMax: 1000, newAccountWaitMs: 0, credentialsChangeWindowMs: 0, newDeviceWindowMs: 0 };
 
 export function reviewInputs(verified: boolean): { policy: PayoutPolicy; facts: PayoutRiskFacts } {
   return {
