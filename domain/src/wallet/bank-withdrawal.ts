@@ -5,6 +5,7 @@ import { assertBalanced, reverse, transfer, type Posting } from '../ledger/posti
 import { externalWithdrawals, userAvailable } from '../ledger/accounts.js';
 import { InsufficientBalanceError } from './errors.js';
 import { deterministicId } from './ids.js';
+import { payoutReviewReasons, type PayoutPolicy, type PayoutReviewReason, type PayoutRiskFacts } from './payout-policy.js';
 
 /**
  * Naira withdrawals to a bank account through Paystack Transfers, in the wallet stream
@@ -22,7 +23,11 @@ import { deterministicId } from './ids.js';
  */
 export const BANK_WITHDRAWAL_MIN = new Money(1000);
 export const BANK_WITHDRAWAL_MAX = new Money(10_000_000);
-/** A new payout account is the usual sign of a taken-over login: its first payout waits a day. */
+/**
+ * A new payout account is the usual sign of a taken-over login: its first payout waits a day by
+ * default. The wait in force comes with each request (`PayoutPolicy.newAccountWaitMs`, set by
+ * BANK_NEW_ACCOUNT_WAIT_HOURS) and is recorded in the event as `notBefore`.
+ */
 export const NEW_BANK_ACCOUNT_COOLING_OFF_MS = 24 * 60 * 60 * 1000;
 export const BANK_WITHDRAWAL_MESSAGES = {
   minimum: 'Minimum withdrawal amount is ₦1,000',
@@ -46,8 +51,14 @@ export interface BankWithdrawalRequestedData {
   readonly reference: string;
   /** Not sent before this time (24 h after the account was added, for its first payout). */
   readonly notBefore: string;
-  /** Email or phone unverified: held for review until an admin releases it. */
+  /** Email or phone unverified (`unverified` is among the review reasons). */
   readonly requiresKyc: boolean;
+  /**
+   * Every rule that held it for an admin's review (payout-policy.ts); empty: it pays out with
+   * no person in the loop. Absent in events recorded before the rules: `requiresKyc` was the
+   * only one then (see `reviewReasonsOf`).
+   */
+  readonly reviewReasons?: readonly PayoutReviewReason[];
   readonly postings: Posting[];
   readonly requestedAt: string;
 }
@@ -125,7 +136,20 @@ export interface PayoutAccount {
   readonly addedAt: string;
 }
 
-export type RequestBankWithdrawal = Command<'RequestBankWithdrawal', { readonly userId: string; readonly withdrawalId: string; readonly account: PayoutAccount; readonly amount: string; readonly currency: string; readonly requiresKyc: boolean }>;
+export type RequestBankWithdrawal = Command<
+  'RequestBankWithdrawal',
+  {
+    readonly userId: string;
+    readonly withdrawalId: string;
+    readonly account: PayoutAccount;
+    readonly amount: string;
+    readonly currency: string;
+    /** The tier and waits in force (configuration). */
+    readonly policy: PayoutPolicy;
+    /** What accounts, sessions, bank accounts and bets say about the player now. */
+    readonly facts: PayoutRiskFacts;
+  }
+>;
 export type MarkBankWithdrawalSent = Command<'MarkBankWithdrawalSent', { readonly userId: string; readonly withdrawalId: string; readonly transferCode: string; readonly providerStatus: string }>;
 export type RecordBankTransferOutcome = Command<
   'RecordBankTransferOutcome',
@@ -147,7 +171,10 @@ export interface BankWithdrawal {
   readonly currency: string;
   readonly reference: string;
   readonly status: BankWithdrawalStatus;
+  /** Waiting for an admin's review (any review reason; the name is from when KYC was the only one). */
   readonly kycPending: boolean;
+  /** Absent in state folded from events recorded before it was kept (they count as long ago). */
+  readonly requestedAt?: string;
   readonly adminHeld: boolean;
   /** Holds and releases so far (their event ids are derived from it). */
   readonly holdSequence: number;
@@ -201,10 +228,15 @@ function holdPostings(userId: string, w: Pick<BankWithdrawal, 'amount' | 'curren
   return balanced(transfer(userAvailable(userId, w.currency), externalWithdrawals(w.currency), w.currency, w.amount));
 }
 
-/** The first payout to an account waits until a day after the account was added; later ones go at once. */
-function notBeforeFor(state: BankWithdrawalSlice, account: PayoutAccount, now: Date): string {
+/** The review reasons of a recorded request (older events: `requiresKyc` was the only rule). */
+export function reviewReasonsOf(data: Pick<BankWithdrawalRequestedData, 'requiresKyc' | 'reviewReasons'>): readonly PayoutReviewReason[] {
+  return data.reviewReasons ?? (data.requiresKyc ? ['unverified'] : []);
+}
+
+/** The first payout to an account waits `waitMs` after the account was added; later ones go at once. */
+function notBeforeFor(state: BankWithdrawalSlice, account: PayoutAccount, now: Date, waitMs: number): string {
   const paidBefore = Object.values(bankWithdrawalsOf(state)).some((w) => w.bankAccountId === account.bankAccountId && w.status === 'paid');
-  const coolingEnds = Date.parse(account.addedAt) + NEW_BANK_ACCOUNT_COOLING_OFF_MS;
+  const coolingEnds = Date.parse(account.addedAt) + waitMs;
   return new Date(paidBefore ? now.getTime() : Math.max(now.getTime(), coolingEnds)).toISOString();
 }
 
@@ -256,6 +288,12 @@ function request(c: RequestBankWithdrawal['data'], now: Date, state: BankWithdra
   const balance = state.available[c.currency] ?? ZERO;
   if (balance.lt(amount)) throw new InsufficientBalanceError({ needed: formatAmount(amount), fee: '0.00', balance: formatAmount(balance), currency: c.currency });
   const a = c.account;
+  // The tier counts what this wallet stream says left lately, in this currency: the state this
+  // decision is appended against, so a concurrent request is decided after this one, not beside it.
+  const past = Object.values(bankWithdrawalsOf(state))
+    .filter((w) => w.currency === c.currency)
+    .map((w) => ({ amount: w.amount, requestedAt: w.requestedAt ?? new Date(0).toISOString(), returned: w.status === 'returned' }));
+  const reviewReasons = payoutReviewReasons({ amount, now, policy: c.policy, facts: c.facts, past });
   return [
     {
       type: 'BankWithdrawalRequested',
@@ -270,8 +308,9 @@ function request(c: RequestBankWithdrawal['data'], now: Date, state: BankWithdra
         amount: formatAmount(amount),
         currency: c.currency,
         reference: bankTransferReference(c.withdrawalId),
-        notBefore: notBeforeFor(state, a, now),
-        requiresKyc: c.requiresKyc,
+        notBefore: notBeforeFor(state, a, now, c.policy.newAccountWaitMs),
+        requiresKyc: reviewReasons.includes('unverified'),
+        reviewReasons,
         postings: holdPostings(c.userId, { amount, currency: c.currency }),
         requestedAt: now.toISOString(),
       },
@@ -326,7 +365,8 @@ export function evolveBankWithdrawal<S extends BankWithdrawalSlice>(state: S, ev
         currency: d.currency,
         reference: d.reference,
         status: 'requested',
-        kycPending: d.requiresKyc,
+        kycPending: reviewReasonsOf(d).length > 0,
+        requestedAt: d.requestedAt,
         adminHeld: false,
         holdSequence: 0,
         notBefore: d.notBefore,

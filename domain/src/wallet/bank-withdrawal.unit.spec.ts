@@ -7,6 +7,7 @@ import type { WalletEvent } from './events.js';
 import { bankWithdrawalsOf, bankTransferReference, isSendable, parseBankWithdrawal, type PayoutAccount } from './bank-withdrawal.js';
 import { bankAccountsDecider, parseBankAccountInput } from './bank-accounts.js';
 import { InsufficientBalanceError } from './errors.js';
+import { DEFAULT_PAYOUT_POLICY, type PayoutRiskFacts } from './payout-policy.js';
 
 const userId = 'u-1';
 const now = new Date('2026-11-24T10:00:00.000Z');
@@ -19,9 +20,10 @@ function given(...commands: WalletCommand[]): WalletState {
   return commands.reduce(apply, initialState());
 }
 const deposit = (amount: string): WalletCommand => ({ type: 'CreditDeposit', data: { userId, depositId: `d-${amount}`, provider: 'paystack', reference: `d-${amount}`, amount, currency: 'NGN' }, metadata: { now } });
+const facts = (verified: boolean): PayoutRiskFacts => ({ emailVerified: verified, phoneVerified: verified, credentialsChangedAt: null, deviceFirstSeenAt: null, firstDeviceSeenAt: null, linkedPlayerBetIds: [] });
 const request = (amount: string, extra: { id?: string; account?: PayoutAccount; requiresKyc?: boolean; at?: Date } = {}): WalletCommand => ({
   type: 'RequestBankWithdrawal',
-  data: { userId, withdrawalId: extra.id ?? 'w-1', account: extra.account ?? account, amount, currency: 'NGN', requiresKyc: extra.requiresKyc ?? false },
+  data: { userId, withdrawalId: extra.id ?? 'w-1', account: extra.account ?? account, amount, currency: 'NGN', policy: DEFAULT_PAYOUT_POLICY, facts: facts(!(extra.requiresKyc ?? false)) },
   metadata: { now: extra.at ?? now },
 });
 const outcome = (providerStatus: string, id = 'w-1'): WalletCommand => ({ type: 'RecordBankTransferOutcome', data: { userId, withdrawalId: id, providerStatus, reason: providerStatus, via: 'webhook' }, metadata: { now } });
@@ -31,7 +33,7 @@ describe('bank withdrawals', () => {
   it('holds the amount at once: available → external:withdrawals:NGN, with a derived reference', () => {
     const [event] = decide(request('1500.00'), given(deposit('2000.00'))) as [WalletEvent];
     expect(event.type).toBe('BankWithdrawalRequested');
-    expect(event.data).toMatchObject({ amount: '1500.00', reference: bankTransferReference('w-1'), notBefore: now.toISOString(), requiresKyc: false, accountNumberMasked: '******7890' });
+    expect(event.data).toMatchObject({ amount: '1500.00', reference: bankTransferReference('w-1'), notBefore: now.toISOString(), requiresKyc: false, reviewReasons: [], accountNumberMasked: '******7890' });
     expect((event.data as { postings: unknown }).postings).toEqual([
       { account: 'user:u-1:available:NGN', currency: 'NGN', amount: '-1500.00' },
       { account: 'external:withdrawals:NGN', currency: 'NGN', amount: '1500.00' },

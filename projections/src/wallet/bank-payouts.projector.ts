@@ -1,4 +1,4 @@
-import type { BankAccountEvent, BankWithdrawalEvent } from '@wager/domain/wallet/index';
+import { reviewReasonsOf, type BankAccountEvent, type BankWithdrawalEvent } from '@wager/domain/wallet/index';
 import type { Projector } from '../projector.js';
 
 /** `bank_accounts`: one row per account added; adding the same account again changes nothing. */
@@ -30,6 +30,7 @@ export const bankWithdrawalsProjector: Projector = {
     switch (event.type) {
       case 'BankWithdrawalRequested': {
         const d = event.data;
+        const reviewReasons = [...reviewReasonsOf(d)];
         await db
           .insertInto('bank_withdrawals')
           .values({
@@ -47,7 +48,9 @@ export const bankWithdrawalsProjector: Projector = {
             transfer_code: null,
             provider_status: null,
             requires_kyc: d.requiresKyc,
-            kyc_pending: d.requiresKyc,
+            kyc_pending: reviewReasons.length > 0,
+            review_reasons: reviewReasons,
+            automatic: reviewReasons.length === 0,
             admin_held: false,
             hold_reason: null,
             return_reason: null,
@@ -65,6 +68,8 @@ export const bankWithdrawalsProjector: Projector = {
       case 'BankWithdrawalSent': {
         const d = event.data;
         await row(d.withdrawalId).set({ status: 'sent', transfer_code: d.transferCode, provider_status: d.providerStatus, sent_at: d.sentAt, updated_at: d.sentAt }).where('status', '=', 'requested').execute();
+        // Paystack holds it until an admin enters the OTP it sent the business: a person is in the loop.
+        if (d.providerStatus === 'otp') await row(d.withdrawalId).set({ automatic: false }).execute();
         return;
       }
       case 'BankWithdrawalPaid': {
@@ -79,13 +84,14 @@ export const bankWithdrawalsProjector: Projector = {
       }
       case 'BankWithdrawalHeld': {
         const d = event.data;
-        await row(d.withdrawalId).set({ admin_held: true, hold_reason: d.reason, updated_at: d.heldAt }).execute();
+        // A person stepped in: whatever happens next, it is no longer an automatic payout.
+        await row(d.withdrawalId).set({ admin_held: true, hold_reason: d.reason, automatic: false, updated_at: d.heldAt }).execute();
         return;
       }
       case 'BankWithdrawalReleased': {
         const d = event.data;
         // A release also ends the new-account wait (the decider's rule): not before the release.
-        await row(d.withdrawalId).set({ admin_held: false, kyc_pending: false, hold_reason: null, updated_at: d.releasedAt }).execute();
+        await row(d.withdrawalId).set({ admin_held: false, kyc_pending: false, hold_reason: null, automatic: false, updated_at: d.releasedAt }).execute();
         await row(d.withdrawalId).set({ not_before: d.releasedAt }).where('not_before', '>', new Date(d.releasedAt)).execute();
         return;
       }

@@ -92,6 +92,7 @@ export const cryptoWithdrawalsProjector: Projector = {
             status: 'pending',
             kyc_status: d.kycStatus,
             requires_kyc: d.requiresKyc,
+            review_reasons: d.reviewReasons ? [...d.reviewReasons] : d.requiresKyc ? ['unverified'] : [],
             provider_reference: null,
             tx_hash: null,
             cancel_reason: null,

@@ -7,6 +7,7 @@ import { freshDatabaseUrl } from '../testing/database.js';
 import { ledgerProjector } from '../ledger/projector.js';
 import { cryptoWithdrawalsProjector, transactionsProjector, walletsProjector } from './index.js';
 import type { Kysely } from 'kysely';
+import { reviewInputs } from '@wager/domain/wallet/testing/payout-review';
 
 let db: Kysely<Database>;
 beforeAll(async () => {
@@ -28,7 +29,7 @@ describe('ledger and wallet projectors', () => {
       { type: 'ReleaseStake', data: { userId, holdId: 'b1', reason: 'cancelled' }, metadata: { now } },
       { type: 'LockStake', data: { userId, holdId: 'b2', holdKind: 'bet', stake: '50.00', fee: '1.00', currency: 'NGN', timeZone: 'UTC', dailyLimit: '50000' }, metadata: { now } },
       { type: 'CreditCryptoDeposit', data: { userId, depositId: 'c1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '20', rate: '1', usdAmount: '20.00' }, metadata: { now } },
-      { type: 'RequestWithdrawal', data: { userId, withdrawalId: 'w1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '5', withdrawalAddress: 'T', rate: '1', usdAmount: '5.00', requiresKyc: false }, metadata: { now } },
+      { type: 'RequestWithdrawal', data: { userId, withdrawalId: 'w1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '5', withdrawalAddress: 'T', rate: '1', usdAmount: '5.00', ...reviewInputs(true) }, metadata: { now } },
       { type: 'CancelWithdrawal', data: { userId, withdrawalId: 'w1', reason: 'provider' }, metadata: { now } },
     ];
     for (const [i, command] of commands.entries()) {

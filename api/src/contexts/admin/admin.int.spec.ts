@@ -10,6 +10,7 @@ import { available, checkBooks, fundedPlayer, ledger, type Player } from '../bet
 import { executeWalletCommand } from '../wallet/index.js';
 import { setModeratorRole } from '../accounts/index.js';
 import { weeklyGrowthPercent } from './routes.js';
+import { reviewInputs } from '@wager/domain/wallet/testing/payout-review';
 
 let h: TestHarness;
 let admin: Player;
@@ -230,7 +231,7 @@ describe('KYC', () => {
     await executeWalletCommand(h.deps, { type: 'CreditCryptoDeposit', data: { userId: user.id, depositId: randomUUID(), cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '100', rate: '1', usdAmount: '100.00' }, metadata: { now } }, randomUUID());
     await executeWalletCommand(
       h.deps,
-      { type: 'RequestWithdrawal', data: { userId: user.id, withdrawalId, cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: usd, withdrawalAddress: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8', rate: '1', usdAmount: `${usd}.00`, requiresKyc: true }, metadata: { now } },
+      { type: 'RequestWithdrawal', data: { userId: user.id, withdrawalId, cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: usd, withdrawalAddress: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8', rate: '1', usdAmount: `${usd}.00`, ...reviewInputs(false) }, metadata: { now } },
       deterministicId('withdrawal', withdrawalId, 'requested'),
     );
     await h.settle();

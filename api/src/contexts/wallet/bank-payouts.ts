@@ -15,6 +15,8 @@ import {
   bankAccountIdOf,
   bankWithdrawalsOf,
   deterministicId,
+  isPayoutReviewReason,
+  PAYOUT_REVIEW_REASONS,
   parseBankAccountInput,
   parseBankWithdrawal,
   toMinorUnits,
@@ -30,6 +32,7 @@ import {
   listBankWithdrawals,
   listBankWithdrawalsAwaitingReview,
   medianPayoutMinutes,
+  PAYOUT_TIME_SAMPLE_MIN,
 } from '@wager/projections/wallet/bank-payouts.queries';
 import type { BankAccountRow, BankWithdrawalRow } from '@wager/projections/wallet/bank-payouts.table';
 import { runCommand } from '../../runtime/command-pipeline.js';
@@ -37,6 +40,7 @@ import { PaystackRefusedError, PaystackUnavailableError } from '../../adapters/p
 import { paystackClient } from '../../adapters/providers.js';
 import type { AppDeps } from '../../deps.js';
 import { executeBankWithdrawalCommand, recordTransfer, sendBankWithdrawal } from './bank-payout-settlement.js';
+import { payoutPolicyOf, payoutRiskFacts } from './payout-facts.js';
 import { countHit, type WindowLimit } from '../../runtime/rate-limit.js';
 
 export const BANK_PAYOUT_MESSAGES = {
@@ -86,10 +90,21 @@ const adminWithdrawalJson = withdrawalJson.extend({
   holdReason: z.string().nullable(),
   /** Paystack holds the transfer until the OTP it sent the business is entered (POST …/otp). */
   awaitingOtp: z.boolean(),
+  /** The payout rules that held it for review (admins only: a player is not told which rule fired). */
+  reviewReasons: z.array(z.enum(PAYOUT_REVIEW_REASONS)),
+  /** No person in the loop: no review reason, never held or released. */
+  automatic: z.boolean(),
 });
 
 function toAdminWithdrawalJson(r: BankWithdrawalRow, now: Date): z.infer<typeof adminWithdrawalJson> {
-  return { ...toWithdrawalJson(r, now), userId: r.user_id, holdReason: r.hold_reason, awaitingOtp: r.status === 'sent' && r.provider_status === 'otp' };
+  return {
+    ...toWithdrawalJson(r, now),
+    userId: r.user_id,
+    holdReason: r.hold_reason,
+    awaitingOtp: r.status === 'sent' && r.provider_status === 'otp',
+    reviewReasons: r.review_reasons.filter(isPayoutReviewReason),
+    automatic: r.automatic,
+  };
 }
 
 function toAccountJson(r: BankAccountRow): z.infer<typeof bankAccountJson> {
@@ -228,12 +243,12 @@ export const bankPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const accounts = foldStream(bankAccountsDecider, await deps.store.readStream(bankAccountsStreamId(userId))).accounts;
       const account = accounts[bankAccountId];
       if (!account) throw new NotFoundError(BANK_PAYOUT_MESSAGES.bankAccountNotFound, { code: 'bank_account_not_found' });
-      const user = await deps.db.selectFrom('users').select(['is_email_verified', 'is_phone_verified']).where('id', '=', userId).executeTakeFirst();
-      const requiresKyc = !(user?.is_email_verified && user?.is_phone_verified);
+      // The wallet decider decides auto or review: tier totals from the wallet stream it appends against, the rest from these facts.
+      const facts = await payoutRiskFacts(deps, { userId, sessionId: request.auth!.sessionId });
       const withdrawalId = deps.ids.uuid();
       const position = await executeBankWithdrawalCommand(
         deps,
-        { type: 'RequestBankWithdrawal', data: { userId, withdrawalId, account, amount: formatAmount(amount), currency: currency(), requiresKyc }, metadata: { now: deps.clock.now() } },
+        { type: 'RequestBankWithdrawal', data: { userId, withdrawalId, account, amount: formatAmount(amount), currency: currency(), policy: payoutPolicyOf(deps.config), facts }, metadata: { now: deps.clock.now() } },
         userId,
       );
       await waitFor(position);
@@ -248,10 +263,15 @@ export const bankPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
     return (await listBankWithdrawals(deps.db, request.auth!.userId)).map((r) => toWithdrawalJson(r, now));
   });
 
-  app.get('/api/withdrawals/bank/payout-time', { onRequest: app.requireUser, schema: { response: { 200: z.object({ medianMinutes: z.number().nullable(), sample: z.number() }) } } }, async () => {
-    const median = await medianPayoutMinutes(deps.db);
-    return { medianMinutes: median?.minutes ?? null, sample: median?.sample ?? 0 };
-  });
+  /** The median over automatic payouts only (no person in the loop), and none below PAYOUT_TIME_SAMPLE_MIN of them. */
+  app.get(
+    '/api/withdrawals/bank/payout-time',
+    { onRequest: app.requireUser, schema: { response: { 200: z.object({ medianMinutes: z.number().nullable(), sample: z.number(), sampleMin: z.number(), automaticOnly: z.literal(true) }) } } },
+    async () => {
+      const median = await medianPayoutMinutes(deps.db);
+      return { medianMinutes: median.minutes, sample: median.sample, sampleMin: PAYOUT_TIME_SAMPLE_MIN, automaticOnly: true as const };
+    },
+  );
 
   app.get('/api/admin/withdrawals/bank', { onRequest: app.requireAdmin, schema: { response: { 200: z.array(adminWithdrawalJson) } } }, async () => {
     const now = deps.clock.now();
