@@ -1,6 +1,7 @@
 import type { Command } from '../shared/command.js';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
-import { Money, ZERO, formatAmount, parseAmount } from '../money/money.js';
+import { Money, ZERO, formatAmount } from '../money/money.js';
+import { readAmount, type AmountRule } from '../money/amount.js';
 import { assertBalanced, reverse, transfer, type Posting } from '../ledger/postings.js';
 import { externalWithdrawals, userAvailable } from '../ledger/accounts.js';
 import { InsufficientBalanceError } from './errors.js';
@@ -195,10 +196,14 @@ export function bankTransferReference(withdrawalId: string): string {
   return `wdr_${withdrawalId.replace(/-/g, '').toLowerCase()}`;
 }
 
+/** The amount rule of a bank withdrawal: ₦1,000 to ₦10,000,000, at most 2 decimals. */
+export const BANK_WITHDRAWAL_AMOUNT: AmountRule = {
+  min: { amount: BANK_WITHDRAWAL_MIN, refusal: { message: BANK_WITHDRAWAL_MESSAGES.minimum, code: 'bank_withdrawal_minimum', params: { min: formatAmount(BANK_WITHDRAWAL_MIN) } } },
+  max: { amount: BANK_WITHDRAWAL_MAX, refusal: { message: BANK_WITHDRAWAL_MESSAGES.maximum, code: 'bank_withdrawal_maximum', params: { max: formatAmount(BANK_WITHDRAWAL_MAX) } } },
+};
+
 export function parseBankWithdrawal(input: { amount?: unknown; bankAccountId?: unknown }): { amount: Money; bankAccountId: string } {
-  const amount = parseAmount(input.amount);
-  if (amount.lt(BANK_WITHDRAWAL_MIN)) throw new ValidationError(BANK_WITHDRAWAL_MESSAGES.minimum, { code: 'bank_withdrawal_minimum', params: { min: formatAmount(BANK_WITHDRAWAL_MIN) } });
-  if (amount.gt(BANK_WITHDRAWAL_MAX)) throw new ValidationError(BANK_WITHDRAWAL_MESSAGES.maximum, { code: 'bank_withdrawal_maximum', params: { max: formatAmount(BANK_WITHDRAWAL_MAX) } });
+  const amount = readAmount(input.amount, BANK_WITHDRAWAL_AMOUNT);
   const bankAccountId = typeof input.bankAccountId === 'string' ? input.bankAccountId.trim() : '';
   if (bankAccountId === '' || bankAccountId.length > 100) throw new ValidationError(BANK_WITHDRAWAL_MESSAGES.bankAccountRequired, { code: 'bank_account_required' });
   return { amount, bankAccountId };
@@ -308,14 +313,13 @@ function providerStatusChange(c: MarkBankWithdrawalSent['data'], w: BankWithdraw
 }
 
 function request(c: RequestBankWithdrawal['data'], now: Date, state: BankWithdrawalSlice): BankWithdrawalEvent[] {
-  const amount = new Money(c.amount);
+  // The same rule as the route's (a command may come from elsewhere): never a wrong message for a third decimal.
+  const amount = readAmount(c.amount, BANK_WITHDRAWAL_AMOUNT);
   const existing = bankWithdrawalsOf(state)[c.withdrawalId];
   if (existing) {
     if (existing.amount.eq(amount) && existing.bankAccountId === c.account.bankAccountId) return [];
     throw new ConflictError('Withdrawal already requested');
   }
-  if (amount.lt(BANK_WITHDRAWAL_MIN)) throw new ValidationError(BANK_WITHDRAWAL_MESSAGES.minimum, { code: 'bank_withdrawal_minimum', params: { min: formatAmount(BANK_WITHDRAWAL_MIN) } });
-  if (amount.gt(BANK_WITHDRAWAL_MAX) || amount.decimalPlaces() > 2) throw new ValidationError(BANK_WITHDRAWAL_MESSAGES.maximum, { code: 'bank_withdrawal_maximum', params: { max: formatAmount(BANK_WITHDRAWAL_MAX) } });
   const balance = state.available[c.currency] ?? ZERO;
   if (balance.lt(amount)) throw new InsufficientBalanceError({ needed: formatAmount(amount), fee: '0.00', balance: formatAmount(balance), currency: c.currency });
   const a = c.account;
