@@ -34,6 +34,8 @@ interface AmountRoute {
   readonly body: (p: Player & { bankAccountId: string }, amount: unknown) => Record<string, unknown>;
   /** A valid amount, as the client would type it. */
   readonly valid: string;
+  /** The answer to it when not a success (a crypto withdrawal without crypto balance is refused after the amount is read). */
+  readonly validRefusedWith?: string;
   /** Where the answer echoes the amount read. */
   readonly echo: (answer: Record<string, unknown>) => unknown;
   /** The words for a missing amount, where the route requires one. */
@@ -86,6 +88,19 @@ const ROUTES: AmountRoute[] = [
     nothingRecorded: (p) => count('crypto_deposits', 'user_id', p.id),
   },
   {
+    name: 'crypto withdrawal',
+    url: '/api/crypto/withdrawals/create',
+    body: (_p, amount) => ({ cryptocurrency: 'USDT', network: 'TRC20', withdrawalAddress: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8', ...(amount === undefined ? {} : { cryptoAmount: amount }) }),
+    valid: '25.5',
+    validRefusedWith: 'insufficient_crypto_balance',
+    echo: (a) => a,
+    required: 'Amount is required',
+    decimals: 'Amount must have at most 8 decimal places',
+    negative: 'Amount must be between 10 and 10000 USDT',
+    invalid: 'Amount must not use exponent notation',
+    nothingRecorded: async (p) => Number((await sql<{ n: string }>`select count(*) as n from crypto_withdrawals where user_id = ${p.id}`.execute(h.deps.db)).rows[0]!.n),
+  },
+  {
     name: 'challenge stake',
     url: '/api/bets',
     body: (_p, amount) => ({ gameType: 'fc25', visibility: 'public', ...(amount === undefined ? {} : { amount }) }),
@@ -131,7 +146,8 @@ describe.each(ROUTES)('$name', (route) => {
   it('reads a JSON number exactly as the same decimal string', async () => {
     const p = await player();
     const asText = await send(route, p, route.valid);
-    expect(asText.statusCode, asText.body).toBeLessThan(300);
+    if (route.validRefusedWith) expect(asText.json().code, asText.body).toBe(route.validRefusedWith);
+    else expect(asText.statusCode, asText.body).toBeLessThan(300);
     const asNumber = await send(route, p, Number(route.valid));
     expect(asNumber.statusCode, asNumber.body).toBe(asText.statusCode);
     expect(route.echo(asNumber.json())).toEqual(route.echo(asText.json()));
@@ -139,7 +155,7 @@ describe.each(ROUTES)('$name', (route) => {
 
   it('refuses a missing amount, a third decimal, a sign and exponent notation in the route\'s words, recording nothing', async () => {
     const p = await player();
-    const decimals = route.url === '/api/crypto/deposits/create' ? '25.123456789' : '25.125';
+    const decimals = route.decimals.includes('8 decimal') ? '25.123456789' : '25.125';
     const cases: [unknown, string][] = [
       [decimals, route.decimals],
       [Number(decimals), route.decimals],
