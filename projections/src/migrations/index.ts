@@ -12,6 +12,7 @@ import * as createSupportMessages from './2026_11_24_130000_create_support_messa
 import * as createWalletSaferPlay from './2026_11_24_140000_create_wallet_safer_play.js';
 import * as createBankPayouts from './2026_11_24_150000_create_bank_payouts.js';
 import * as createStakeHolds from './2026_11_25_110000_create_stake_holds.js';
+import * as cryptoWithdrawalsKycRejected from './2026_11_26_110000_crypto_withdrawals_kyc_rejected.js';
 
 /**
  * Every read-table migration, by name; names sort in the order they run and are frozen once
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_140000_create_wallet_safer_play': createWalletSaferPlay,
   '2026_11_24_150000_create_bank_payouts': createBankPayouts,
   '2026_11_25_110000_create_stake_holds': createStakeHolds,
+  '2026_11_26_110000_crypto_withdrawals_kyc_rejected': cryptoWithdrawalsKycRejected,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
