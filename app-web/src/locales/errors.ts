@@ -90,6 +90,7 @@ export const enErrors = {
   too_many_bank_lookups: 'Too many bank account lookups. Please try again later.',
   otp_refused: 'Paystack refused the OTP. Check the code and try again.',
   withdrawal_not_awaiting_otp: 'Withdrawal is not waiting for an OTP',
+  otp_no_longer_needed: 'This transfer no longer needs an OTP',
 } as const;
 
 export type ErrorCode = keyof typeof enErrors;
@@ -176,6 +177,7 @@ export const esErrors: ErrorTranslations = {
   too_many_bank_lookups: 'Demasiadas consultas de cuentas bancarias. Inténtalo más tarde.',
   otp_refused: 'Paystack rechazó el OTP. Revisa el código e inténtalo de nuevo.',
   withdrawal_not_awaiting_otp: 'La retirada no está esperando un OTP',
+  otp_no_longer_needed: 'Esta transferencia ya no necesita un OTP',
 };
 
 export const frErrors: ErrorTranslations = {
@@ -258,4 +260,5 @@ export const frErrors: ErrorTranslations = {
   too_many_bank_lookups: 'Trop de recherches de comptes bancaires. Réessayez plus tard.',
   otp_refused: 'Paystack a refusé l’OTP. Vérifiez le code et réessayez.',
   withdrawal_not_awaiting_otp: 'Le retrait n’attend pas d’OTP',
+  otp_no_longer_needed: 'Ce virement n’a plus besoin d’OTP',
 };

@@ -19,11 +19,13 @@ export const bankAccountsProjector: Projector = {
 /**
  * `bank_withdrawals`: one row per withdrawal from the wallet stream. Statuses only move
  * forward (requested → sent → paid → returned on a reversal), so a repeat changes nothing.
+ * `provider_status` follows every event that reports Paystack's status (sent, a later change
+ * such as otp → pending once an OTP is entered, paid, returned), never only the first.
  */
 export const bankWithdrawalsProjector: Projector = {
   name: 'bank_withdrawals',
   tables: ['bank_withdrawals'],
-  eventTypes: ['BankWithdrawalRequested', 'BankWithdrawalSent', 'BankWithdrawalPaid', 'BankWithdrawalReturned', 'BankWithdrawalHeld', 'BankWithdrawalReleased'],
+  eventTypes: ['BankWithdrawalRequested', 'BankWithdrawalSent', 'BankWithdrawalProviderStatusChanged', 'BankWithdrawalPaid', 'BankWithdrawalReturned', 'BankWithdrawalHeld', 'BankWithdrawalReleased'],
   async apply(db, recorded) {
     const event = { type: recorded.type, data: recorded.data } as BankWithdrawalEvent;
     const row = (id: string) => db.updateTable('bank_withdrawals').where('id', '=', id);
@@ -70,6 +72,12 @@ export const bankWithdrawalsProjector: Projector = {
         await row(d.withdrawalId).set({ status: 'sent', transfer_code: d.transferCode, provider_status: d.providerStatus, sent_at: d.sentAt, updated_at: d.sentAt }).where('status', '=', 'requested').execute();
         // Paystack holds it until an admin enters the OTP it sent the business: a person is in the loop.
         if (d.providerStatus === 'otp') await row(d.withdrawalId).set({ automatic: false }).execute();
+        return;
+      }
+      case 'BankWithdrawalProviderStatusChanged': {
+        const d = event.data;
+        // Only while sent: a paid or returned row keeps the final status its outcome recorded.
+        await row(d.withdrawalId).set({ provider_status: d.providerStatus, updated_at: d.changedAt }).where('status', '=', 'sent').execute();
         return;
       }
       case 'BankWithdrawalPaid': {

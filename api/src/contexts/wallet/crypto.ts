@@ -56,7 +56,8 @@ const withdrawalJson = z.object({
   withdrawalAddress: z.string(),
   usdAmount: z.string(),
   status: z.enum(['pending', 'processing', 'completed', 'cancelled']),
-  kycStatus: z.enum(['not_required', 'pending', 'approved']),
+  /** `rejected`: an admin refused the KYC review and the withdrawal was cancelled, its hold returned. */
+  kycStatus: z.enum(['not_required', 'pending', 'approved', 'rejected']),
   requiresKyc: z.boolean(),
   txHash: z.string().nullable(),
   createdAt: z.string(),
