@@ -77,7 +77,7 @@ describe('ledger and wallet projectors', () => {
     };
     let seen = 0;
     await run({ type: 'CreditDeposit', data: { userId, depositId: 'd1', provider: 'paystack', reference: 'd1', amount: '5000.00', currency: 'NGN' }, metadata: { now } });
-    await run({ type: 'RequestBankWithdrawal', data: { ...base, account, amount: '1500.00', currency: 'NGN', requiresKyc: false }, metadata: { now } });
+    await run({ type: 'RequestBankWithdrawal', data: { ...base, account, amount: '1500.00', currency: 'NGN', ...reviewInputs(true) }, metadata: { now } });
     await run({ type: 'MarkBankWithdrawalSent', data: { ...base, transferCode: 'TRF_1', providerStatus: 'otp' }, metadata: { now } });
     seen += await project(seen);
     expect(await status()).toEqual({ status: 'sent', provider_status: 'otp', transfer_code: 'TRF_1' });
@@ -99,7 +99,7 @@ describe('ledger and wallet projectors', () => {
     const now = new Date('2026-11-21T12:00:00Z');
     const commands: WalletCommand[] = [
       { type: 'CreditCryptoDeposit', data: { userId, depositId: 'c1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '50', rate: '1', usdAmount: '50.00' }, metadata: { now } },
-      { type: 'RequestWithdrawal', data: { userId, withdrawalId, cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '20', withdrawalAddress: 'T', rate: '1', usdAmount: '20.00', requiresKyc: true }, metadata: { now } },
+      { type: 'RequestWithdrawal', data: { userId, withdrawalId, cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '20', withdrawalAddress: 'T', rate: '1', usdAmount: '20.00', ...reviewInputs(false) }, metadata: { now } },
       { type: 'RejectWithdrawalKyc', data: { userId, withdrawalId, rejectedBy: 'admin-1' }, metadata: { now } },
     ];
     for (const [i, command] of commands.entries()) {
