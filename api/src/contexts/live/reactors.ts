@@ -43,6 +43,7 @@ async function onAccepted(deps: AppDeps, recorded: RecordedEvent, accepted: Extr
       challenger: { userId: created.challengerId, handle: await handleOf(deps, created.challengerId, created.gameType) },
       opponent: { userId: accepted.opponentId, handle: await handleOf(deps, accepted.opponentId, created.gameType) },
       rules,
+      acceptedAt: accepted.acceptedAt,
     },
     recorded.id,
   );
