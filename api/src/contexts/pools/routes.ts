@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFoundError, type Position } from '@wager/domain';
-import { INVITE_CODE_PATTERN, createPoolRequestSchema, joinPoolSchema, poolMessages } from '@wager/domain/pools/index';
+import { INVITE_CODE_PATTERN, createPoolRequestSchema, joinPoolSchema, poolDecider, poolMessages, poolStreamId, type PoolEvent } from '@wager/domain/pools/index';
 import { findPool, findPoolByInviteCode, isParticipant, listPublicPools, listUserPools, poolParticipants, type FplPoolRow } from '@wager/projections/pools/index';
 import { selfBaseUrl } from '../../adapters/providers.js';
 import { useFplSandboxAt } from '../../adapters/fpl/index.js';
@@ -43,12 +43,28 @@ async function detail(app: FastifyInstance, row: FplPoolRow, viewer: { userId: s
 
 /** A pool the caller may see: any public one; a private one only for its creator, its participants and admins; otherwise 404. */
 async function visiblePool(app: FastifyInstance, poolId: string, viewer: { userId: string; isAdmin: boolean }): Promise<FplPoolRow> {
-  const row = await findPool(app.deps.db, poolId);
+  const row = (await findPool(app.deps.db, poolId)) ?? (await recordedPool(app, poolId, viewer));
   if (!row) throw new NotFoundError(poolMessages.poolNotFound, { code: 'pool_not_found' });
   if (row.is_private && !viewer.isAdmin && row.creator_id !== viewer.userId && !(await isParticipant(app.deps.db, poolId, viewer.userId))) {
     throw new NotFoundError(poolMessages.poolNotFound, { code: 'pool_not_found' });
   }
   return row;
+}
+
+/**
+ * A pool the log holds but the read model does not show yet (issue #22: a read must not deny
+ * what is recorded): for whoever may see it, wait until the read models reach its last event, and
+ * say 202 with its address if they do not in time. Null when the log holds no such pool, or it is
+ * private and not the viewer's.
+ */
+async function recordedPool(app: FastifyInstance, poolId: string, viewer: { userId: string; isAdmin: boolean }): Promise<FplPoolRow | null> {
+  const recorded = await app.deps.store.readStream(poolStreamId(poolId));
+  const state = recorded.reduce((s, r) => poolDecider.evolve(s, { type: r.type, data: r.data } as PoolEvent), poolDecider.initialState());
+  if (!('pool' in state)) return null;
+  const mayKnow = !state.pool.isPrivate || viewer.isAdmin || state.pool.creatorId === viewer.userId || state.participants.some((p) => p.userId === viewer.userId);
+  if (!mayKnow) return null;
+  if (!(await app.deps.projections.waitFor(recorded[recorded.length - 1]!.position))) throw new StillProcessing(`/api/fpl/pools/${poolId}`, { poolId });
+  return (await findPool(app.deps.db, poolId)) ?? null;
 }
 
 /** A command's answer once the read models show it; 202 with the pool's address when they lag. */
