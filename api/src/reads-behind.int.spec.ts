@@ -6,21 +6,34 @@ import { matchStreamId } from '@wager/domain/live/index';
 import { findLiveMatch } from '@wager/projections/live/queries';
 import { fundedPlayer, type Player } from './contexts/bets/testing.js';
 import { ingestSnapshot } from './contexts/live/commands.js';
+import type { AppDeps } from './deps.js';
 import { createTestHarness, type TestHarness } from './testing/app.js';
 import { makeAdmin } from './testing/users.js';
 
 let h: TestHarness;
+let waitFor: AppDeps['projections']['waitFor'];
 
 beforeAll(async () => {
-  // A short projection wait: with the runner stopped, commands answer 202 quickly.
-  h = await createTestHarness({ label: 'reads_behind', projectionWaitMs: 300, env: { FPL_CACHE_TTL_MS: '0' } });
+  h = await createTestHarness({ label: 'reads_behind', env: { FPL_CACHE_TTL_MS: '0' } });
   await h.app.listen({ port: 0, host: '127.0.0.1' });
+  waitFor = h.deps.projections.waitFor;
 });
 afterEach(() => {
   // Whatever a test stopped runs again for the next one.
+  (h.deps.projections as { waitFor: typeof waitFor }).waitFor = waitFor;
   h.runner.start();
   h.reactors.start();
 });
+
+/**
+ * Stops the projection runner: the read tables fall behind the log. While it is stopped no wait
+ * for them can succeed, so commands and reads give up waiting at once instead of after the
+ * harness's 10 s (the outcome is the same: they are not visible).
+ */
+async function stopProjections() {
+  await h.runner.stop();
+  (h.deps.projections as { waitFor: typeof waitFor }).waitFor = async () => false;
+}
 afterAll(async () => {
   await h.close();
 });
@@ -97,7 +110,7 @@ describe('reads while the read tables are behind the log', () => {
   it('answers the match from its stream, the chat and its messages from theirs, and a bet created meanwhile 202, never 404', async () => {
     const [alice, bob, outsider] = [await fundedPlayer(h), await fundedPlayer(h), await fundedPlayer(h)];
     const betId = await pendingBet(alice);
-    await h.runner.stop();
+    await stopProjections();
     const joined = await h.app.inject({ method: 'POST', url: `/api/challenges/join/${betId}`, headers: bob.headers });
     expect(joined.statusCode, joined.body).toBe(202);
     // The process manager opens the match stream; the projection runner, stopped, does not show it.
@@ -140,6 +153,7 @@ describe('reads while the read tables are behind the log', () => {
     expect(read.headers.location).toBe(`/api/bets/${newBetId}`);
     expect((await get(`/api/bets/${newBetId}`, outsider)).statusCode).toBe(404);
 
+    (h.deps.projections as { waitFor: typeof waitFor }).waitFor = waitFor;
     h.runner.start();
     expect((await until(() => get(`/api/bets/${newBetId}`, alice), (r) => r.statusCode === 200)).statusCode).toBe(200);
     const projected = await until(() => findLiveMatch(h.deps.db, betId), (row) => row?.view.matchId === snapshot.matchId);
@@ -149,13 +163,14 @@ describe('reads while the read tables are behind the log', () => {
   it('answers a pool created meanwhile 202 to whoever may see it, not 404', async () => {
     await h.app.inject({ method: 'POST', url: '/sandbox/fpl/_control/reset' });
     const [alice, outsider] = [await fundedPlayer(h), await fundedPlayer(h)];
-    await h.runner.stop();
+    await stopProjections();
     const created = await h.app.inject({ method: 'POST', url: '/api/fpl/pools', headers: alice.headers, payload: { name: 'Behind', isPrivate: true } });
     expect(created.statusCode, created.body).toBe(202);
     const poolId = created.json().poolId as string;
     const read = await get(`/api/fpl/pools/${poolId}`, alice);
     expect(read.statusCode, read.body).toBe(202);
     expect((await get(`/api/fpl/pools/${poolId}`, outsider)).statusCode).toBe(404);
+    (h.deps.projections as { waitFor: typeof waitFor }).waitFor = waitFor;
     h.runner.start();
     expect((await until(() => get(`/api/fpl/pools/${poolId}`, alice), (r) => r.statusCode === 200)).json()).toMatchObject({ pool: { id: poolId } });
   });
