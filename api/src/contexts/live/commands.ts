@@ -60,7 +60,8 @@ export async function ingestSnapshot(deps: IngestDeps, betId: string, provider: 
   const outcome = await run(deps, betId, { type: 'IngestSnapshot', data: { betId, provider, snapshot, claimedByBet: true }, metadata: { now: deps.clock.now(), actor } });
   const state = outcome.state;
   if (verdict.kind === 'claim' && state.status !== 'none' && state.matchId !== snapshot.matchId) {
-    // Bound to another match in the meantime (another poller of this bet): the claim goes back.
+    // Not bound to this match after all (another poller of this bet bound it to another one, or its
+    // tracking closed in the meantime): the claim goes back, so the match can go to its own bet.
     await onProviderMatch(deps, provider, snapshot.matchId, { type: 'ReleaseProviderMatch', data: { provider, matchId: snapshot.matchId, betId }, metadata: { now: deps.clock.now(), actor: 'system' } });
   }
   return outcome.append && !outcome.append.repeated ? outcome.events.length : 0;
