@@ -164,7 +164,7 @@ describe('reads while the read tables are behind the log', () => {
     await h.app.inject({ method: 'POST', url: '/sandbox/fpl/_control/reset' });
     const [alice, outsider] = [await fundedPlayer(h), await fundedPlayer(h)];
     await stopProjections();
-    const created = await h.app.inject({ method: 'POST', url: '/api/fpl/pools', headers: alice.headers, payload: { name: 'Behind', isPrivate: true } });
+    const created = await h.app.inject({ method: 'POST', url: '/api/fpl/pools', headers: alice.headers, payload: { name: 'Behind', isPrivate: true, entryFee: '5.00' } });
     expect(created.statusCode, created.body).toBe(202);
     const poolId = created.json().poolId as string;
     const read = await get(`/api/fpl/pools/${poolId}`, alice);
