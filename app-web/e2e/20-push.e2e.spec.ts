@@ -1,4 +1,4 @@
-// Proves Web Push in Chromium: the built app registers its service worker; a player with notifications allowed turns push on in the profile (headless Chromium has no push service to reach, and the toggle then says so truthfully and keeps push off); a subscription the page hands to the server is kept and listed; a notification written to push_outbox is pushed by the server's own job to the push service, and that push shown by the service worker with its title; turning the device off in the list forgets it.
+// Proves Web Push in Chromium: the built app registers its service worker; a player with notifications allowed turns push on in the profile (headless Chromium has no push service to reach, and the toggle then says so truthfully and keeps push off); a subscription the page hands to the server is kept and listed; a notification written to push_outbox is pushed by the server's own job to the push service, and that push shown by the service worker with its title; turning the device off in the list forgets it; offline, the app still starts from the kept shell.
 import { randomUUID } from 'node:crypto';
 import { globalAgent } from 'node:https';
 import { rootCertificates } from 'node:tls';
@@ -111,5 +111,12 @@ suite('journey 20: push notifications', () => {
     await settings.getByTestId('push-device').getByRole('button', { name: 'Turn off' }).click();
     await visible(settings.getByText('No device has push on.'));
     expect((await devices()).devices).toEqual([]);
+
+    // And with the network gone, the app still starts: the service worker answers with the kept shell and scripts
+    await context.setOffline(true);
+    const offline = await page.goto('/matches');
+    expect(offline?.fromServiceWorker()).toBe(true);
+    await visible(page.locator('#root').getByText('Wager').first());
+    await context.setOffline(false);
   });
 });
