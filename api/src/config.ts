@@ -6,7 +6,7 @@ import { z } from 'zod';
  * one line naming the variable (see `loadConfig`). Each unset service variable selects the
  * embedded stand-in: DATABASE_URL → embedded PostgreSQL, EVENTSTORE_URL → the PostgreSQL event
  * store, NATS_URL → the in-process bus, PAYSTACK_SECRET_KEY → the Paystack sandbox, SMTP_URL →
- * the outbox, FPL_API_URL → the FPL sandbox.
+ * the outbox, TERMII_API_KEY → the Termii (SMS) sandbox, FPL_API_URL → the FPL sandbox.
  */
 const optionalUrl = (protocols: string[]) =>
   z
@@ -43,8 +43,15 @@ export const configSchema = z.object({
   NATS_URL: optionalUrl(['nats', 'tls', 'ws', 'wss']),
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
   MAIL_FROM: z.string().default('Wager <no-reply@wager.local>'),
+  /** The HMAC key of one-click unsubscribe links (at least 32 characters); unset → a per-installation key kept in the database. */
+  UNSUBSCRIBE_SECRET: z.string().min(32).optional(),
   PAYSTACK_SECRET_KEY: z.string().optional(),
   PAYSTACK_BASE_URL: z.string().url().optional(),
+  /** SMS (phone verification) through Termii; unset outside production: the Termii sandbox at /sandbox/termii. */
+  TERMII_API_KEY: z.string().optional(),
+  TERMII_BASE_URL: z.string().url().optional(),
+  TERMII_SENDER_ID: z.string().trim().min(3).max(11).default('Wager'),
+  TERMII_CHANNEL: z.enum(['dnd', 'generic']).default('dnd'),
   CRYPTO_PROVIDER_URL: z.string().url().optional(),
   CRYPTO_PROVIDER_SECRET: z.string().optional(),
   /** How long a call to Paystack or the crypto provider may take before it counts as failed (deposit stays pending). */

@@ -17,6 +17,7 @@ import { adminContext } from './admin/index.js';
 import { poolsContext } from './pools/index.js';
 import { supportContext } from './support/index.js';
 import { playersContext } from './players/index.js';
+import { notificationsContext } from './notifications/index.js';
 import { pushContext } from './push/index.js';
 
 export const contexts: readonly ContextModule[] = [
@@ -29,6 +30,7 @@ export const contexts: readonly ContextModule[] = [
   poolsContext,
   supportContext,
   playersContext,
+  notificationsContext,
   pushContext,
 ];
 

@@ -3,7 +3,7 @@
  * English, Spanish and French.
  */
 export const enPush = {
-  title: 'Notifications',
+  title: 'Push notifications',
   toggle: 'Push notifications on this device',
   intro: 'Get a notification on this device when something happens to your matches, even when the app is closed. A notification carries only its title.',
   turningOn: 'Turning on…',
@@ -26,7 +26,7 @@ export const enPush = {
 export type PushTranslations = typeof enPush;
 
 export const esPush: PushTranslations = {
-  title: 'Notificaciones',
+  title: 'Notificaciones push',
   toggle: 'Notificaciones push en este dispositivo',
   intro: 'Recibe una notificación en este dispositivo cuando pase algo en tus partidas, aunque la aplicación esté cerrada. Una notificación solo lleva su título.',
   turningOn: 'Activando…',
@@ -48,7 +48,7 @@ export const esPush: PushTranslations = {
 };
 
 export const frPush: PushTranslations = {
-  title: 'Notifications',
+  title: 'Notifications push',
   toggle: 'Notifications push sur cet appareil',
   intro: 'Recevez une notification sur cet appareil quand il se passe quelque chose dans vos matchs, même application fermée. Une notification ne contient que son titre.',
   turningOn: 'Activation…',

@@ -1,5 +1,5 @@
 /**
- * Validation rules of a challenge (spec wagering.md section 5) with the spec's exact messages.
+ * Validation rules of a challenge (the product spec's Create Challenge form) with the spec's exact messages.
  * Pure zod and plain data: the web app imports this file (`@wager/domain/bets/rules`), so it
  * must stay free of node-only imports.
  */

@@ -1,5 +1,5 @@
 /**
- * The events of a bet's match stream `match-<betId>` (DESIGN.md section 10, "live"): what a stats
+ * The events of a bet's match stream `match-<betId>` (docs/architecture.md, "The live context"): what a stats
  * provider observed of the players' match, what a player or an admin reported by hand, and what
  * the platform concluded from it. Every event names who reported it (`reporter`) and when (`at`).
  * A tracked result is evidence for the result, never a payout by itself.

@@ -1,5 +1,5 @@
 /**
- * Validation rules of an FPL pool (spec wagering.md sections 5 and 9) with the spec's exact
+ * Validation rules of an FPL pool (the product spec's Create Pool form) with the spec's exact
  * messages. Pure zod and plain data: the web app imports this file (`@wager/domain/pools/rules`),
  * so it must stay free of node-only imports.
  */

@@ -4,7 +4,7 @@ import { BANK_WITHDRAWAL_EVENT_TYPES, type BankWithdrawalEvent } from './bank-wi
 
 /**
  * Events of a user's `wallet-<userId>` stream: every posting that touches one of the user's
- * accounts is recorded here (DESIGN.md section 4). Amounts are 2-decimal strings (crypto
+ * accounts is recorded here (docs/ledger.md). Amounts are 2-decimal strings (crypto
  * amounts 8), times ISO strings.
  */
 export type HoldKind = 'bet' | 'pool';

@@ -1,3 +1,4 @@
+import { NotificationPreferencesPanel } from '../../features/notifications/components/notification-preferences';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/primitives';
 import { useUser } from '../../features/auth/api/user-queries';
@@ -15,6 +16,7 @@ export function ProfileRoute() {
         <p className="muted">{t('profile.subtitle')}</p>
       </header>
       <ProfileSettings user={user} />
+      <NotificationPreferencesPanel />
       <PushSettings />
     </div>
   );
