@@ -60,6 +60,26 @@ export const configSchema = z.object({
   CRYPTO_SANDBOX_SPEED: z.coerce.number().min(0.01).max(10_000).default(1),
   WALLET_CURRENCY: z.enum(['NGN', 'USD', 'EUR', 'GBP']).default('NGN'),
   DAILY_LIMIT_DEFAULT: decimalString.default('50000'),
+  /**
+   * Payouts without a person in the loop (docs/api/wallet.md): a verified player's withdrawals
+   * go automatically up to these amounts (wallet currency) in any 24 hours / 30 days, and up to
+   * this many withdrawals in any 24 hours; beyond, they wait for an admin's review. The first
+   * payout to a newly added bank account waits BANK_NEW_ACCOUNT_WAIT_HOURS (0: not at all).
+   */
+  PAYOUT_TIER_DAILY_MAX: decimalString.default('50000'),
+  PAYOUT_TIER_MONTHLY_MAX: decimalString.default('200000'),
+  PAYOUT_WITHDRAWALS_PER_DAY_MAX: z.coerce.number().int().min(1).max(1000).default(3),
+  BANK_NEW_ACCOUNT_WAIT_HOURS: z.coerce.number().min(0).max(720).default(24),
+  /** How long a password or email change, and a device first seen, hold payouts for review; how far back winnings against a linked player count. */
+  PAYOUT_CREDENTIALS_CHANGE_HOLD_HOURS: z.coerce.number().min(0).max(720).default(24),
+  PAYOUT_NEW_DEVICE_HOLD_HOURS: z.coerce.number().min(0).max(720).default(24),
+  PAYOUT_LINKED_WINNINGS_DAYS: z.coerce.number().min(0).max(365).default(30),
+  /**
+   * The same tier for crypto withdrawals, in USD: the crypto balance is kept in USD and the app
+   * has no naira–dollar rate to convert with (defaults: about ₦50,000 / ₦200,000 at ₦1,650 per $).
+   */
+  CRYPTO_PAYOUT_TIER_DAILY_USD: decimalString.default('30'),
+  CRYPTO_PAYOUT_TIER_MONTHLY_USD: decimalString.default('120'),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   /** Read-your-writes: how long a command waits for the read models to show its events. */

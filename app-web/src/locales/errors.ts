@@ -90,6 +90,7 @@ export const enErrors = {
   too_many_bank_lookups: 'Too many bank account lookups. Please try again later.',
   otp_refused: 'Paystack refused the OTP. Check the code and try again.',
   withdrawal_not_awaiting_otp: 'Withdrawal is not waiting for an OTP',
+  otp_no_longer_needed: 'This transfer no longer needs an OTP',
   // Web Push (domain/src/push/index.ts): the English texts are the server's own.
   push_unavailable: 'Push notifications are not available on this server',
   invalid_push_subscription: 'This browser sent a push subscription the server cannot use',
@@ -182,6 +183,7 @@ export const esErrors: ErrorTranslations = {
   too_many_bank_lookups: 'Demasiadas consultas de cuentas bancarias. Inténtalo más tarde.',
   otp_refused: 'Paystack rechazó el OTP. Revisa el código e inténtalo de nuevo.',
   withdrawal_not_awaiting_otp: 'La retirada no está esperando un OTP',
+  otp_no_longer_needed: 'Esta transferencia ya no necesita un OTP',
   push_unavailable: 'Las notificaciones push no están disponibles en este servidor',
   invalid_push_subscription: 'Este navegador envió una suscripción push que el servidor no puede usar',
   unknown_push_service: 'Las notificaciones push de este navegador no son compatibles',
@@ -269,6 +271,7 @@ export const frErrors: ErrorTranslations = {
   too_many_bank_lookups: 'Trop de recherches de comptes bancaires. Réessayez plus tard.',
   otp_refused: 'Paystack a refusé l’OTP. Vérifiez le code et réessayez.',
   withdrawal_not_awaiting_otp: 'Le retrait n’attend pas d’OTP',
+  otp_no_longer_needed: 'Ce virement n’a plus besoin d’OTP',
   push_unavailable: 'Les notifications push ne sont pas disponibles sur ce serveur',
   invalid_push_subscription: 'Ce navigateur a envoyé un abonnement push que le serveur ne peut pas utiliser',
   unknown_push_service: 'Les notifications push de ce navigateur ne sont pas prises en charge',

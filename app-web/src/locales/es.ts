@@ -333,7 +333,13 @@ export const es: Translation = {
     },
     bank: {
       title: 'Retiros bancarios por revisar', none: 'Ningún retiro bancario espera revisión', user: 'Usuario', to: 'A {{bank}} {{account}} ({{name}})',
-      waiting_review: 'Esperando revisión KYC', waiting_admin_hold: 'Retenido: {{reason}}', waiting_otp: 'Paystack espera el OTP', waiting_new_account: 'Espera de cuenta nueva',
+      waiting_review: 'Esperando revisión', waiting_admin_hold: 'Retenido: {{reason}}', waiting_otp: 'Paystack espera el OTP', waiting_new_account: 'Espera de cuenta nueva',
+      heldBy: 'Retenido por: {{rules}}', automatic: 'Automático',
+      rule: {
+        unverified: 'correo o teléfono sin verificar', over_daily_tier: 'supera el límite automático de 24 horas', over_monthly_tier: 'supera el límite automático de 30 días',
+        credentials_changed_recently: 'contraseña o correo cambiados en las últimas 24 horas', new_device: 'un dispositivo visto por primera vez en las últimas 24 horas',
+        too_many_withdrawals_today: 'demasiados retiros en 24 horas', winnings_from_linked_player: 'ganancias de un jugador que comparte dispositivo o cuenta bancaria',
+      },
       reason: 'Motivo', reasonPlaceholder: 'Por qué (queda con el retiro)', reasonRequired: 'El motivo es obligatorio', hold: 'Retener', release: 'Liberar',
       otp: 'OTP', otpPlaceholder: 'Código de Paystack', otpInvalid: 'El OTP debe tener de 4 a 8 dígitos', sendOtp: 'Enviar OTP',
       held: 'Retiro retenido', released: 'Retiro liberado y enviado', otpSent: 'OTP aceptado, la transferencia está en camino',
@@ -426,9 +432,10 @@ export const es: Translation = {
     newAccountNote: 'El primer retiro a una cuenta nueva se envía 24 horas después de añadirla.', minimum: 'El retiro mínimo es de ₦1,000',
     insufficient: 'Este retiro supera tu saldo disponible.', submit: 'Retirar al banco', sentText: 'Tu retiro se ha enviado a tu banco.',
     kycWarning: 'Verifica tu correo y tu teléfono, o tu retiro bancario esperará una revisión manual.', progress: 'Progreso del retiro',
-    usuallyPaid_one: 'Los retiros bancarios suelen pagarse en {{count}} minuto.', usuallyPaid_other: 'Los retiros bancarios suelen pagarse en {{count}} minutos.',
+    usuallyPaidUnknown: 'El tiempo habitual de pago se mostrará cuando {{count}} retiros se hayan pagado automáticamente.',
+    usuallyPaid_one: 'Los retiros bancarios suelen pagarse en {{count}} minuto (mediana de los últimos {{sample}} pagos automáticos solamente; los revisados tardan más).', usuallyPaid_other: 'Los retiros bancarios suelen pagarse en {{count}} minutos (mediana de los últimos {{sample}} pagos automáticos solamente; los revisados tardan más).',
     status: { requested: 'Solicitado', sent: 'Enviado', paid: 'Pagado', returned: 'Devuelto al monedero' },
-    waiting: { review: 'Pendiente de una revisión de verificación', admin_hold: 'Retenido para revisión', new_account: 'Cuenta nueva: se envía 24 horas después de añadirla' },
+    waiting: { review: 'Pendiente de revisión', admin_hold: 'Retenido para revisión', new_account: 'Cuenta nueva: se envía a partir del {{time}}' },
   },
   moneyPanel: {
     title: 'Dinero', escrowNow: 'En depósito ahora', verify: 'Verificar', chainHead: 'Cadena de {{count}} eventos, cabeza {{hash}}',

@@ -333,7 +333,13 @@ export const fr: Translation = {
     },
     bank: {
       title: 'Retraits bancaires à examiner', none: 'Aucun retrait bancaire n’attend d’examen', user: 'Utilisateur', to: 'Vers {{bank}} {{account}} ({{name}})',
-      waiting_review: 'En attente d’un examen KYC', waiting_admin_hold: 'Bloqué : {{reason}}', waiting_otp: 'Paystack attend l’OTP', waiting_new_account: 'Délai du nouveau compte',
+      waiting_review: 'En attente d’examen', waiting_admin_hold: 'Bloqué : {{reason}}', waiting_otp: 'Paystack attend l’OTP', waiting_new_account: 'Délai du nouveau compte',
+      heldBy: 'Retenu par : {{rules}}', automatic: 'Automatique',
+      rule: {
+        unverified: 'e-mail ou téléphone non vérifié', over_daily_tier: 'au-delà de la limite automatique sur 24 heures', over_monthly_tier: 'au-delà de la limite automatique sur 30 jours',
+        credentials_changed_recently: 'mot de passe ou e-mail modifié dans les dernières 24 heures', new_device: 'un appareil vu pour la première fois dans les dernières 24 heures',
+        too_many_withdrawals_today: 'trop de retraits en 24 heures', winnings_from_linked_player: 'gains face à un joueur partageant un appareil ou un compte bancaire',
+      },
       reason: 'Motif', reasonPlaceholder: 'Pourquoi (conservé avec le retrait)', reasonRequired: 'Le motif est obligatoire', hold: 'Bloquer', release: 'Libérer',
       otp: 'OTP', otpPlaceholder: 'Code de Paystack', otpInvalid: 'L’OTP doit comporter 4 à 8 chiffres', sendOtp: 'Envoyer l’OTP',
       held: 'Retrait bloqué', released: 'Retrait libéré et envoyé', otpSent: 'OTP accepté, le virement est en route',
@@ -426,9 +432,10 @@ export const fr: Translation = {
     newAccountNote: 'Le premier retrait vers un nouveau compte part 24 heures après son ajout.', minimum: 'Le retrait minimum est de ₦1,000',
     insufficient: 'Ce retrait dépasse votre solde disponible.', submit: 'Retirer vers la banque', sentText: 'Votre retrait a été envoyé à votre banque.',
     kycWarning: 'Vérifiez votre e-mail et votre téléphone, sinon votre retrait bancaire attend une vérification manuelle.', progress: 'Progression du retrait',
-    usuallyPaid_one: 'Les retraits bancaires sont généralement payés en {{count}} minute.', usuallyPaid_other: 'Les retraits bancaires sont généralement payés en {{count}} minutes.',
+    usuallyPaidUnknown: 'Un délai de paiement habituel sera affiché une fois {{count}} retraits payés automatiquement.',
+    usuallyPaid_one: 'Les retraits bancaires sont généralement payés en {{count}} minute (médiane des {{sample}} derniers paiements automatiques uniquement ; ceux examinés prennent plus longtemps).', usuallyPaid_other: 'Les retraits bancaires sont généralement payés en {{count}} minutes (médiane des {{sample}} derniers paiements automatiques uniquement ; ceux examinés prennent plus longtemps).',
     status: { requested: 'Demandé', sent: 'Envoyé', paid: 'Payé', returned: 'Rendu au portefeuille' },
-    waiting: { review: 'En attente d’une vérification', admin_hold: 'Suspendu pour vérification', new_account: 'Nouveau compte : envoyé 24 heures après son ajout' },
+    waiting: { review: 'En attente d’examen', admin_hold: 'Suspendu pour vérification', new_account: 'Nouveau compte : envoyé à partir du {{time}}' },
   },
   moneyPanel: {
     title: 'Argent', escrowNow: 'En séquestre maintenant', verify: 'Vérifier', chainHead: 'Chaîne de {{count}} événements, tête {{hash}}',
