@@ -91,6 +91,12 @@ export const enErrors = {
   otp_refused: 'Paystack refused the OTP. Check the code and try again.',
   withdrawal_not_awaiting_otp: 'Withdrawal is not waiting for an OTP',
   otp_no_longer_needed: 'This transfer no longer needs an OTP',
+  // Web Push (domain/src/push/index.ts): the English texts are the server's own.
+  push_unavailable: 'Push notifications are not available on this server',
+  invalid_push_subscription: 'This browser sent a push subscription the server cannot use',
+  unknown_push_service: 'Push notifications from this browser are not supported',
+  too_many_push_devices: 'Push is on for too many devices. Turn it off on one of them first',
+  push_device_not_found: 'Device not found',
 } as const;
 
 export type ErrorCode = keyof typeof enErrors;
@@ -178,6 +184,11 @@ export const esErrors: ErrorTranslations = {
   otp_refused: 'Paystack rechazó el OTP. Revisa el código e inténtalo de nuevo.',
   withdrawal_not_awaiting_otp: 'La retirada no está esperando un OTP',
   otp_no_longer_needed: 'Esta transferencia ya no necesita un OTP',
+  push_unavailable: 'Las notificaciones push no están disponibles en este servidor',
+  invalid_push_subscription: 'Este navegador envió una suscripción push que el servidor no puede usar',
+  unknown_push_service: 'Las notificaciones push de este navegador no son compatibles',
+  too_many_push_devices: 'Las notificaciones push están activadas en demasiados dispositivos. Desactívalas primero en uno de ellos',
+  push_device_not_found: 'Dispositivo no encontrado',
 };
 
 export const frErrors: ErrorTranslations = {
@@ -261,4 +272,9 @@ export const frErrors: ErrorTranslations = {
   otp_refused: 'Paystack a refusé l’OTP. Vérifiez le code et réessayez.',
   withdrawal_not_awaiting_otp: 'Le retrait n’attend pas d’OTP',
   otp_no_longer_needed: 'Ce virement n’a plus besoin d’OTP',
+  push_unavailable: 'Les notifications push ne sont pas disponibles sur ce serveur',
+  invalid_push_subscription: 'Ce navigateur a envoyé un abonnement push que le serveur ne peut pas utiliser',
+  unknown_push_service: 'Les notifications push de ce navigateur ne sont pas prises en charge',
+  too_many_push_devices: 'Les notifications push sont activées sur trop d’appareils. Désactivez-les d’abord sur l’un d’eux',
+  push_device_not_found: 'Appareil introuvable',
 };

@@ -65,7 +65,7 @@ const BROWSERS: [RegExp, string][] = [
   [/\b(OPR|Opera)\//, 'Opera'],
   [/\bSamsungBrowser\//, 'Samsung Internet'],
   [/\b(Firefox|FxiOS)\//, 'Firefox'],
-  [/\b(Chrome|Chromium|CriOS)\//, 'Chrome'],
+  [/\b(HeadlessChrome|Chrome|Chromium|CriOS)\//, 'Chrome'],
   [/\bSafari\//, 'Safari'],
 ];
 const SYSTEMS: [RegExp, string][] = [

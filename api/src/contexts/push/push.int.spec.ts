@@ -113,11 +113,15 @@ describe('POST /api/user/push-subscriptions', () => {
     expect((await devicesOf(me.headers)).devices).toEqual([]);
   });
 
-  it(`refuses a ${PUSH_DEVICES_PER_USER_MAX + 1}th device with 409 too_many_push_devices, and still renews a kept one`, async () => {
+  it(`refuses a ${PUSH_DEVICES_PER_USER_MAX + 1}th device with 409 too_many_push_devices, also when devices race for the last place, and still renews a kept one`, async () => {
     const me = await player();
     const kept = browserSubscription();
     await subscribe(me.headers, kept);
-    for (let i = 1; i < PUSH_DEVICES_PER_USER_MAX; i++) expect((await subscribe(me.headers, browserSubscription())).statusCode).toBe(201);
+    for (let i = 2; i < PUSH_DEVICES_PER_USER_MAX; i++) expect((await subscribe(me.headers, browserSubscription())).statusCode).toBe(201);
+    // Three devices at once for the last place: one gets it
+    const racing = await Promise.all([1, 2, 3].map(() => subscribe(me.headers, browserSubscription())));
+    expect(racing.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    expect((await devicesOf(me.headers)).devices).toHaveLength(PUSH_DEVICES_PER_USER_MAX);
     const refused = await subscribe(me.headers, browserSubscription());
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'too_many_push_devices', params: { max: PUSH_DEVICES_PER_USER_MAX } });

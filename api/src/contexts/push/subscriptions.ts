@@ -18,20 +18,25 @@ export const USER_AGENT_LENGTH_MAX = 512;
  * account must no longer reach it.
  */
 export async function subscribeDevice(deps: Pick<AppDeps, 'db' | 'clock' | 'ids'>, userId: string, input: PushSubscriptionInput, userAgent: string | undefined): Promise<{ device: PushSubscriptionRow; created: boolean }> {
-  if ((await countPushDevices(deps.db, userId, input.endpoint)) >= PUSH_DEVICES_PER_USER_MAX) {
-    throw new ConflictError(pushMessages.tooManyDevices, { code: 'too_many_push_devices', params: { max: PUSH_DEVICES_PER_USER_MAX } });
-  }
   const agent = userAgent?.slice(0, USER_AGENT_LENGTH_MAX) ?? null;
   const values = { user_id: userId, p256dh: input.keys.p256dh, auth: input.keys.auth, user_agent: agent, device_label: deviceLabelOf(userAgent) };
-  const row = await deps.db
-    .insertInto('push_subscriptions')
-    .values({ id: deps.ids.uuid(), endpoint: input.endpoint, created_at: deps.clock.now(), ...values })
-    .onConflict((c) => c.column('endpoint').doUpdateSet({ ...values, last_error: null }))
-    .returningAll()
-    .returning(sql<boolean>`xmax = 0`.as('inserted'))
-    .executeTakeFirstOrThrow();
-  const { inserted, ...device } = row;
-  return { device, created: inserted };
+  // Two statements under the player's transaction-scoped lock, so two devices subscribing at once
+  // cannot both pass the count; no I/O happens inside.
+  return deps.db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`push-devices:${userId}`}, 0))`.execute(trx);
+    if ((await countPushDevices(trx, userId, input.endpoint)) >= PUSH_DEVICES_PER_USER_MAX) {
+      throw new ConflictError(pushMessages.tooManyDevices, { code: 'too_many_push_devices', params: { max: PUSH_DEVICES_PER_USER_MAX } });
+    }
+    const row = await trx
+      .insertInto('push_subscriptions')
+      .values({ id: deps.ids.uuid(), endpoint: input.endpoint, created_at: deps.clock.now(), ...values })
+      .onConflict((c) => c.column('endpoint').doUpdateSet({ ...values, last_error: null }))
+      .returningAll()
+      .returning(sql<boolean>`xmax = 0`.as('inserted'))
+      .executeTakeFirstOrThrow();
+    const { inserted, ...device } = row;
+    return { device, created: inserted };
+  });
 }
 
 /** Turns push off for the device with this endpoint, if it is the player's (nothing to do otherwise). */

@@ -10,7 +10,9 @@ import { readFileSync } from 'node:fs';
 import { Agent, createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 
-const certificate = readFileSync(new URL('./localhost-cert.pem', import.meta.url));
+/** The certificate the service presents (for 127.0.0.1): a test trusts it through `agent`, or adds it to the CAs of the process. */
+export const FAKE_PUSH_SERVICE_CERTIFICATE = readFileSync(new URL('./localhost-cert.pem', import.meta.url));
+const certificate = FAKE_PUSH_SERVICE_CERTIFICATE;
 const privateKey = readFileSync(new URL('./localhost-key.pem', import.meta.url));
 
 export interface FakeDevice {
@@ -75,7 +77,10 @@ export async function startFakePushService(): Promise<FakePushService> {
     received: (device) => received.filter((r) => !device || r.device === device.name),
     close: async () => {
       agent.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Clients that keep connections alive (Node's global agent) would hold close() open.
+      server.closeAllConnections();
+      await closed;
     },
   };
 }

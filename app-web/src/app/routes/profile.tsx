@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/primitives';
 import { useUser } from '../../features/auth/api/user-queries';
 import { ProfileSettings } from '../../features/profile/components/profile-settings';
+import { PushSettings } from '../../features/push/components/push-settings';
 
 export function ProfileRoute() {
   const { t } = useTranslation();
@@ -16,6 +17,7 @@ export function ProfileRoute() {
       </header>
       <ProfileSettings user={user} />
       <NotificationPreferencesPanel />
+      <PushSettings />
     </div>
   );
 }
