@@ -1,5 +1,5 @@
 /**
- * The layering rules of CONVENTIONS.md, checked on every `npm test` (`npm run lint:layers`).
+ * The layering rules of docs/conventions.md, checked on every `npm test` (`npm run lint:layers`).
  * Imports point one way: routes → commands → domain and adapters; reactors and jobs → commands;
  * nothing in runtime, adapters or plugins imports a context; contexts meet only through each
  * other's index.ts; packages depend downward (domain ← projections ← api ← scripts).

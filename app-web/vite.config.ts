@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -74,6 +75,34 @@ function prerenderAuth(): Plugin {
   };
 }
 
+/** The service worker's entry and where it is served: the site's root, so its scope is the whole app. */
+const SERVICE_WORKER_ENTRY = 'src/service-worker/sw.ts';
+const SERVICE_WORKER_FILE = 'sw.js';
+const SHELL_MANIFEST_PLACEHOLDER = /(["'`])__WAGER_SHELL_MANIFEST__\1/;
+
+/**
+ * Writes the app shell's list into the built service worker: the scripts, styles and icons
+ * index.html names, and a version (a hash of those hashed names) that names its cache. Runs at
+ * writeBundle, before `precompress` compresses `sw.js` at closeBundle.
+ */
+function serviceWorkerShell(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'wager-service-worker-shell',
+    apply: 'build',
+    configResolved: (config) => void (outDir = config.build.outDir),
+    writeBundle() {
+      const html = readFileSync(join(outDir, 'index.html'), 'utf8');
+      const urls = [...new Set([...html.matchAll(/(?:src|href)="(\/(?:assets|icons)\/[^"]+)"/g)].map((m) => m[1]!))].sort();
+      const version = createHash('sha256').update(urls.join('\n')).digest('hex').slice(0, 16);
+      const target = join(outDir, SERVICE_WORKER_FILE);
+      const code = readFileSync(target, 'utf8');
+      if (!SHELL_MANIFEST_PLACEHOLDER.test(code)) throw new Error(`${SERVICE_WORKER_FILE}: no shell manifest placeholder`);
+      writeFileSync(target, code.replace(SHELL_MANIFEST_PLACEHOLDER, JSON.stringify(JSON.stringify({ version, urls }))));
+    },
+  };
+}
+
 function listFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
@@ -91,10 +120,22 @@ const server = {
   },
 };
 
-/** The client build (and `npm run dev`). */
+/**
+ * The client build (and `npm run dev`): the app from index.html, and the service worker as a
+ * second entry written to `dist/sw.js` (unhashed: the browser finds it by name and revalidates it;
+ * api/src/plugins/web.ts serves it with `no-cache`).
+ */
 const clientConfig = {
-  plugins: [react(), precompress()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: process.env.WEB_SOURCEMAP === '1' ? 'hidden' : false },
+  plugins: [react(), serviceWorkerShell(), precompress()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: process.env.WEB_SOURCEMAP === '1' ? 'hidden' : false,
+    rollupOptions: {
+      input: { index: resolve(import.meta.dirname, 'index.html'), sw: resolve(import.meta.dirname, SERVICE_WORKER_ENTRY) },
+      output: { entryFileNames: (chunk: { name: string }) => (chunk.name === 'sw' ? SERVICE_WORKER_FILE : 'assets/[name]-[hash].js') },
+    },
+  },
   server,
 } satisfies UserConfig;
 

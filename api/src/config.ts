@@ -6,7 +6,7 @@ import { z } from 'zod';
  * one line naming the variable (see `loadConfig`). Each unset service variable selects the
  * embedded stand-in: DATABASE_URL → embedded PostgreSQL, EVENTSTORE_URL → the PostgreSQL event
  * store, NATS_URL → the in-process bus, PAYSTACK_SECRET_KEY → the Paystack sandbox, SMTP_URL →
- * the outbox, FPL_API_URL → the FPL sandbox.
+ * the outbox, TERMII_API_KEY → the Termii (SMS) sandbox, FPL_API_URL → the FPL sandbox.
  */
 const optionalUrl = (protocols: string[]) =>
   z
@@ -17,6 +17,15 @@ const optionalUrl = (protocols: string[]) =>
     .refine((v) => v === undefined || protocols.some((p) => v.startsWith(`${p}://`)), `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`);
 
 const decimalString = z.string().regex(/^\d+(\.\d+)?$/, 'must be a decimal number');
+
+/** A VAPID key as web-push prints it: unpadded base64url of `bytes` bytes (public: 65, an uncompressed P-256 point; private: 32). */
+const vapidKey = (bytes: number) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || (/^[A-Za-z0-9_-]+$/.test(v) && Buffer.from(v, 'base64url').length === bytes), `must be ${bytes} bytes in unpadded base64url (npx web-push generate-vapid-keys)`);
 
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -34,8 +43,15 @@ export const configSchema = z.object({
   NATS_URL: optionalUrl(['nats', 'tls', 'ws', 'wss']),
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
   MAIL_FROM: z.string().default('Wager <no-reply@wager.local>'),
+  /** The HMAC key of one-click unsubscribe links (at least 32 characters); unset → a per-installation key kept in the database. */
+  UNSUBSCRIBE_SECRET: z.string().min(32).optional(),
   PAYSTACK_SECRET_KEY: z.string().optional(),
   PAYSTACK_BASE_URL: z.string().url().optional(),
+  /** SMS (phone verification) through Termii; unset outside production: the Termii sandbox at /sandbox/termii. */
+  TERMII_API_KEY: z.string().optional(),
+  TERMII_BASE_URL: z.string().url().optional(),
+  TERMII_SENDER_ID: z.string().trim().min(3).max(11).default('Wager'),
+  TERMII_CHANNEL: z.enum(['dnd', 'generic']).default('dnd'),
   CRYPTO_PROVIDER_URL: z.string().url().optional(),
   CRYPTO_PROVIDER_SECRET: z.string().optional(),
   /** How long a call to Paystack or the crypto provider may take before it counts as failed (deposit stays pending). */
@@ -44,6 +60,26 @@ export const configSchema = z.object({
   CRYPTO_SANDBOX_SPEED: z.coerce.number().min(0.01).max(10_000).default(1),
   WALLET_CURRENCY: z.enum(['NGN', 'USD', 'EUR', 'GBP']).default('NGN'),
   DAILY_LIMIT_DEFAULT: decimalString.default('50000'),
+  /**
+   * Payouts without a person in the loop (docs/api/wallet.md): a verified player's withdrawals
+   * go automatically up to these amounts (wallet currency) in any 24 hours / 30 days, and up to
+   * this many withdrawals in any 24 hours; beyond, they wait for an admin's review. The first
+   * payout to a newly added bank account waits BANK_NEW_ACCOUNT_WAIT_HOURS (0: not at all).
+   */
+  PAYOUT_TIER_DAILY_MAX: decimalString.default('50000'),
+  PAYOUT_TIER_MONTHLY_MAX: decimalString.default('200000'),
+  PAYOUT_WITHDRAWALS_PER_DAY_MAX: z.coerce.number().int().min(1).max(1000).default(3),
+  BANK_NEW_ACCOUNT_WAIT_HOURS: z.coerce.number().min(0).max(720).default(24),
+  /** How long a password or email change, and a device first seen, hold payouts for review; how far back winnings against a linked player count. */
+  PAYOUT_CREDENTIALS_CHANGE_HOLD_HOURS: z.coerce.number().min(0).max(720).default(24),
+  PAYOUT_NEW_DEVICE_HOLD_HOURS: z.coerce.number().min(0).max(720).default(24),
+  PAYOUT_LINKED_WINNINGS_DAYS: z.coerce.number().min(0).max(365).default(30),
+  /**
+   * The same tier for crypto withdrawals, in USD: the crypto balance is kept in USD and the app
+   * has no naira–dollar rate to convert with (defaults: about ₦50,000 / ₦200,000 at ₦1,650 per $).
+   */
+  CRYPTO_PAYOUT_TIER_DAILY_USD: decimalString.default('30'),
+  CRYPTO_PAYOUT_TIER_MONTHLY_USD: decimalString.default('120'),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   /** Read-your-writes: how long a command waits for the read models to show its events. */
@@ -75,6 +111,26 @@ export const configSchema = z.object({
   FPL_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /** How often the pools job looks at the FPL calendar (a few times an hour is polite). */
   FPL_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(300_000),
+  /**
+   * Web Push (api/src/adapters/push): the VAPID key pair the push services know this server by,
+   * and the contact they may reach its operator at (`mailto:` or `https:`). Unset outside
+   * production, a pair is generated once and kept in the database (every process shares it);
+   * unset in production, push is off and the start banner says so.
+   */
+  VAPID_PUBLIC_KEY: vapidKey(65),
+  VAPID_PRIVATE_KEY: vapidKey(32),
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || ((v.startsWith('mailto:') || v.startsWith('https://')) && URL.canParse(v)), 'must be a mailto: or https:// URL'),
+}).superRefine((config, context) => {
+  // One key without the other cannot sign anything: say which one is missing.
+  if (Boolean(config.VAPID_PUBLIC_KEY) !== Boolean(config.VAPID_PRIVATE_KEY)) {
+    const missing = config.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
+    context.addIssue({ code: 'custom', path: [missing], message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all' });
+  }
 });
 
 export type Config = z.infer<typeof configSchema>;

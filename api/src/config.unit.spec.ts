@@ -23,6 +23,10 @@ describe('loadConfig', () => {
     [{ EVENTSTORE_URL: 'localhost:2113' }, /^Invalid configuration: EVENTSTORE_URL=/],
     [{ PUBLIC_URL: 'javascript:alert(1)' }, /^Invalid configuration: PUBLIC_URL=.*must be a URL starting with http:\/\/ or https:\/\//],
     [{ PUBLIC_URL: 'https://' }, /^Invalid configuration: PUBLIC_URL="https:\/\/": must be a URL/],
+    [{ VAPID_PUBLIC_KEY: 'not-a-key' }, /^Invalid configuration: VAPID_PUBLIC_KEY="not-a-key": must be 65 bytes in unpadded base64url/],
+    [{ VAPID_PUBLIC_KEY: Buffer.alloc(65, 4).toString('base64url') }, /^Invalid configuration: VAPID_PRIVATE_KEY="": VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all/],
+    [{ VAPID_PRIVATE_KEY: Buffer.alloc(32, 1).toString('base64url') }, /^Invalid configuration: VAPID_PUBLIC_KEY="": VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together/],
+    [{ VAPID_SUBJECT: 'ops@example.com' }, /^Invalid configuration: VAPID_SUBJECT=.*must be a mailto: or https:\/\/ URL/],
   ])('stops on %j with one line naming the variable', (env, pattern) => {
     let message = '';
     try {

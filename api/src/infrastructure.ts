@@ -7,6 +7,7 @@ import type { PartsDescription } from './deps.js';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from './adapters/database/embedded.js';
 import { PostgresEventStore } from './adapters/event-store/postgres.js';
 import { NatsBus } from './adapters/bus/nats.js';
+import { describePush } from './adapters/push/vapid.js';
 
 export const EMBEDDED_DATABASE_NAME = 'wager';
 
@@ -71,6 +72,7 @@ export async function openInfrastructure(config: Config, options: { log?: (m: st
       parts.bus = 'in-process bus';
     }
     closers.unshift(() => bus.close());
+    parts.push = describePush(config);
 
     return {
       databaseUrl,

@@ -22,7 +22,7 @@ import {
 const suite = browserAvailable ? describe : describe.skip;
 if (!browserAvailable) console.log(`[e2e] ${skipReason}`);
 
-/** DESIGN section 9's promise, checked from the moment the command's answer arrives. */
+/** The live-updates promise (docs/web.md), checked from the moment the command's answer arrives. */
 const LIVE_WITHIN_MS = 1000;
 /** How long the DOM is watched for it (the promise plus the browser's own scheduling). */
 const WATCH_MS = 1500;

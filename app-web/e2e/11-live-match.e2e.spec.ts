@@ -1,4 +1,4 @@
-// Proves live match tracking in Chromium: a player watches the FC25 panel on /chat/:betId update live (score, clock, possession, events) as the match stats sandbox plays goals, sees the tracker's suggestion at full time and on Upload Result; on a COD bet a player sees 'No live match detected', then the LIVE stats, and reports a manual event.
+// Proves live match tracking in Chromium: a player watches the FC25 panel on /chat/:betId update live (score, clock, possession, events) as the match stats sandbox plays goals, sees the tracker's suggestion at full time and on Upload Result; on a COD bet a player sees 'No live match detected', then the LIVE stats, and reports a manual event; a second bet between the same players shows only its own match, never their previous one.
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -146,6 +146,40 @@ suite('live match tracking on the chat screen', () => {
     await screenshotter(env, page)('live-cod-panel');
     const match = await api<{ manualEvents: { eventType: string; data: Record<string, number>; reporterId: string }[] }>(env.baseUrl, 'GET', `/api/matches/${betId}`, b.token);
     expect(match.manualEvents).toEqual([expect.objectContaining({ eventType: 'kill', data: { kills: 3, deaths: 1, assists: 2 }, reporterId: b.id })]);
+    await context.close();
+  });
+
+  it('a second bet between the same players never shows their previous match: its panel waits, then shows only their new one', async () => {
+    // Given two players whose first tracked match ended with goals and a suggestion
+    const [home, away] = await Promise.all([trackedPlayer(env.baseUrl, 'lr_a'), trackedPlayer(env.baseUrl, 'lr_b')]);
+    const first = await apiCreateChallenge(env.baseUrl, home, '1000', 'public');
+    await api(env.baseUrl, 'POST', `/api/challenges/join/${first.betId}`, away.token);
+    const old = await control<{ matchId: string }>(env.baseUrl, '/matches', { game: 'fc25', players: [home.psn, away.psn], seed: seedWithGoals([home.psn, away.psn]), matchDuration: 90, realSeconds: 600 });
+    await control(env.baseUrl, `/matches/${old.matchId}/end`);
+    await expect.poll(async () => (await api<{ suggestion: { matchId: string } | null }>(env.baseUrl, 'GET', `/api/matches/${first.betId}`, home.token)).suggestion?.matchId, { timeout: STEP_TIMEOUT_MS }).toBe(old.matchId);
+
+    // When they play a second bet, while the provider still shows the first match as their last
+    const second = await apiCreateChallenge(env.baseUrl, home, '1000', 'public');
+    await api(env.baseUrl, 'POST', `/api/challenges/join/${second.betId}`, away.token);
+    const { page, context } = await env.newPage({ locale: 'en-NG' });
+    await openChat(page, home, second.betId);
+    const panel = page.getByTestId('fc25-live-panel');
+    await visible(panel.locator('[data-testid="live-status"][data-status="waiting"]'));
+
+    // Then it shows their new match, and only it: one kick-off, its goals, its suggestion
+    const own = await control<{ matchId: string }>(env.baseUrl, '/matches', { game: 'fc25', players: [home.psn, away.psn], seed: 2, matchDuration: 90, realSeconds: 600 });
+    const { view } = await control<{ view: Fc25View }>(env.baseUrl, `/matches/${own.matchId}/end`);
+    await visible(panel.locator('[data-testid="live-status"][data-status="completed"]'));
+    await expect.poll(() => panel.getByTestId('live-score-value').textContent(), { timeout: STEP_TIMEOUT_MS }).toBe(`${view.home.score} – ${view.away.score}`);
+    await visible(panel.getByTestId('tracker-suggestion'));
+    expect(await panel.locator('[data-testid="live-event"][data-type="match_start"]').count()).toBe(1);
+    expect(await panel.locator('[data-testid="live-event"][data-type="goal"]').count()).toBe(view.home.score + view.away.score);
+    const match = await api<{ matchId: string; suggestion: { matchId: string } }>(env.baseUrl, 'GET', `/api/matches/${second.betId}`, away.token);
+    expect(match).toMatchObject({ matchId: own.matchId, suggestion: { matchId: own.matchId } });
+    const chat = await api<{ id: string }>(env.baseUrl, 'GET', `/api/chats/${second.betId}`, home.token);
+    const said = async () => (await api<{ content: string }[]>(env.baseUrl, 'GET', `/api/chats/${chat.id}/messages`, home.token)).filter((m) => m.content.startsWith('The tracker saw'));
+    await expect.poll(async () => (await said()).length, { timeout: STEP_TIMEOUT_MS }).toBe(1);
+    expect((await said())[0]!.content).toContain(`${view.home.score}–${view.away.score}`);
     await context.close();
   });
 });

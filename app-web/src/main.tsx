@@ -4,6 +4,7 @@ import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
 import { knowSignedOutVisitor } from './features/auth/api/user-queries';
 import { createQueryClient } from './lib/query-client';
+import { registerServiceWorker } from './lib/service-worker';
 import { PRERENDERED_ATTRIBUTE, PRERENDER_STALE_ATTRIBUTE } from './app/prerender/guard';
 import './styles.css';
 
@@ -46,3 +47,4 @@ function renderApp(): void {
 
 if (root.querySelector(`[${PRERENDERED_ATTRIBUTE}]`)) afterNextPaint(renderApp);
 else renderApp();
+registerServiceWorker();

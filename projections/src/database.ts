@@ -6,7 +6,9 @@ import type { CryptoDepositsTable, CryptoWithdrawalsTable, PaystackDepositsTable
 import type { UsersTable } from './users/users.table.js';
 import type { AccountClaimsTable, AppSecretsTable, CredentialsTable, PasswordResetTokensTable, RateLimitCountersTable, SessionsTable } from './credentials/credentials.table.js';
 import type { EmailOutboxTable } from './email-outbox/email-outbox.table.js';
+import type { SmsOutboxTable } from './sms-outbox/sms-outbox.table.js';
 import type { ChatMessagesTable, ChatsTable } from './chat/chat.table.js';
+import type { ModerationRequestsTable } from './chat/moderation-requests.table.js';
 import type { LiveMatchesTable } from './live/live.table.js';
 import type { AuditRunsTable } from './admin/audit-runs.table.js';
 import type { FplPoolParticipantsTable, FplPoolsTable } from './pools/pools.table.js';
@@ -14,6 +16,8 @@ import type { SupportMessagesTable } from './support/support.table.js';
 import type { WalletSaferPlayTable } from './wallet/safer-play.table.js';
 import type { StakeHoldsTable } from './holds/stake-holds.table.js';
 import type { BankAccountsTable, BankWithdrawalsTable } from './wallet/bank-payouts.table.js';
+import type { NotificationPreferencesTable, NotificationsTable } from './notifications/notifications.table.js';
+import type { PushDeliveriesTable, PushOutboxTable, PushSubscriptionsTable } from './push/push.table.js';
 import type { BetDeadlinesTable, BetTrailTable, BetsTable, UserStatsSettlementsTable, UserStatsTable } from './bets/bets.table.js';
 
 /**
@@ -27,8 +31,9 @@ export interface Database {
   users: UsersTable;
   credentials: CredentialsTable; sessions: SessionsTable; account_claims: AccountClaimsTable; password_reset_tokens: PasswordResetTokensTable; rate_limit_counters: RateLimitCountersTable; app_secrets: AppSecretsTable;
   email_outbox: EmailOutboxTable;
+  sms_outbox: SmsOutboxTable;
   bets: BetsTable; bet_deadlines: BetDeadlinesTable; bet_trail: BetTrailTable; user_stats: UserStatsTable; user_stats_settlements: UserStatsSettlementsTable;
-  chats: ChatsTable; chat_messages: ChatMessagesTable;
+  chats: ChatsTable; chat_messages: ChatMessagesTable; moderation_requests: ModerationRequestsTable;
   live_matches: LiveMatchesTable;
   audit_runs: AuditRunsTable;
   fpl_pools: FplPoolsTable; fpl_pool_participants: FplPoolParticipantsTable;
@@ -36,6 +41,8 @@ export interface Database {
   support_messages: SupportMessagesTable;
   wallet_safer_play: WalletSaferPlayTable;
   bank_accounts: BankAccountsTable; bank_withdrawals: BankWithdrawalsTable;
+  notifications: NotificationsTable; notification_preferences: NotificationPreferencesTable;
+  push_subscriptions: PushSubscriptionsTable; push_outbox: PushOutboxTable; push_deliveries: PushDeliveriesTable;
 }
 
 export const DATABASE_POOL_SIZE_DEFAULT = 10;

@@ -8,3 +8,4 @@ export type * from './checkpoints/checkpoints.table.js';
 export * from './all-projectors.js';
 export * from './checkpoints/watcher.js';
 export * from './checkpoints/announce.js';
+export type * from './push/push.table.js';

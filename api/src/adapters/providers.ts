@@ -6,6 +6,8 @@ import type { MatchStatsProvider } from './match-stats/port.js';
 import type { AppDeps } from '../deps.js';
 import { createPaystackClient, type PaystackClient } from './paystack/client.js';
 import { createCryptoProviderClient, type CryptoProviderClient } from './crypto/client.js';
+import type { SmsSender } from './sms/port.js';
+import { termiiSender } from './sms/termii.js';
 
 /**
  * Which provider the wallet talks to. With PAYSTACK_SECRET_KEY / CRYPTO_PROVIDER_SECRET unset
@@ -91,4 +93,29 @@ export function paystackClientFromConfig(config: AppDeps['config']): PaystackCli
   if (!PAYSTACK_SECRET_KEY && NODE_ENV === 'production') throw new Error('PAYSTACK_SECRET_KEY is required in production');
   const baseUrl = PAYSTACK_BASE_URL ?? (PAYSTACK_SECRET_KEY ? 'https://api.paystack.co' : `http://127.0.0.1:${PORT}/sandbox/paystack`);
   return createPaystackClient({ baseUrl, secretKey: PAYSTACK_SECRET_KEY ?? PAYSTACK_SANDBOX_SECRET, timeoutMs: PROVIDER_TIMEOUT_MS });
+}
+
+/** The Termii sandbox's key: what the SMS adapter sends when no real key is configured. */
+export const TERMII_SANDBOX_API_KEY = 'termii_sandbox_key';
+/** Termii's host for accounts that were not given one of their own (older docs and most SDKs). */
+export const TERMII_DEFAULT_BASE_URL = 'https://api.ng.termii.com';
+
+export function termiiApiKey(config: Pick<Config, 'TERMII_API_KEY' | 'NODE_ENV'>): string {
+  if (config.TERMII_API_KEY) return config.TERMII_API_KEY;
+  if (config.NODE_ENV === 'production') throw new Error('TERMII_API_KEY is required in production');
+  return TERMII_SANDBOX_API_KEY;
+}
+
+/**
+ * The SMS sender: Termii at TERMII_BASE_URL (or its default host) with TERMII_API_KEY, else
+ * (outside production) the same adapter against the Termii sandbox this app mounts under
+ * /sandbox/termii, reached at PUBLIC_URL (set once the server listens; read at each call, as the
+ * match stats sandbox is). `sandboxBaseUrl` overrides where the sandbox is (tests that listen on
+ * a port of their own).
+ */
+export function smsSenderFromConfig(config: Config, sandboxBaseUrl?: string): SmsSender {
+  const { TERMII_API_KEY, TERMII_BASE_URL, TERMII_SENDER_ID, TERMII_CHANNEL, PROVIDER_TIMEOUT_MS } = config;
+  const apiKey = termiiApiKey(config);
+  const baseUrl = TERMII_BASE_URL ?? (TERMII_API_KEY ? TERMII_DEFAULT_BASE_URL : (sandboxBaseUrl ?? `${publicBaseUrl(config)}/sandbox/termii`));
+  return termiiSender({ baseUrl, apiKey, senderId: TERMII_SENDER_ID, channel: TERMII_CHANNEL, timeoutMs: PROVIDER_TIMEOUT_MS });
 }

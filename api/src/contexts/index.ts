@@ -4,6 +4,7 @@
  */
 import type { AppDeps } from '../deps.js';
 import { emailOutboxJob } from '../adapters/email/sender-job.js';
+import { pushOutboxJob } from '../adapters/push/sender-job.js';
 import type { ContextModule } from '../runtime/context.js';
 import type { BackgroundJob } from '../runtime/jobs.js';
 import type { Reactor } from '../runtime/reactor-runner.js';
@@ -16,6 +17,8 @@ import { adminContext } from './admin/index.js';
 import { poolsContext } from './pools/index.js';
 import { supportContext } from './support/index.js';
 import { playersContext } from './players/index.js';
+import { notificationsContext } from './notifications/index.js';
+import { pushContext } from './push/index.js';
 
 export const contexts: readonly ContextModule[] = [
   accountsContext,
@@ -27,6 +30,8 @@ export const contexts: readonly ContextModule[] = [
   poolsContext,
   supportContext,
   playersContext,
+  notificationsContext,
+  pushContext,
 ];
 
 /** Every process manager of every context (run in the `project` role). */
@@ -34,7 +39,7 @@ export function allReactors(deps: AppDeps): Reactor[] {
   return contexts.flatMap((c) => c.reactors?.(deps) ?? []);
 }
 
-/** Every background job: the platform's email sender and each context's timers (run in the `project` role). */
+/** Every background job: the platform's email and push senders and each context's timers (run in the `project` role). */
 export function allJobs(deps: AppDeps): BackgroundJob[] {
-  return [emailOutboxJob(deps), ...contexts.flatMap((c) => c.jobs?.(deps) ?? [])];
+  return [emailOutboxJob(deps), pushOutboxJob(deps), ...contexts.flatMap((c) => c.jobs?.(deps) ?? [])];
 }

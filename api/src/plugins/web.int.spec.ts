@@ -12,6 +12,8 @@ const SCRIPT = `console.log(${JSON.stringify('wager '.repeat(500))});`;
 const SHELL = '<!doctype html><script type="module" src="/assets/index-Ab12Cd34.js"></script><div id="root"></div>';
 /** What `vite build --ssr src/prerender.tsx` writes: the shell with the auth screen inside #root (over 1 KB, so compressed too). */
 const AUTH_PAGE = `<!doctype html><script type="module" src="/assets/index-Ab12Cd34.js"></script><div id="root"><h1>Welcome to Wager</h1><div role="tablist"><button role="tab">Quick Start</button><button role="tab">Sign In</button></div>${'<p>claims</p>'.repeat(100)}</div>`;
+/** The service worker as vite.config.ts writes it: unhashed, at the root. */
+const SERVICE_WORKER = `self.addEventListener('push', () => undefined);${' '.repeat(2000)}`;
 let dist: string;
 let shellOnlyDist: string;
 
@@ -26,6 +28,9 @@ beforeAll(() => {
   writeFileSync(join(dist, 'assets/index-Ab12Cd34.js.br'), brotliCompressSync(SCRIPT));
   writeFileSync(join(dist, 'assets/index-Ab12Cd34.js.gz'), gzipSync(SCRIPT));
   writeFileSync(join(dist, 'assets/index-Ab12Cd34.js.map'), '{"version":3,"sources":["secret.ts"]}');
+  writeFileSync(join(dist, 'sw.js'), SERVICE_WORKER);
+  writeFileSync(join(dist, 'sw.js.br'), brotliCompressSync(SERVICE_WORKER));
+  writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"Wager","start_url":"/","display":"standalone"}');
   shellOnlyDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
   writeFileSync(join(shellOnlyDist, 'index.html'), SHELL);
 });
@@ -97,6 +102,19 @@ describe('the built web app, as served in production', () => {
     const res = await app.inject({ url: '/auth' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(SHELL);
+  });
+
+  it('the service worker is served from the root (scope: the whole app) as JavaScript and revalidated on every load, never long-cached; the manifest as a web app manifest', async () => {
+    const app = await webApp(true);
+    const worker = await app.inject({ url: '/sw.js', headers: { 'accept-encoding': 'br' } });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(worker.headers['cache-control']).toBe(REVALIDATE_CACHE);
+    expect(brotliDecompressSync(worker.rawPayload).toString()).toBe(SERVICE_WORKER);
+    const manifest = await app.inject({ url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe(REVALIDATE_CACHE);
   });
 
   it('a source map is 404 under NODE_ENV=production, and served outside it (development)', async () => {

@@ -19,7 +19,11 @@ export function webAppBuilt(distDir = WEB_DIST_DIR): boolean {
 
 /** Hashed build output (`/assets/<name>-<hash>.<ext>`): its content never changes under its name. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
-/** index.html names the current hashes, so the browser revalidates it on every load. */
+/**
+ * index.html names the current hashes, so the browser revalidates it on every load; so is every
+ * other unhashed file, `/sw.js` above all: a long-cached service worker would keep an old one
+ * (and its shell) in charge long after a release.
+ */
 export const REVALIDATE_CACHE = 'no-cache';
 
 function cacheControlFor(filePath: string): string {

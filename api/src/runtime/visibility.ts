@@ -21,7 +21,7 @@ export interface LiveEvent {
 }
 
 /**
- * Who hears of a context's streams over /ws (DESIGN.md section 9). Visibility is decided per
+ * Who hears of a context's streams over /ws (docs/web.md, "Live updates"). Visibility is decided per
  * socket without a database query per event: when a socket authenticates, each context names the
  * streams its user may see (one query per context); afterwards the events that change who may see
  * what (`grants`, pure) keep that set current. Admins hear of everything.
@@ -33,6 +33,13 @@ export interface LiveRules {
   readonly streamsOf?: (db: Kysely<Database>, userId: string) => Promise<string[]>;
   /** Who comes to see which stream through this event. */
   readonly grants?: (event: LiveEvent) => StreamGrant[];
+  /**
+   * Read models an event changes beyond its own stream, named like streams (`moderation-queue`):
+   * a socket hears `changed` for such a topic when its visible set holds it (given by `streamsOf`
+   * or `grants`, like a stream) or its user is an admin. How a screen shared by a role (the
+   * moderators' queue) follows events of streams its readers may not see.
+   */
+  readonly topics?: (event: LiveEvent) => string[];
   /**
    * Per-connection subscriptions a socket may ask for (`join_chat`, `join_match`): each answers
    * the stream id the viewer may follow, or null (then the socket is told "not found").
@@ -77,6 +84,11 @@ export async function initialStreams(db: Kysely<Database>, rules: readonly LiveR
     if (rule.streamsOf) for (const streamId of await rule.streamsOf(db, viewer.userId)) visible.add(streamId);
   }
   return visible;
+}
+
+/** Every topic an event changes, across the contexts. */
+export function topicsOf(rules: readonly LiveRules[], event: LiveEvent): string[] {
+  return [...new Set(rules.flatMap((rule) => rule.topics?.(event) ?? []))];
 }
 
 /** Every grant an event makes, across the contexts. */

@@ -5,7 +5,7 @@ import { DomainError, parseStreamId, type BusMessage } from '@wager/domain';
 import type { ChangeMessage } from '@wager/domain/bus/live-protocol';
 import { authenticateToken } from '../plugins/auth.js';
 import { assertStorableInput } from '../plugins/input-guard.js';
-import { grantsOf, initialStreams, isBroadcast, type LiveEvent, type LiveRules, type Viewer } from './visibility.js';
+import { grantsOf, initialStreams, isBroadcast, topicsOf, type LiveEvent, type LiveRules, type Viewer } from './visibility.js';
 
 /** A socket that has not authenticated by then is closed. */
 export const WS_AUTH_TIMEOUT_MS = 5000;
@@ -84,11 +84,16 @@ export async function wsRoutes(app: FastifyInstance, options: { live: readonly L
     const text = JSON.stringify(change);
     const grants = grantsOf(live, event);
     const everyone = isBroadcast(live, event);
+    const topics = topicsOf(live, event).map((topic) => {
+      const parsed = parseStreamId(topic);
+      return { topic, text: JSON.stringify({ ...change, streamType: parsed.type, streamId: topic, id: parsed.id } satisfies ChangeMessage) };
+    });
     let joined = false;
     for (const c of connections) {
       if (!c.viewer || c.socket.readyState !== c.socket.OPEN) continue;
       for (const grant of grants) if (grant.userId === c.viewer.userId) c.visible.add(grant.streamId);
       if (everyone || c.viewer.isAdmin || c.visible.has(event.streamId)) c.socket.send(text);
+      for (const t of topics) if (c.viewer.isAdmin || c.visible.has(t.topic)) c.socket.send(t.text);
       joined ||= c.subscriptions.has(event.streamId);
     }
     if (joined) {

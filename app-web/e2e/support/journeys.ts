@@ -264,7 +264,7 @@ export async function apiBalance(baseUrl: string, player: ApiPlayer): Promise<st
   return user.balance;
 }
 
-// ---------------------------------------------------------------- live updates (DESIGN section 9)
+// ---------------------------------------------------------------- live updates (docs/web.md, "Live updates")
 
 /** Waits for the header's live-updates dot to show `status` ('connected', 'reconnecting', 'offline', …). */
 export async function waitForLiveStatus(page: Page, status: string | string[], timeout = STEP_TIMEOUT_MS): Promise<string> {

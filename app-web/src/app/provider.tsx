@@ -8,7 +8,7 @@ import { createQueryClient } from '../lib/query-client';
 import { LiveUpdatesProvider, type LiveUpdatesConfig } from './live-updates/live-updates-provider';
 
 /**
- * Everything a screen needs around it: i18n, react-query, the live updates (DESIGN section 9)
+ * Everything a screen needs around it: i18n, react-query, the live updates (docs/web.md, "Live updates")
  * and the toaster. `liveUpdates={false}` leaves the socket out (component tests).
  */
 export function AppProvider({ children, queryClient, liveUpdates = {} }: { children: ReactNode; queryClient?: QueryClient; liveUpdates?: LiveUpdatesConfig | false }) {

@@ -55,6 +55,7 @@ const MatchesRoute = lazyNamed(() => import('./routes/matches'), 'MatchesRoute')
 const MatchDetailsRoute = lazyNamed(() => import('./routes/match-details'), 'MatchDetailsRoute');
 const DepositRoute = lazyNamed(() => import('./routes/deposit'), 'DepositRoute');
 const ProfileRoute = lazyNamed(() => import('./routes/profile'), 'ProfileRoute');
+const NotificationsRoute = lazyNamed(() => import('./routes/notifications'), 'NotificationsRoute');
 const ChatRoute = lazyNamed(() => import('./routes/chat'), 'ChatRoute');
 const OpponentsRoute = lazyNamed(() => import('./routes/opponents'), 'OpponentsRoute');
 const MarketplaceRoute = lazyNamed(() => import('./routes/marketplace'), 'MarketplaceRoute');
@@ -64,6 +65,7 @@ const ResponsibleGamingRoute = lazyNamed(() => import('./routes/responsible-gami
 const LegalRoute = lazyNamed(() => import('./routes/legal'), 'LegalRoute');
 const HelpRoute = lazyNamed(() => import('./routes/legal'), 'HelpRoute');
 const SupportFormRoute = lazyNamed(() => import('./routes/support-form'), 'SupportFormRoute');
+const ModerationRoute = lazyNamed(() => import('./routes/moderation'), 'ModerationRoute');
 
 /** The fallback while a screen's chunk loads. */
 function ScreenLoading() {
@@ -138,9 +140,11 @@ export const routes = [
           { path: paths.matches.path, element: <MatchesRoute /> },
           { path: paths.matchDetails.path, element: <MatchDetailsRoute /> },
           { path: paths.admin.path, element: <LazyAdminRoute /> },
+          { path: paths.moderation.path, element: <ModerationRoute /> },
           { path: paths.deposit.path, element: <DepositRoute /> },
           { path: paths.wallet.path, element: <DepositRoute /> },
           { path: paths.profile.path, element: <ProfileRoute /> },
+          { path: paths.notifications.path, element: <NotificationsRoute /> },
           { path: paths.chat.path, element: <ChatRoute /> },
           { path: paths.opponents.path, element: <OpponentsRoute /> },
         ],

@@ -8,10 +8,13 @@ export const paths = {
   matches: { path: '/matches', getHref: () => '/matches' },
   matchDetails: { path: '/matches/:id', getHref: (id: string) => `/matches/${encodeURIComponent(id)}` },
   admin: { path: '/admin', getHref: () => '/admin' },
+  /** The moderation queue, for moderators and admins. */
+  moderation: { path: '/moderation', getHref: () => '/moderation' },
   deposit: { path: '/deposit', getHref: () => '/deposit' },
   /** Paystack's callback may land here (spec: return handling on paths containing '/wallet'). */
   wallet: { path: '/wallet', getHref: () => '/wallet' },
   profile: { path: '/profile', getHref: () => '/profile' },
+  notifications: { path: '/notifications', getHref: () => '/notifications' },
   chat: { path: '/chat/:betId', getHref: (betId: string) => `/chat/${encodeURIComponent(betId)}` },
   fplPools: { path: '/fpl-pools', getHref: () => '/fpl-pools' },
   opponents: { path: '/opponents', getHref: () => '/opponents' },

@@ -5,6 +5,8 @@ import { en } from '../locales/en';
 import { enMessages, esMessages, frMessages } from '../locales/messages';
 import { enErrors, esErrors, frErrors } from '../locales/errors';
 import { enSafer, esSafer, frSafer } from '../locales/safer-play';
+import { enPush, esPush, frPush } from '../locales/push';
+import { enNotify, esNotify, frNotify } from '../locales/notifications';
 
 /**
  * Interface languages (spec section 1): English, Spanish and French, English as the fallback.
@@ -23,9 +25,9 @@ export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
  * language (init, changeLanguage), so a visitor in English does not download them.
  */
 export const resources = {
-  en: { translation: en, messages: enMessages, errors: enErrors, safer: enSafer },
-  es: { messages: esMessages, errors: esErrors, safer: esSafer },
-  fr: { messages: frMessages, errors: frErrors, safer: frSafer },
+  en: { translation: en, messages: enMessages, errors: enErrors, safer: enSafer, notify: enNotify, push: enPush },
+  es: { messages: esMessages, errors: esErrors, safer: esSafer, notify: esNotify, push: esPush },
+  fr: { messages: frMessages, errors: frErrors, safer: frSafer, notify: frNotify, push: frPush },
 } as const;
 
 const lazyTranslations: Record<string, () => Promise<{ translation: object }>> = {
@@ -58,7 +60,7 @@ void i18n
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',
     defaultNS: 'translation',
-    ns: ['translation', 'messages', 'errors', 'safer'],
+    ns: ['translation', 'messages', 'errors', 'safer', 'notify', 'push'],
     interpolation: { escapeValue: false },
     detection: {
       order: ['localStorage', 'navigator', 'htmlTag'],

@@ -1,5 +1,5 @@
 /**
- * The browser's end of DESIGN section 9: one WebSocket to `/ws` per signed-in tab. The server
+ * The browser's end of the live updates (docs/web.md): one WebSocket to `/ws` per signed-in tab. The server
  * tells it which stream changed (`{type:'changed', streamType, streamId, id, eventType,
  * recordedAt}`); the app then invalidates the queries that read that stream and React refetches.
  * Nothing here patches data, and nothing here knows about features: the mapping from a stream to

@@ -21,6 +21,7 @@ export const esMessages: Record<string, string> = {
   'Birth date must be in the past': 'La fecha de nacimiento debe estar en el pasado',
   'You must be at least 18 years old to create an account': 'Debes tener al menos 18 años para crear una cuenta',
   'Phone number is required': 'El teléfono es obligatorio',
+  'Phone number is too long': 'El número de teléfono es demasiado largo',
   'Country is required': 'El país es obligatorio',
   'Timezone is required': 'La zona horaria es obligatoria',
   'Currency preference is required': 'La moneda preferida es obligatoria',
@@ -102,6 +103,11 @@ export const esMessages: Record<string, string> = {
   'Invalid bet id': 'Identificador de apuesta no válido',
   'This message id was already used for another message': 'Este identificador de mensaje ya se usó para otro mensaje',
   'Too many messages. Please try again later.': 'Demasiados mensajes. Inténtalo más tarde.',
+  'A note is required': 'La nota es obligatoria',
+  'Message contains invalid characters': 'El mensaje contiene caracteres no válidos',
+  'The note must be at most 1000 characters': 'La nota debe tener como máximo 1000 caracteres',
+  'A reason is required': 'El motivo es obligatorio',
+  'The reason must be at most 1000 characters': 'El motivo debe tener como máximo 1000 caracteres',
 };
 
 export const frMessages: Record<string, string> = {
@@ -121,6 +127,7 @@ export const frMessages: Record<string, string> = {
   'Birth date must be in the past': 'La date de naissance doit être dans le passé',
   'You must be at least 18 years old to create an account': 'Vous devez avoir au moins 18 ans pour créer un compte',
   'Phone number is required': 'Le téléphone est obligatoire',
+  'Phone number is too long': 'Le numéro de téléphone est trop long',
   'Country is required': 'Le pays est obligatoire',
   'Timezone is required': 'Le fuseau horaire est obligatoire',
   'Currency preference is required': 'La devise préférée est obligatoire',
@@ -202,4 +209,9 @@ export const frMessages: Record<string, string> = {
   'Invalid bet id': 'Identifiant de pari invalide',
   'This message id was already used for another message': 'Cet identifiant de message a déjà servi pour un autre message',
   'Too many messages. Please try again later.': 'Trop de messages. Réessayez plus tard.',
+  'A note is required': 'Une note est requise',
+  'Message contains invalid characters': 'Le message contient des caractères non valides',
+  'The note must be at most 1000 characters': 'La note doit comporter au plus 1000 caractères',
+  'A reason is required': 'Un motif est requis',
+  'The reason must be at most 1000 characters': 'Le motif doit comporter au plus 1000 caractères',
 };

@@ -4,6 +4,8 @@
  */
 export interface User {
   id: string;
+  /** GET /api/user only: the bell's counts (notifications shown by now). */
+  notifications?: { unread: number; total: number };
   username: string;
   email: string;
   phoneNumber?: string | null;

@@ -47,6 +47,23 @@ export type VerifyEmail = Command<
   }
 >;
 
+/** A code sent by SMS to `phone` (E.164, already parsed and claimed for sending by the caller). */
+export type IssuePhoneCode = Command<
+  'IssuePhoneCode',
+  {
+    readonly phone: string;
+    readonly code: NewCode;
+  }
+>;
+
+export type VerifyPhone = Command<
+  'VerifyPhone',
+  {
+    /** Whether the submitted code hashes to `codeHash` for `codeId` (the caller holds the key). */
+    readonly codeMatches: (codeId: string, codeHash: string) => boolean;
+  }
+>;
+
 export type ChangeProfile = Command<
   'ChangeProfile',
   {
@@ -112,6 +129,8 @@ export type UserCommand =
   | RegisterUser
   | IssueVerificationCode
   | VerifyEmail
+  | IssuePhoneCode
+  | VerifyPhone
   | ChangeProfile
   | SetPreferredCurrency
   | RecordDetectedLocation

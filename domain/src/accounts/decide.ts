@@ -6,6 +6,7 @@ import type {
   GrantAdmin,
   SetModeratorRole,
   IssueVerificationCode,
+  IssuePhoneCode,
   NewCode,
   RecordDetectedLocation,
   RegisterUser,
@@ -13,9 +14,10 @@ import type {
   UserCommand,
   VerifyAge,
   VerifyEmail,
+  VerifyPhone,
 } from './commands.js';
 import type { CodeIssueReason, ProfileChanges, UserEvent } from './events.js';
-import { EMAIL_CODE_ATTEMPTS_MAX, EMAIL_CODE_RESEND_COOLDOWN_SECONDS } from './rules.js';
+import { EMAIL_CODE_ATTEMPTS_MAX, EMAIL_CODE_RESEND_COOLDOWN_SECONDS, PHONE_CODE_ATTEMPTS_MAX, PHONE_CODE_RESEND_COOLDOWN_SECONDS } from './rules.js';
 import type { UserState } from './state.js';
 
 export const ACCOUNT_NOT_FOUND = 'Account not found';
@@ -25,6 +27,8 @@ export const VERIFICATION_CODE_LOCKED = 'Too many wrong codes. Request a new cod
 export const EMAIL_ALREADY_VERIFIED = 'Email already verified';
 export const RESEND_TOO_SOON = 'Please wait before requesting another code';
 export const DETECT_LOCATION_FIRST = 'Detect your location first';
+export const PHONE_ALREADY_VERIFIED = 'This phone number is already verified';
+export const REQUEST_PHONE_CODE_FIRST = 'Request a code first';
 
 /** Thrown when the stream's owner does not exist; every command but RegisterUser needs one. */
 function requireExisting(state: UserState): void {
@@ -79,6 +83,48 @@ function verifyEmail(command: VerifyEmail['data'], now: Date, state: UserState):
     return [{ type: 'EmailVerificationAttemptFailed', data: { userId: state.userId!, codeId: code.codeId, attempts: code.failedAttempts + 1, failedAt: now.toISOString() } }];
   }
   return [{ type: 'EmailVerified', data: { userId: state.userId!, email: code.email, codeId: code.codeId, method: 'code', verifiedAt: now.toISOString() } }];
+}
+
+/** Seconds until this account may have another SMS code, 0 when it may now (one per 60 s). */
+export function phoneResendWaitSeconds(state: Pick<UserState, 'lastPhoneCodeIssuedAt'>, now: Date): number {
+  if (!state.lastPhoneCodeIssuedAt) return 0;
+  const waitMs = PHONE_CODE_RESEND_COOLDOWN_SECONDS * 1000 - (now.getTime() - new Date(state.lastPhoneCodeIssuedAt).getTime());
+  return waitMs > 0 ? Math.ceil(waitMs / 1000) : 0;
+}
+
+/**
+ * A code by SMS. The caller has already recorded the send on the number's own stream (daily
+ * cap, numbers verified by someone else); this stream holds the per-account rules.
+ */
+function issuePhoneCode(command: IssuePhoneCode['data'], now: Date, state: UserState): UserEvent[] {
+  requireExisting(state);
+  if (state.isPhoneVerified && state.verifiedPhone === command.phone) throw new ValidationError(PHONE_ALREADY_VERIFIED, { code: 'phone_already_verified' });
+  const wait = phoneResendWaitSeconds(state, now);
+  if (wait > 0) throw new TooManyRequestsError(RESEND_TOO_SOON, wait, { code: 'resend_too_soon' });
+  const { code } = command;
+  return [
+    {
+      type: 'PhoneVerificationCodeIssued',
+      data: { userId: state.userId!, codeId: code.codeId, phone: command.phone, codeHash: code.codeHash, expiresAt: code.expiresAt.toISOString(), issuedAt: now.toISOString() },
+    },
+  ];
+}
+
+/**
+ * Checks a code against the pending one. A wrong code is recorded (it counts towards the lock)
+ * rather than thrown; a right one gives PhoneVerified, which the caller appends only once the
+ * number is claimed for this account.
+ */
+function verifyPhone(command: VerifyPhone['data'], now: Date, state: UserState): UserEvent[] {
+  requireExisting(state);
+  const code = state.pendingPhoneCode;
+  if (!code) throw new ValidationError(REQUEST_PHONE_CODE_FIRST, { code: 'phone_code_not_requested' });
+  if (code.failedAttempts >= PHONE_CODE_ATTEMPTS_MAX) throw new TooManyRequestsError(VERIFICATION_CODE_LOCKED, Math.max(1, phoneResendWaitSeconds(state, now)), { code: 'verification_code_locked' });
+  if (new Date(code.expiresAt).getTime() <= now.getTime()) throw new ValidationError(VERIFICATION_CODE_EXPIRED, { code: 'verification_code_expired' });
+  if (!command.codeMatches(code.codeId, code.codeHash)) {
+    return [{ type: 'PhoneVerificationAttemptFailed', data: { userId: state.userId!, codeId: code.codeId, attempts: code.failedAttempts + 1, failedAt: now.toISOString() } }];
+  }
+  return [{ type: 'PhoneVerified', data: { userId: state.userId!, phone: code.phone, codeId: code.codeId, verifiedAt: now.toISOString() } }];
 }
 
 /** Keeps only the fields that differ from the current ones. */
@@ -157,6 +203,10 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
       return issueVerificationCode(command.data, command.metadata.now, state);
     case 'VerifyEmail':
       return verifyEmail(command.data, command.metadata.now, state);
+    case 'IssuePhoneCode':
+      return issuePhoneCode(command.data, command.metadata.now, state);
+    case 'VerifyPhone':
+      return verifyPhone(command.data, command.metadata.now, state);
     case 'ChangeProfile':
       return changeProfile(command.data, command.metadata.now, state);
     case 'SetPreferredCurrency':

@@ -1,6 +1,6 @@
 /**
  * Events of a `user-<id>` stream. None holds a password, a password hash or a verification
- * code in clear: a code is recorded as an HMAC (`codeHash`) with its expiry.
+ * code in clear: a code (email or SMS) is recorded as an HMAC (`codeHash`) with its expiry.
  */
 
 export type SignupForm = 'full' | 'quick' | 'seed';
@@ -48,6 +48,32 @@ export interface EmailVerifiedData {
   readonly email: string;
   readonly codeId: string | null;
   readonly method: 'code' | 'seed';
+  readonly verifiedAt: string;
+}
+
+export interface PhoneVerificationCodeIssuedData {
+  readonly userId: string;
+  readonly codeId: string;
+  /** E.164, e.g. `+2348031234567`. */
+  readonly phone: string;
+  readonly codeHash: string;
+  readonly expiresAt: string;
+  readonly issuedAt: string;
+}
+
+export interface PhoneVerificationAttemptFailedData {
+  readonly userId: string;
+  readonly codeId: string;
+  /** Wrong tries of this code so far, this one included. */
+  readonly attempts: number;
+  readonly failedAt: string;
+}
+
+export interface PhoneVerifiedData {
+  readonly userId: string;
+  /** E.164, e.g. `+2348031234567`. */
+  readonly phone: string;
+  readonly codeId: string;
   readonly verifiedAt: string;
 }
 
@@ -129,6 +155,9 @@ export type UserEvent =
   | { type: 'EmailVerificationCodeIssued'; data: EmailVerificationCodeIssuedData }
   | { type: 'EmailVerificationAttemptFailed'; data: EmailVerificationAttemptFailedData }
   | { type: 'EmailVerified'; data: EmailVerifiedData }
+  | { type: 'PhoneVerificationCodeIssued'; data: PhoneVerificationCodeIssuedData }
+  | { type: 'PhoneVerificationAttemptFailed'; data: PhoneVerificationAttemptFailedData }
+  | { type: 'PhoneVerified'; data: PhoneVerifiedData }
   | { type: 'ProfileChanged'; data: ProfileChangedData }
   | { type: 'PreferredCurrencySet'; data: PreferredCurrencySetData }
   | { type: 'LocationDetected'; data: LocationDetectedData }
@@ -145,6 +174,9 @@ export const USER_EVENT_TYPES: readonly UserEventType[] = [
   'EmailVerificationCodeIssued',
   'EmailVerificationAttemptFailed',
   'EmailVerified',
+  'PhoneVerificationCodeIssued',
+  'PhoneVerificationAttemptFailed',
+  'PhoneVerified',
   'ProfileChanged',
   'PreferredCurrencySet',
   'LocationDetected',

@@ -10,6 +10,8 @@ export * from './state.js';
 export * from './decide.js';
 export * from './rules.js';
 export * from './reference-data.js';
+export * from './phone.js';
+export * from './phone-number.js';
 
 /** The `user-<id>` stream's decider. */
 export const userDecider: Decider<UserState, UserCommand, UserEvent> = { initialState, evolve, decide };

@@ -15,6 +15,15 @@ export const AGE_YEARS_MIN = 18;
 export const EMAIL_CODE_LENGTH = 6;
 export const EMAIL_CODE_RESEND_COOLDOWN_SECONDS = 60;
 export const EMAIL_CODE_ATTEMPTS_MAX = 5;
+/** Phone verification by SMS (issue #24): a code lives 10 minutes and allows 5 wrong tries. */
+export const PHONE_CODE_LENGTH = 6;
+export const PHONE_CODE_LIFETIME_MS = 10 * 60 * 1000;
+export const PHONE_CODE_ATTEMPTS_MAX = 5;
+/** One code per account per 60 s, whatever the number. */
+export const PHONE_CODE_RESEND_COOLDOWN_SECONDS = 60;
+/** At most 5 codes to one number in any 24 hours, whichever accounts asked. */
+export const PHONE_CODES_PER_NUMBER_PER_DAY = 5;
+export const PHONE_CODE_DAY_MS = 24 * 60 * 60 * 1000;
 /** Limits the spec leaves unsaid (TigerStyle: a limit on everything). */
 export const PHONE_NUMBER_LENGTH_MAX = 32;
 export const GAMING_ID_LENGTH_MAX = 64;
@@ -62,6 +71,7 @@ export const messages = {
   acceptLocation: 'acceptLocation must be true or false',
   invalidLocation: 'Invalid detected location',
   invalidUserId: 'Invalid user id',
+  phoneInvalid: 'Enter a valid mobile number, e.g. 0803 123 4567 or +234 803 123 4567',
 } as const;
 
 /** Full-form live feedback and server refusal under 18: keeps the keyword 'age' for the client's toast title. */
@@ -271,6 +281,14 @@ export const verifyEmailSchema = z.object({
 export const resendCodeSchema = z.object({
   userId: z.string({ error: messages.invalidUserId }).max(USER_ID_LENGTH_MAX, messages.invalidUserId).optional(),
 });
+
+/** POST /api/user/phone: the number as typed; the server parses it to E.164 (phone-number.ts). */
+export const phoneCodeRequestSchema = z.object({
+  phone: z.string({ error: messages.phoneRequired }).trim().min(1, messages.phoneRequired).max(PHONE_NUMBER_LENGTH_MAX, messages.phoneTooLong),
+});
+
+/** POST /api/user/phone/verify. */
+export const verifyPhoneSchema = z.object({ code: verificationCodeSchema });
 
 export const requestResetSchema = z.object({ email: email() });
 

@@ -9,6 +9,16 @@ export interface PendingCode {
   readonly failedAttempts: number;
 }
 
+export interface PendingPhoneCode {
+  readonly codeId: string;
+  readonly codeHash: string;
+  /** E.164. */
+  readonly phone: string;
+  readonly expiresAt: string;
+  readonly issuedAt: string;
+  readonly failedAttempts: number;
+}
+
 export interface UserState {
   readonly exists: boolean;
   readonly userId: string | null;
@@ -22,6 +32,12 @@ export interface UserState {
   readonly preferredCurrency: string;
   readonly currencySetByUser: boolean;
   readonly isEmailVerified: boolean;
+  /** True from PhoneVerified until the profile's phone number changes. */
+  readonly isPhoneVerified: boolean;
+  /** The E.164 number of the last PhoneVerified, while it is still verified. */
+  readonly verifiedPhone: string | null;
+  readonly pendingPhoneCode: PendingPhoneCode | null;
+  readonly lastPhoneCodeIssuedAt: string | null;
   readonly isAgeVerified: boolean;
   readonly isAdmin: boolean;
   readonly isModerator: boolean;
@@ -45,6 +61,10 @@ export function initialState(): UserState {
     preferredCurrency: 'USD',
     currencySetByUser: false,
     isEmailVerified: false,
+    isPhoneVerified: false,
+    verifiedPhone: null,
+    pendingPhoneCode: null,
+    lastPhoneCodeIssuedAt: null,
     isAgeVerified: false,
     isAdmin: false,
     isModerator: false,
@@ -87,9 +107,25 @@ export function evolve(state: UserState, event: UserEvent): UserState {
         : state;
     case 'EmailVerified':
       return { ...state, isEmailVerified: true, pendingCode: null };
+    case 'PhoneVerificationCodeIssued': {
+      const d = event.data;
+      return {
+        ...state,
+        pendingPhoneCode: { codeId: d.codeId, codeHash: d.codeHash, phone: d.phone, expiresAt: d.expiresAt, issuedAt: d.issuedAt, failedAttempts: 0 },
+        lastPhoneCodeIssuedAt: d.issuedAt,
+      };
+    }
+    case 'PhoneVerificationAttemptFailed':
+      return state.pendingPhoneCode && state.pendingPhoneCode.codeId === event.data.codeId
+        ? { ...state, pendingPhoneCode: { ...state.pendingPhoneCode, failedAttempts: event.data.attempts } }
+        : state;
+    case 'PhoneVerified':
+      return { ...state, isPhoneVerified: true, verifiedPhone: event.data.phone, phoneNumber: event.data.phone, pendingPhoneCode: null };
     case 'ProfileChanged': {
       const c = event.data.changes;
       const emailChanged = c.email !== undefined && c.email !== state.email;
+      // A ProfileChanged names only fields that differ, so a phone in it is a new number.
+      const phoneChanged = c.phoneNumber !== undefined && c.phoneNumber !== state.phoneNumber;
       return {
         ...state,
         ...(c.username !== undefined ? { username: c.username } : {}),
@@ -100,6 +136,7 @@ export function evolve(state: UserState, event: UserEvent): UserState {
         ...(c.country !== undefined ? { country: c.country } : {}),
         ...(c.timezone !== undefined ? { timezone: c.timezone } : {}),
         ...(emailChanged ? { isEmailVerified: false, pendingCode: null } : {}),
+        ...(phoneChanged ? { isPhoneVerified: false, verifiedPhone: null } : {}),
       };
     }
     case 'PreferredCurrencySet':

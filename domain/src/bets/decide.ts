@@ -11,7 +11,7 @@ type Command<T extends BetCommand['type']> = Extract<BetCommand, { type: T }>['d
 /** The decider's only notion of time, from the command's metadata. */
 type Now = Date;
 
-/** DESIGN.md section 4: fee = round_half_up(stake × 0.02, 2), computed by the one `fee` of the money module. */
+/** docs/ledger.md: fee = round_half_up(stake × 0.02, 2), computed by the one `fee` of the money module. */
 export function betFee(stake: string): string {
   return formatAmount(fee(stake));
 }

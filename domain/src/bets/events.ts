@@ -1,7 +1,7 @@
 /**
  * The events of a bet's stream `bet-<betId>`. Each carries its bet id and an `…At` time.
  * Money postings that touch a user account live in that user's wallet stream; the only
- * postings here are between system accounts (fee recognition, DESIGN.md section 4).
+ * postings here are between system accounts (fee recognition, docs/ledger.md).
  */
 import type { BetCurrency, BetResult, CodRules, Fc25Rules, GameType, MatchRules, Visibility } from './rules.js';
 

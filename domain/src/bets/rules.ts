@@ -1,9 +1,10 @@
 /**
- * Validation rules of a challenge (spec wagering.md section 5) with the spec's exact messages.
+ * Validation rules of a challenge (the product spec's Create Challenge form) with the spec's exact messages.
  * Pure zod and plain data: the web app imports this file (`@wager/domain/bets/rules`), so it
  * must stay free of node-only imports.
  */
 import { z } from 'zod';
+import { amountSchema } from '../money/amount.js';
 
 export const GAME_TYPES = ['fc25', 'cod'] as const;
 export type GameType = (typeof GAME_TYPES)[number];
@@ -138,28 +139,16 @@ export const betMessages = {
   formInvalid: 'The form could not be read: send it again',
 } as const;
 
-const AMOUNT_PATTERN = /^\d+(\.\d+)?$/;
-
 /**
- * The stake: a decimal string or a number on the wire, a normalised decimal string after
- * parsing ("100" → "100.00"). Checked without floating point: digits are compared as text.
+ * The stake: the one amount rule (`amountSchema`: a decimal string or a number on the wire, a
+ * normalised decimal string after parsing, "100" → "100.00") in the spec's words. Required: the
+ * dialog's default of 100 is the dialog's, the server never supplies one.
  */
-export const betAmountSchema = z
-  .union([z.string(), z.number()], { error: betMessages.amountRequired })
-  .transform((v) => (typeof v === 'number' ? (Number.isFinite(v) ? String(v) : 'x') : v.trim()))
-  .superRefine((v, ctx) => {
-    if (v === '') return void ctx.addIssue({ code: 'custom', message: betMessages.amountRequired });
-    if (!AMOUNT_PATTERN.test(v)) return void ctx.addIssue({ code: 'custom', message: betMessages.amountNotNumber });
-    const [whole = '', fraction = ''] = v.split('.');
-    if (fraction.length > 2) return void ctx.addIssue({ code: 'custom', message: betMessages.amountDecimals });
-    const cents = BigInt(whole) * 100n + BigInt((fraction + '00').slice(0, 2));
-    if (cents < BigInt(BET_AMOUNT_MIN) * 100n) return void ctx.addIssue({ code: 'custom', message: betMessages.amountMin });
-    if (cents > BigInt(BET_AMOUNT_MAX) * 100n) return void ctx.addIssue({ code: 'custom', message: betMessages.amountMax });
-  })
-  .transform((v) => {
-    const [whole = '0', fraction = ''] = v.split('.');
-    return `${BigInt(whole).toString()}.${(fraction + '00').slice(0, 2)}`;
-  });
+export const betAmountSchema = amountSchema({
+  messages: { required: { message: betMessages.amountRequired }, invalid: { message: betMessages.amountNotNumber }, decimals: { message: betMessages.amountDecimals } },
+  min: { amount: String(BET_AMOUNT_MIN), refusal: { message: betMessages.amountMin } },
+  max: { amount: String(BET_AMOUNT_MAX), refusal: { message: betMessages.amountMax } },
+});
 
 export const platformUsernameSchema = z
   .string()

@@ -1,5 +1,5 @@
 /**
- * The pure decisions of the bet sagas (DESIGN.md section 5). The API's process managers only
+ * The pure decisions of the bet sagas (docs/architecture.md, "Reactors"). The API's process managers only
  * execute what these say: which money and chat follow a recorded bet event, whether a player
  * whose acceptance failed gets the stake back, and what the reconciler does with a stake lock
  * left open. Every answer is decided from the bet's own events, never from a read model.

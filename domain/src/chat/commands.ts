@@ -10,5 +10,14 @@ export type RequestModerator = Command<'RequestModerator', { chatId: string; req
 /** The caller's moderator (or admin) role is checked by the route from the users read model. */
 export type JoinAsModerator = Command<'JoinAsModerator', { chatId: string; moderatorId: string; messageId: string; content: string }>;
 export type CloseChat = Command<'CloseChat', { chatId: string; reason: ChatClosedReason }>;
+/**
+ * The moderation queue's commands. The caller's moderator or admin role is checked by the route
+ * from the users read model; `actorIsAdmin` says which of the two it is, since only an admin
+ * resolves a request handed to the admins. `messageId`/`content` are the system message the
+ * players read in the chat (its text made by the caller, like the other system messages).
+ */
+export type ClaimModeration = Command<'ClaimModeration', { chatId: string; moderatorId: string; joinMessageId: string; joinContent: string }>;
+export type ResolveModeration = Command<'ResolveModeration', { chatId: string; actorId: string; actorIsAdmin: boolean; note: string; messageId: string; content: string }>;
+export type EscalateToAdmin = Command<'EscalateToAdmin', { chatId: string; actorId: string; reason: string; messageId: string; content: string }>;
 
-export type ChatCommand = CreateChat | PostMessage | PostSystemMessage | RequestModerator | JoinAsModerator | CloseChat;
+export type ChatCommand = CreateChat | PostMessage | PostSystemMessage | RequestModerator | JoinAsModerator | CloseChat | ClaimModeration | ResolveModeration | EscalateToAdmin;

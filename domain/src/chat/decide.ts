@@ -1,7 +1,7 @@
 import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError, issueRefusal } from '../shared/errors.js';
-import type { ChatCommand, CloseChat, CreateChat, JoinAsModerator, PostMessage, PostSystemMessage, RequestModerator } from './commands.js';
+import type { ChatCommand, ClaimModeration, CloseChat, CreateChat, EscalateToAdmin, JoinAsModerator, PostMessage, PostSystemMessage, RequestModerator, ResolveModeration } from './commands.js';
 import { SYSTEM_SENDER, type ChatEvent } from './events.js';
-import { MESSAGES_PER_WINDOW_MAX, MESSAGE_WINDOW_MS, chatMessages, messageContentSchema } from './rules.js';
+import { MESSAGES_PER_WINDOW_MAX, MESSAGE_WINDOW_MS, chatMessages, escalationReasonSchema, messageContentSchema, moderationNoteSchema } from './rules.js';
 import type { ChatState, OpenChat } from './state.js';
 
 /** A bet's chat exists once the bet is accepted (spec section 4); creating it again is a no-op. */
@@ -80,6 +80,11 @@ function requestModerator(command: RequestModerator, state: ChatState): ChatEven
   ];
 }
 
+/**
+ * The moderator's arrival: 'Moderated', and the message '{username} joined as moderator'. Joining a
+ * chat whose request is still open also claims it, so the queue never shows a request as waiting
+ * while someone already moderates its chat.
+ */
 function joinAsModerator(command: JoinAsModerator, state: ChatState): ChatEvent[] {
   const chat = requireChat(state);
   const d = command.data;
@@ -89,6 +94,104 @@ function joinAsModerator(command: JoinAsModerator, state: ChatState): ChatEvent[
   const at = command.metadata.now.toISOString();
   return [
     { type: 'ModeratorJoined', data: { chatId: chat.chatId, moderatorId: d.moderatorId, joinedAt: at } },
+    { type: 'MessagePosted', data: { messageId: d.messageId, chatId: chat.chatId, senderId: SYSTEM_SENDER, type: 'system', content: d.content, postedAt: at } },
+    ...(chat.moderation.status === 'open' ? [{ type: 'ModerationClaimed' as const, data: { chatId: chat.chatId, moderatorId: d.moderatorId, claimedAt: at } }] : []),
+  ];
+}
+
+/** The refusal for a request that is not in the state a command needs, or null when it is. */
+function moderationRefusal(chat: OpenChat, needs: 'open' | 'claimed'): Error | null {
+  const status = chat.moderation.status;
+  if (status === needs) return null;
+  switch (status) {
+    case 'none':
+      return new ConflictError(chatMessages.moderationNotRequested, { code: 'moderation_not_requested' });
+    case 'open':
+      return new ConflictError(chatMessages.moderationNotClaimed, { code: 'moderation_not_claimed' });
+    case 'claimed':
+      return new ConflictError(chatMessages.moderationClaimedByOther, { code: 'moderation_claimed' });
+    case 'escalated':
+      return new ConflictError(chatMessages.moderationEscalated, { code: 'moderation_escalated' });
+    case 'resolved':
+      return new ConflictError(chatMessages.moderationResolved, { code: 'moderation_resolved' });
+    default: {
+      const unexpected: never = status;
+      return unexpected;
+    }
+  }
+}
+
+/**
+ * A moderator (or admin) claims the open request: one claimant, whoever asks first (the append's
+ * expected revision makes a racing second claim be decided again, and refused, on the first's
+ * state). Claiming joins the chat as its moderator unless they already are. The claimant asking
+ * again is a no-op. A chat whose moderator joined before the request is theirs to claim.
+ */
+function claimModeration(command: ClaimModeration, state: ChatState): ChatEvent[] {
+  const chat = requireChat(state);
+  const d = command.data;
+  if (chat.moderation.status === 'claimed' && chat.moderation.claimedBy === d.moderatorId) return [];
+  const refusal = moderationRefusal(chat, 'open');
+  if (refusal) throw refusal;
+  if (chat.participants.includes(d.moderatorId)) throw new ForbiddenError(chatMessages.participantCannotModerate, { code: 'participant_cannot_moderate' });
+  if (chat.moderatorId !== null && chat.moderatorId !== d.moderatorId) throw new ConflictError(chatMessages.moderatorAlreadyJoined, { code: 'moderator_already_joined' });
+  const at = command.metadata.now.toISOString();
+  const claimed: ChatEvent = { type: 'ModerationClaimed', data: { chatId: chat.chatId, moderatorId: d.moderatorId, claimedAt: at } };
+  if (chat.moderatorId === d.moderatorId) return [claimed];
+  return [
+    { type: 'ModeratorJoined', data: { chatId: chat.chatId, moderatorId: d.moderatorId, joinedAt: at } },
+    { type: 'MessagePosted', data: { messageId: d.joinMessageId, chatId: chat.chatId, senderId: SYSTEM_SENDER, type: 'system', content: d.joinContent, postedAt: at } },
+    claimed,
+  ];
+}
+
+/** A validated note or reason, or the typed refusal. */
+function validText(schema: typeof moderationNoteSchema, text: string): string {
+  const parsed = schema.safeParse(text);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ValidationError(issue?.message ?? 'Invalid text', issueRefusal(issue));
+  }
+  return parsed.data;
+}
+
+/**
+ * The claimant resolves their claimed request; an admin resolves any claimed or escalated one
+ * (a request handed to the admins only by an admin). The same person resolving again with the
+ * same note is a no-op (a retried request).
+ */
+function resolveModeration(command: ResolveModeration, state: ChatState): ChatEvent[] {
+  const chat = requireChat(state);
+  const d = command.data;
+  const note = validText(moderationNoteSchema, d.note);
+  const m = chat.moderation;
+  if (m.status === 'resolved' && m.resolvedBy === d.actorId && m.note === note) return [];
+  if (m.status === 'escalated') {
+    if (!d.actorIsAdmin) throw new ForbiddenError(chatMessages.moderationAdminOnly, { code: 'admin_required' });
+  } else {
+    const refusal = moderationRefusal(chat, 'claimed');
+    if (refusal) throw refusal;
+    if (m.claimedBy !== d.actorId && !d.actorIsAdmin) throw new ForbiddenError(chatMessages.moderationNotClaimant, { code: 'not_claimant' });
+  }
+  const at = command.metadata.now.toISOString();
+  return [
+    { type: 'ModerationResolved', data: { chatId: chat.chatId, resolvedBy: d.actorId, note, resolvedAt: at } },
+    { type: 'MessagePosted', data: { messageId: d.messageId, chatId: chat.chatId, senderId: SYSTEM_SENDER, type: 'system', content: d.content, postedAt: at } },
+  ];
+}
+
+/** The claimant hands their request to the admins, saying why; again by them is a no-op. */
+function escalateToAdmin(command: EscalateToAdmin, state: ChatState): ChatEvent[] {
+  const chat = requireChat(state);
+  const d = command.data;
+  const reason = validText(escalationReasonSchema, d.reason);
+  if (chat.moderation.status === 'escalated' && chat.moderation.escalatedBy === d.actorId) return [];
+  const refusal = moderationRefusal(chat, 'claimed');
+  if (refusal) throw refusal;
+  if (chat.moderation.claimedBy !== d.actorId) throw new ForbiddenError(chatMessages.moderationNotClaimant, { code: 'not_claimant' });
+  const at = command.metadata.now.toISOString();
+  return [
+    { type: 'ModerationEscalated', data: { chatId: chat.chatId, escalatedBy: d.actorId, reason, escalatedAt: at } },
     { type: 'MessagePosted', data: { messageId: d.messageId, chatId: chat.chatId, senderId: SYSTEM_SENDER, type: 'system', content: d.content, postedAt: at } },
   ];
 }
@@ -113,6 +216,12 @@ export function decide(command: ChatCommand, state: ChatState): ChatEvent[] {
       return joinAsModerator(command, state);
     case 'CloseChat':
       return closeChat(command, state);
+    case 'ClaimModeration':
+      return claimModeration(command, state);
+    case 'ResolveModeration':
+      return resolveModeration(command, state);
+    case 'EscalateToAdmin':
+      return escalateToAdmin(command, state);
     default: {
       const unexpected: never = command;
       throw new Error(`Unknown chat command ${JSON.stringify(unexpected)}`);

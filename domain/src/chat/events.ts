@@ -1,6 +1,7 @@
 /**
  * The events of a bet's chat stream `chat-<chatId>`: the chat's creation, every message (people's
- * and the system's), the moderator's request and arrival, and its closing when the bet ends
+ * and the system's), the moderator's request and arrival, the request's way through the
+ * moderation queue (claimed, resolved, escalated to an admin), and its closing when the bet ends
  * without a match (cancelled or expired).
  */
 export const MESSAGE_TYPES = ['message', 'system', 'moderator_invite', 'dispute'] as const;
@@ -26,8 +27,14 @@ export type ChatEvent =
   | { type: 'MessagePosted'; data: MessagePostedData }
   | { type: 'ModeratorRequested'; data: { chatId: string; requestedBy: string; requestedAt: string } }
   | { type: 'ModeratorJoined'; data: { chatId: string; moderatorId: string; joinedAt: string } }
-  | { type: 'ChatClosed'; data: { chatId: string; reason: ChatClosedReason; closedAt: string } };
+  | { type: 'ChatClosed'; data: { chatId: string; reason: ChatClosedReason; closedAt: string } }
+  /** A moderator (or admin) took the chat's moderation request: they, and nobody else, handle it. */
+  | { type: 'ModerationClaimed'; data: { chatId: string; moderatorId: string; claimedAt: string } }
+  /** The claimant (or an admin) closed the request, with a note the players read in the chat. */
+  | { type: 'ModerationResolved'; data: { chatId: string; resolvedBy: string; note: string; resolvedAt: string } }
+  /** The claimant handed the request to the admins, saying why; an admin resolves it. */
+  | { type: 'ModerationEscalated'; data: { chatId: string; escalatedBy: string; reason: string; escalatedAt: string } };
 
-export const CHAT_EVENT_TYPES = ['ChatCreated', 'MessagePosted', 'ModeratorRequested', 'ModeratorJoined', 'ChatClosed'] as const satisfies readonly ChatEvent['type'][];
+export const CHAT_EVENT_TYPES = ['ChatCreated', 'MessagePosted', 'ModeratorRequested', 'ModeratorJoined', 'ChatClosed', 'ModerationClaimed', 'ModerationResolved', 'ModerationEscalated'] as const satisfies readonly ChatEvent['type'][];
 export const CHAT_STREAM_TYPE = 'chat';
 export const chatStreamId = (chatId: string): string => `${CHAT_STREAM_TYPE}-${chatId}`;

@@ -1,5 +1,5 @@
 /**
- * The chart of accounts (DESIGN.md section 4). Account names are built only here, so a
+ * The chart of accounts (docs/ledger.md). Account names are built only here, so a
  * typo cannot create a new account somewhere else in the code.
  *
  *   user:<id>:available:<CUR>   a user's spendable fiat balance

@@ -4,7 +4,7 @@ import { assertBalanced, reverse, transfer } from './postings.js';
 import { betEscrow, externalPaystack, parseAccount, platformFees, userAvailable, userCrypto, externalCrypto, externalWithdrawals, poolEscrow } from './accounts.js';
 
 describe('chart of accounts', () => {
-  it('names every account as DESIGN.md section 4 says, and reads names back', () => {
+  it('names every account as docs/ledger.md says, and reads names back', () => {
     expect(userAvailable('u1', 'NGN')).toBe('user:u1:available:NGN');
     expect(userCrypto('u1')).toBe('user:u1:crypto:USD');
     expect(betEscrow('b1', 'NGN')).toBe('bet:b1:escrow:NGN');

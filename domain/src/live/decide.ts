@@ -3,7 +3,7 @@ import type { CheckReport, CloseTracking, IngestSnapshot, LiveCommand, ReportMan
 import type { LiveEvent, Reporter, Side } from './events.js';
 import { MANUAL_EVENTS_PER_WINDOW_MAX, MANUAL_EVENT_WINDOW_MS, liveMessages, parseManualEvent } from './rules.js';
 import { observationsOf, type MatchSnapshot, type Observation } from './snapshot.js';
-import { evolve, manualFingerprint, stillIngesting, type LiveState, type TrackedMatch } from './state.js';
+import { evolve, manualFingerprint, matchVerdict, type LiveState, type TrackedMatch } from './state.js';
 import { contradicts, suggestResult } from './suggest.js';
 
 function startTracking(command: StartTracking, state: LiveState): LiveEvent[] {
@@ -47,12 +47,15 @@ function eventsOf(o: Observation, s: MatchSnapshot, match: TrackedMatch, base: {
 
 /**
  * Appends what the provider shows that was not recorded before, in order; a completed match also
- * gets the tracker's suggestion. Once the bet left `accepted` nothing more is recorded, except the
- * end of the match being played when the bet was disputed (stillIngesting).
+ * gets the tracker's suggestion. Only the bet's own match is recorded: the one it is bound to, or,
+ * before it is bound, one that started at or after the acceptance and whose claim names this bet
+ * (matchVerdict). Once the bet left `accepted` nothing more is recorded, except the end of the
+ * match being played when the bet was disputed (stillIngesting).
  */
 function ingestSnapshot(command: IngestSnapshot, state: LiveState): LiveEvent[] {
   const s = command.data.snapshot;
-  if (!stillIngesting(state, s.matchId)) return [];
+  const verdict = matchVerdict(state, s);
+  if (verdict.kind === 'ignore' || (verdict.kind === 'claim' && !command.data.claimedByBet) || state.status === 'none') return [];
   const base = { betId: state.betId, reporter: { kind: 'provider', provider: command.data.provider } as const, at: command.metadata.now.toISOString(), matchId: s.matchId };
   let match: TrackedMatch = state;
   const out: LiveEvent[] = [];

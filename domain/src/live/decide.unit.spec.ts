@@ -1,4 +1,4 @@
-// Proves the match stream's rules: tracking opens once, ingestion is idempotent (a re-poll appends nothing), manual events follow the spec, and the suggestion applies the handicap.
+// Proves the match stream's rules: tracking opens once, ingestion is idempotent (a re-poll appends nothing), a bet records only its own provider match (started since the acceptance, claimed by it), manual events follow the spec, and the suggestion applies the handicap.
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -8,11 +8,17 @@ import {
   contradicts,
   liveDecider,
   liveEventId,
+  matchVerdict,
+  providerMatchDecider,
+  providerMatchEventId,
+  providerMatchStreamId,
   suggestResult,
   type LiveCommand,
   type LiveEvent,
   type LiveState,
   type MatchSnapshot,
+  type ProviderMatchEvent,
+  type ProviderMatchState,
   type SnapshotEvent,
 } from './index.js';
 
@@ -32,7 +38,7 @@ function tracked(gameType: 'fc25' | 'cod' = 'fc25', handicap = 0) {
   const [betId, a, b] = [randomUUID(), randomUUID(), randomUUID()];
   const start: LiveCommand = {
     type: 'StartTracking',
-    data: { betId, gameType, challenger: { userId: a, handle: 'alpha' }, opponent: { userId: b, handle: 'bravo' }, rules: { handicap, matchDuration: gameType === 'fc25' ? 90 : null, gameMode: gameType === 'cod' ? 'team_deathmatch' : null, roundLimit: gameType === 'cod' ? 3 : null } },
+    data: { betId, gameType, challenger: { userId: a, handle: 'alpha' }, opponent: { userId: b, handle: 'bravo' }, rules: { handicap, matchDuration: gameType === 'fc25' ? 90 : null, gameMode: gameType === 'cod' ? 'team_deathmatch' : null, roundLimit: gameType === 'cod' ? 3 : null }, acceptedAt: now.toISOString() },
     metadata: { now },
   };
   const events = liveDecider.decide(start, liveDecider.initialState());
@@ -58,7 +64,7 @@ function fc25Snapshot(minute: number, goals: { side: 'challenger' | 'opponent'; 
     events,
   };
 }
-const ingest = (betId: string, snapshot: MatchSnapshot, provider: 'fc25' | 'cod' = 'fc25'): LiveCommand => ({ type: 'IngestSnapshot', data: { betId, provider, snapshot }, metadata: { now } });
+const ingest = (betId: string, snapshot: MatchSnapshot, provider: 'fc25' | 'cod' = 'fc25'): LiveCommand => ({ type: 'IngestSnapshot', data: { betId, provider, snapshot, claimedByBet: true }, metadata: { now } });
 const manual = (betId: string, userId: string, eventType: unknown, data: unknown, at = now, eventId = randomUUID()): LiveCommand => ({
   type: 'ReportManualEvent',
   data: { betId, eventId, reporter: { kind: 'player', userId }, eventType, data },
@@ -240,5 +246,51 @@ describe('live decider: suggestion and contradicting reports', () => {
     const flagged = liveDecider.decide(check(b, 'won'), ended);
     expect(flagged).toMatchObject([{ type: 'ReportContradictsTracker', data: { reporterId: b, reported: 'won', suggestedWinnerId: a } }]);
     expect(liveDecider.decide(check(b, 'won'), fold(flagged, ended))).toEqual([]);
+  });
+});
+
+describe('live decider: a tracked match belongs to one bet', () => {
+  const claimed = (betId: string, snapshot: MatchSnapshot, claimedByBet: boolean): LiveCommand => ({ type: 'IngestSnapshot', data: { betId, provider: 'fc25', snapshot, claimedByBet }, metadata: { now } });
+  const before = (ms: number) => new Date(now.getTime() - ms).toISOString();
+
+  it('ignores a match that started before the bet was accepted, even one nobody claimed', () => {
+    const { betId, state } = tracked();
+    const old = { ...fc25Snapshot(90, [{ side: 'challenger', minute: 5 }]), matchId: 'old', startTime: before(1) };
+    expect(matchVerdict(state, old)).toEqual({ kind: 'ignore', reason: 'before_acceptance' });
+    expect(liveDecider.decide(claimed(betId, old, true), state)).toEqual([]);
+    expect(matchVerdict(state, { ...old, startTime: 'not a time' })).toEqual({ kind: 'ignore', reason: 'before_acceptance' });
+  });
+
+  it('records a match that started at or after the acceptance only once its claim names the bet, and then no other match', () => {
+    const { betId, state } = tracked();
+    const first = fc25Snapshot(30, [{ side: 'opponent', minute: 12 }]);
+    expect(matchVerdict(state, first)).toEqual({ kind: 'claim' });
+    expect(liveDecider.decide(claimed(betId, first, false), state)).toEqual([]);
+    const bound = fold(liveDecider.decide(claimed(betId, first, true), state), state);
+    expect(bound).toMatchObject({ matchId: 'm1' });
+    expect(matchVerdict(bound, fc25Snapshot(60, []))).toEqual({ kind: 'bound' });
+    const later = { ...fc25Snapshot(90, [{ side: 'challenger', minute: 3 }]), matchId: 'm2', startTime: new Date(now.getTime() + 600_000).toISOString() };
+    expect(matchVerdict(bound, later)).toEqual({ kind: 'ignore', reason: 'another_match' });
+    expect(liveDecider.decide(claimed(betId, later, true), bound)).toEqual([]);
+    // A match not started yet binds nothing.
+    expect(matchVerdict(state, { ...first, status: 'waiting' })).toEqual({ kind: 'ignore', reason: 'not_started' });
+  });
+
+  it('claim stream: the first claim wins, the owner claiming again decides nothing, a release lets another bet claim it', () => {
+    const claim = (betId: string) => ({ type: 'ClaimProviderMatch' as const, data: { provider: 'fc25' as const, matchId: 'm1', betId, startTime: now.toISOString() }, metadata: { now } });
+    const apply = (s: ProviderMatchState, events: ProviderMatchEvent[]) => events.reduce(providerMatchDecider.evolve, s);
+    const [b1, b2] = [randomUUID(), randomUUID()];
+    const won = providerMatchDecider.decide(claim(b1), providerMatchDecider.initialState());
+    expect(won).toMatchObject([{ type: 'ProviderMatchClaimed', data: { betId: b1, matchId: 'm1' } }]);
+    const owned = apply(providerMatchDecider.initialState(), won);
+    expect(providerMatchDecider.decide(claim(b2), owned)).toEqual([]);
+    expect(providerMatchDecider.decide(claim(b1), owned)).toEqual([]);
+    expect(providerMatchDecider.decide({ type: 'ReleaseProviderMatch', data: { provider: 'fc25', matchId: 'm1', betId: b2 }, metadata: { now } }, owned)).toEqual([]);
+    const released = apply(owned, providerMatchDecider.decide({ type: 'ReleaseProviderMatch', data: { provider: 'fc25', matchId: 'm1', betId: b1 }, metadata: { now } }, owned));
+    expect(released.owner).toBeNull();
+    const again = providerMatchDecider.decide(claim(b2), released);
+    expect(apply(released, again).owner).toBe(b2);
+    expect(providerMatchEventId(again[0]!, 2)).not.toBe(providerMatchEventId(won[0]!, 0));
+    expect(providerMatchStreamId('fc25', 'm1')).toBe('provider-match-fc25-m1');
   });
 });

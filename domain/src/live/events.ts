@@ -1,5 +1,5 @@
 /**
- * The events of a bet's match stream `match-<betId>` (DESIGN.md section 10, "live"): what a stats
+ * The events of a bet's match stream `match-<betId>` (docs/architecture.md, "The live context"): what a stats
  * provider observed of the players' match, what a player or an admin reported by hand, and what
  * the platform concluded from it. Every event names who reported it (`reporter`) and when (`at`).
  * A tracked result is evidence for the result, never a payout by itself.
@@ -82,7 +82,15 @@ interface Observed extends Common {
 export type TrackingClosedReason = 'settled' | 'voided' | 'disputed' | 'cancelled' | 'expired';
 
 export type LiveEvent =
-  | { type: 'MatchTrackingStarted'; data: Common & { gameType: GameType; challenger: TrackedPlayer; opponent: TrackedPlayer; rules: TrackedRules } }
+  | {
+      type: 'MatchTrackingStarted';
+      /**
+       * `acceptedAt`: when the bet was accepted. Only a provider match that started then or later
+       * can be this bet's. Streams opened before the rule lack it; their `at` (the stream's opening,
+       * always after the acceptance) stands in.
+       */
+      data: Common & { gameType: GameType; challenger: TrackedPlayer; opponent: TrackedPlayer; rules: TrackedRules; acceptedAt?: string };
+    }
   | { type: 'MatchStarted'; data: Observed & { gameMode: string | null; map: string | null; startTime: string; teams: { challenger: TeamInfo | null; opponent: TeamInfo | null } } }
   | { type: 'MatchProgressed'; data: Observed & { minute: number; status: 'in_progress' | 'paused'; possession: { challenger: number; opponent: number } | null } }
   | { type: 'GoalScored'; data: Observed & { side: Side; minute: number; player: string } }

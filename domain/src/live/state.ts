@@ -10,8 +10,11 @@ export interface TrackedMatch {
   readonly challenger: TrackedPlayer;
   readonly opponent: TrackedPlayer;
   readonly rules: TrackedRules;
+  /** When the bet was accepted: a provider match that started earlier is never this bet's. */
+  readonly acceptedAt: string;
   /** Observation keys already recorded: a re-poll that shows them again appends nothing. */
   readonly observed: ReadonlySet<string>;
+  /** The provider match this bet is bound to (its first MatchStarted): the only one it records. */
   readonly matchId: string | null;
   readonly phase: SnapshotStatus;
   readonly score: Readonly<Record<Side, number>>;
@@ -43,6 +46,7 @@ function started(event: Extract<LiveEvent, { type: 'MatchTrackingStarted' }>): T
     challenger: d.challenger,
     opponent: d.opponent,
     rules: d.rules,
+    acceptedAt: d.acceptedAt ?? d.at,
     observed: new Set(),
     matchId: null,
     phase: 'waiting',
@@ -120,4 +124,32 @@ export function evolve(state: LiveState, event: LiveEvent): LiveState {
 export function stillIngesting(state: LiveState, matchId: string): state is TrackedMatch {
   if (state.status === 'tracking') return true;
   return state.status === 'closed' && state.closedReason === 'disputed' && state.matchId === matchId && state.phase !== 'completed';
+}
+
+/**
+ * What a bet's match stream makes of a provider's snapshot (docs/api/live.md, "One provider match,
+ * one bet"):
+ * - `bound`: the match the bet is bound to; recorded.
+ * - `claim`: the bet is bound to no match yet and this one started at or after the bet's
+ *   acceptance; recorded once its claim stream names this bet (ClaimProviderMatch).
+ * - `ignore`: nothing is recorded (no match under way yet, tracking over, the bet is bound to
+ *   another match, or this one started before the acceptance or at an unreadable time).
+ */
+export type MatchVerdict =
+  | { readonly kind: 'bound' }
+  | { readonly kind: 'claim' }
+  | { readonly kind: 'ignore'; readonly reason: 'not_started' | 'not_tracking' | 'another_match' | 'before_acceptance' };
+
+export function matchVerdict(state: LiveState, snapshot: { readonly matchId: string; readonly status: SnapshotStatus; readonly startTime: string }): MatchVerdict {
+  if (snapshot.status === 'waiting') return { kind: 'ignore', reason: 'not_started' };
+  if (!stillIngesting(state, snapshot.matchId)) return { kind: 'ignore', reason: 'not_tracking' };
+  if (state.matchId === snapshot.matchId) return { kind: 'bound' };
+  if (state.matchId !== null) return { kind: 'ignore', reason: 'another_match' };
+  return startedSinceAcceptance(state, snapshot.startTime) ? { kind: 'claim' } : { kind: 'ignore', reason: 'before_acceptance' };
+}
+
+/** Whether a provider match's start time is at or after the bet's acceptance (an unreadable one is not). */
+export function startedSinceAcceptance(state: TrackedMatch, startTime: string): boolean {
+  const started = Date.parse(startTime);
+  return Number.isFinite(started) && started >= Date.parse(state.acceptedAt);
 }

@@ -1,5 +1,4 @@
 import DecimalBase from 'decimal.js';
-import { ValidationError } from '../shared/errors.js';
 
 /**
  * Money in code: a Decimal with enough precision for any amount the platform holds, rounding
@@ -38,50 +37,4 @@ export function formatAmount(amount: Money | string, decimals: number = FIAT_DEC
 /** Rounds to 2 decimals, half up (a USD value computed from a crypto amount and a rate). */
 export function roundFiat(amount: Money): Money {
   return amount.toDecimalPlaces(FIAT_DECIMALS, Money.ROUND_HALF_UP);
-}
-
-export interface ParseAmountOptions {
-  /** Decimals allowed: 2 for fiat (default), 8 for crypto. */
-  readonly decimals?: number;
-  /** The field name used in messages ("Amount" by default). */
-  readonly label?: string;
-}
-
-/**
- * The decimal text of a JSON number: its shortest round-trip form (`100.1` → `"100.1"`, never
- * `100.09999999999999`), so the amount a client typed is the amount we read. Exponent forms
- * (1e21, 1e-8) are written out in full first, then checked like any other amount.
- */
-function numberText(value: number, label: string): string {
-  if (!Number.isFinite(value)) throw new ValidationError(`${label} must be a number`);
-  // Decimal reads the shortest text exactly and writes it without an exponent (1e-8 → 0.00000001).
-  return new Money(String(value)).toFixed();
-}
-
-/**
- * Parses an amount from untrusted input: a plain positive decimal string (`"100"`, `"100.5"`,
- * `"100.50"`) or a JSON number (the spec's own client sends one), read through its shortest
- * decimal text and from then on a Decimal. Refused, each with a message a user can act on:
- * anything else, empty, NaN/Infinity, exponent notation, a sign, more decimals than allowed,
- * zero, and absurdly large numbers.
- */
-export function parseAmount(input: unknown, options: ParseAmountOptions = {}): Money {
-  const decimals = options.decimals ?? FIAT_DECIMALS;
-  const label = options.label ?? 'Amount';
-  if (typeof input !== 'string' && typeof input !== 'number') throw new ValidationError(`${label} must be a number, for example "100.00"`);
-  const text = typeof input === 'number' ? numberText(input, label) : input.trim();
-  if (text === '') throw new ValidationError(`${label} is required`);
-  if (text.length > AMOUNT_STRING_LENGTH_MAX) throw new ValidationError(`${label} is too large`);
-  if (/^[+-]?(nan|infinity|inf)$/i.test(text)) throw new ValidationError(`${label} must be a number`);
-  if (/[eE]/.test(text) && /^[+-]?[\d.]+[eE][+-]?\d+$/.test(text)) throw new ValidationError(`${label} must not use exponent notation`);
-  if (text.startsWith('-')) throw new ValidationError(`${label} must be greater than zero`);
-  const match = /^\+?(\d+)(?:\.(\d+))?$/.exec(text);
-  if (!match) throw new ValidationError(`${label} must be a number`);
-  const integerPart = match[1]!.replace(/^0+(?=\d)/, '');
-  const fraction = match[2] ?? '';
-  if (fraction.length > decimals) throw new ValidationError(`${label} must have at most ${decimals} decimal places`, { code: 'amount_decimal_places', params: { decimals } });
-  if (integerPart.length > AMOUNT_INTEGER_DIGITS_MAX) throw new ValidationError(`${label} is too large`);
-  const value = new Money(`${integerPart}${fraction ? `.${fraction}` : ''}`);
-  if (value.lte(0)) throw new ValidationError(`${label} must be greater than zero`);
-  return value;
 }

@@ -23,7 +23,7 @@ function only(events: PoolEvent[]): PoolEvent {
 }
 
 describe('creating a pool', () => {
-  it('applies the spec defaults: entry 5, 10 places, 2 weeks from gameweek 1, public', () => {
+  it('applies the spec defaults to what may be left out (10 places, 2 weeks from gameweek 1, public); the entry fee is given', () => {
     const created = only(decide(createPool('p1', 'alice'), given()));
     expect(created).toMatchObject({ type: 'PoolCreated', data: { entryFee: '5.00', feeAmount: '0.10', maxParticipants: 10, durationWeeks: 2, startGameweek: 1, endGameweek: 2, isPrivate: false, firstDeadlineAt: FIRST_DEADLINE } });
   });
@@ -33,13 +33,14 @@ describe('creating a pool', () => {
     [{ name: 'x'.repeat(101) }, poolMessages.nameTooLong],
     [{ name: 'a', description: 'x'.repeat(501) }, poolMessages.descriptionTooLong],
     [{ name: 'a', entryFee: '' }, poolMessages.entryFeeRequired],
+    [{ name: 'a' }, poolMessages.entryFeeRequired],
     [{ name: 'a', entryFee: '0' }, poolMessages.entryFeeMin],
     [{ name: 'a', entryFee: '1.234' }, poolMessages.entryFeeDecimals],
-    [{ name: 'a', maxParticipants: 1 }, poolMessages.maxParticipantsRange],
-    [{ name: 'a', maxParticipants: 51 }, poolMessages.maxParticipantsRange],
-    [{ name: 'a', durationWeeks: 9 }, poolMessages.durationRange],
-    [{ name: 'a', startGameweek: 39 }, poolMessages.startGameweekRange],
-    [{ name: 'a', startGameweek: 36, durationWeeks: 4 }, poolMessages.poolPastSeason],
+    [{ name: 'a', entryFee: '5', maxParticipants: 1 }, poolMessages.maxParticipantsRange],
+    [{ name: 'a', entryFee: '5', maxParticipants: 51 }, poolMessages.maxParticipantsRange],
+    [{ name: 'a', entryFee: '5', durationWeeks: 9 }, poolMessages.durationRange],
+    [{ name: 'a', entryFee: '5', startGameweek: 39 }, poolMessages.startGameweekRange],
+    [{ name: 'a', entryFee: '5', startGameweek: 36, durationWeeks: 4 }, poolMessages.poolPastSeason],
   ])('refuses %j with the spec message', (settings, message) => {
     const parsed = createPoolSchema.safeParse(settings);
     expect(parsed.success).toBe(false);
@@ -47,7 +48,7 @@ describe('creating a pool', () => {
   });
 
   it('refuses a start gameweek whose deadline has passed', () => {
-    const command = createPool('p1', 'alice', { name: 'Late' }, null, AFTER_DEADLINE);
+    const command = createPool('p1', 'alice', { name: 'Late', entryFee: '5' }, null, AFTER_DEADLINE);
     expect(() => decide(command, given())).toThrow(poolMessages.startGameweekStarted);
   });
 
@@ -82,7 +83,7 @@ describe('joining', () => {
 });
 
 describe('cancelling and starting', () => {
-  const pool = createPool('p1', 'alice', { name: 'P' }, { fplTeamId: 1, fplTeamName: 'A' });
+  const pool = createPool('p1', 'alice', { name: 'P', entryFee: '5' }, { fplTeamId: 1, fplTeamName: 'A' });
   const cancel = (userId: string, now = POOL_T0): PoolCommand => ({ type: 'CancelPool', data: { poolId: 'p1', userId, firstDeadlineAt: FIRST_DEADLINE }, metadata: { now } });
   const startAt = (now: Date): PoolCommand => ({ type: 'StartPool', data: { poolId: 'p1', firstDeadlineAt: FIRST_DEADLINE }, metadata: { now } });
 

@@ -1,7 +1,7 @@
 /**
  * The events of a pool's stream `pool-<poolId>`. Money that touches a user account lives in
  * that user's wallet stream (entry locks, refunds, payouts); the only postings here are between
- * system accounts: the fee recognition at settlement (DESIGN.md section 4).
+ * system accounts: the fee recognition at settlement (docs/ledger.md).
  */
 import type { Posting } from '../ledger/postings.js';
 import type { PoolTieRule } from './rules.js';
@@ -61,7 +61,7 @@ export interface GameweekPoints {
   readonly event_transfers_cost: number;
 }
 
-/** What the settlement read from FPL, kept as evidence (DESIGN / reference: keep the raw data). */
+/** What the settlement read from FPL, kept as evidence (kept raw, so a settlement can be checked against what FPL answered). */
 export interface SettlementEvidence {
   readonly endGameweek: { readonly id: number; readonly finished: boolean; readonly data_checked: boolean };
   readonly histories: Readonly<Record<string, readonly GameweekPoints[]>>;

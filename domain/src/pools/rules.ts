@@ -1,9 +1,10 @@
 /**
- * Validation rules of an FPL pool (spec wagering.md sections 5 and 9) with the spec's exact
+ * Validation rules of an FPL pool (the product spec's Create Pool form) with the spec's exact
  * messages. Pure zod and plain data: the web app imports this file (`@wager/domain/pools/rules`),
  * so it must stay free of node-only imports.
  */
 import { z } from 'zod';
+import { amountSchema } from '../money/amount.js';
 
 export const POOL_NAME_LENGTH_MAX = 100;
 export const POOL_DESCRIPTION_LENGTH_MAX = 500;
@@ -64,25 +65,15 @@ export const poolMessages = {
   inviteCodeNotFound: 'Invite code not found',
 } as const;
 
-const AMOUNT_PATTERN = /^\d+(\.\d+)?$/;
-
-/** The entry fee: a decimal string or number on the wire, "5" → "5.00" after parsing; digits compared as text. */
-export const entryFeeSchema = z
-  .union([z.string(), z.number()], { error: poolMessages.entryFeeRequired })
-  .transform((v) => (typeof v === 'number' ? (Number.isFinite(v) ? String(v) : 'x') : v.trim()))
-  .superRefine((v, ctx) => {
-    if (v === '') return void ctx.addIssue({ code: 'custom', message: poolMessages.entryFeeRequired });
-    if (!AMOUNT_PATTERN.test(v)) return void ctx.addIssue({ code: 'custom', message: poolMessages.entryFeeInvalid });
-    const [whole = '', fraction = ''] = v.split('.');
-    if (fraction.length > 2) return void ctx.addIssue({ code: 'custom', message: poolMessages.entryFeeDecimals });
-    const cents = BigInt(whole) * 100n + BigInt((fraction + '00').slice(0, 2));
-    if (cents < 1n) return void ctx.addIssue({ code: 'custom', message: poolMessages.entryFeeMin });
-    if (cents > BigInt(POOL_ENTRY_FEE_MAX) * 100n) return void ctx.addIssue({ code: 'custom', message: poolMessages.entryFeeMax });
-  })
-  .transform((v) => {
-    const [whole = '0', fraction = ''] = v.split('.');
-    return `${BigInt(whole).toString()}.${(fraction + '00').slice(0, 2)}`;
-  });
+/**
+ * The entry fee: the one amount rule (`amountSchema`, "5" → "5.00") in the spec's words.
+ * Required ('Entry fee is required'): the form's default of 5 is the form's, never the server's.
+ */
+export const entryFeeSchema = amountSchema({
+  messages: { required: { message: poolMessages.entryFeeRequired }, invalid: { message: poolMessages.entryFeeInvalid }, decimals: { message: poolMessages.entryFeeDecimals } },
+  min: { amount: '0.01', refusal: { message: poolMessages.entryFeeMin } },
+  max: { amount: String(POOL_ENTRY_FEE_MAX), refusal: { message: poolMessages.entryFeeMax } },
+});
 
 function wholeInRange(min: number, max: number, message: string) {
   return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
@@ -101,7 +92,7 @@ export const fplTeamIdSchema = z
 const poolSettingsShape = {
   name: z.string({ error: poolMessages.nameRequired }).trim().min(1, poolMessages.nameRequired).max(POOL_NAME_LENGTH_MAX, poolMessages.nameTooLong),
   description: z.string().trim().max(POOL_DESCRIPTION_LENGTH_MAX, poolMessages.descriptionTooLong).nullish().transform((v) => (v ? v : null)),
-  entryFee: entryFeeSchema.default(POOL_DEFAULTS.entryFee),
+  entryFee: entryFeeSchema,
   maxParticipants: wholeInRange(POOL_PARTICIPANTS_MIN, POOL_PARTICIPANTS_MAX, poolMessages.maxParticipantsRange).default(POOL_DEFAULTS.maxParticipants),
   durationWeeks: wholeInRange(POOL_DURATION_WEEKS_MIN, POOL_DURATION_WEEKS_MAX, poolMessages.durationRange).default(POOL_DEFAULTS.durationWeeks),
   startGameweek: wholeInRange(GAMEWEEK_MIN, GAMEWEEK_MAX, poolMessages.startGameweekRange).default(POOL_DEFAULTS.startGameweek),

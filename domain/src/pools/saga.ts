@@ -1,5 +1,5 @@
 /**
- * The pure decisions of the pool sagas (DESIGN.md section 5). The API's process manager only
+ * The pure decisions of the pool sagas (docs/architecture.md, "Reactors"). The API's process manager only
  * executes what these say: which wallet steps follow a recorded pool event, whether a player
  * whose join failed gets the entry back, and what the reconciler does with an entry lock left
  * open. Every answer is decided from the pool's own events.

@@ -10,7 +10,7 @@ export function gameweek(id: number, facts: Partial<GameweekFacts> = {}): Gamewe
   return { id, deadlineAt: FIRST_DEADLINE, finished: false, dataChecked: false, ...facts };
 }
 
-export function createPool(poolId: string, creatorId: string, settings: CreatePoolInput = { name: 'Office pool' }, creatorEntry: { fplTeamId: number; fplTeamName: string } | null = null, now = POOL_T0): PoolCommand {
+export function createPool(poolId: string, creatorId: string, settings: CreatePoolInput = { name: 'Office pool', entryFee: '5' }, creatorEntry: { fplTeamId: number; fplTeamName: string } | null = null, now = POOL_T0): PoolCommand {
   const start = Number(settings.startGameweek ?? 1);
   return { type: 'CreatePool', data: { poolId, creatorId, inviteCode: 'ABCD2345', currency: 'NGN', settings, startGameweek: gameweek(start), creatorEntry }, metadata: { now } };
 }

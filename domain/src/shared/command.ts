@@ -1,5 +1,5 @@
 /**
- * The one command shape of every context (CONVENTIONS.md): what is asked in `data`, and when,
+ * The one command shape of every context (docs/conventions.md): what is asked in `data`, and when,
  * by whom and in answer to what in `metadata`. Deciders read the time from here: no clock in
  * `domain`.
  */

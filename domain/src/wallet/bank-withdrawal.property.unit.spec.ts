@@ -12,10 +12,14 @@ import { walletStreamId, type WalletEvent } from './events.js';
 import type { WalletCommand } from './commands.js';
 import { deterministicId } from './ids.js';
 import { bankWithdrawalEventId, bankWithdrawalsOf, isBankWithdrawalEvent } from './bank-withdrawal.js';
+import type { PayoutPolicy, PayoutRiskFacts } from './payout-policy.js';
 
 const userId = 'player';
 const now = new Date('2026-11-24T12:00:00Z');
 const WITHDRAWALS = 3;
+// Outcomes are what this spec is about: a tier and facts that never hold a withdrawal for review.
+const policy: PayoutPolicy = { dailyMax: '100000000.00', monthlyMax: '100000000.00', withdrawalsPerDayMax: 100, newAccountWaitMs: 0, credentialsChangeWindowMs: 0, newDeviceWindowMs: 0 };
+const facts: PayoutRiskFacts = { emailVerified: true, phoneVerified: true, credentialsChangedAt: null, deviceFirstSeenAt: null, firstDeviceSeenAt: null, linkedPlayerBetIds: [] };
 const account = { bankAccountId: 'ba-1', bankName: 'Access Bank', accountName: 'ADA OBI', accountNumberMasked: '******7890', recipientCode: 'RCP_1', addedAt: '2026-11-01T00:00:00Z' };
 
 type Step =
@@ -62,7 +66,7 @@ describe('bank withdrawals under any interleaving of outcomes', () => {
         const store = new InMemoryEventStore({ now: () => now });
         await run(store, { type: 'CreditDeposit', data: { userId, depositId: 'd', provider: 'paystack', reference: 'd', amount: '10000.00', currency: 'NGN' }, metadata: { now } }, () => ['deposit']);
         for (const [i, amount] of amounts.entries()) {
-          const request: WalletCommand = { type: 'RequestBankWithdrawal', data: { userId, withdrawalId: `w-${i}`, account, amount: `${amount}.00`, currency: 'NGN', requiresKyc: false }, metadata: { now } };
+          const request: WalletCommand = { type: 'RequestBankWithdrawal', data: { userId, withdrawalId: `w-${i}`, account, amount: `${amount}.00`, currency: 'NGN', policy, facts }, metadata: { now } };
           await run(store, request, byStep);
           await run(store, request, byStep); // a retried request stores nothing
         }

@@ -1,17 +1,20 @@
 import type { Command } from '../shared/command.js';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
-import { Money, ZERO, formatAmount, parseAmount } from '../money/money.js';
+import { Money, ZERO, formatAmount } from '../money/money.js';
+import { readAmount, type AmountRule } from '../money/amount.js';
 import { assertBalanced, reverse, transfer, type Posting } from '../ledger/postings.js';
 import { externalWithdrawals, userAvailable } from '../ledger/accounts.js';
 import { InsufficientBalanceError } from './errors.js';
 import { deterministicId } from './ids.js';
+import { payoutReviewReasons, type PayoutPolicy, type PayoutReviewReason, type PayoutRiskFacts } from './payout-policy.js';
 
 /**
  * Naira withdrawals to a bank account through Paystack Transfers, in the wallet stream
  * (`wallet-<userId>`), so the balance check and the hold are one decision:
  *
  *   requested ──send──▶ sent ──success──▶ paid ──reversed──▶ returned
- *       │                 └──failed/reversed──▶ returned
+ *       │                 ├──failed/reversed──▶ returned
+ *       │                 └──Paystack's status moves (otp → pending …): recorded, still sent
  *       └──(outcome without a recorded send: the send happened, its record did not)
  *
  * The hold is a posting available → external:withdrawals:<CUR> at request time; `paid` moves
@@ -22,12 +25,18 @@ import { deterministicId } from './ids.js';
  */
 export const BANK_WITHDRAWAL_MIN = new Money(1000);
 export const BANK_WITHDRAWAL_MAX = new Money(10_000_000);
-/** A new payout account is the usual sign of a taken-over login: its first payout waits a day. */
+/**
+ * A new payout account is the usual sign of a taken-over login: its first payout waits a day by
+ * default. The wait in force comes with each request (`PayoutPolicy.newAccountWaitMs`, set by
+ * BANK_NEW_ACCOUNT_WAIT_HOURS) and is recorded in the event as `notBefore`.
+ */
 export const NEW_BANK_ACCOUNT_COOLING_OFF_MS = 24 * 60 * 60 * 1000;
 export const BANK_WITHDRAWAL_MESSAGES = {
   minimum: 'Minimum withdrawal amount is ₦1,000',
   maximum: 'Maximum withdrawal amount is ₦10,000,000',
   bankAccountRequired: 'Bank account is required',
+  otpNoLongerNeeded: 'This transfer no longer needs an OTP',
+  notAwaitingOtp: 'Withdrawal is not waiting for an OTP',
 } as const;
 
 export type BankWithdrawalStatus = 'requested' | 'sent' | 'paid' | 'returned';
@@ -46,8 +55,14 @@ export interface BankWithdrawalRequestedData {
   readonly reference: string;
   /** Not sent before this time (24 h after the account was added, for its first payout). */
   readonly notBefore: string;
-  /** Email or phone unverified: held for review until an admin releases it. */
+  /** Email or phone unverified (`unverified` is among the review reasons). */
   readonly requiresKyc: boolean;
+  /**
+   * Every rule that held it for an admin's review (payout-policy.ts); empty: it pays out with
+   * no person in the loop. Absent in events recorded before the rules: `requiresKyc` was the
+   * only one then (see `reviewReasonsOf`).
+   */
+  readonly reviewReasons?: readonly PayoutReviewReason[];
   readonly postings: Posting[];
   readonly requestedAt: string;
 }
@@ -83,6 +98,22 @@ export interface BankWithdrawalReturnedData {
   readonly via: string;
   readonly returnedAt: string;
 }
+/**
+ * Paystack's status of a sent transfer moved without ending it: an OTP was entered (otp →
+ * pending), or it was queued or received. Read models and the admin queue follow it, so a
+ * finalized transfer no longer reads as waiting for an OTP. Numbered per withdrawal (its id).
+ */
+export interface BankWithdrawalProviderStatusChangedData {
+  readonly userId: string;
+  readonly withdrawalId: string;
+  readonly reference: string;
+  readonly providerStatus: string;
+  /** The status it replaces. */
+  readonly previousProviderStatus: string | null;
+  /** 1, 2, …: the withdrawal's status changes so far. */
+  readonly sequence: number;
+  readonly changedAt: string;
+}
 export interface BankWithdrawalHeldData {
   readonly userId: string;
   readonly withdrawalId: string;
@@ -104,12 +135,13 @@ export interface BankWithdrawalReleasedData {
 export type BankWithdrawalEvent =
   | { type: 'BankWithdrawalRequested'; data: BankWithdrawalRequestedData }
   | { type: 'BankWithdrawalSent'; data: BankWithdrawalSentData }
+  | { type: 'BankWithdrawalProviderStatusChanged'; data: BankWithdrawalProviderStatusChangedData }
   | { type: 'BankWithdrawalPaid'; data: BankWithdrawalPaidData }
   | { type: 'BankWithdrawalReturned'; data: BankWithdrawalReturnedData }
   | { type: 'BankWithdrawalHeld'; data: BankWithdrawalHeldData }
   | { type: 'BankWithdrawalReleased'; data: BankWithdrawalReleasedData };
 
-export const BANK_WITHDRAWAL_EVENT_TYPES = ['BankWithdrawalRequested', 'BankWithdrawalSent', 'BankWithdrawalPaid', 'BankWithdrawalReturned', 'BankWithdrawalHeld', 'BankWithdrawalReleased'] as const;
+export const BANK_WITHDRAWAL_EVENT_TYPES = ['BankWithdrawalRequested', 'BankWithdrawalSent', 'BankWithdrawalProviderStatusChanged', 'BankWithdrawalPaid', 'BankWithdrawalReturned', 'BankWithdrawalHeld', 'BankWithdrawalReleased'] as const;
 
 export function isBankWithdrawalEvent(event: { type: string }): event is BankWithdrawalEvent {
   return (BANK_WITHDRAWAL_EVENT_TYPES as readonly string[]).includes(event.type);
@@ -125,7 +157,20 @@ export interface PayoutAccount {
   readonly addedAt: string;
 }
 
-export type RequestBankWithdrawal = Command<'RequestBankWithdrawal', { readonly userId: string; readonly withdrawalId: string; readonly account: PayoutAccount; readonly amount: string; readonly currency: string; readonly requiresKyc: boolean }>;
+export type RequestBankWithdrawal = Command<
+  'RequestBankWithdrawal',
+  {
+    readonly userId: string;
+    readonly withdrawalId: string;
+    readonly account: PayoutAccount;
+    readonly amount: string;
+    readonly currency: string;
+    /** The tier and waits in force (configuration). */
+    readonly policy: PayoutPolicy;
+    /** What accounts, sessions, bank accounts and bets say about the player now. */
+    readonly facts: PayoutRiskFacts;
+  }
+>;
 export type MarkBankWithdrawalSent = Command<'MarkBankWithdrawalSent', { readonly userId: string; readonly withdrawalId: string; readonly transferCode: string; readonly providerStatus: string }>;
 export type RecordBankTransferOutcome = Command<
   'RecordBankTransferOutcome',
@@ -147,25 +192,45 @@ export interface BankWithdrawal {
   readonly currency: string;
   readonly reference: string;
   readonly status: BankWithdrawalStatus;
+  /** Waiting for an admin's review (any review reason; the name is from when KYC was the only one). */
   readonly kycPending: boolean;
+  /** Absent in state folded from events recorded before it was kept (they count as long ago). */
+  readonly requestedAt?: string;
   readonly adminHeld: boolean;
   /** Holds and releases so far (their event ids are derived from it). */
   readonly holdSequence: number;
   readonly notBefore: string;
+  /** Paystack's transfer code, once sent (what an OTP finalizes). */
+  readonly transferCode: string | null;
+  /** Paystack's last known status of the transfer (null before it is sent). */
+  readonly providerStatus: string | null;
+  /** Status changes recorded so far (their event ids are derived from it). */
+  readonly providerStatusSequence: number;
+  /** Paystack asked for an OTP for this transfer at some point. */
+  readonly otpRequested: boolean;
 }
 
 /** Paystack outcomes that end a transfer without the money reaching the bank account. */
 export const RETURNING_STATUSES = ['failed', 'reversed', 'abandoned', 'rejected', 'blocked'] as const;
+
+/** A Paystack status that ends a transfer: paid, or not (the hold comes back). */
+export function isFinalTransferStatus(providerStatus: string): boolean {
+  return providerStatus === 'success' || (RETURNING_STATUSES as readonly string[]).includes(providerStatus);
+}
 
 /** `wdr_` + the withdrawal id without dashes: unique, lowercase, derived, so a resend reuses it. */
 export function bankTransferReference(withdrawalId: string): string {
   return `wdr_${withdrawalId.replace(/-/g, '').toLowerCase()}`;
 }
 
+/** The amount rule of a bank withdrawal: ₦1,000 to ₦10,000,000, at most 2 decimals. */
+export const BANK_WITHDRAWAL_AMOUNT: AmountRule = {
+  min: { amount: BANK_WITHDRAWAL_MIN, refusal: { message: BANK_WITHDRAWAL_MESSAGES.minimum, code: 'bank_withdrawal_minimum', params: { min: formatAmount(BANK_WITHDRAWAL_MIN) } } },
+  max: { amount: BANK_WITHDRAWAL_MAX, refusal: { message: BANK_WITHDRAWAL_MESSAGES.maximum, code: 'bank_withdrawal_maximum', params: { max: formatAmount(BANK_WITHDRAWAL_MAX) } } },
+};
+
 export function parseBankWithdrawal(input: { amount?: unknown; bankAccountId?: unknown }): { amount: Money; bankAccountId: string } {
-  const amount = parseAmount(input.amount);
-  if (amount.lt(BANK_WITHDRAWAL_MIN)) throw new ValidationError(BANK_WITHDRAWAL_MESSAGES.minimum, { code: 'bank_withdrawal_minimum', params: { min: formatAmount(BANK_WITHDRAWAL_MIN) } });
-  if (amount.gt(BANK_WITHDRAWAL_MAX)) throw new ValidationError(BANK_WITHDRAWAL_MESSAGES.maximum, { code: 'bank_withdrawal_maximum', params: { max: formatAmount(BANK_WITHDRAWAL_MAX) } });
+  const amount = readAmount(input.amount, BANK_WITHDRAWAL_AMOUNT);
   const bankAccountId = typeof input.bankAccountId === 'string' ? input.bankAccountId.trim() : '';
   if (bankAccountId === '' || bankAccountId.length > 100) throw new ValidationError(BANK_WITHDRAWAL_MESSAGES.bankAccountRequired, { code: 'bank_account_required' });
   return { amount, bankAccountId };
@@ -186,6 +251,24 @@ export function isSendable(w: Pick<BankWithdrawal, 'status' | 'kycPending' | 'ad
   return w.status === 'requested' && !w.kycPending && !w.adminHeld && now.getTime() >= Date.parse(w.notBefore);
 }
 
+/** An OTP for a transfer whose OTP was already entered (or that has ended since): 409. */
+export class OtpNoLongerNeededError extends ConflictError {
+  constructor() {
+    super(BANK_WITHDRAWAL_MESSAGES.otpNoLongerNeeded, { code: 'otp_no_longer_needed' });
+  }
+}
+
+/**
+ * The transfer code an OTP may finalize now: the transfer is sent and Paystack's last status is
+ * `otp`. Otherwise a truthful 409: an OTP was asked for and has since been entered (or the
+ * transfer ended), or none was ever asked for.
+ */
+export function transferAwaitingOtp(w: Pick<BankWithdrawal, 'status' | 'providerStatus' | 'transferCode' | 'otpRequested'>): string {
+  if (w.status === 'sent' && w.providerStatus === 'otp' && w.transferCode) return w.transferCode;
+  if (w.otpRequested) throw new OtpNoLongerNeededError();
+  throw new ConflictError(BANK_WITHDRAWAL_MESSAGES.notAwaitingOtp, { code: 'withdrawal_not_awaiting_otp' });
+}
+
 function withdrawalOf(state: BankWithdrawalSlice, withdrawalId: string): BankWithdrawal {
   const w = bankWithdrawalsOf(state)[withdrawalId];
   if (!w) throw new NotFoundError('Withdrawal not found', { code: 'withdrawal_not_found' });
@@ -201,10 +284,15 @@ function holdPostings(userId: string, w: Pick<BankWithdrawal, 'amount' | 'curren
   return balanced(transfer(userAvailable(userId, w.currency), externalWithdrawals(w.currency), w.currency, w.amount));
 }
 
-/** The first payout to an account waits until a day after the account was added; later ones go at once. */
-function notBeforeFor(state: BankWithdrawalSlice, account: PayoutAccount, now: Date): string {
+/** The review reasons of a recorded request (older events: `requiresKyc` was the only rule). */
+export function reviewReasonsOf(data: Pick<BankWithdrawalRequestedData, 'requiresKyc' | 'reviewReasons'>): readonly PayoutReviewReason[] {
+  return data.reviewReasons ?? (data.requiresKyc ? ['unverified'] : []);
+}
+
+/** The first payout to an account waits `waitMs` after the account was added; later ones go at once. */
+function notBeforeFor(state: BankWithdrawalSlice, account: PayoutAccount, now: Date, waitMs: number): string {
   const paidBefore = Object.values(bankWithdrawalsOf(state)).some((w) => w.bankAccountId === account.bankAccountId && w.status === 'paid');
-  const coolingEnds = Date.parse(account.addedAt) + NEW_BANK_ACCOUNT_COOLING_OFF_MS;
+  const coolingEnds = Date.parse(account.addedAt) + waitMs;
   return new Date(paidBefore ? now.getTime() : Math.max(now.getTime(), coolingEnds)).toISOString();
 }
 
@@ -216,7 +304,9 @@ export function decideBankWithdrawal(command: BankWithdrawalCommand, state: Bank
     case 'MarkBankWithdrawalSent': {
       const c = command.data;
       const w = withdrawalOf(state, c.withdrawalId);
-      // Only the first record of a send counts; an outcome may already have overtaken it.
+      // The first record of a send is the send; later ones only move Paystack's in-between status
+      // (an outcome, final, is RecordBankTransferOutcome's). An outcome may have overtaken both.
+      if (w.status === 'sent') return providerStatusChange(c, w, now);
       if (w.status !== 'requested') return [];
       return [{ type: 'BankWithdrawalSent', data: { userId: c.userId, withdrawalId: c.withdrawalId, reference: w.reference, transferCode: c.transferCode, providerStatus: c.providerStatus, sentAt: now.toISOString() } }];
     }
@@ -244,18 +334,33 @@ export function decideBankWithdrawal(command: BankWithdrawalCommand, state: Bank
   }
 }
 
+function providerStatusChange(c: MarkBankWithdrawalSent['data'], w: BankWithdrawal, now: Date): BankWithdrawalEvent[] {
+  if (isFinalTransferStatus(c.providerStatus) || c.providerStatus === w.providerStatus) return [];
+  return [
+    {
+      type: 'BankWithdrawalProviderStatusChanged',
+      data: { userId: c.userId, withdrawalId: c.withdrawalId, reference: w.reference, providerStatus: c.providerStatus, previousProviderStatus: w.providerStatus, sequence: w.providerStatusSequence + 1, changedAt: now.toISOString() },
+    },
+  ];
+}
+
 function request(c: RequestBankWithdrawal['data'], now: Date, state: BankWithdrawalSlice): BankWithdrawalEvent[] {
-  const amount = new Money(c.amount);
+  // The same rule as the route's (a command may come from elsewhere): never a wrong message for a third decimal.
+  const amount = readAmount(c.amount, BANK_WITHDRAWAL_AMOUNT);
   const existing = bankWithdrawalsOf(state)[c.withdrawalId];
   if (existing) {
     if (existing.amount.eq(amount) && existing.bankAccountId === c.account.bankAccountId) return [];
     throw new ConflictError('Withdrawal already requested');
   }
-  if (amount.lt(BANK_WITHDRAWAL_MIN)) throw new ValidationError(BANK_WITHDRAWAL_MESSAGES.minimum, { code: 'bank_withdrawal_minimum', params: { min: formatAmount(BANK_WITHDRAWAL_MIN) } });
-  if (amount.gt(BANK_WITHDRAWAL_MAX) || amount.decimalPlaces() > 2) throw new ValidationError(BANK_WITHDRAWAL_MESSAGES.maximum, { code: 'bank_withdrawal_maximum', params: { max: formatAmount(BANK_WITHDRAWAL_MAX) } });
   const balance = state.available[c.currency] ?? ZERO;
   if (balance.lt(amount)) throw new InsufficientBalanceError({ needed: formatAmount(amount), fee: '0.00', balance: formatAmount(balance), currency: c.currency });
   const a = c.account;
+  // The tier counts what this wallet stream says left lately, in this currency: the state this
+  // decision is appended against, so a concurrent request is decided after this one, not beside it.
+  const past = Object.values(bankWithdrawalsOf(state))
+    .filter((w) => w.currency === c.currency)
+    .map((w) => ({ amount: w.amount, requestedAt: w.requestedAt ?? new Date(0).toISOString(), returned: w.status === 'returned' }));
+  const reviewReasons = payoutReviewReasons({ amount, now, policy: c.policy, facts: c.facts, past });
   return [
     {
       type: 'BankWithdrawalRequested',
@@ -270,8 +375,9 @@ function request(c: RequestBankWithdrawal['data'], now: Date, state: BankWithdra
         amount: formatAmount(amount),
         currency: c.currency,
         reference: bankTransferReference(c.withdrawalId),
-        notBefore: notBeforeFor(state, a, now),
-        requiresKyc: c.requiresKyc,
+        notBefore: notBeforeFor(state, a, now, c.policy.newAccountWaitMs),
+        requiresKyc: reviewReasons.includes('unverified'),
+        reviewReasons,
         postings: holdPostings(c.userId, { amount, currency: c.currency }),
         requestedAt: now.toISOString(),
       },
@@ -326,20 +432,27 @@ export function evolveBankWithdrawal<S extends BankWithdrawalSlice>(state: S, ev
         currency: d.currency,
         reference: d.reference,
         status: 'requested',
-        kycPending: d.requiresKyc,
+        kycPending: reviewReasonsOf(d).length > 0,
+        requestedAt: d.requestedAt,
         adminHeld: false,
         holdSequence: 0,
         notBefore: d.notBefore,
+        transferCode: null,
+        providerStatus: null,
+        providerStatusSequence: 0,
+        otpRequested: false,
       };
       const next = addAvailable(state, d.currency, new Money(d.amount).neg());
       return { ...next, bankWithdrawals: { ...bankWithdrawalsOf(state), [d.withdrawalId]: w } };
     }
     case 'BankWithdrawalSent':
-      return patch(state, event.data.withdrawalId, { status: 'sent' });
+      return patch(state, event.data.withdrawalId, { status: 'sent', transferCode: event.data.transferCode, providerStatus: event.data.providerStatus, ...(event.data.providerStatus === 'otp' ? { otpRequested: true } : {}) });
+    case 'BankWithdrawalProviderStatusChanged':
+      return patch(state, event.data.withdrawalId, { providerStatus: event.data.providerStatus, providerStatusSequence: event.data.sequence, ...(event.data.providerStatus === 'otp' ? { otpRequested: true } : {}) });
     case 'BankWithdrawalPaid':
-      return patch(state, event.data.withdrawalId, { status: 'paid' });
+      return patch(state, event.data.withdrawalId, { status: 'paid', providerStatus: 'success' });
     case 'BankWithdrawalReturned': {
-      const next = patch(state, event.data.withdrawalId, { status: 'returned' });
+      const next = patch(state, event.data.withdrawalId, { status: 'returned', providerStatus: event.data.providerStatus });
       return addAvailable(next, event.data.currency, new Money(event.data.amount));
     }
     case 'BankWithdrawalHeld':
@@ -358,7 +471,7 @@ export function evolveBankWithdrawal<S extends BankWithdrawalSlice>(state: S, ev
 
 /**
  * The deterministic id of a bank withdrawal event: one per (withdrawal, step), holds and
- * releases numbered. Paid and Returned each happen at most once, so the type is their step.
+ * releases and provider status changes numbered. Paid and Returned each happen at most once, so the type is their step.
  */
 export function bankWithdrawalEventId(event: BankWithdrawalEvent): string {
   const sequence = 'sequence' in event.data ? String(event.data.sequence) : '';

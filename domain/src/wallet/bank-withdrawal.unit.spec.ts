@@ -4,9 +4,10 @@ import { decide } from './decide.js';
 import { evolve, initialState, availableBalance, type WalletState } from './state.js';
 import type { WalletCommand } from './commands.js';
 import type { WalletEvent } from './events.js';
-import { bankWithdrawalsOf, bankTransferReference, isSendable, parseBankWithdrawal, type PayoutAccount } from './bank-withdrawal.js';
+import { bankWithdrawalEventId, bankWithdrawalsOf, bankTransferReference, isSendable, parseBankWithdrawal, transferAwaitingOtp, type BankWithdrawalEvent, type PayoutAccount } from './bank-withdrawal.js';
 import { bankAccountsDecider, parseBankAccountInput } from './bank-accounts.js';
 import { InsufficientBalanceError } from './errors.js';
+import { DEFAULT_PAYOUT_POLICY, type PayoutRiskFacts } from './payout-policy.js';
 
 const userId = 'u-1';
 const now = new Date('2026-11-24T10:00:00.000Z');
@@ -19,19 +20,20 @@ function given(...commands: WalletCommand[]): WalletState {
   return commands.reduce(apply, initialState());
 }
 const deposit = (amount: string): WalletCommand => ({ type: 'CreditDeposit', data: { userId, depositId: `d-${amount}`, provider: 'paystack', reference: `d-${amount}`, amount, currency: 'NGN' }, metadata: { now } });
+const facts = (verified: boolean): PayoutRiskFacts => ({ emailVerified: verified, phoneVerified: verified, credentialsChangedAt: null, deviceFirstSeenAt: null, firstDeviceSeenAt: null, linkedPlayerBetIds: [] });
 const request = (amount: string, extra: { id?: string; account?: PayoutAccount; requiresKyc?: boolean; at?: Date } = {}): WalletCommand => ({
   type: 'RequestBankWithdrawal',
-  data: { userId, withdrawalId: extra.id ?? 'w-1', account: extra.account ?? account, amount, currency: 'NGN', requiresKyc: extra.requiresKyc ?? false },
+  data: { userId, withdrawalId: extra.id ?? 'w-1', account: extra.account ?? account, amount, currency: 'NGN', policy: DEFAULT_PAYOUT_POLICY, facts: facts(!(extra.requiresKyc ?? false)) },
   metadata: { now: extra.at ?? now },
 });
 const outcome = (providerStatus: string, id = 'w-1'): WalletCommand => ({ type: 'RecordBankTransferOutcome', data: { userId, withdrawalId: id, providerStatus, reason: providerStatus, via: 'webhook' }, metadata: { now } });
-const sent = (id = 'w-1'): WalletCommand => ({ type: 'MarkBankWithdrawalSent', data: { userId, withdrawalId: id, transferCode: 'TRF_1', providerStatus: 'pending' }, metadata: { now } });
+const sent = (id = 'w-1', providerStatus = 'pending'): WalletCommand => ({ type: 'MarkBankWithdrawalSent', data: { userId, withdrawalId: id, transferCode: 'TRF_1', providerStatus }, metadata: { now } });
 
 describe('bank withdrawals', () => {
   it('holds the amount at once: available → external:withdrawals:NGN, with a derived reference', () => {
     const [event] = decide(request('1500.00'), given(deposit('2000.00'))) as [WalletEvent];
     expect(event.type).toBe('BankWithdrawalRequested');
-    expect(event.data).toMatchObject({ amount: '1500.00', reference: bankTransferReference('w-1'), notBefore: now.toISOString(), requiresKyc: false, accountNumberMasked: '******7890' });
+    expect(event.data).toMatchObject({ amount: '1500.00', reference: bankTransferReference('w-1'), notBefore: now.toISOString(), requiresKyc: false, reviewReasons: [], accountNumberMasked: '******7890' });
     expect((event.data as { postings: unknown }).postings).toEqual([
       { account: 'user:u-1:available:NGN', currency: 'NGN', amount: '-1500.00' },
       { account: 'external:withdrawals:NGN', currency: 'NGN', amount: '1500.00' },
@@ -132,6 +134,44 @@ describe('bank withdrawals', () => {
     expect(decide(outcome('otp'), state)).toEqual([]);
     const paid = apply(state, outcome('success'));
     expect(decide(sent(), paid)).toEqual([]);
+  });
+});
+
+describe('Paystack status of a sent transfer', () => {
+  const sentForOtp = () => given(deposit('5000.00'), request('1000.00'), sent('w-1', 'otp'));
+
+  it('records a later in-between status (otp → pending once the OTP is entered), numbered, once', () => {
+    const state = sentForOtp();
+    expect(transferAwaitingOtp(bankWithdrawalsOf(state)['w-1']!)).toBe('TRF_1');
+    const [changed] = decide(sent('w-1', 'pending'), state) as [BankWithdrawalEvent];
+    expect(changed).toEqual({
+      type: 'BankWithdrawalProviderStatusChanged',
+      data: { userId, withdrawalId: 'w-1', reference: bankTransferReference('w-1'), providerStatus: 'pending', previousProviderStatus: 'otp', sequence: 1, changedAt: now.toISOString() },
+    });
+    const after = evolve(state, changed);
+    expect(bankWithdrawalsOf(after)['w-1']).toMatchObject({ status: 'sent', providerStatus: 'pending', otpRequested: true });
+    expect(decide(sent('w-1', 'pending'), after)).toEqual([]);
+    const [next] = decide(sent('w-1', 'processing'), after) as [BankWithdrawalEvent];
+    expect(next.data).toMatchObject({ sequence: 2, previousProviderStatus: 'pending' });
+    expect(bankWithdrawalEventId(next)).not.toBe(bankWithdrawalEventId(changed));
+  });
+
+  it('leaves final statuses to the outcome: a send record with success or failed decides nothing more', () => {
+    const state = sentForOtp();
+    expect(decide(sent('w-1', 'success'), state)).toEqual([]);
+    expect(decide(sent('w-1', 'failed'), state)).toEqual([]);
+    expect(bankWithdrawalsOf(apply(state, outcome('success')))['w-1']).toMatchObject({ status: 'paid', providerStatus: 'success' });
+  });
+
+  it('refuses an OTP truthfully: no longer needed once entered or ended, never asked for otherwise', () => {
+    const entered = apply(sentForOtp(), sent('w-1', 'pending'));
+    expect(() => transferAwaitingOtp(bankWithdrawalsOf(entered)['w-1']!)).toThrow(expect.objectContaining({ status: 409, code: 'otp_no_longer_needed', message: 'This transfer no longer needs an OTP' }));
+    const paid = apply(entered, outcome('success'));
+    expect(() => transferAwaitingOtp(bankWithdrawalsOf(paid)['w-1']!)).toThrow(expect.objectContaining({ code: 'otp_no_longer_needed' }));
+    const withoutOtp = given(deposit('5000.00'), request('1000.00'), sent());
+    expect(() => transferAwaitingOtp(bankWithdrawalsOf(withoutOtp)['w-1']!)).toThrow(expect.objectContaining({ status: 409, code: 'withdrawal_not_awaiting_otp' }));
+    const requested = given(deposit('5000.00'), request('1000.00'));
+    expect(() => transferAwaitingOtp(bankWithdrawalsOf(requested)['w-1']!)).toThrow(expect.objectContaining({ code: 'withdrawal_not_awaiting_otp' }));
   });
 });
 

@@ -1,3 +1,4 @@
+import type { PayoutPolicy, PayoutRiskFacts } from './payout-policy.js';
 import type { Command } from '../shared/command.js';
 import type { HoldKind } from './events.js';
 import type { SaferPlayCommand } from './limits-events.js';
@@ -41,7 +42,9 @@ export type RequestWithdrawal = Command<
     readonly withdrawalAddress: string;
     readonly rate: string;
     readonly usdAmount: string;
-    readonly requiresKyc: boolean;
+    /** The tier (in USD: the crypto balance's unit) and the risk facts, as for bank withdrawals (payout-policy.ts). */
+    readonly policy: PayoutPolicy;
+    readonly facts: PayoutRiskFacts;
   }
 >;
 export type ClearWithdrawalKyc = Command<

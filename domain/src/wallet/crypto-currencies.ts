@@ -2,7 +2,7 @@ import { Money } from '../money/money.js';
 
 /**
  * The cryptocurrencies on offer (spec: "8+ cryptocurrencies"), their networks and limits, and
- * the fixed USD rate table of DESIGN.md section 4. The spec's USDT 1 and BTC 45000 are kept; its
+ * the fixed USD rate table of docs/ledger.md. The spec's USDT 1 and BTC 45000 are kept; its
  * "others 2500" is the client's rough withdrawal check, and as a crediting rate it would pay
  * $2,500 for one USDC or DOGE, so each other coin has its own fixed rate here (USDC 1, ETH 2500,
  * …). Limits span the deposit screen's $10 to $10,000. Production feeds this table from a price source.

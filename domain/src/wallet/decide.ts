@@ -1,3 +1,4 @@
+import { payoutReviewReasons } from './payout-policy.js';
 import { ConflictError, NotFoundError, assert } from '../shared/errors.js';
 import { Money, ZERO, formatAmount } from '../money/money.js';
 import { assertBalanced, reverse, transfer, type Posting } from '../ledger/postings.js';
@@ -113,6 +114,9 @@ function requestWithdrawal(c: RequestWithdrawal['data'], now: Date, state: Walle
   const usd = positive(c.usdAmount, 'usd amount');
   if (state.crypto.lt(usd)) throw new InsufficientCryptoBalanceError({ needed: formatAmount(usd), balance: formatAmount(state.crypto), currency: 'USD' });
   const postings = balanced(transfer(userCrypto(c.userId), externalWithdrawals(), 'USD', usd));
+  // The same rules as bank payouts, the tier in USD (the crypto balance's unit), totals from this stream.
+  const past = Object.values(state.withdrawals).map((w) => ({ amount: w.usdAmount, requestedAt: w.requestedAt ?? new Date(0).toISOString(), returned: w.status === 'cancelled' }));
+  const reviewReasons = payoutReviewReasons({ amount: usd, now, policy: c.policy, facts: c.facts, past });
   return [
     {
       type: 'WithdrawalRequested',
@@ -125,8 +129,9 @@ function requestWithdrawal(c: RequestWithdrawal['data'], now: Date, state: Walle
         withdrawalAddress: c.withdrawalAddress,
         rate: c.rate,
         usdAmount: formatAmount(usd),
-        requiresKyc: c.requiresKyc,
-        kycStatus: c.requiresKyc ? 'pending' : 'not_required',
+        requiresKyc: reviewReasons.includes('unverified'),
+        kycStatus: reviewReasons.length > 0 ? 'pending' : 'not_required',
+        reviewReasons,
         postings,
         requestedAt: now.toISOString(),
       },

@@ -6,6 +6,7 @@ import type { WalletCommand } from './commands.js';
 import type { WalletEvent } from './events.js';
 import { fee } from '../money/money.js';
 import { DailyLimitExceededError, InsufficientBalanceError } from './errors.js';
+import { reviewInputs } from './testing/payout-review.js';
 
 function catchError(run: () => unknown): unknown {
   try {
@@ -96,7 +97,7 @@ describe('wallet decider', () => {
 
   it('holds a withdrawal from the crypto balance at once and returns it on cancellation', () => {
     const credited = given({ type: 'CreditCryptoDeposit', data: { userId, depositId: 'c1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '50', rate: '1', usdAmount: '50.00' }, metadata: { now } });
-    const request: WalletCommand = { type: 'RequestWithdrawal', data: { userId, withdrawalId: 'w1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '60', withdrawalAddress: 'T', rate: '1', usdAmount: '60.00', requiresKyc: false }, metadata: { now } };
+    const request: WalletCommand = { type: 'RequestWithdrawal', data: { userId, withdrawalId: 'w1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '60', withdrawalAddress: 'T', rate: '1', usdAmount: '60.00', ...reviewInputs(true) }, metadata: { now } };
     expect(() => decide(request, credited)).toThrow('Insufficient balance');
     expect(catchError(() => decide(request, credited))).toMatchObject({ code: 'insufficient_crypto_balance', params: { needed: '60.00', balance: '50.00', currency: 'USD' } });
     const held = given(
@@ -112,7 +113,7 @@ describe('wallet decider', () => {
   it('keeps a KYC-pending withdrawal from being submitted until cleared', () => {
     const held = given(
       { type: 'CreditCryptoDeposit', data: { userId, depositId: 'c1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '50', rate: '1', usdAmount: '50.00' }, metadata: { now } },
-      { type: 'RequestWithdrawal', data: { userId, withdrawalId: 'w1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '10', withdrawalAddress: 'T', rate: '1', usdAmount: '10.00', requiresKyc: true }, metadata: { now } },
+      { type: 'RequestWithdrawal', data: { userId, withdrawalId: 'w1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '10', withdrawalAddress: 'T', rate: '1', usdAmount: '10.00', ...reviewInputs(false) }, metadata: { now } },
     );
     expect(() => decide({ type: 'MarkWithdrawalSubmitted', data: { userId, withdrawalId: 'w1', providerReference: 'p' }, metadata: { now } }, held)).toThrow('Withdrawal is waiting for KYC');
     const cleared = decide({ type: 'ClearWithdrawalKyc', data: { userId, withdrawalId: 'w1', clearedBy: 'admin' }, metadata: { now } }, held).reduce(evolve, held);

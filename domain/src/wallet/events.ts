@@ -1,10 +1,11 @@
+import type { PayoutReviewReason } from './payout-policy.js';
 import type { Posting } from '../ledger/postings.js';
 import { SAFER_PLAY_EVENT_TYPES, type SaferPlayEvent } from './limits-events.js';
 import { BANK_WITHDRAWAL_EVENT_TYPES, type BankWithdrawalEvent } from './bank-withdrawal.js';
 
 /**
  * Events of a user's `wallet-<userId>` stream: every posting that touches one of the user's
- * accounts is recorded here (DESIGN.md section 4). Amounts are 2-decimal strings (crypto
+ * accounts is recorded here (docs/ledger.md). Amounts are 2-decimal strings (crypto
  * amounts 8), times ISO strings.
  */
 export type HoldKind = 'bet' | 'pool';
@@ -40,8 +41,11 @@ export interface WithdrawalRequestedData {
   readonly withdrawalAddress: string;
   readonly rate: string;
   readonly usdAmount: string;
+  /** Email or phone unverified (`unverified` is among the review reasons). */
   readonly requiresKyc: boolean;
+  /** `pending` while it waits for an admin: any review reason (absent in older events: KYC was the only one). */
   readonly kycStatus: KycStatus;
+  readonly reviewReasons?: readonly PayoutReviewReason[];
   readonly postings: Posting[];
   readonly requestedAt: string;
 }

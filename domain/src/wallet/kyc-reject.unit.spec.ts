@@ -5,6 +5,7 @@ import { decide } from './decide.js';
 import { evolve, initialState, type WalletState } from './state.js';
 import type { WalletCommand } from './commands.js';
 import type { WalletEvent } from './events.js';
+import { reviewInputs } from './testing/payout-review.js';
 
 const userId = 'u-1';
 const now = new Date('2026-11-24T01:00:00.000Z');
@@ -12,7 +13,7 @@ const given = (...commands: WalletCommand[]): WalletState => commands.reduce((s,
 const credit: WalletCommand = { type: 'CreditCryptoDeposit', data: { userId, depositId: 'c1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '50', rate: '1', usdAmount: '50.00' }, metadata: { now } };
 const request = (requiresKyc: boolean): WalletCommand => ({
   type: 'RequestWithdrawal',
-  data: { userId, withdrawalId: 'w1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '20', withdrawalAddress: 'T', rate: '1', usdAmount: '20.00', requiresKyc },
+  data: { userId, withdrawalId: 'w1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '20', withdrawalAddress: 'T', rate: '1', usdAmount: '20.00', ...reviewInputs(!requiresKyc) },
   metadata: { now },
 });
 const reject: WalletCommand = { type: 'RejectWithdrawalKyc', data: { userId, withdrawalId: 'w1', rejectedBy: 'admin-1' }, metadata: { now } };

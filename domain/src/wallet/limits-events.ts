@@ -4,7 +4,7 @@ import type { Command } from '../shared/command.js';
  * Safer play in the wallet stream (`wallet-<userId>`): the player's own limits, cool-off and
  * self-exclusion, the reality check, and the deposits counted against the deposit limits. They
  * live in the wallet stream so the same decider that moves the money refuses what the player
- * asked it to refuse, under the same optimistic lock (DESIGN.md section 10).
+ * asked it to refuse, under the same optimistic lock (docs/architecture.md).
  */
 export type LimitKind = 'depositDaily' | 'depositWeekly' | 'depositMonthly' | 'stakeDaily';
 export const LIMIT_KINDS: readonly LimitKind[] = ['depositDaily', 'depositWeekly', 'depositMonthly', 'stakeDaily'];

@@ -1,6 +1,6 @@
 import { Money, ZERO, formatAmount } from '../money/money.js';
 import { ValidationError } from '../shared/errors.js';
-import { parseAmount } from '../money/money.js';
+import { readAmount } from '../money/amount.js';
 import { USD_RATES } from '../bets/rules.js';
 import { addMonths, windowKeys, type WindowKeys } from './limits-windows.js';
 import { DEPOSIT_LIMIT_KINDS, EXCLUSION_PERIODS, LIMIT_KINDS, type DepositLimitKind, type ExclusionKind, type ExclusionPeriod, type LimitKind, type SaferPlayEvent } from './limits-events.js';
@@ -171,7 +171,7 @@ export function parseLimitChanges(body: Partial<Record<string, unknown>>): Parti
   for (const kind of LIMIT_KINDS) {
     if (!(kind in body) || body[kind] === undefined) continue;
     const value = body[kind];
-    changes[kind] = value === null ? null : formatAmount(parseAmount(value, { label: LIMIT_LABELS[kind] }));
+    changes[kind] = value === null ? null : formatAmount(readAmount(value, { label: LIMIT_LABELS[kind] }));
   }
   if (Object.keys(changes).length === 0) throw new ValidationError('Give at least one limit to change', { code: 'no_limit_given' });
   return changes;

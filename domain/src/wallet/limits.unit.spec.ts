@@ -9,6 +9,7 @@ import { windowKeys } from './limits-windows.js';
 import { DepositLimitExceededError, ExclusionActiveError, SelfExcludedError } from './limits-errors.js';
 import { DailyLimitExceededError } from './errors.js';
 import { ZERO } from '../money/money.js';
+import { reviewInputs } from './testing/payout-review.js';
 
 const userId = 'u-1';
 const T0 = new Date('2026-11-24T10:00:00.000Z'); // a Tuesday
@@ -138,7 +139,7 @@ describe('cool-off and self-exclusion', () => {
     expect(decide({ type: 'CreditPayout', data: { userId, holdId: 'b1', holdKind: 'bet', amount: '200.00', currency: 'NGN' }, metadata: { now: T0 } }, s)).toHaveLength(1);
     expect(decide({ type: 'ReleaseStake', data: { userId, holdId: 'b1', reason: 'cancelled' }, metadata: { now: T0 } }, s)).toHaveLength(1);
     expect(decide(credit('d9', '50'), s)).toHaveLength(1);
-    expect(decide({ type: 'RequestWithdrawal', data: { userId, withdrawalId: 'w1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '10', withdrawalAddress: 'T', rate: '1', usdAmount: '10.00', requiresKyc: false }, metadata: { now: T0 } }, s)).toHaveLength(1);
+    expect(decide({ type: 'RequestWithdrawal', data: { userId, withdrawalId: 'w1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '10', withdrawalAddress: 'T', rate: '1', usdAmount: '10.00', ...reviewInputs(true) }, metadata: { now: T0 } }, s)).toHaveLength(1);
   });
 
   it('cannot be shortened or undone, only lengthened; self-exclusion periods are calendar months', () => {

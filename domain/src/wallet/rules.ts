@@ -1,5 +1,6 @@
 import { ValidationError } from '../shared/errors.js';
-import { CRYPTO_DECIMALS, Money, parseAmount } from '../money/money.js';
+import { CRYPTO_DECIMALS, Money } from '../money/money.js';
+import { readAmount } from '../money/amount.js';
 import { cryptoCurrency, isValidAddress, type CryptoCurrencyOption } from './crypto-currencies.js';
 
 /** Spec section 5 and 9: Paystack deposits are ₦100 – ₦10,000,000. */
@@ -13,9 +14,7 @@ export const PAYSTACK_MESSAGES = {
 export const EMAIL_LENGTH_MAX = 254;
 
 export function parsePaystackDeposit(input: { amount?: unknown; email?: unknown }): { amount: Money; email: string } {
-  const amount = parseAmount(input.amount);
-  if (amount.lt(PAYSTACK_DEPOSIT_MIN)) throw new ValidationError(PAYSTACK_MESSAGES.minimum);
-  if (amount.gt(PAYSTACK_DEPOSIT_MAX)) throw new ValidationError(PAYSTACK_MESSAGES.maximum);
+  const amount = readAmount(input.amount, { min: { amount: PAYSTACK_DEPOSIT_MIN, refusal: { message: PAYSTACK_MESSAGES.minimum } }, max: { amount: PAYSTACK_DEPOSIT_MAX, refusal: { message: PAYSTACK_MESSAGES.maximum } } });
   const email = typeof input.email === 'string' ? input.email.trim() : '';
   if (!email.includes('@') || email.length > EMAIL_LENGTH_MAX) throw new ValidationError(PAYSTACK_MESSAGES.email);
   return { amount, email };
@@ -37,14 +36,12 @@ function networkFor(option: CryptoCurrencyOption, network: unknown): string {
 }
 
 function cryptoAmountFor(option: CryptoCurrencyOption, amount: unknown): Money {
-  const value = parseAmount(amount, { decimals: CRYPTO_DECIMALS });
-  if (value.lt(option.minAmount) || value.gt(option.maxAmount)) {
-    throw new ValidationError(`Amount must be between ${option.minAmount} and ${option.maxAmount} ${option.code}`, {
-      code: 'crypto_amount_out_of_range',
-      params: { min: option.minAmount, max: option.maxAmount, cryptocurrency: option.code },
-    });
-  }
-  return value;
+  const outOfRange = {
+    message: `Amount must be between ${option.minAmount} and ${option.maxAmount} ${option.code}`,
+    code: 'crypto_amount_out_of_range',
+    params: { min: option.minAmount, max: option.maxAmount, cryptocurrency: option.code },
+  };
+  return readAmount(amount, { decimals: CRYPTO_DECIMALS, min: { amount: option.minAmount, refusal: outOfRange }, max: { amount: option.maxAmount, refusal: outOfRange } });
 }
 
 export function parseCryptoDeposit(input: { cryptocurrency?: unknown; cryptoAmount?: unknown; network?: unknown }) {

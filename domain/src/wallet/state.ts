@@ -20,6 +20,8 @@ export interface Withdrawal {
   readonly usdAmount: Money;
   readonly status: WithdrawalStatus;
   readonly kycStatus: KycStatus;
+  /** Absent when folded from events recorded before it was kept. */
+  readonly requestedAt?: string;
 }
 
 /** What the wallet decider needs to refuse a bad command; folded from the wallet stream. */
@@ -77,7 +79,7 @@ function evolveMoney(state: WalletState, event: Exclude<WalletEvent, SaferPlayEv
       return { ...state, crypto: state.crypto.plus(event.data.usdAmount), deposits: state.deposits.set(event.data.depositId, true) };
     case 'WithdrawalRequested': {
       const d = event.data;
-      const withdrawal: Withdrawal = { usdAmount: new Money(d.usdAmount), status: 'pending', kycStatus: d.kycStatus };
+      const withdrawal: Withdrawal = { usdAmount: new Money(d.usdAmount), status: 'pending', kycStatus: d.kycStatus, requestedAt: d.requestedAt };
       return { ...state, crypto: state.crypto.minus(d.usdAmount), withdrawals: { ...state.withdrawals, [d.withdrawalId]: withdrawal } };
     }
     case 'WithdrawalKycCleared':

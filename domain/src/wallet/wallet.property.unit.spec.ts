@@ -12,6 +12,7 @@ import { walletStreamId, type WalletEvent } from './events.js';
 import type { WalletCommand } from './commands.js';
 import { deterministicId } from './ids.js';
 import type { WalletState } from './state.js';
+import { reviewInputs } from './testing/payout-review.js';
 
 const USERS = ['alice', 'bob', 'carol'] as const;
 const CUR = 'NGN';
@@ -100,7 +101,7 @@ class Simulation {
         const usd = formatAmount(new Money(op.cents).div(100));
         await this.wallet(
           userId,
-          { type: 'RequestWithdrawal', data: { userId, withdrawalId: id, cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: usd, withdrawalAddress: 'T', rate: '1', usdAmount: usd, requiresKyc: false }, metadata: { now } },
+          { type: 'RequestWithdrawal', data: { userId, withdrawalId: id, cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: usd, withdrawalAddress: 'T', rate: '1', usdAmount: usd, ...reviewInputs(true) }, metadata: { now } },
           deterministicId('withdrawal', id, 'request'),
         );
         const w = { id, user: userId, cancel: op.cancel, done: false };

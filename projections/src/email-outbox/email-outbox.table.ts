@@ -14,6 +14,10 @@ export interface EmailOutboxTable {
   to_address: string;
   subject: string;
   text_body: string;
+  /** The HTML alternative (2026_11_26 migration); null: plain text only. */
+  html_body: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Extra headers such as List-Unsubscribe (RFC 8058); null: none. */
+  headers: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
   kind: string;
   user_id: string | null;
   status: 'queued' | 'sent' | 'failed';

@@ -3,6 +3,7 @@ import type { RecordedEvent } from '@wager/domain';
 import { LIVE_EVENT_TYPES, type LiveEvent } from '@wager/domain/live/index';
 import type { Database } from '../database.js';
 import type { Projector } from '../projector.js';
+import type { LiveMatchRow } from './live.table.js';
 import { applyToView, emptyView } from './view.js';
 
 type Db = Transaction<Database> | Kysely<Database>;
@@ -59,4 +60,36 @@ function trackingAfter(current: string, matchStatus: string, event: LiveEvent): 
   if (event.type === 'TrackingClosed') return event.data.reason === 'disputed' && matchStatus !== 'waiting' && matchStatus !== 'completed' ? 'finishing' : 'closed';
   if (event.type === 'MatchEnded' && current === 'finishing') return 'closed';
   return current;
+}
+
+/**
+ * The row this projector writes for a match stream, folded in memory from the stream's events
+ * (oldest first): what a read answers when the log holds a match the table does not show yet (the
+ * projection runner is behind). Null for a stream without its MatchTrackingStarted.
+ */
+export function liveMatchRowOf(recorded: readonly RecordedEvent[]): LiveMatchRow | null {
+  let row: LiveMatchRow | null = null;
+  for (const r of recorded) {
+    const event = { type: r.type, data: r.data } as LiveEvent;
+    if (event.type === 'MatchTrackingStarted') {
+      if (row) continue;
+      const d = event.data;
+      row = {
+        bet_id: d.betId,
+        game_type: d.gameType,
+        challenger_id: d.challenger.userId,
+        opponent_id: d.opponent.userId,
+        challenger_handle: d.challenger.handle,
+        opponent_handle: d.opponent.handle,
+        tracking: 'tracking',
+        view: applyToView(emptyView(), r.id, event),
+        last_update: r.recordedAt,
+        revision: r.streamRevision,
+      };
+      continue;
+    }
+    if (!row) continue;
+    row = { ...row, tracking: trackingAfter(row.tracking, row.view.status, event), view: applyToView(row.view, r.id, event), last_update: r.recordedAt, revision: r.streamRevision };
+  }
+  return row;
 }

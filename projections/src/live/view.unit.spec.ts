@@ -10,16 +10,16 @@ describe('live match view', () => {
   it('shows what the stream recorded: start, goals, progress, end, suggestion, manual events and flags', () => {
     const [betId, a, b] = [randomUUID(), randomUUID(), randomUUID()];
     const commands: LiveCommand[] = [
-      { type: 'StartTracking', data: { betId, gameType: 'fc25', challenger: { userId: a, handle: 'a' }, opponent: { userId: b, handle: 'b' }, rules: { handicap: 1, matchDuration: 90, gameMode: null, roundLimit: null } }, metadata: { now } },
+      { type: 'StartTracking', data: { betId, gameType: 'fc25', challenger: { userId: a, handle: 'a' }, opponent: { userId: b, handle: 'b' }, rules: { handicap: 1, matchDuration: 90, gameMode: null, roundLimit: null }, acceptedAt: now.toISOString() }, metadata: { now } },
     ];
     const snapshot = (minute: number, status: MatchSnapshot['status'], goals: number): MatchSnapshot => ({
       matchId: 'm1', status, minute, startTime: now.toISOString(), gameMode: 'Kick Off', map: null, score: { challenger: goals, opponent: 0 },
       stats: { challenger: null, opponent: null }, possession: { challenger: 55, opponent: 45 }, teams: { challenger: null, opponent: null },
       events: Array.from({ length: goals }, (_, i) => ({ id: `g${i}`, type: 'goal' as const, minute: 10 + i, side: 'challenger' as const, player: 'P', round: null })),
     });
-    commands.push({ type: 'IngestSnapshot', data: { betId, provider: 'fc25', snapshot: snapshot(30, 'in_progress', 1) }, metadata: { now } });
+    commands.push({ type: 'IngestSnapshot', data: { betId, provider: 'fc25', snapshot: snapshot(30, 'in_progress', 1), claimedByBet: true }, metadata: { now } });
     commands.push({ type: 'ReportManualEvent', data: { betId, eventId: randomUUID(), reporter: { kind: 'player', userId: b }, eventType: 'match_start', data: {} }, metadata: { now } });
-    commands.push({ type: 'IngestSnapshot', data: { betId, provider: 'fc25', snapshot: snapshot(90, 'completed', 2) }, metadata: { now } });
+    commands.push({ type: 'IngestSnapshot', data: { betId, provider: 'fc25', snapshot: snapshot(90, 'completed', 2), claimedByBet: true }, metadata: { now } });
     commands.push({ type: 'CheckReport', data: { betId, reporterId: b, result: 'won' }, metadata: { now } });
     let state: LiveState = liveDecider.initialState();
     let view: LiveView = emptyView();

@@ -12,6 +12,12 @@ import * as createSupportMessages from './2026_11_24_130000_create_support_messa
 import * as createWalletSaferPlay from './2026_11_24_140000_create_wallet_safer_play.js';
 import * as createBankPayouts from './2026_11_24_150000_create_bank_payouts.js';
 import * as createStakeHolds from './2026_11_25_110000_create_stake_holds.js';
+import * as createNotifications from './2026_11_26_150000_create_notifications.js';
+import * as createPush from './2026_11_26_160000_create_push.js';
+import * as createSmsOutbox from './2026_11_26_130000_create_sms_outbox.js';
+import * as createModerationRequests from './2026_11_26_170000_create_moderation_requests.js';
+import * as bankWithdrawalReviewReasons from './2026_11_26_140000_bank_withdrawal_review_reasons.js';
+import * as cryptoWithdrawalsKycRejected from './2026_11_26_110000_crypto_withdrawals_kyc_rejected.js';
 
 /**
  * Every read-table migration, by name; names sort in the order they run and are frozen once
@@ -31,6 +37,12 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_140000_create_wallet_safer_play': createWalletSaferPlay,
   '2026_11_24_150000_create_bank_payouts': createBankPayouts,
   '2026_11_25_110000_create_stake_holds': createStakeHolds,
+  '2026_11_26_150000_create_notifications': createNotifications,
+  '2026_11_26_160000_create_push': createPush,
+  '2026_11_26_130000_create_sms_outbox': createSmsOutbox,
+  '2026_11_26_170000_create_moderation_requests': createModerationRequests,
+  '2026_11_26_140000_bank_withdrawal_review_reasons': bankWithdrawalReviewReasons,
+  '2026_11_26_110000_crypto_withdrawals_kyc_rejected': cryptoWithdrawalsKycRejected,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

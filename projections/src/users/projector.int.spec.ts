@@ -72,4 +72,25 @@ describe('usersProjector', () => {
     });
     expect(row.location_detected_at?.toISOString()).toBe('2026-11-21T12:05:00.000Z');
   });
+
+  it('marks the phone verified with its E.164 number, and unverified once the profile names another number', async () => {
+    const userId = randomUUID();
+    const history = recorded(userId, [
+      { type: 'UserRegistered', data: { userId, username: `p${userId.slice(0, 8)}`, email: `${userId}@example.com`, phoneNumber: null, psnUsername: null, activisionId: null, country: 'NG', timezone: 'Africa/Lagos', preferredCurrency: 'NGN', preferredLanguage: 'en', dateOfBirth: '1990-01-01', signupForm: 'quick', ipAddress: null, registeredAt: '2026-11-26T12:00:00.000Z' } },
+      { type: 'PhoneVerificationCodeIssued', data: { userId, codeId: 'p1', phone: '+2348031234567', codeHash: 'h', expiresAt: '2026-11-26T12:10:00.000Z', issuedAt: '2026-11-26T12:00:00.000Z' } },
+      { type: 'PhoneVerificationAttemptFailed', data: { userId, codeId: 'p1', attempts: 1, failedAt: '2026-11-26T12:01:00.000Z' } },
+      { type: 'PhoneVerified', data: { userId, phone: '+2348031234567', codeId: 'p1', verifiedAt: '2026-11-26T12:02:00.000Z' } },
+    ]);
+    for (const event of history) {
+      await db.transaction().execute((trx) => usersProjector.apply(trx, event));
+      await db.transaction().execute((trx) => usersProjector.apply(trx, event));
+    }
+    const verified = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+    expect(verified).toMatchObject({ is_phone_verified: true, phone_number: '+2348031234567', revision: 3 });
+    expect(verified.updated_at.toISOString()).toBe('2026-11-26T12:02:00.000Z');
+
+    const changed = recorded(userId, [{ type: 'ProfileChanged', data: { userId, changes: { phoneNumber: '+2348091234567' }, changedAt: '2026-11-26T12:03:00.000Z' } }]).map((e) => ({ ...e, streamRevision: 4 }));
+    await db.transaction().execute((trx) => usersProjector.apply(trx, changed[0]!));
+    expect(await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow()).toMatchObject({ is_phone_verified: false, phone_number: '+2348091234567' });
+  });
 });

@@ -16,12 +16,18 @@ function changesOf(event: UserEvent): UserRowUpdate {
       return {};
     case 'EmailVerified':
       return { is_email_verified: true };
+    case 'PhoneVerificationCodeIssued':
+    case 'PhoneVerificationAttemptFailed':
+      return {};
+    case 'PhoneVerified':
+      return { is_phone_verified: true, phone_number: event.data.phone };
     case 'ProfileChanged': {
       const c = event.data.changes;
       const update: UserRowUpdate = {};
       if (c.username !== undefined) Object.assign(update, { username: c.username, username_lower: c.username.toLowerCase() });
       if (c.email !== undefined) Object.assign(update, { email: c.email, email_lower: c.email.toLowerCase(), is_email_verified: false });
-      if (c.phoneNumber !== undefined) update.phone_number = c.phoneNumber;
+      // A ProfileChanged names only changed fields: a new number is not the verified one.
+      if (c.phoneNumber !== undefined) Object.assign(update, { phone_number: c.phoneNumber, is_phone_verified: false });
       if (c.psnUsername !== undefined) update.psn_username = c.psnUsername;
       if (c.activisionId !== undefined) update.activision_id = c.activisionId;
       if (c.country !== undefined) update.country = c.country;

@@ -1,4 +1,4 @@
-import type { BankAccountEvent, BankWithdrawalEvent } from '@wager/domain/wallet/index';
+import { reviewReasonsOf, type BankAccountEvent, type BankWithdrawalEvent } from '@wager/domain/wallet/index';
 import type { Projector } from '../projector.js';
 
 /** `bank_accounts`: one row per account added; adding the same account again changes nothing. */
@@ -19,17 +19,20 @@ export const bankAccountsProjector: Projector = {
 /**
  * `bank_withdrawals`: one row per withdrawal from the wallet stream. Statuses only move
  * forward (requested → sent → paid → returned on a reversal), so a repeat changes nothing.
+ * `provider_status` follows every event that reports Paystack's status (sent, a later change
+ * such as otp → pending once an OTP is entered, paid, returned), never only the first.
  */
 export const bankWithdrawalsProjector: Projector = {
   name: 'bank_withdrawals',
   tables: ['bank_withdrawals'],
-  eventTypes: ['BankWithdrawalRequested', 'BankWithdrawalSent', 'BankWithdrawalPaid', 'BankWithdrawalReturned', 'BankWithdrawalHeld', 'BankWithdrawalReleased'],
+  eventTypes: ['BankWithdrawalRequested', 'BankWithdrawalSent', 'BankWithdrawalProviderStatusChanged', 'BankWithdrawalPaid', 'BankWithdrawalReturned', 'BankWithdrawalHeld', 'BankWithdrawalReleased'],
   async apply(db, recorded) {
     const event = { type: recorded.type, data: recorded.data } as BankWithdrawalEvent;
     const row = (id: string) => db.updateTable('bank_withdrawals').where('id', '=', id);
     switch (event.type) {
       case 'BankWithdrawalRequested': {
         const d = event.data;
+        const reviewReasons = [...reviewReasonsOf(d)];
         await db
           .insertInto('bank_withdrawals')
           .values({
@@ -47,7 +50,9 @@ export const bankWithdrawalsProjector: Projector = {
             transfer_code: null,
             provider_status: null,
             requires_kyc: d.requiresKyc,
-            kyc_pending: d.requiresKyc,
+            kyc_pending: reviewReasons.length > 0,
+            review_reasons: reviewReasons,
+            automatic: reviewReasons.length === 0,
             admin_held: false,
             hold_reason: null,
             return_reason: null,
@@ -65,6 +70,14 @@ export const bankWithdrawalsProjector: Projector = {
       case 'BankWithdrawalSent': {
         const d = event.data;
         await row(d.withdrawalId).set({ status: 'sent', transfer_code: d.transferCode, provider_status: d.providerStatus, sent_at: d.sentAt, updated_at: d.sentAt }).where('status', '=', 'requested').execute();
+        // Paystack holds it until an admin enters the OTP it sent the business: a person is in the loop.
+        if (d.providerStatus === 'otp') await row(d.withdrawalId).set({ automatic: false }).execute();
+        return;
+      }
+      case 'BankWithdrawalProviderStatusChanged': {
+        const d = event.data;
+        // Only while sent: a paid or returned row keeps the final status its outcome recorded.
+        await row(d.withdrawalId).set({ provider_status: d.providerStatus, updated_at: d.changedAt }).where('status', '=', 'sent').execute();
         return;
       }
       case 'BankWithdrawalPaid': {
@@ -79,13 +92,14 @@ export const bankWithdrawalsProjector: Projector = {
       }
       case 'BankWithdrawalHeld': {
         const d = event.data;
-        await row(d.withdrawalId).set({ admin_held: true, hold_reason: d.reason, updated_at: d.heldAt }).execute();
+        // A person stepped in: whatever happens next, it is no longer an automatic payout.
+        await row(d.withdrawalId).set({ admin_held: true, hold_reason: d.reason, automatic: false, updated_at: d.heldAt }).execute();
         return;
       }
       case 'BankWithdrawalReleased': {
         const d = event.data;
         // A release also ends the new-account wait (the decider's rule): not before the release.
-        await row(d.withdrawalId).set({ admin_held: false, kyc_pending: false, hold_reason: null, updated_at: d.releasedAt }).execute();
+        await row(d.withdrawalId).set({ admin_held: false, kyc_pending: false, hold_reason: null, automatic: false, updated_at: d.releasedAt }).execute();
         await row(d.withdrawalId).set({ not_before: d.releasedAt }).where('not_before', '>', new Date(d.releasedAt)).execute();
         return;
       }

@@ -63,14 +63,30 @@ export async function bankWithdrawalsToReconcile(db: Kysely<Database>, now: Date
     .execute();
 }
 
-/** Median minutes from request to paid over the latest PAYOUT_TIME_SAMPLE paid withdrawals; null when none. */
-export async function medianPayoutMinutes(db: Kysely<Database>): Promise<{ minutes: number; sample: number } | null> {
+/** Below this many automatic payouts, no payout-time figure is shown: a median of a few says little. */
+export const PAYOUT_TIME_SAMPLE_MIN = 10;
+
+/**
+ * Median minutes from request to paid over the latest PAYOUT_TIME_SAMPLE automatic payouts (no
+ * review, no admin hold or release: a person's pace is not the system's); null below
+ * PAYOUT_TIME_SAMPLE_MIN of them. `sample` is how many it counted either way.
+ */
+export async function medianPayoutMinutes(db: Kysely<Database>): Promise<{ minutes: number | null; sample: number }> {
   const row = await db
     .selectFrom(
-      db.selectFrom('bank_withdrawals').select(sql<number>`extract(epoch from (paid_at - requested_at))`.as('seconds')).where('status', '=', 'paid').where('paid_at', 'is not', null).orderBy('paid_at', 'desc').limit(PAYOUT_TIME_SAMPLE).as('latest'),
+      db
+        .selectFrom('bank_withdrawals')
+        .select(sql<number>`extract(epoch from (paid_at - requested_at))`.as('seconds'))
+        .where('status', '=', 'paid')
+        .where('automatic', '=', true)
+        .where('paid_at', 'is not', null)
+        .orderBy('paid_at', 'desc')
+        .limit(PAYOUT_TIME_SAMPLE)
+        .as('latest'),
     )
     .select([sql<string | null>`percentile_cont(0.5) within group (order by seconds)`.as('median'), sql<string>`count(*)`.as('sample')])
     .executeTakeFirst();
-  if (!row || row.median === null || Number(row.sample) === 0) return null;
-  return { minutes: Math.max(1, Math.ceil(Number(row.median) / 60)), sample: Number(row.sample) };
+  const sample = Number(row?.sample ?? 0);
+  if (!row || row.median === null || sample < PAYOUT_TIME_SAMPLE_MIN) return { minutes: null, sample };
+  return { minutes: Math.max(1, Math.ceil(Number(row.median) / 60)), sample };
 }

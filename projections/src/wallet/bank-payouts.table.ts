@@ -32,7 +32,12 @@ export interface BankWithdrawalsTable {
   transfer_code: string | null;
   provider_status: string | null;
   requires_kyc: boolean;
+  /** Waiting for an admin's review (any review reason; named when KYC was the only one). */
   kyc_pending: boolean;
+  /** The payout rules that held it for review (payout-policy.ts in domain); empty: none. */
+  review_reasons: ColumnType<string[], string[] | undefined, string[]>;
+  /** Paid (or to be paid) with no person in the loop: no review reason, never held or released by an admin. */
+  automatic: ColumnType<boolean, boolean | undefined, boolean>;
   admin_held: boolean;
   hold_reason: string | null;
   return_reason: string | null;

@@ -69,7 +69,14 @@ export const cryptoDepositsProjector: Projector = {
   },
 };
 
-/** `crypto_withdrawals`: one row per withdrawal, from the wallet stream. Statuses only move forward. */
+/** The cancel reason of an admin's KYC rejection (the wallet decider's `RejectWithdrawalKyc`). */
+export const KYC_REJECTED_REASON = 'kyc_rejected';
+
+/**
+ * `crypto_withdrawals`: one row per withdrawal, from the wallet stream. Statuses only move
+ * forward. `kyc_status` follows the events: `approved` on WithdrawalKycCleared, `rejected` on a
+ * cancel for a KYC rejection.
+ */
 export const cryptoWithdrawalsProjector: Projector = {
   name: 'crypto_withdrawals',
   tables: ['crypto_withdrawals'],
@@ -92,6 +99,7 @@ export const cryptoWithdrawalsProjector: Projector = {
             status: 'pending',
             kyc_status: d.kycStatus,
             requires_kyc: d.requiresKyc,
+            review_reasons: d.reviewReasons ? [...d.reviewReasons] : d.requiresKyc ? ['unverified'] : [],
             provider_reference: null,
             tx_hash: null,
             cancel_reason: null,
@@ -124,7 +132,8 @@ export const cryptoWithdrawalsProjector: Projector = {
       case 'WithdrawalCancelled':
         await db
           .updateTable('crypto_withdrawals')
-          .set({ status: 'cancelled', cancel_reason: event.data.reason, updated_at: event.data.cancelledAt })
+          // An admin's KYC rejection is a cancel with reason kyc_rejected: the KYC status follows it, never stays `pending`.
+          .set({ status: 'cancelled', cancel_reason: event.data.reason, updated_at: event.data.cancelledAt, ...(event.data.reason === KYC_REJECTED_REASON ? { kyc_status: 'rejected' } : {}) })
           .where('id', '=', event.data.withdrawalId)
           .where('status', 'in', ['pending', 'processing'])
           .execute();

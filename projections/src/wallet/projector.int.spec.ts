@@ -1,12 +1,14 @@
-// Proves the ledger and wallet projectors against PostgreSQL: every event applied twice leaves the same rows (idempotent), and balances follow the postings.
+// Proves the ledger and wallet projectors against PostgreSQL: every event applied twice leaves the same rows (idempotent), balances follow the postings, a bank withdrawal's Paystack status and a crypto withdrawal's KYC status follow every event that changes them (not only the first), and the migration sets rows projected before as a replay would.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InMemoryEventStore, handleCommand, type RecordedEvent } from '@wager/domain';
-import { walletDecider, walletStreamId, deterministicId, type WalletCommand } from '@wager/domain/wallet/index';
+import { walletDecider, walletStreamId, deterministicId, bankWithdrawalEventId, isBankWithdrawalEvent, type WalletCommand } from '@wager/domain/wallet/index';
 import { createDatabase, migrateToLatest, type Database } from '../index.js';
 import { freshDatabaseUrl } from '../testing/database.js';
 import { ledgerProjector } from '../ledger/projector.js';
-import { cryptoWithdrawalsProjector, transactionsProjector, walletsProjector } from './index.js';
+import { bankWithdrawalsProjector, cryptoWithdrawalsProjector, transactionsProjector, walletsProjector } from './index.js';
 import type { Kysely } from 'kysely';
+import { reviewInputs } from '@wager/domain/wallet/testing/payout-review';
+import { up as kycRejectedUp } from '../migrations/2026_11_26_110000_crypto_withdrawals_kyc_rejected.js';
 
 let db: Kysely<Database>;
 beforeAll(async () => {
@@ -28,7 +30,7 @@ describe('ledger and wallet projectors', () => {
       { type: 'ReleaseStake', data: { userId, holdId: 'b1', reason: 'cancelled' }, metadata: { now } },
       { type: 'LockStake', data: { userId, holdId: 'b2', holdKind: 'bet', stake: '50.00', fee: '1.00', currency: 'NGN', timeZone: 'UTC', dailyLimit: '50000' }, metadata: { now } },
       { type: 'CreditCryptoDeposit', data: { userId, depositId: 'c1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '20', rate: '1', usdAmount: '20.00' }, metadata: { now } },
-      { type: 'RequestWithdrawal', data: { userId, withdrawalId: 'w1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '5', withdrawalAddress: 'T', rate: '1', usdAmount: '5.00', requiresKyc: false }, metadata: { now } },
+      { type: 'RequestWithdrawal', data: { userId, withdrawalId: 'w1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '5', withdrawalAddress: 'T', rate: '1', usdAmount: '5.00', ...reviewInputs(true) }, metadata: { now } },
       { type: 'CancelWithdrawal', data: { userId, withdrawalId: 'w1', reason: 'provider' }, metadata: { now } },
     ];
     for (const [i, command] of commands.entries()) {
@@ -56,5 +58,63 @@ describe('ledger and wallet projectors', () => {
     const transactions = await db.selectFrom('transactions').select(['type', 'status']).where('user_id', '=', userId).execute();
     expect(transactions).toHaveLength(8);
     expect(transactions.find((t) => t.type === 'withdrawal')?.status).toBe('cancelled');
+  });
+
+  it('bank_withdrawals: an OTP transfer reads otp, then pending once the OTP is entered, then success; a late status never overwrites the outcome', async () => {
+    const store = new InMemoryEventStore({ now: () => new Date('2026-11-21T12:00:00Z') });
+    const userId = `u-${deterministicId('bank-projector-test', String(Math.random()))}`;
+    const withdrawalId = deterministicId('bank-projector-test', userId, 'w');
+    const now = new Date('2026-11-21T12:00:00Z');
+    const account = { bankAccountId: 'ba-1', bankName: 'Access Bank', accountName: 'ADA OBI', accountNumberMasked: '******7890', recipientCode: 'RCP_1', addedAt: '2026-11-01T00:00:00.000Z' };
+    const base = { userId, withdrawalId };
+    const run = async (command: WalletCommand) =>
+      handleCommand(store, walletStreamId(userId), walletDecider, command, { eventIds: (events) => events.map((e, i) => (isBankWithdrawalEvent(e) ? bankWithdrawalEventId(e) : deterministicId(userId, command.type, String(i)))) });
+    const status = async () => db.selectFrom('bank_withdrawals').select(['status', 'provider_status', 'transfer_code']).where('id', '=', withdrawalId).executeTakeFirstOrThrow();
+    const project = async (from: number) => {
+      const events = (await store.readAll()).filter((e) => e.streamId === walletStreamId(userId)).slice(from);
+      for (const event of events) for (let twice = 0; twice < 2; twice++) await db.transaction().execute((trx) => bankWithdrawalsProjector.apply(trx, event));
+      return events.length;
+    };
+    let seen = 0;
+    await run({ type: 'CreditDeposit', data: { userId, depositId: 'd1', provider: 'paystack', reference: 'd1', amount: '5000.00', currency: 'NGN' }, metadata: { now } });
+    await run({ type: 'RequestBankWithdrawal', data: { ...base, account, amount: '1500.00', currency: 'NGN', ...reviewInputs(true) }, metadata: { now } });
+    await run({ type: 'MarkBankWithdrawalSent', data: { ...base, transferCode: 'TRF_1', providerStatus: 'otp' }, metadata: { now } });
+    seen += await project(seen);
+    expect(await status()).toEqual({ status: 'sent', provider_status: 'otp', transfer_code: 'TRF_1' });
+    await run({ type: 'MarkBankWithdrawalSent', data: { ...base, transferCode: 'TRF_1', providerStatus: 'pending' }, metadata: { now } });
+    seen += await project(seen);
+    expect(await status()).toEqual({ status: 'sent', provider_status: 'pending', transfer_code: 'TRF_1' });
+    await run({ type: 'RecordBankTransferOutcome', data: { ...base, providerStatus: 'success', reason: 'success', via: 'webhook' }, metadata: { now } });
+    seen += await project(seen);
+    expect(await status()).toEqual({ status: 'paid', provider_status: 'success', transfer_code: 'TRF_1' });
+    // Replayed from the start (a rebuild), the row ends the same.
+    await project(0);
+    expect(await status()).toEqual({ status: 'paid', provider_status: 'success', transfer_code: 'TRF_1' });
+  });
+
+  it('crypto_withdrawals: a KYC rejection reads kyc_status rejected, not the first pending; rows projected before are set so by the migration', async () => {
+    const store = new InMemoryEventStore({ now: () => new Date('2026-11-21T12:00:00Z') });
+    const userId = `u-${deterministicId('kyc-projector-test', String(Math.random()))}`;
+    const withdrawalId = deterministicId('kyc-projector-test', userId, 'w');
+    const now = new Date('2026-11-21T12:00:00Z');
+    const commands: WalletCommand[] = [
+      { type: 'CreditCryptoDeposit', data: { userId, depositId: 'c1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '50', rate: '1', usdAmount: '50.00' }, metadata: { now } },
+      { type: 'RequestWithdrawal', data: { userId, withdrawalId, cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '20', withdrawalAddress: 'T', rate: '1', usdAmount: '20.00', ...reviewInputs(false) }, metadata: { now } },
+      { type: 'RejectWithdrawalKyc', data: { userId, withdrawalId, rejectedBy: 'admin-1' }, metadata: { now } },
+    ];
+    for (const [i, command] of commands.entries()) {
+      await handleCommand(store, walletStreamId(userId), walletDecider, command, { eventIds: () => [deterministicId(userId, 'kyc', String(i))] });
+    }
+    const kyc = async () => db.selectFrom('crypto_withdrawals').select(['status', 'kyc_status', 'cancel_reason']).where('id', '=', withdrawalId).executeTakeFirstOrThrow();
+    const events = (await store.readAll()).filter((e) => e.streamId === walletStreamId(userId));
+    for (const event of events.slice(0, 2)) await db.transaction().execute((trx) => cryptoWithdrawalsProjector.apply(trx, event));
+    expect(await kyc()).toEqual({ status: 'pending', kyc_status: 'pending', cancel_reason: null });
+    for (const event of events.slice(2)) for (let twice = 0; twice < 2; twice++) await db.transaction().execute((trx) => cryptoWithdrawalsProjector.apply(trx, event));
+    expect(await kyc()).toEqual({ status: 'cancelled', kyc_status: 'rejected', cancel_reason: 'kyc_rejected' });
+
+    // A row the old projector left at pending is set as a replay would set it; other cancels keep theirs.
+    await db.updateTable('crypto_withdrawals').set({ kyc_status: 'pending' }).where('id', '=', withdrawalId).execute();
+    await kycRejectedUp(db as never);
+    expect(await kyc()).toMatchObject({ kyc_status: 'rejected' });
   });
 });

@@ -84,6 +84,8 @@ export interface CryptoWithdrawalsTable {
   /** not_required | pending | approved */
   kyc_status: string;
   requires_kyc: boolean;
+  /** The payout rules that held it for review (payout-policy.ts in domain); `kyc_status` is pending while any holds it. */
+  review_reasons: ColumnType<string[], string[] | undefined, string[]>;
   provider_reference: string | null;
   tx_hash: string | null;
   cancel_reason: string | null;

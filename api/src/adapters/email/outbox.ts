@@ -12,6 +12,10 @@ export interface QueuedEmail {
   readonly text: string;
   readonly kind: string;
   readonly userId: string | null;
+  readonly html?: string | null;
+  readonly headers?: Readonly<Record<string, string>> | null;
+  /** Not sent before this time (a notification that takes effect later); default: now. */
+  readonly sendAt?: Date;
 }
 
 /**
@@ -26,12 +30,14 @@ export async function enqueueEmail(db: Kysely<Database> | Transaction<Database>,
       to_address: email.to,
       subject: email.subject.slice(0, EMAIL_SUBJECT_LENGTH_MAX),
       text_body: email.text.slice(0, EMAIL_BODY_LENGTH_MAX),
+      html_body: email.html ? email.html.slice(0, EMAIL_BODY_LENGTH_MAX * 2) : null,
+      headers: email.headers ? JSON.stringify(email.headers) : null,
       kind: email.kind,
       user_id: email.userId,
       status: 'queued',
       attempts: 0,
       created_at: now,
-      next_attempt_at: now,
+      next_attempt_at: email.sendAt && email.sendAt > now ? email.sendAt : now,
     })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();

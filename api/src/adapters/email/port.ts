@@ -4,6 +4,10 @@ export interface OutgoingEmail {
   readonly to: string;
   readonly subject: string;
   readonly text: string;
+  /** The HTML alternative, when the mail has one. */
+  readonly html?: string | null;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
+  readonly headers?: Readonly<Record<string, string>> | null;
 }
 
 /**

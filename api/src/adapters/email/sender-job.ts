@@ -50,7 +50,7 @@ export async function deliverQueuedEmail(deps: Pick<AppDeps, 'db'>, sender: Emai
     const row = await deps.db.selectFrom('email_outbox').selectAll().where('id', '=', id).where('status', '=', 'queued').executeTakeFirst();
     if (!row) return 'skipped';
     try {
-      await sender.send({ id: row.id, to: row.to_address, subject: row.subject, text: row.text_body });
+      await sender.send({ id: row.id, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, headers: row.headers });
       await deps.db.updateTable('email_outbox').set({ status: 'sent', sent_at: now, attempts: row.attempts + 1, last_error: null, transport: sender.name }).where('id', '=', row.id).execute();
       return 'sent';
     } catch (error) {

@@ -7,7 +7,7 @@ export function smtpSender(url: string, from: string): EmailSender {
   return {
     name: `smtp ${new URL(url).host}`,
     send: async (message: OutgoingEmail) => {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, messageId: `<${message.id}@wager>` });
+      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, ...(message.html ? { html: message.html } : {}), ...(message.headers ? { headers: { ...message.headers } } : {}), messageId: `<${message.id}@wager>` });
     },
   };
 }

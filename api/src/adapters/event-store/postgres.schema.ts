@@ -57,7 +57,7 @@ begin
   end if;
 end $$;
 
--- The hash chain of DESIGN.md section 3 over a batch: each event's hash, starting after p_hash.
+-- The hash chain (docs/architecture.md, "Hash chain") over a batch: each event's hash, starting after p_hash.
 create or replace function es_chain(p_hash text, p_events jsonb) returns text[]
 language plpgsql immutable as $$
 declare

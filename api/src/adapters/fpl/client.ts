@@ -1,6 +1,6 @@
 /**
  * The Fantasy Premier League client: one HTTP client over the public FPL API shapes
- * (`/work/shared/reference/fpl-api.md`). Production points it at
+ * (bootstrap-static, entry/{id}/, entry/{id}/history/). Production points it at
  * https://fantasy.premierleague.com/api (FPL_API_URL); by default at the local FPL sandbox the
  * app mounts under /sandbox/fpl, which serves the same JSON. Only what the pools need: the
  * calendar (bootstrap-static events), a team (entry/{id}/) and its history (entry/{id}/history/).

@@ -1,5 +1,5 @@
 /**
- * The port to the match stats providers (DESIGN.md section 10, "live"): what a provider shows of a
+ * The port to the match stats providers (docs/architecture.md, "The live context"): what a provider shows of a
  * bet's match now, in the bet's terms (challenger and opponent), or null when it shows none. One
  * adapter per game: COD (a player feed per Activision id) and FC25 (a match feed per PSN id). Each
  * is a real HTTP client; by default it points at the sandbox the app mounts under

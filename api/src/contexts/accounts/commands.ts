@@ -1,12 +1,25 @@
 import type { Kysely } from 'kysely';
 import type { EventStore, HandleResult } from '@wager/domain';
-import { runCommand } from '../../runtime/command-pipeline.js';
-import { userDecider, userStreamId, type NewCode, type SignupForm, type UserCommand, type UserEvent, type UserState, type RegisterUser } from '@wager/domain/accounts/index';
+import { runCommand, streamState } from '../../runtime/command-pipeline.js';
+import {
+  PHONE_CODE_LIFETIME_MS,
+  phoneDecider,
+  phoneStreamId,
+  userDecider,
+  userStreamId,
+  type NewCode,
+  type PhoneCommand,
+  type SignupForm,
+  type UserCommand,
+  type UserEvent,
+  type UserState,
+  type RegisterUser,
+} from '@wager/domain/accounts/index';
 import type { Database } from '@wager/projections';
 import type { AppDeps } from '../../deps.js';
 import { claim } from './claims.js';
 import { hashPassword, passwordCost } from './passwords.js';
-import { EMAIL_CODE_SECRET_NAME, appSecret, codeFor, codeHashFor } from './secrets.js';
+import { EMAIL_CODE_SECRET_NAME, PHONE_CODE_SECRET_NAME, appSecret, codeFor, codeHashFor, codeMatches } from './secrets.js';
 
 /** A verification code is valid this long after it is issued. */
 export const EMAIL_CODE_LIFETIME_MS = 15 * 60 * 1000;
@@ -100,4 +113,82 @@ export async function verifyUserAge(deps: AccountDeps, userId: string, adminId: 
 }
 export async function changeAdminNote(deps: AccountDeps, userId: string, adminId: string, note: string): Promise<void> {
   await runUserCommand(deps, userId, { type: 'ChangeAdminNote', data: { adminId, note }, metadata: { now: deps.clock.now() } }, `admin:${adminId}`);
+}
+
+// ── phone verification ──────────────────────────────────────────────────────
+
+/** Runs one command on a number's `phone-<e164>` stream (read, decide, append at the revision read, retried on a race). */
+async function runPhoneCommand(deps: AccountDeps, command: PhoneCommand, actor: string): Promise<void> {
+  await runCommand(deps, {
+    streamId: phoneStreamId(command.data.phone),
+    decider: phoneDecider,
+    command: { ...command, metadata: { ...command.metadata, actor } },
+    eventIds: (events) => events.map(() => deps.ids.uuid()),
+  });
+}
+
+/**
+ * Sends a verification code by SMS to `phone` (E.164). The account's rules are checked first on
+ * its stream as it stands (resend wait, number already verified), so a refused request does not
+ * use up the number's daily allowance; then the send is recorded on the number's stream (5 a
+ * day, not a number another account holds), then the code's hash on the account's stream. The
+ * SMS itself goes out from that event (reactors.ts → SMS outbox → Termii).
+ */
+export async function requestPhoneCode(deps: AccountDeps, userId: string, phone: string): Promise<{ codeId: string; expiresAt: Date }> {
+  const now = deps.clock.now();
+  const codeId = deps.ids.uuid();
+  const key = await appSecret(deps.db, PHONE_CODE_SECRET_NAME, now);
+  const code: NewCode = { codeId, codeHash: codeHashFor(key, codeId, codeFor(key, codeId)), expiresAt: new Date(now.getTime() + PHONE_CODE_LIFETIME_MS) };
+  const command: UserCommand = { type: 'IssuePhoneCode', data: { phone, code }, metadata: { now } };
+  userDecider.decide(command, await streamState(deps.store, userStreamId(userId), userDecider));
+  await runPhoneCommand(deps, { type: 'RequestPhoneCode', data: { phone, userId, codeId }, metadata: { now } }, userId);
+  await runUserCommand(deps, userId, command, userId);
+  return { codeId, expiresAt: code.expiresAt };
+}
+
+export type PhoneVerification = { readonly verified: true; readonly phone: string } | { readonly verified: false; readonly attempts: number };
+
+/**
+ * Checks a code. A wrong one is recorded on the account's stream. A right one first claims the
+ * number on its own stream (the revision read decides a race between two accounts: one claim
+ * wins, the other gets 409), then appends PhoneVerified; should that append fail, the claim is
+ * given back. A number the account verified before is released once the new one is verified.
+ */
+export async function verifyPhoneCode(deps: AccountDeps, userId: string, submitted: string): Promise<PhoneVerification> {
+  const now = deps.clock.now();
+  const key = await appSecret(deps.db, PHONE_CODE_SECRET_NAME, now);
+  const command: UserCommand = { type: 'VerifyPhone', data: { codeMatches: (codeId, hash) => codeMatches(key, codeId, submitted, hash) }, metadata: { now } };
+  const before = await streamState(deps.store, userStreamId(userId), userDecider);
+  const [decided] = userDecider.decide(command, before);
+  if (decided?.type === 'PhoneVerified') {
+    await runPhoneCommand(deps, { type: 'ClaimPhone', data: { phone: decided.data.phone, userId }, metadata: { now } }, userId);
+  }
+  let result: HandleResult<UserState, UserEvent>;
+  try {
+    result = await runUserCommand(deps, userId, command, userId);
+  } catch (error) {
+    if (decided?.type === 'PhoneVerified') await releasePhoneUnlessVerified(deps, userId, decided.data.phone);
+    throw error;
+  }
+  const event = result.events[0];
+  if (event?.type === 'PhoneVerified') {
+    if (before.verifiedPhone && before.verifiedPhone !== event.data.phone) await releasePhone(deps, userId, before.verifiedPhone);
+    return { verified: true, phone: event.data.phone };
+  }
+  // The stream moved between the two decisions (another code, another try): whatever was
+  // claimed for a code that did not verify is given back.
+  if (decided?.type === 'PhoneVerified') await releasePhoneUnlessVerified(deps, userId, decided.data.phone);
+  if (event?.type === 'PhoneVerificationAttemptFailed') return { verified: false, attempts: event.data.attempts };
+  throw new Error(`VerifyPhone decided ${event?.type ?? 'nothing'}`);
+}
+
+/** Gives a number back on its stream (the account changed its number, or a claim was not followed by PhoneVerified). */
+export async function releasePhone(deps: AccountDeps, userId: string, phone: string): Promise<void> {
+  await runPhoneCommand(deps, { type: 'ReleasePhone', data: { phone, userId }, metadata: { now: deps.clock.now() } }, userId);
+}
+
+async function releasePhoneUnlessVerified(deps: AccountDeps, userId: string, phone: string): Promise<void> {
+  const state = await streamState(deps.store, userStreamId(userId), userDecider);
+  if (state.isPhoneVerified && state.verifiedPhone === phone) return;
+  await releasePhone(deps, userId, phone);
 }

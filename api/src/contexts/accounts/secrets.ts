@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@wager/projections';
 
 export const EMAIL_CODE_SECRET_NAME = 'email-verification-code-key';
+/** SMS codes have a key of their own: an email code and a phone code never share a derivation. */
+export const PHONE_CODE_SECRET_NAME = 'phone-verification-code-key';
 
 const cache = new WeakMap<Kysely<Database>, Map<string, Promise<Buffer>>>();
 

@@ -3,13 +3,16 @@ import { z } from 'zod';
 import { UnauthorizedError } from '@wager/domain';
 import { profileUpdateSchema, setCurrencySchema } from '@wager/domain/accounts/index';
 import { findUserById } from '@wager/projections/users/queries';
+import { countNotifications } from '@wager/projections/notifications/queries';
 import { claim, release, type ClaimKind } from './claims.js';
-import { newVerificationCode, runUserCommand } from './commands.js';
+import { newVerificationCode, releasePhone, runUserCommand } from './commands.js';
 import { userIdOf } from './http.js';
 import { UNAUTHENTICATED_RESPONSES, errorSchema } from './schemas.js';
 import { loadUserJson, userJsonSchema, type UserJson } from './user-json.js';
 
 const userResult = z.object({ success: z.literal(true), user: userJsonSchema });
+/** GET /api/user adds the bell's counts (notifications shown by now, and how many are unread). */
+const currentUserSchema = userJsonSchema.extend({ notifications: z.object({ unread: z.number(), total: z.number() }) });
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, store } = app.deps;
@@ -22,8 +25,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/user',
-    { onRequest: app.requireUser, schema: { tags: ['accounts'], summary: 'The current user', security: [{ bearer: [] }], response: { 200: userJsonSchema, ...UNAUTHENTICATED_RESPONSES } } },
-    async (request) => currentUser(userIdOf(request)),
+    { onRequest: app.requireUser, schema: { tags: ['accounts'], summary: 'The current user', security: [{ bearer: [] }], response: { 200: currentUserSchema, ...UNAUTHENTICATED_RESPONSES } } },
+    async (request) => {
+      const userId = userIdOf(request);
+      const [user, notifications] = await Promise.all([currentUser(userId), countNotifications(db, userId, clock.now())]);
+      return { ...user, notifications };
+    },
   );
 
   app.patch(
@@ -61,6 +68,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       }
       for (const c of claimed) await release(db, c.kind, c.previous, userId);
+      // A new number ends the old one's verification (the decider drops it): its claim goes too.
+      if (changes.phoneNumber !== undefined && row.is_phone_verified && row.phone_number && changes.phoneNumber !== row.phone_number) await releasePhone(app.deps, userId, row.phone_number);
       return { success: true as const, user: await currentUser(userId) };
     },
   );

@@ -1,4 +1,4 @@
-// Proves the admin API on PostgreSQL: the authorization matrix of every admin route (visitor 401, player and moderator 403, admin 200), stats, the paged user search, a user's full picture (with their safer play and its history), verify/moderator/notes as events with the admin as actor (notes keep history), the email test through the configured transport and its spec failure text, voiding a dispute (both refunded), KYC rejection (hold released, approval refused after) and ledger health with the last audit run.
+// Proves the admin API on PostgreSQL: the authorization matrix of every admin route (visitor 401, player and moderator 403, admin 200), stats, the paged user search, a user's full picture (with their safer play and its history), verify/moderator/notes as events with the admin as actor (notes keep history), the email test through the configured transport and its spec failure text, voiding a dispute (both refunded), KYC rejection (hold released, the KYC status reads rejected, approval refused after) and ledger health with the last audit run.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userStreamId } from '@wager/domain/accounts/index';
@@ -10,6 +10,7 @@ import { available, checkBooks, fundedPlayer, ledger, type Player } from '../bet
 import { executeWalletCommand } from '../wallet/index.js';
 import { setModeratorRole } from '../accounts/index.js';
 import { weeklyGrowthPercent } from './routes.js';
+import { reviewInputs } from '@wager/domain/wallet/testing/payout-review';
 
 let h: TestHarness;
 let admin: Player;
@@ -230,7 +231,7 @@ describe('KYC', () => {
     await executeWalletCommand(h.deps, { type: 'CreditCryptoDeposit', data: { userId: user.id, depositId: randomUUID(), cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '100', rate: '1', usdAmount: '100.00' }, metadata: { now } }, randomUUID());
     await executeWalletCommand(
       h.deps,
-      { type: 'RequestWithdrawal', data: { userId: user.id, withdrawalId, cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: usd, withdrawalAddress: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8', rate: '1', usdAmount: `${usd}.00`, requiresKyc: true }, metadata: { now } },
+      { type: 'RequestWithdrawal', data: { userId: user.id, withdrawalId, cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: usd, withdrawalAddress: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8', rate: '1', usdAmount: `${usd}.00`, ...reviewInputs(false) }, metadata: { now } },
       deterministicId('withdrawal', withdrawalId, 'requested'),
     );
     await h.settle();
@@ -245,13 +246,15 @@ describe('KYC', () => {
     expect(queue.map((w: { id: string }) => w.id)).toContain(id);
     const rejected = await call('POST', `/api/admin/crypto/withdrawals/${id}/reject`, admin, {});
     expect(rejected.statusCode, rejected.body).toBe(200);
-    expect(rejected.json()).toEqual({ id, status: 'cancelled', kycStatus: 'pending' });
+    // The KYC status follows the rejection (it read 'pending' before issue #22).
+    expect(rejected.json()).toEqual({ id, status: 'cancelled', kycStatus: 'rejected' });
     expect((await call('GET', '/api/user', user)).json().cryptoBalance).toBe('100.00');
+    expect((await call('GET', '/api/crypto/withdrawals', user)).json()).toEqual([expect.objectContaining({ id, status: 'cancelled', kycStatus: 'rejected' })]);
     const cancelled = (await h.deps.store.readStream(walletStreamId(user.id))).find((e) => e.type === 'WithdrawalCancelled')!;
     expect(cancelled).toMatchObject({ data: { reason: 'kyc_rejected' }, metadata: { actor: `admin:${admin.id}` } });
     expect((await call('GET', '/api/admin/crypto/withdrawals/kyc', admin)).json().map((w: { id: string }) => w.id)).not.toContain(id);
     // A repeat is the same answer; an approval after it is refused.
-    expect((await call('POST', `/api/admin/crypto/withdrawals/${id}/reject`, admin, {})).json()).toEqual({ id, status: 'cancelled', kycStatus: 'pending' });
+    expect((await call('POST', `/api/admin/crypto/withdrawals/${id}/reject`, admin, {})).json()).toEqual({ id, status: 'cancelled', kycStatus: 'rejected' });
     expect((await call('POST', `/api/admin/crypto/withdrawals/${id}/approve`, admin, {})).json()).toMatchObject({ code: 'withdrawal_not_pending' });
     expect((await call('POST', `/api/admin/crypto/withdrawals/${randomUUID()}/reject`, admin, {})).json()).toEqual({ error: 'Withdrawal not found', code: 'withdrawal_not_found' });
   });

@@ -52,7 +52,7 @@ export interface BetOutcome {
 export type CrashPoint = 'after-create-lock' | 'after-accept-lock' | 'before-follow-ups';
 
 /**
- * The bet sagas (DESIGN.md section 5). Commands that touch a wallet and the bet do the step that
+ * The bet sagas (docs/architecture.md, "Reactors"). Commands that touch a wallet and the bet do the step that
  * can fail for lack of funds first (the stake lock), then the bet transition with its expected
  * revision; every follow-up (refund, payout, chat) has a deterministic id, so the same step done
  * by a route, the process manager and the reconciler moves money once.

@@ -36,6 +36,7 @@ import { StillProcessing } from '../../runtime/still-processing.js';
 import { assertStorableInput } from '../../plugins/input-guard.js';
 import { EvidenceStore, SHA256_PATTERN } from './evidence-store.js';
 import { betJson, betView, participants } from './views.js';
+import { peopleOf, recordedBet } from './recorded.js';
 import { betDetailsRoutes, isBetModerator } from './details.js';
 import { betLedgerRoutes } from './ledger-routes.js';
 
@@ -67,8 +68,17 @@ async function viewOf(app: FastifyInstance, row: BetRow, viewerId: string | null
 /** A bet the caller may see: a participant's, its chat's moderator's, or any for an admin; otherwise 404 (never reveal it exists). */
 export { visibleBet, viewOf };
 async function visibleBet(app: FastifyInstance, request: FastifyRequest, betId: string): Promise<BetRow> {
-  const row = await findBet(app.deps.db, betId);
   const auth = request.auth!;
+  let row = await findBet(app.deps.db, betId);
+  if (!row) {
+    // The log may hold the bet while the read model is behind (issue #22): for whoever may see
+    // it, wait until the read models reach its last event, and say 202 if they do not in time.
+    const recorded = await recordedBet(app.deps, betId);
+    if (recorded && (auth.isAdmin || peopleOf(recorded).includes(auth.userId))) {
+      if (!(await app.deps.projections.waitFor(recorded.lastPosition))) throw new StillProcessing(`/api/bets/${betId}`, { betId });
+      row = await findBet(app.deps.db, betId);
+    }
+  }
   if (!row || !(auth.isAdmin || participants(row).includes(auth.userId) || (await isBetModerator(app.deps.db, row.id, auth.userId)))) throw new NotFoundError(betMessages.betNotFound);
   return row;
 }

@@ -55,7 +55,7 @@ export function available(books: Map<string, Decimal>, userId: string, currency 
   return (books.get(`user:${userId}:available:${currency}`) ?? new Decimal(0)).toFixed(2);
 }
 
-/** The invariants of DESIGN.md section 4: sum zero per currency, no negative available balance, terminal escrows empty. */
+/** The invariants of docs/ledger.md: sum zero per currency, no negative available balance, terminal escrows empty. */
 export async function checkBooks(h: TestHarness, terminalBetIds: readonly string[]): Promise<void> {
   const books = await ledger(h);
   const perCurrency = new Map<string, Decimal>();

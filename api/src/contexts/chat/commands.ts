@@ -4,6 +4,7 @@
  * a message without a key by a fresh id, moderator steps by (chat, step, user), system messages
  * and the closing by the bet event that caused them.
  */
+import { createHash } from 'node:crypto';
 import type { Position } from '@wager/domain';
 import { chatDecider, chatStepId, chatStreamId, keyedMessageIds, type ChatClosedReason, type ChatCommand, type ChatEvent, type PostSystemMessage } from '@wager/domain/chat/index';
 import type { AppDeps } from '../../deps.js';
@@ -46,10 +47,8 @@ export async function requestModerator(deps: AppDeps, chatId: string, userId: st
 export async function joinAsModerator(deps: AppDeps, chatId: string, moderatorId: string, username: string): Promise<boolean> {
   const messageId = chatStepId(chatId, 'moderator', moderatorId, 'message');
   const content = `${username} joined as moderator`;
-  const outcome = await run(deps, chatId, { type: 'JoinAsModerator', data: { chatId, moderatorId, messageId, content }, metadata: { now: deps.clock.now(), actor: moderatorId } }, () => [
-    chatStepId(chatId, 'moderator', moderatorId),
-    messageId,
-  ]);
+  // Joining a chat whose request is open also claims it (the same ids as a claim by this moderator).
+  const outcome = await run(deps, chatId, { type: 'JoinAsModerator', data: { chatId, moderatorId, messageId, content }, metadata: { now: deps.clock.now(), actor: moderatorId } }, moderationEventIds(chatId, moderatorId));
   return outcome.visible;
 }
 
@@ -63,4 +62,62 @@ export async function postSystemMessage(deps: AppDeps, chatId: string, causeId: 
 /** The bet ended without a match: nobody posts any more. */
 export async function closeChat(deps: AppDeps, chatId: string, causeId: string, reason: ChatClosedReason): Promise<void> {
   await run(deps, chatId, { type: 'CloseChat', data: { chatId, reason }, metadata: { now: deps.clock.now(), actor: 'system', causationId: causeId } }, () => [chatStepId(causeId, 'chat-closed')], false);
+}
+
+/** A short, stable key of a text, so a retried resolution or escalation keeps its event ids and another text gets others. */
+const textKey = (text: string): string => createHash('sha256').update(text.trim(), 'utf8').digest('hex').slice(0, 32);
+
+/** Event ids of the moderation steps: named by the chat, the step and its author (and text), so two claimants never share one. */
+function moderationEventIds(chatId: string, actorId: string, textHash = ''): (events: ChatEvent[]) => string[] {
+  return (events) =>
+    events.map((event) => {
+      switch (event.type) {
+        case 'ModeratorJoined':
+          return chatStepId(chatId, 'moderator', actorId);
+        case 'MessagePosted':
+          return event.data.messageId;
+        default:
+          return chatStepId(chatId, event.type, actorId, textHash);
+      }
+    });
+}
+
+/** A moderator (or admin) claims the chat's request, joining the chat as its moderator ('{username} joined as moderator'). */
+export async function claimModeration(deps: AppDeps, chatId: string, moderatorId: string, username: string): Promise<boolean> {
+  const joinMessageId = chatStepId(chatId, 'moderator', moderatorId, 'message');
+  const outcome = await run(
+    deps,
+    chatId,
+    { type: 'ClaimModeration', data: { chatId, moderatorId, joinMessageId, joinContent: `${username} joined as moderator` }, metadata: { now: deps.clock.now(), actor: moderatorId } },
+    moderationEventIds(chatId, moderatorId),
+  );
+  return outcome.visible;
+}
+
+/** The claimant (or an admin) resolves the request; the players read the note in the chat. */
+export async function resolveModeration(deps: AppDeps, input: { chatId: string; actorId: string; actorIsAdmin: boolean; username: string; note: string }): Promise<boolean> {
+  const key = textKey(input.note);
+  const messageId = chatStepId(input.chatId, 'moderation-resolved', input.actorId, key, 'message');
+  const content = `${input.username} resolved the moderation request: ${input.note.trim()}`;
+  const outcome = await run(
+    deps,
+    input.chatId,
+    { type: 'ResolveModeration', data: { chatId: input.chatId, actorId: input.actorId, actorIsAdmin: input.actorIsAdmin, note: input.note, messageId, content }, metadata: { now: deps.clock.now(), actor: input.actorId } },
+    moderationEventIds(input.chatId, input.actorId, key),
+  );
+  return outcome.visible;
+}
+
+/** The claimant hands the request to the admins; the players read that it was, and why. */
+export async function escalateModeration(deps: AppDeps, input: { chatId: string; actorId: string; username: string; reason: string }): Promise<boolean> {
+  const key = textKey(input.reason);
+  const messageId = chatStepId(input.chatId, 'moderation-escalated', input.actorId, key, 'message');
+  const content = `${input.username} handed this chat to an admin: ${input.reason.trim()}`;
+  const outcome = await run(
+    deps,
+    input.chatId,
+    { type: 'EscalateToAdmin', data: { chatId: input.chatId, actorId: input.actorId, reason: input.reason, messageId, content }, metadata: { now: deps.clock.now(), actor: input.actorId } },
+    moderationEventIds(input.chatId, input.actorId, key),
+  );
+  return outcome.visible;
 }

@@ -3,16 +3,22 @@
  * its moderator from the moment they join (grants, no query per event), and everyone's chats at
  * sign-in (streamsOf). A socket that joined a chat (`join_chat`) may send `chat_message` and
  * receives `new_message` with the message as GET …/messages shows it, read once the read models
- * committed it.
+ * committed it. Moderators (and admins) also hear the moderation queue change (`moderation-queue`,
+ * a topic): a request made, claimed, escalated or resolved in any chat, though they may not see the
+ * chat itself.
  */
 import { z } from 'zod';
 import { ValidationError } from '@wager/domain';
 import type { ChatEvent, MessagePostedData } from '@wager/domain/chat/index';
 import { chatIdsOf, findChat, findChatMessage } from '@wager/projections/chat/queries';
 import type { LiveRules, StreamGrant } from '../../runtime/visibility.js';
-import { maySeeChat, visibleChat } from './access.js';
+import { isModerator, maySeeChat, visibleChat } from './access.js';
 import { postMessage } from './commands.js';
 import { messagesJson } from './views.js';
+
+/** The topic of the moderation queue (GET /api/moderation/queue): what its readers hear change. */
+export const MODERATION_QUEUE_TOPIC = 'moderation-queue';
+const QUEUE_EVENT_TYPES = new Set(['ModeratorRequested', 'ModerationClaimed', 'ModerationEscalated', 'ModerationResolved']);
 
 /** How many of a user's chats a socket follows from the start (the newest; later ones arrive by grants). */
 export const LIVE_CHATS_PER_USER_MAX = 1000;
@@ -27,6 +33,11 @@ export function chatGrants(event: { streamId: string; type: string; data: unknow
     }
     case 'ModeratorJoined':
       return [{ userId: (event.data as { moderatorId: string }).moderatorId, streamId: event.streamId }];
+    // A user made a moderator hears the queue from then on (a role taken away is noticed at the next sign-in; every read is checked anyway).
+    case 'ModeratorRoleSet': {
+      const d = event.data as { userId: string; isModerator: boolean };
+      return d.isModerator ? [{ userId: d.userId, streamId: MODERATION_QUEUE_TOPIC }] : [];
+    }
     default:
       return [];
   }
@@ -34,9 +45,11 @@ export function chatGrants(event: { streamId: string; type: string; data: unknow
 
 export const chatLive: LiveRules = {
   async streamsOf(db, userId) {
-    return (await chatIdsOf(db, userId, LIVE_CHATS_PER_USER_MAX)).map((id) => `chat-${id}`);
+    const chats = (await chatIdsOf(db, userId, LIVE_CHATS_PER_USER_MAX)).map((id) => `chat-${id}`);
+    return (await isModerator(db, userId)) ? [...chats, MODERATION_QUEUE_TOPIC] : chats;
   },
   grants: chatGrants,
+  topics: (event) => (QUEUE_EVENT_TYPES.has(event.type) ? [MODERATION_QUEUE_TOPIC] : []),
   subscriptions: {
     async join_chat(db, viewer, chatId) {
       const chat = await findChat(db, chatId);

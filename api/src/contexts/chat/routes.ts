@@ -1,34 +1,36 @@
 /**
  * The chat context's HTTP surface (docs/api/chat.md): a bet's chat, its messages (read in pages,
  * posted with an optional idempotency key), the moderator's request and arrival, and the
- * moderators' queue. Reads come from the read tables; writes go through commands.ts.
+ * moderation queue (moderation-routes.ts). Reads come from the read tables; writes go through commands.ts.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ForbiddenError, NotFoundError } from '@wager/domain';
 import { betMessages } from '@wager/domain/bets/index';
-import { MESSAGES_PAGE_SIZE_DEFAULT, MESSAGES_PAGE_SIZE_MAX, chatMessages } from '@wager/domain/chat/index';
+import { MESSAGES_PAGE_SIZE_DEFAULT, MESSAGES_PAGE_SIZE_MAX, MODERATION_QUEUE_SIZE_MAX, chatIdOfBet, chatMessages } from '@wager/domain/chat/index';
 import { findBet } from '@wager/projections/bets/queries';
 import { findChat, findChatByBetId, findChatMessage, listChatMessages, listChatsAwaitingModerator } from '@wager/projections/chat/queries';
 import { StillProcessing } from '../../runtime/still-processing.js';
-import { isModerator, maySeeChat, visibleChat } from './access.js';
+import { impliedChat, isModerator, maySeeChat, pageOfMessages, recordedChat, visibleChat } from './access.js';
 import { joinAsModerator, postMessage, requestModerator } from './commands.js';
+import { moderationRoutes } from './moderation-routes.js';
 import { chatJson, messageJson, messagesJson, toChatJson } from './views.js';
 
 const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Invalid id');
 const chatParams = z.object({ chatId: uuid });
 const CHAT_NOT_AVAILABLE = 'Chat is not available for this bet. Chat will be enabled once the bet is accepted.';
-/** The most chats the moderators' queue lists at once. */
-export const MODERATION_QUEUE_SIZE_MAX = 200;
 
 const moderationChatJson = chatJson.extend({ bet: z.object({ id: z.string(), gameType: z.string(), amount: z.string(), currency: z.string() }) });
 
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(moderationRoutes);
   const usernameOf = async (userId: string) => (await app.deps.db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirst())?.username ?? '';
 
   app.get('/api/chats/:betId', { onRequest: app.requireUser, schema: { params: z.object({ betId: uuid }), response: { 200: chatJson } } }, async (request) => {
     const auth = request.auth!;
-    const chat = await findChatByBetId(app.deps.db, request.params.betId);
+    const { betId } = request.params;
+    // Not in the read table yet (the projection runner is behind): as the log holds it.
+    const chat = (await findChatByBetId(app.deps.db, betId)) ?? (await recordedChat(app.deps, chatIdOfBet(betId)))?.chat ?? (await impliedChat(app.deps, betId));
     if (!chat || !maySeeChat(chat, auth)) {
       // Players of a bet not yet accepted hear why; anyone else learns nothing.
       const bet = await findBet(app.deps.db, request.params.betId);
@@ -45,9 +47,16 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: chatParams, querystring: z.object({ before: uuid.optional(), limit: z.coerce.number().int().min(1).max(MESSAGES_PAGE_SIZE_MAX).default(MESSAGES_PAGE_SIZE_DEFAULT) }), response: { 200: z.array(messageJson) } },
     },
     async (request) => {
-      await visibleChat(app.deps.db, request.auth!, request.params.chatId);
-      const rows = await listChatMessages(app.deps.db, request.params.chatId, { before: request.query.before, limit: request.query.limit });
-      return messagesJson(app.deps.db, rows);
+      const { chatId } = request.params;
+      const page = { before: request.query.before, limit: request.query.limit };
+      if (await findChat(app.deps.db, chatId)) {
+        await visibleChat(app.deps.db, request.auth!, chatId);
+        return messagesJson(app.deps.db, await listChatMessages(app.deps.db, chatId, page));
+      }
+      // Not in the read tables yet (the projection runner is behind): the chat as the log holds it.
+      const recorded = await recordedChat(app.deps, chatId);
+      if (!recorded || !maySeeChat(recorded.chat, request.auth!)) throw new NotFoundError(chatMessages.notFound, { code: 'chat_not_found' });
+      return messagesJson(app.deps.db, pageOfMessages(recorded.messages, page));
     },
   );
 

@@ -4,24 +4,66 @@
  * observation it records, a manual event by its id (the client's key when it sent one), the
  * platform's steps by the bet and what they are about.
  */
-import { liveDecider, liveEventId, liveStepId, matchStreamId, type LiveCommand, type LiveEvent, type MatchSnapshot, type TrackingClosedReason } from '@wager/domain/live/index';
+import {
+  liveDecider,
+  liveEventId,
+  liveStepId,
+  matchStreamId,
+  matchVerdict,
+  providerMatchDecider,
+  providerMatchEventId,
+  providerMatchStreamId,
+  type LiveCommand,
+  type LiveEvent,
+  type MatchSnapshot,
+  type ProviderMatchCommand,
+  type TrackingClosedReason,
+} from '@wager/domain/live/index';
 import type { GameType } from '@wager/domain/live/index';
 import type { AppDeps } from '../../deps.js';
-import { runCommand } from '../../runtime/command-pipeline.js';
+import { runCommand, streamState } from '../../runtime/command-pipeline.js';
 
-async function run(deps: AppDeps, betId: string, command: LiveCommand, waitForReadModels = false) {
+/** What the platform's own steps need (the store and the clock): the property tests run them on the in-memory store. */
+type IngestDeps = Pick<AppDeps, 'store' | 'clock'> & Partial<Pick<AppDeps, 'projections'>>;
+
+async function run(deps: Pick<AppDeps, 'store'> & Partial<Pick<AppDeps, 'projections'>>, betId: string, command: LiveCommand, waitForReadModels = false) {
   return runCommand(deps, { streamId: matchStreamId(betId), decider: liveDecider, command, eventIds: (events: LiveEvent[]) => events.map(liveEventId) }, { waitForReadModels });
 }
 
 export type StartTrackingData = Extract<LiveCommand, { type: 'StartTracking' }>['data'];
 
-export async function startTracking(deps: AppDeps, data: StartTrackingData, causationId: string): Promise<void> {
+export async function startTracking(deps: IngestDeps, data: StartTrackingData, causationId: string): Promise<void> {
   await run(deps, data.betId, { type: 'StartTracking', data, metadata: { now: deps.clock.now(), actor: 'system', causationId } });
 }
 
-/** What a provider shows now; answers how many events it appended (0 on a re-poll of the same). */
-export async function ingestSnapshot(deps: AppDeps, betId: string, provider: GameType, snapshot: MatchSnapshot): Promise<number> {
-  const outcome = await run(deps, betId, { type: 'IngestSnapshot', data: { betId, provider, snapshot }, metadata: { now: deps.clock.now(), actor: `provider:${provider}` } });
+/** A command on a provider match's claim stream; answers the bet that owns the match afterwards (null: nobody). */
+async function onProviderMatch(deps: IngestDeps, provider: GameType, matchId: string, command: ProviderMatchCommand): Promise<string | null> {
+  const outcome = await runCommand(deps, { streamId: providerMatchStreamId(provider, matchId), decider: providerMatchDecider, command, eventIds: (events, revision) => events.map((e, i) => providerMatchEventId(e, revision + 1 + i)) });
+  return outcome.state.owner;
+}
+
+/**
+ * What a provider shows now; answers how many events it appended (0 on a re-poll of the same).
+ * Only the bet's own match is recorded (docs/api/live.md, "One provider match, one bet"): a bet
+ * not yet bound to a match first claims this one on its claim stream (the first claim wins, even
+ * between processes: expected revision "no stream"), and records it only if the claim names it.
+ */
+export async function ingestSnapshot(deps: IngestDeps, betId: string, provider: GameType, snapshot: MatchSnapshot): Promise<number> {
+  const verdict = matchVerdict(await streamState(deps.store, matchStreamId(betId), liveDecider), snapshot);
+  if (verdict.kind === 'ignore') return 0;
+  const actor = `provider:${provider}`;
+  if (verdict.kind === 'claim') {
+    const claim = { provider, matchId: snapshot.matchId, betId };
+    const owner = await onProviderMatch(deps, provider, snapshot.matchId, { type: 'ClaimProviderMatch', data: { ...claim, startTime: snapshot.startTime }, metadata: { now: deps.clock.now(), actor } });
+    if (owner !== betId) return 0;
+  }
+  const outcome = await run(deps, betId, { type: 'IngestSnapshot', data: { betId, provider, snapshot, claimedByBet: true }, metadata: { now: deps.clock.now(), actor } });
+  const state = outcome.state;
+  if (verdict.kind === 'claim' && state.status !== 'none' && state.matchId !== snapshot.matchId) {
+    // Not bound to this match after all (another poller of this bet bound it to another one, or its
+    // tracking closed in the meantime): the claim goes back, so the match can go to its own bet.
+    await onProviderMatch(deps, provider, snapshot.matchId, { type: 'ReleaseProviderMatch', data: { provider, matchId: snapshot.matchId, betId }, metadata: { now: deps.clock.now(), actor: 'system' } });
+  }
   return outcome.append && !outcome.append.repeated ? outcome.events.length : 0;
 }
 
@@ -45,6 +87,6 @@ export async function checkReport(deps: AppDeps, betId: string, reporterId: stri
   await run(deps, betId, { type: 'CheckReport', data: { betId, reporterId, result }, metadata: { now: deps.clock.now(), actor: 'system', causationId } });
 }
 
-export async function closeTracking(deps: AppDeps, betId: string, reason: TrackingClosedReason, causationId: string): Promise<void> {
+export async function closeTracking(deps: IngestDeps, betId: string, reason: TrackingClosedReason, causationId: string): Promise<void> {
   await run(deps, betId, { type: 'CloseTracking', data: { betId, reason }, metadata: { now: deps.clock.now(), actor: 'system', causationId } });
 }

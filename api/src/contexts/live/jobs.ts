@@ -69,7 +69,8 @@ export class LiveIngestJob extends IntervalJob {
     for (const row of rows) {
       const game = row.game_type as GameType;
       const now = this.deps.clock.now().getTime();
-      if (!row.challenger_handle || !row.opponent_handle || (this.schedule.get(row.bet_id)?.nextAt ?? 0) > now) continue;
+      // A bet records one provider match; once it ended there is nothing more to poll for it.
+      if (!row.challenger_handle || !row.opponent_handle || row.view.status === 'completed' || (this.schedule.get(row.bet_id)?.nextAt ?? 0) > now) continue;
       if ((this.pausedUntil.get(game) ?? 0) > now || !this.takeTokens(game, game === 'cod' ? 2 : 1, now)) {
         report.skipped++;
         report.outcomes.set(row.bet_id, 'skipped');

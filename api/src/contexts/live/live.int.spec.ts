@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatIdOfBet } from '@wager/domain/chat/index';
-import { matchStreamId } from '@wager/domain/live/index';
+import { matchStreamId, providerMatchStreamId } from '@wager/domain/live/index';
+import { findLiveMatch } from '@wager/projections/live/queries';
 import { createCodStatsProvider } from '../../adapters/match-stats/cod.js';
 import { createFc25StatsProvider } from '../../adapters/match-stats/fc25.js';
 import { ProviderRateLimitedError, ProviderUnavailableError } from '../../adapters/match-stats/port.js';
@@ -12,6 +13,7 @@ import { createTestHarness, type TestHarness } from '../../testing/app.js';
 import { makeAdmin } from '../../testing/users.js';
 import { fundedPlayer, type Player } from '../bets/testing.js';
 import { trackedTimeline } from './index.js';
+import { ingestSnapshot } from './commands.js';
 import { LiveIngestJob } from './jobs.js';
 
 let h: TestHarness;
@@ -43,7 +45,8 @@ async function acceptedBet(alice: Player, bob: Player, rules: Record<string, unk
   const bet = created.json().bet as { id: string; inviteLinkId: string };
   const accepted = await h.app.inject({ method: 'POST', url: `/api/challenges/accept/${bet.inviteLinkId}`, headers: bob.headers });
   expect(accepted.statusCode, accepted.body).toBe(200);
-  await eventually(() => h.app.inject({ method: 'GET', url: `/api/matches/${bet.id}`, headers: alice.headers }), (r) => r.statusCode === 200);
+  // The match stream is opened by the live-tracking reactor: the ingest job polls it once projected.
+  await eventually(() => findLiveMatch(h.deps.db, bet.id), (row) => row !== undefined);
   return bet.id;
 }
 
@@ -292,5 +295,67 @@ describe('routes: authorization and manual events', () => {
     const betId = await acceptedBet(alice, bob, { gameType: 'fc25' });
     expect((await h.app.inject({ method: 'POST', url: `/api/cod/bets/${betId}/report-event`, headers: alice.headers, payload: { eventType: 'kill' } })).json()).toMatchObject({ code: 'not_cod_bet' });
     expect((await h.app.inject({ method: 'GET', url: `/api/cod/bets/${betId}/live-tracking`, headers: alice.headers })).statusCode).toBe(404);
+  });
+});
+
+describe('a tracked match belongs to one bet (issue #23)', () => {
+  const trackerMessages = async (p: Player, betId: string) =>
+    ((await h.app.inject({ method: 'GET', url: `/api/chats/${chatIdOfBet(betId)}/messages`, headers: p.headers })).json() as { content: string }[]).filter((m) => m.content.startsWith('The tracker saw'));
+
+  it('two tracked FC25 bets in a row between the same players: the second never shows the first one’s match, and gets its own', async () => {
+    const [ada, bolu] = [await fundedPlayer(h), await fundedPlayer(h)];
+    const players = [ada.user.psnUsername, bolu.user.psnUsername];
+    const first = await acceptedBet(ada, bolu, { gameType: 'fc25', goalHandicap: 0 });
+    const old = await control('/matches', { game: 'fc25', players, seed: 11, realSeconds: 600 });
+    await control(`/matches/${old.matchId}/end`);
+    await poll();
+    const firstView = await eventually(() => matchOf(ada, first), (m) => m.suggestion !== null);
+    expect(firstView.suggestion.matchId).toBe(old.matchId);
+    await eventually(() => trackerMessages(ada, first), (list) => list.length === 1);
+    for (const [p, result] of [[ada, 'won'], [bolu, 'lost']] as const) {
+      expect((await h.app.inject({ method: 'POST', url: `/api/bets/${first}/result`, headers: p.headers, payload: { result } })).statusCode).toBe(200);
+    }
+
+    // A minute later they play a second bet; the provider still shows the old match as their last.
+    h.clock.advance(60_000);
+    const second = await acceptedBet(ada, bolu, { gameType: 'fc25', goalHandicap: 0 });
+    for (let i = 0; i < 2; i++) await poll();
+    expect((await h.deps.store.readStream(matchStreamId(second))).map((e) => e.type)).toEqual(['MatchTrackingStarted']);
+    expect(await matchOf(bolu, second)).toMatchObject({ status: 'waiting', matchId: null, challengerScore: 0, opponentScore: 0, events: [], suggestion: null });
+    expect(await trackerMessages(ada, second)).toEqual([]);
+
+    // Their own match: the second bet records it, and only it.
+    const own = await control('/matches', { game: 'fc25', players, seed: 12, realSeconds: 600 });
+    await control(`/matches/${own.matchId}/end`);
+    await poll();
+    const done = await eventually(() => matchOf(bolu, second), (m) => m.suggestion !== null);
+    const described = (await (await fetch(`${base}/sandbox/match-stats/_control/matches/${own.matchId}`)).json()) as { view: { home: { score: number }; away: { score: number } } };
+    expect(done).toMatchObject({ matchId: own.matchId, status: 'completed', challengerScore: described.view.home.score, opponentScore: described.view.away.score, suggestion: { matchId: own.matchId } });
+    expect(done.events.filter((e: { type: string }) => e.type === 'match_start')).toHaveLength(1);
+    const recorded = await h.deps.store.readStream(matchStreamId(second));
+    expect(new Set(recorded.flatMap((e) => ((e.data as { matchId?: string }).matchId ? [(e.data as { matchId: string }).matchId] : [])))).toEqual(new Set([own.matchId]));
+    const said = await eventually(() => trackerMessages(ada, second), (list) => list.length === 1);
+    expect(said[0]!.content).toContain(`${described.view.home.score}–${described.view.away.score}`);
+    // Polled again, nothing more; the first bet's claim still names the first bet.
+    await poll();
+    expect(await trackerMessages(bolu, second)).toHaveLength(1);
+    const claims = await h.deps.store.readStream(providerMatchStreamId('fc25', old.matchId));
+    expect(claims.map((e) => [e.type, (e.data as { betId: string }).betId])).toEqual([['ProviderMatchClaimed', first]]);
+  });
+
+  it('two open bets racing for one provider match (two pollers at once): exactly one records it', async () => {
+    const [ada, bolu] = [await fundedPlayer(h), await fundedPlayer(h)];
+    const [one, two] = [await acceptedBet(ada, bolu, { gameType: 'fc25' }), await acceptedBet(ada, bolu, { gameType: 'fc25' })];
+    const match = await control('/matches', { game: 'fc25', players: [ada.user.psnUsername, bolu.user.psnUsername], seed: 13, realSeconds: 600 });
+    await control(`/matches/${match.matchId}/advance`, { seconds: 120 });
+    const snapshot = (await providers().fc25.snapshot({ challenger: ada.user.psnUsername!, opponent: bolu.user.psnUsername! }))!;
+    const appended = await Promise.all([ingestSnapshot(h.deps, one, 'fc25', snapshot), ingestSnapshot(h.deps, two, 'fc25', snapshot), ingestSnapshot(h.deps, two, 'fc25', snapshot), ingestSnapshot(h.deps, one, 'fc25', snapshot)]);
+    const streams = await Promise.all([one, two].map((betId) => h.deps.store.readStream(matchStreamId(betId))));
+    const recording = streams.filter((events) => events.some((e) => e.type === 'MatchStarted'));
+    expect(recording).toHaveLength(1);
+    expect(appended.filter((n) => n > 0)).toHaveLength(1);
+    const claims = await h.deps.store.readStream(providerMatchStreamId('fc25', match.matchId));
+    expect(claims.map((e) => e.type)).toEqual(['ProviderMatchClaimed']);
+    expect((claims[0]!.data as { betId: string }).betId).toBe(recording[0]![0]!.streamId === matchStreamId(one) ? one : two);
   });
 });

@@ -6,6 +6,7 @@
  * /api/matches/:betId shows it, read once the read models committed the change.
  */
 import { MATCH_STREAM_TYPE, matchStreamId, type LiveEvent } from '@wager/domain/live/index';
+import { findBet } from '@wager/projections/bets/queries';
 import { findLiveMatch, liveBetIdsOf } from '@wager/projections/live/queries';
 import type { LiveRules, StreamGrant } from '../../runtime/visibility.js';
 import { maySeeMatch } from './access.js';
@@ -13,6 +14,11 @@ import { toLiveMatchJson } from './views.js';
 
 /** How many of a user's tracked matches a socket follows from the start (the newest). */
 export const LIVE_MATCHES_PER_USER_MAX = 1000;
+
+async function acceptedBetOf(db: Parameters<typeof findBet>[0], betId: string): Promise<{ bet_id: string; challenger_id: string; opponent_id: string } | null> {
+  const bet = await findBet(db, betId);
+  return bet && bet.opponent_id !== null && bet.status !== 'pending' ? { bet_id: bet.id, challenger_id: bet.challenger_id, opponent_id: bet.opponent_id } : null;
+}
 
 export function liveGrants(event: { streamId: string; type: string; data: unknown }): StreamGrant[] {
   if (event.type !== 'MatchTrackingStarted') return [];
@@ -27,7 +33,9 @@ export const liveLive: LiveRules = {
   grants: liveGrants,
   subscriptions: {
     async join_match(db, viewer, betId) {
-      const match = await findLiveMatch(db, betId);
+      // Before the match stream is projected (its process manager runs after the acceptance), the
+      // accepted bet's players may follow it already: its updates are sent once it is.
+      const match = (await findLiveMatch(db, betId)) ?? (await acceptedBetOf(db, betId));
       return match && (await maySeeMatch(db, viewer, match)) ? matchStreamId(match.bet_id) : null;
     },
   },

@@ -8,7 +8,7 @@
  */
 import { NotFoundError, type RecordedEvent } from '@wager/domain';
 import { betStreamId, type BetCreatedData, type BetEvent } from '@wager/domain/bets/index';
-import type { LiveEvent, TrackingClosedReason } from '@wager/domain/live/index';
+import type { LiveEvent, TrackedRules, TrackingClosedReason } from '@wager/domain/live/index';
 import { chatIdOfBet } from '@wager/domain/chat/index';
 import type { AppDeps } from '../../deps.js';
 import type { Reactor } from '../../runtime/reactor-runner.js';
@@ -28,13 +28,17 @@ async function betCreated(deps: AppDeps, betId: string): Promise<BetCreatedData 
   return first?.type === 'BetCreated' ? (first.data as BetCreatedData) : null;
 }
 
+/** The rules a bet's match is tracked by: the handicap and the game's rules, from the bet's creation. */
+export function trackedRulesOf(created: BetCreatedData): TrackedRules {
+  return created.gameType === 'fc25'
+    ? { handicap: created.rules.goalHandicap, matchDuration: created.rules.matchDuration, gameMode: null, roundLimit: null }
+    : { handicap: created.rules.killHandicap, matchDuration: null, gameMode: created.rules.gameMode, roundLimit: created.rules.roundLimit };
+}
+
 async function onAccepted(deps: AppDeps, recorded: RecordedEvent, accepted: Extract<BetEvent, { type: 'BetAccepted' }>['data']): Promise<void> {
   const created = await betCreated(deps, accepted.betId);
   if (!created) return;
-  const rules =
-    created.gameType === 'fc25'
-      ? { handicap: created.rules.goalHandicap, matchDuration: created.rules.matchDuration, gameMode: null, roundLimit: null }
-      : { handicap: created.rules.killHandicap, matchDuration: null, gameMode: created.rules.gameMode, roundLimit: created.rules.roundLimit };
+  const rules = trackedRulesOf(created);
   await startTracking(
     deps,
     {
@@ -43,6 +47,7 @@ async function onAccepted(deps: AppDeps, recorded: RecordedEvent, accepted: Extr
       challenger: { userId: created.challengerId, handle: await handleOf(deps, created.challengerId, created.gameType) },
       opponent: { userId: accepted.opponentId, handle: await handleOf(deps, accepted.opponentId, created.gameType) },
       rules,
+      acceptedAt: accepted.acceptedAt,
     },
     recorded.id,
   );

@@ -27,11 +27,11 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   if (app.deps.config.NODE_ENV !== 'production') await app.register(matchStatsSandbox, { prefix: '/sandbox/match-stats' });
 
   app.get('/api/matches/:betId', { onRequest: app.requireUser, schema: { params: betParams, response: { 200: liveMatchJson } } }, async (request) => {
-    return toLiveMatchJson(await visibleMatch(app.deps.db, request.auth!, request.params.betId));
+    return toLiveMatchJson(await visibleMatch(app.deps, request.auth!, request.params.betId));
   });
 
   app.get('/api/cod/bets/:betId/live-tracking', { onRequest: app.requireUser, schema: { params: betParams, response: { 200: liveTrackingJson } } }, async (request) => {
-    const match = await visibleMatch(app.deps.db, request.auth!, request.params.betId);
+    const match = await visibleMatch(app.deps, request.auth!, request.params.betId);
     if (match.game_type !== 'cod') throw new NotFoundError(liveMessages.notCod, { code: 'not_cod_bet' });
     return { liveTracking: [...match.view.history].reverse() };
   });
@@ -61,7 +61,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const auth = request.auth!;
       const { betId } = request.params;
-      const match = await visibleMatch(app.deps.db, auth, betId);
+      const match = await visibleMatch(app.deps, auth, betId);
       if (match.game_type !== 'cod') throw new NotFoundError(liveMessages.notCod, { code: 'not_cod_bet' });
       const bet = await findBet(app.deps.db, betId);
       if (!bet) throw betNotFound();

@@ -42,7 +42,7 @@ export const INVITE_CODE_ATTEMPTS_MAX = 5;
 export type PoolCrashPoint = 'after-join-lock';
 
 /**
- * The pool sagas (DESIGN.md section 5). Joining locks entry + fee in the wallet first (the step
+ * The pool sagas (docs/architecture.md, "Reactors"). Joining locks entry + fee in the wallet first (the step
  * that can fail for lack of funds), then records the join with the pool's expected revision;
  * a join that can never happen gets its lock released. Refunds and payouts follow the pool's
  * events with deterministic ids, so the route, the process manager, the job and the reconciler

@@ -108,7 +108,7 @@ describe('GET /api/fpl/pools/:poolId/ledger', () => {
     await makeAdmin(h, admin.id);
     // A creator who did not enter is still entitled.
     const host = await fundedPlayer(h);
-    const hosted = await createPool(host, { name: 'Hosted', isPrivate: true, startGameweek: 10 });
+    const hosted = await createPool(host, { entryFee: '5', name: 'Hosted', isPrivate: true, startGameweek: 10 });
     expect((await ledgerOf(null, poolId)).statusCode).toBe(401);
     expect((await ledgerOf(outsider, poolId)).statusCode).toBe(404);
     expect((await ledgerOf(outsider, hosted)).statusCode).toBe(404);

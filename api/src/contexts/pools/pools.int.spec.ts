@@ -49,9 +49,9 @@ async function tick() {
 }
 
 describe('creating a pool', () => {
-  it('applies the spec defaults and charges nobody when no team is given', async () => {
+  it('applies the spec defaults to what the form may leave out and charges nobody when no team is given', async () => {
     const alice = await fundedPlayer(h, '100.00');
-    const { pool, participants } = await createPool(alice, { name: 'Defaults' });
+    const { pool, participants } = await createPool(alice, { entryFee: '5', name: 'Defaults' });
     expect(pool).toMatchObject({ entryFee: '5.00', feeAmount: '0.10', totalCost: '5.10', maxParticipants: 10, durationWeeks: 2, startGameweek: 1, endGameweek: 2, isPrivate: false, status: 'open', potAmount: '0.00', participantCount: 0, isCreator: true });
     expect(pool.inviteCode).toMatch(/^[A-Z0-9]{8}$/);
     expect(participants).toEqual([]);
@@ -64,9 +64,16 @@ describe('creating a pool', () => {
       [{ name: '' }, 'Pool name is required'],
       [{}, 'Pool name is required'],
       [{ name: 'x', entryFee: '' }, 'Entry fee is required'],
-      [{ name: 'x', maxParticipants: 51 }, 'Max participants must be a whole number between 2 and 50'],
-      [{ name: 'x', durationWeeks: 0 }, 'Duration must be a whole number of weeks between 1 and 8'],
-      [{ name: 'x', startGameweek: 39 }, 'Start gameweek must be a whole number between 1 and 38'],
+      // Required on the server: the form's 5 is the form's default, never the server's (issue #22).
+      [{ name: 'x' }, 'Entry fee is required'],
+      [{ name: 'x', entryFee: null }, 'Entry fee is required'],
+      [{ name: 'x', entryFee: '5.001' }, 'Entry fee can have maximum 2 decimal places'],
+      [{ name: 'x', entryFee: 0 }, 'Minimum entry fee is 0.01'],
+      [{ name: 'x', entryFee: '-5' }, 'Minimum entry fee is 0.01'],
+      [{ name: 'x', entryFee: 'five' }, 'Entry fee must be a number'],
+      [{ name: 'x', entryFee: '5', maxParticipants: 51 }, 'Max participants must be a whole number between 2 and 50'],
+      [{ name: 'x', entryFee: '5', durationWeeks: 0 }, 'Duration must be a whole number of weeks between 1 and 8'],
+      [{ name: 'x', entryFee: '5', startGameweek: 39 }, 'Start gameweek must be a whole number between 1 and 38'],
     ];
     for (const [payload, error] of cases) {
       const res = await h.app.inject({ method: 'POST', url: '/api/fpl/pools', headers: alice.headers, payload });
@@ -74,7 +81,7 @@ describe('creating a pool', () => {
       expect(res.json().error).toBe(error);
     }
     await advance('deadline');
-    const started = await h.app.inject({ method: 'POST', url: '/api/fpl/pools', headers: alice.headers, payload: { name: 'Late', startGameweek: 1 } });
+    const started = await h.app.inject({ method: 'POST', url: '/api/fpl/pools', headers: alice.headers, payload: { name: 'Late', entryFee: '5', startGameweek: 1 } });
     expect(started.statusCode).toBe(400);
     expect(started.json()).toMatchObject({ error: 'That gameweek has already started', code: 'gameweek_started' });
   });
@@ -90,7 +97,7 @@ describe('creating a pool', () => {
 
   it('refuses an unknown FPL team and charges nothing', async () => {
     const alice = await fundedPlayer(h, '1000.00');
-    const res = await h.app.inject({ method: 'POST', url: '/api/fpl/pools', headers: alice.headers, payload: { name: 'Ghost', fplTeamId: 99_999_999 } });
+    const res = await h.app.inject({ method: 'POST', url: '/api/fpl/pools', headers: alice.headers, payload: { name: 'Ghost', entryFee: '5', fplTeamId: 99_999_999 } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'FPL team not found: check the FPL Team ID', code: 'fpl_team_not_found' });
     expect(await balance(alice)).toBe('1000.00');
@@ -141,7 +148,7 @@ describe('joining', () => {
   it('closes joining at the first deadline', async () => {
     const alice = await fundedPlayer(h);
     const bob = await fundedPlayer(h);
-    const { pool } = await createPool(alice, { name: 'Closing' });
+    const { pool } = await createPool(alice, { entryFee: '5', name: 'Closing' });
     await advance('deadline');
     const late = await join(bob, pool.id, 3);
     expect(late.statusCode).toBe(409);
@@ -187,7 +194,7 @@ describe('cancelling', () => {
 
   it('cancels automatically at the first deadline with fewer than 2 entries, refunding the one', async () => {
     const alice = await fundedPlayer(h);
-    const { pool } = await createPool(alice, { name: 'Lonely', fplTeamId: 9 });
+    const { pool } = await createPool(alice, { entryFee: '5', name: 'Lonely', fplTeamId: 9 });
     expect(await balance(alice)).toBe('994.90');
     await advance('deadline');
     const { pools } = await tick();
@@ -243,7 +250,7 @@ describe('the reconciler', () => {
   it('releases an entry lock whose join was never recorded once the pool can no longer take that player', async () => {
     const alice = await fundedPlayer(h);
     const bob = await fundedPlayer(h);
-    const { pool } = await createPool(alice, { name: 'Crash', fplTeamId: 1 });
+    const { pool } = await createPool(alice, { entryFee: '5', name: 'Crash', fplTeamId: 1 });
     const sagas = new PoolSagas(h.deps);
     sagas.crashAt = 'after-join-lock';
     await expect(sagas.join({ poolId: pool.id, userId: bob.id, fplTeamId: 2 })).rejects.toThrow('injected crash');
@@ -292,8 +299,8 @@ describe('authorization', () => {
     const outsider = await fundedPlayer(h);
     const admin = await fundedPlayer(h);
     await makeAdmin(h, admin.id);
-    const { pool: secret } = await createPool(alice, { name: 'Secret', isPrivate: true });
-    const { pool: open } = await createPool(alice, { name: 'Open to all' });
+    const { pool: secret } = await createPool(alice, { entryFee: '5', name: 'Secret', isPrivate: true });
+    const { pool: open } = await createPool(alice, { entryFee: '5', name: 'Open to all' });
     expect((await h.app.inject({ method: 'GET', url: `/api/fpl/pools/${secret.id}`, headers: outsider.headers })).statusCode).toBe(404);
     expect((await h.app.inject({ method: 'POST', url: `/api/fpl/pools/${secret.id}/cancel`, headers: outsider.headers })).statusCode).toBe(404);
     expect((await h.app.inject({ method: 'POST', url: `/api/fpl/pools/${open.id}/cancel`, headers: outsider.headers })).statusCode).toBe(403);

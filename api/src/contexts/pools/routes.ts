@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFoundError, type Position } from '@wager/domain';
-import { INVITE_CODE_PATTERN, createPoolRequestSchema, joinPoolSchema, poolMessages } from '@wager/domain/pools/index';
+import { INVITE_CODE_PATTERN, createPoolRequestSchema, joinPoolSchema, poolDecider, poolMessages, poolStreamId, type PoolEvent } from '@wager/domain/pools/index';
 import { findPool, findPoolByInviteCode, isParticipant, listPublicPools, listUserPools, poolParticipants, type FplPoolRow } from '@wager/projections/pools/index';
 import { selfBaseUrl } from '../../adapters/providers.js';
 import { useFplSandboxAt } from '../../adapters/fpl/index.js';
@@ -41,14 +41,38 @@ async function detail(app: FastifyInstance, row: FplPoolRow, viewer: { userId: s
   return { pool: poolView(row, { ...viewer, hasJoined }), participants: participants.map((p) => participantView(p, viewer.userId)) };
 }
 
-/** A pool the caller may see: any public one; a private one only for its creator, its participants and admins; otherwise 404. */
-async function visiblePool(app: FastifyInstance, poolId: string, viewer: { userId: string; isAdmin: boolean }): Promise<FplPoolRow> {
-  const row = await findPool(app.deps.db, poolId);
+/**
+ * A pool the caller may see: any public one; a private one only for its creator, its participants
+ * and admins; otherwise 404. A pool the read tables do not show yet is waited for (recordedPool);
+ * `read`: a read, which answers 202 if the wait runs out (a command answers 404 as before: it was
+ * not recorded, so it must not say it was).
+ */
+async function visiblePool(app: FastifyInstance, poolId: string, viewer: { userId: string; isAdmin: boolean }, read = false): Promise<FplPoolRow> {
+  const row = (await findPool(app.deps.db, poolId)) ?? (await recordedPool(app, poolId, viewer, read));
   if (!row) throw new NotFoundError(poolMessages.poolNotFound, { code: 'pool_not_found' });
   if (row.is_private && !viewer.isAdmin && row.creator_id !== viewer.userId && !(await isParticipant(app.deps.db, poolId, viewer.userId))) {
     throw new NotFoundError(poolMessages.poolNotFound, { code: 'pool_not_found' });
   }
   return row;
+}
+
+/**
+ * A pool the log holds but the read model does not show yet (issue #22: a read must not deny
+ * what is recorded): for whoever may see it, wait until the read models reach its last event, and
+ * say 202 with its address if they do not in time. Null when the log holds no such pool, or it is
+ * private and not the viewer's.
+ */
+async function recordedPool(app: FastifyInstance, poolId: string, viewer: { userId: string; isAdmin: boolean }, read: boolean): Promise<FplPoolRow | null> {
+  const recorded = await app.deps.store.readStream(poolStreamId(poolId));
+  const state = recorded.reduce((s, r) => poolDecider.evolve(s, { type: r.type, data: r.data } as PoolEvent), poolDecider.initialState());
+  if (!('pool' in state)) return null;
+  const mayKnow = !state.pool.isPrivate || viewer.isAdmin || state.pool.creatorId === viewer.userId || state.participants.some((p) => p.userId === viewer.userId);
+  if (!mayKnow) return null;
+  if (!(await app.deps.projections.waitFor(recorded[recorded.length - 1]!.position))) {
+    if (read) throw new StillProcessing(`/api/fpl/pools/${poolId}`, { poolId });
+    return null;
+  }
+  return (await findPool(app.deps.db, poolId)) ?? null;
 }
 
 /** A command's answer once the read models show it; 202 with the pool's address when they lag. */
@@ -76,7 +100,7 @@ const poolReadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/fpl/pools/:poolId', { onRequest: app.requireUser, schema: { params: poolParams, response: { 200: poolDetail } } }, async (request) => {
     const viewer = request.auth!;
-    return detail(app, await visiblePool(app, request.params.poolId, viewer), viewer);
+    return detail(app, await visiblePool(app, request.params.poolId, viewer, true), viewer);
   });
 
   /** The invite link's page: whoever holds the code may see the pool they are about to join. */

@@ -15,9 +15,13 @@ import {
   bankAccountIdOf,
   bankWithdrawalsOf,
   deterministicId,
+  isPayoutReviewReason,
+  PAYOUT_REVIEW_REASONS,
   parseBankAccountInput,
   parseBankWithdrawal,
   toMinorUnits,
+  transferAwaitingOtp,
+  OtpNoLongerNeededError,
   walletDecider,
   walletStreamId,
 } from '@wager/domain/wallet/index';
@@ -30,13 +34,15 @@ import {
   listBankWithdrawals,
   listBankWithdrawalsAwaitingReview,
   medianPayoutMinutes,
+  PAYOUT_TIME_SAMPLE_MIN,
 } from '@wager/projections/wallet/bank-payouts.queries';
 import type { BankAccountRow, BankWithdrawalRow } from '@wager/projections/wallet/bank-payouts.table';
 import { runCommand } from '../../runtime/command-pipeline.js';
-import { PaystackRefusedError, PaystackUnavailableError } from '../../adapters/paystack/client.js';
+import { PaystackRefusedError, PaystackUnavailableError, type PaystackTransfer } from '../../adapters/paystack/client.js';
 import { paystackClient } from '../../adapters/providers.js';
 import type { AppDeps } from '../../deps.js';
 import { executeBankWithdrawalCommand, recordTransfer, sendBankWithdrawal } from './bank-payout-settlement.js';
+import { payoutPolicyOf, payoutRiskFacts } from './payout-facts.js';
 import { countHit, type WindowLimit } from '../../runtime/rate-limit.js';
 
 export const BANK_PAYOUT_MESSAGES = {
@@ -86,10 +92,21 @@ const adminWithdrawalJson = withdrawalJson.extend({
   holdReason: z.string().nullable(),
   /** Paystack holds the transfer until the OTP it sent the business is entered (POST …/otp). */
   awaitingOtp: z.boolean(),
+  /** The payout rules that held it for review (admins only: a player is not told which rule fired). */
+  reviewReasons: z.array(z.enum(PAYOUT_REVIEW_REASONS)),
+  /** No person in the loop: no review reason, never held or released. */
+  automatic: z.boolean(),
 });
 
 function toAdminWithdrawalJson(r: BankWithdrawalRow, now: Date): z.infer<typeof adminWithdrawalJson> {
-  return { ...toWithdrawalJson(r, now), userId: r.user_id, holdReason: r.hold_reason, awaitingOtp: r.status === 'sent' && r.provider_status === 'otp' };
+  return {
+    ...toWithdrawalJson(r, now),
+    userId: r.user_id,
+    holdReason: r.hold_reason,
+    awaitingOtp: r.status === 'sent' && r.provider_status === 'otp',
+    reviewReasons: r.review_reasons.filter(isPayoutReviewReason),
+    automatic: r.automatic,
+  };
 }
 
 function toAccountJson(r: BankAccountRow): z.infer<typeof bankAccountJson> {
@@ -228,12 +245,12 @@ export const bankPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const accounts = foldStream(bankAccountsDecider, await deps.store.readStream(bankAccountsStreamId(userId))).accounts;
       const account = accounts[bankAccountId];
       if (!account) throw new NotFoundError(BANK_PAYOUT_MESSAGES.bankAccountNotFound, { code: 'bank_account_not_found' });
-      const user = await deps.db.selectFrom('users').select(['is_email_verified', 'is_phone_verified']).where('id', '=', userId).executeTakeFirst();
-      const requiresKyc = !(user?.is_email_verified && user?.is_phone_verified);
+      // The wallet decider decides auto or review: tier totals from the wallet stream it appends against, the rest from these facts.
+      const facts = await payoutRiskFacts(deps, { userId, sessionId: request.auth!.sessionId });
       const withdrawalId = deps.ids.uuid();
       const position = await executeBankWithdrawalCommand(
         deps,
-        { type: 'RequestBankWithdrawal', data: { userId, withdrawalId, account, amount: formatAmount(amount), currency: currency(), requiresKyc }, metadata: { now: deps.clock.now() } },
+        { type: 'RequestBankWithdrawal', data: { userId, withdrawalId, account, amount: formatAmount(amount), currency: currency(), policy: payoutPolicyOf(deps.config), facts }, metadata: { now: deps.clock.now() } },
         userId,
       );
       await waitFor(position);
@@ -248,10 +265,15 @@ export const bankPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
     return (await listBankWithdrawals(deps.db, request.auth!.userId)).map((r) => toWithdrawalJson(r, now));
   });
 
-  app.get('/api/withdrawals/bank/payout-time', { onRequest: app.requireUser, schema: { response: { 200: z.object({ medianMinutes: z.number().nullable(), sample: z.number() }) } } }, async () => {
-    const median = await medianPayoutMinutes(deps.db);
-    return { medianMinutes: median?.minutes ?? null, sample: median?.sample ?? 0 };
-  });
+  /** The median over automatic payouts only (no person in the loop), and none below PAYOUT_TIME_SAMPLE_MIN of them. */
+  app.get(
+    '/api/withdrawals/bank/payout-time',
+    { onRequest: app.requireUser, schema: { response: { 200: z.object({ medianMinutes: z.number().nullable(), sample: z.number(), sampleMin: z.number(), automaticOnly: z.literal(true) }) } } },
+    async () => {
+      const median = await medianPayoutMinutes(deps.db);
+      return { medianMinutes: median.minutes, sample: median.sample, sampleMin: PAYOUT_TIME_SAMPLE_MIN, automaticOnly: true as const };
+    },
+  );
 
   app.get('/api/admin/withdrawals/bank', { onRequest: app.requireAdmin, schema: { response: { 200: z.array(adminWithdrawalJson) } } }, async () => {
     const now = deps.clock.now();
@@ -278,21 +300,53 @@ export const bankPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  /** A transfer Paystack holds for an OTP (OTP enabled on the business account) is finished by an admin. */
+  /**
+   * A transfer Paystack holds for an OTP (OTP enabled on the business account) is finished by an
+   * admin. The answer is read after Paystack's new status is recorded, so it no longer reads
+   * `awaitingOtp`; a second entry is a 409 `otp_no_longer_needed`, not a refused code.
+   */
   app.post(
     '/api/admin/withdrawals/bank/:id/otp',
     { onRequest: app.requireAdmin, schema: { params: z.object({ id: z.string().max(100) }), body: z.object({ otp: z.string().trim().regex(/^\d{4,8}$/, 'OTP must be 4 to 8 digits') }), response: { 200: adminWithdrawalJson } } },
     async (request) => {
       const row = await findBankWithdrawal(deps.db, request.params.id);
       if (!row) throw new NotFoundError('Withdrawal not found', { code: 'withdrawal_not_found' });
-      if (row.status !== 'sent' || row.provider_status !== 'otp' || !row.transfer_code) throw new ValidationError('Withdrawal is not waiting for an OTP', { code: 'withdrawal_not_awaiting_otp' });
-      const transfer = await providerCall(request.log, 'finalize', () => paystackClient(app).finalizeTransfer(row.transfer_code!, request.body.otp));
-      await waitFor(await recordTransfer(deps, { withdrawalId: row.id, userId: row.user_id }, { ...transfer, reference: row.reference }, 'verify'));
+      await finalizeWithOtp(app, row, request.body.otp, request.log);
       const after = (await findBankWithdrawal(deps.db, row.id))!;
       return toAdminWithdrawalJson(after, deps.clock.now());
     },
   );
 };
+
+/**
+ * Decides on the wallet stream (not the read model, which may lag) whether the transfer waits for
+ * an OTP, sends the OTP, and records what Paystack says. Paystack refuses both a wrong code and a
+ * transfer no longer waiting (finalized by another admin or on Paystack's dashboard): it is asked
+ * which, and the second is recorded and answered as such.
+ */
+async function finalizeWithOtp(app: FastifyInstance, row: BankWithdrawalRow, otp: string, log: FastifyBaseLogger): Promise<void> {
+  const { deps } = app;
+  const target = { withdrawalId: row.id, userId: row.user_id };
+  const withdrawal = bankWithdrawalsOf(foldStream(walletDecider, await deps.store.readStream(walletStreamId(row.user_id))))[row.id];
+  if (!withdrawal) throw new NotFoundError('Withdrawal not found', { code: 'withdrawal_not_found' });
+  const transferCode = transferAwaitingOtp(withdrawal);
+  const client = paystackClient(app);
+  let transfer: PaystackTransfer;
+  try {
+    transfer = await client.finalizeTransfer(transferCode, otp);
+  } catch (error) {
+    const current = error instanceof PaystackRefusedError ? await client.verifyTransfer(row.reference).catch(() => null) : null;
+    if (!current || current.status === 'otp') return providerCall(log, 'finalize', () => Promise.reject(error));
+    log.info({ withdrawalId: row.id, status: current.status }, 'OTP entered for a transfer no longer waiting for one');
+    await waitForPosition(deps, await recordTransfer(deps, target, current, 'verify'));
+    throw new OtpNoLongerNeededError();
+  }
+  await waitForPosition(deps, await recordTransfer(deps, target, { ...transfer, reference: row.reference }, 'verify'));
+}
+
+async function waitForPosition(deps: AppDeps, position: Position | null): Promise<void> {
+  if (position) await deps.projections.waitFor(position);
+}
 
 /** Sends at once when free to go; a provider failure leaves the hold and the reconciler retries. */
 async function sendNow(app: FastifyInstance, row: BankWithdrawalRow, log: FastifyBaseLogger, verifyFirst = false): Promise<void> {

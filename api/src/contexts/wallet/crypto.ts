@@ -24,6 +24,8 @@ import { recordCryptoConfirmations } from './crypto-settlement.js';
 import { executeWalletCommand } from './commands.js';
 import { keepRawJsonBody, rawBodyOf } from './raw-body.js';
 import { authorizeDeposit, releaseDepositAuthorization } from './safer-play.js';
+import { cryptoPayoutPolicyOf, payoutRiskFacts } from './payout-facts.js';
+import { PAYOUT_REVIEW_REASONS, isPayoutReviewReason } from '@wager/domain/wallet/payout-policy';
 
 export const CRYPTO_MESSAGES = { depositFailed: 'Failed to create crypto deposit', providerUnavailable: 'Crypto provider unavailable, please try again', invalidSignature: 'Invalid signature' } as const;
 
@@ -54,7 +56,8 @@ const withdrawalJson = z.object({
   withdrawalAddress: z.string(),
   usdAmount: z.string(),
   status: z.enum(['pending', 'processing', 'completed', 'cancelled']),
-  kycStatus: z.enum(['not_required', 'pending', 'approved']),
+  /** `rejected`: an admin refused the KYC review and the withdrawal was cancelled, its hold returned. */
+  kycStatus: z.enum(['not_required', 'pending', 'approved', 'rejected']),
   requiresKyc: z.boolean(),
   txHash: z.string().nullable(),
   createdAt: z.string(),
@@ -193,19 +196,19 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const userId = request.auth!.userId;
       const { option, network, cryptoAmount, address } = parseCryptoWithdrawal(request.body);
-      const user = await app.deps.db.selectFrom('users').select(['is_email_verified', 'is_phone_verified']).where('id', '=', userId).executeTakeFirst();
-      const requiresKyc = !(user?.is_email_verified && user?.is_phone_verified);
+      // The wallet decider decides auto or review, as for bank payouts (payout-facts.ts).
+      const facts = await payoutRiskFacts(app.deps, { userId, sessionId: request.auth!.sessionId });
       const withdrawalId = app.deps.ids.uuid();
       const result = await executeWalletCommand(
         app.deps,
         {
-          type: 'RequestWithdrawal', data: { userId, withdrawalId, cryptocurrency: option.code, network, cryptoAmount: cryptoText(cryptoAmount.toString()), withdrawalAddress: address, rate: option.rate, usdAmount: formatAmount(usdValue(option, cryptoAmount)), requiresKyc }, metadata: { now: app.deps.clock.now() } },
+          type: 'RequestWithdrawal', data: { userId, withdrawalId, cryptocurrency: option.code, network, cryptoAmount: cryptoText(cryptoAmount.toString()), withdrawalAddress: address, rate: option.rate, usdAmount: formatAmount(usdValue(option, cryptoAmount)), policy: cryptoPayoutPolicyOf(app.deps.config), facts }, metadata: { now: app.deps.clock.now() } },
         deterministicId('withdrawal', withdrawalId, 'request'),
         userId,
       );
       await waitFor(result.append?.position);
       let row = (await findCryptoWithdrawal(app.deps.db, withdrawalId))!;
-      if (!requiresKyc) {
+      if (row.kyc_status !== 'pending') {
         const submitted = await submitWithdrawal(app, row).catch((error: unknown) => {
           // The hold stays; the withdrawal stays pending and is sent again on retry.
           request.log.warn({ err: error, withdrawalId }, 'crypto withdrawal submission failed');
@@ -224,8 +227,11 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
     (await listCryptoWithdrawals(app.deps.db, request.auth!.userId)).map(toWithdrawalJson),
   );
 
-  app.get('/api/admin/crypto/withdrawals/kyc', { onRequest: app.requireAdmin, schema: { response: { 200: z.array(withdrawalJson.extend({ userId: z.string() })) } } }, async () =>
-    (await listWithdrawalsAwaitingKyc(app.deps.db)).map((r) => ({ ...toWithdrawalJson(r), userId: r.user_id })),
+  /** Waiting for an admin, with the payout rules that held each (admins only: a player is not told which rule fired). */
+  app.get(
+    '/api/admin/crypto/withdrawals/kyc',
+    { onRequest: app.requireAdmin, schema: { response: { 200: z.array(withdrawalJson.extend({ userId: z.string(), reviewReasons: z.array(z.enum(PAYOUT_REVIEW_REASONS)) })) } } },
+    async () => (await listWithdrawalsAwaitingKyc(app.deps.db)).map((r) => ({ ...toWithdrawalJson(r), userId: r.user_id, reviewReasons: r.review_reasons.filter(isPayoutReviewReason) })),
   );
 
   /** An admin clears KYC on a held withdrawal (or retries a pending one): it is sent to the provider. */

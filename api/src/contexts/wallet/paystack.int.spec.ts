@@ -58,11 +58,12 @@ describe('POST /api/paystack/deposits/initialize', () => {
     [99, 'Minimum deposit amount is ₦100', {}],
     [true, 'Amount must be a number, for example "100.00"', {}],
     ['1e5', 'Amount must not use exponent notation', {}],
-    ['-500', 'Amount must be greater than zero', {}],
-    ['0', 'Amount must be greater than zero', {}],
+    // Below the minimum, zero and negatives alike, in the spec's words (one amount rule, issue #22).
+    ['-500', 'Minimum deposit amount is ₦100', {}],
+    ['0', 'Minimum deposit amount is ₦100', {}],
     ['100.001', 'Amount must have at most 2 decimal places', twoDecimals],
     ['NaN', 'Amount must be a number', {}],
-    ['99999999999999999999', 'Amount is too large', {}],
+    ['99999999999999999999', 'Maximum deposit amount is ₦10,000,000', {}],
   ])('refuses amount %j with 400 "%s" and writes nothing', async (amount, message, coded) => {
     const user = await signUpUser(h);
     const response = await initialize(user, amount);

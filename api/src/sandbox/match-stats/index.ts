@@ -12,7 +12,9 @@
  * - `POST /_control/faults` `{kind: 'error'|'rate_limit', count, retryAfterSeconds?}`: the next
  *   `count` provider calls fail that way.
  *
- * State lives in memory: it stands in for an outside service. It refuses to run under
+ * A match starts at the app's clock (a test's clock in tests), so its start time compares with the
+ * bets' acceptance times as a real provider's would. State lives in memory: it stands in for an
+ * outside service. It refuses to run under
  * NODE_ENV=production.
  */
 import { performance } from 'node:perf_hooks';
@@ -107,7 +109,7 @@ export async function matchStatsSandbox(app: FastifyInstance): Promise<void> {
     if (matches.size >= SANDBOX_MATCHES_MAX) matches.delete(matches.keys().next().value!);
     const id = `sim-${b.game}-${++sequence}-${Date.now().toString(36)}`;
     const spec: SimulationSpec = { game: b.game, players: b.players, seed: b.seed ?? sequence, matchDuration: b.matchDuration, gameMode: b.gameMode, roundLimit: b.roundLimit, timeLimit: b.timeLimit };
-    const match: SimulatedMatch = { id, spec, plan: planOf(spec), startTime: new Date().toISOString(), lengthMs: (b.realSeconds ?? config.MATCH_SANDBOX_MATCH_SECONDS) * 1000, elapsedMs: 0, runningSince: performance.now(), run: 'running' };
+    const match: SimulatedMatch = { id, spec, plan: planOf(spec), startTime: app.deps.clock.now().toISOString(), lengthMs: (b.realSeconds ?? config.MATCH_SANDBOX_MATCH_SECONDS) * 1000, elapsedMs: 0, runningSince: performance.now(), run: 'running' };
     matches.set(id, match);
     for (const handle of b.players) latestByHandle.set(`${b.game}:${handleKey(handle)}`, id);
     return reply.status(201).send({ matchId: id, spec });

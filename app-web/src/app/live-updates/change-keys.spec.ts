@@ -4,11 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { userQueries } from '../../features/auth/api/user-queries';
 import { betQueries, challengeQueries } from '../../features/bets/api/bet-queries';
 import { chatQueries } from '../../features/chat/api/chat-queries';
+import { moderationQueries } from '../../features/moderation/api/moderation-queries';
 import { walletQueries } from '../../features/wallet/api/wallet-queries';
 import { adminQueries } from '../../features/admin/api/admin-queries';
 import { saferPlayQueries } from '../../features/profile/api/safer-play';
 import { liveQueries } from '../../features/live/api/live-queries';
 import { poolLedgerQuery, poolQueries } from '../../features/pools/api/pool-queries';
+import { notificationQueries } from '../../features/notifications/api/notification-queries';
 import { isSessionRead, queryKeysForChange } from './change-keys';
 
 /** The keys of the cached queries that `keys` would invalidate (react-query's own prefix match). */
@@ -94,6 +96,13 @@ describe('queryKeysForChange', () => {
     );
   });
 
+  it('given the moderation queue changed (a request made, claimed, escalated or resolved), then both queue lists are refetched and nothing else', () => {
+    const cached = [...everything, moderationQueries.queue('active').queryKey, moderationQueries.queue('resolved').queryKey];
+    expect(invalidated(queryKeysForChange({ streamType: 'moderation', id: 'queue' }, me), cached)).toEqual(
+      keys(moderationQueries.queue('active').queryKey, moderationQueries.queue('resolved').queryKey),
+    );
+  });
+
   it('given a Paystack or crypto deposit stream changed, then its list is refetched', () => {
     expect(invalidated(queryKeysForChange({ streamType: 'paystack', id: 'ref-1' }, me), everything)).toEqual(keys(walletQueries.paystackDeposits().queryKey));
     expect(invalidated(queryKeysForChange({ streamType: 'cryptodeposit', id: depositId }, me), everything)).toEqual(
@@ -106,6 +115,14 @@ describe('queryKeysForChange', () => {
     expect(invalidated(queryKeysForChange({ streamType: 'match', id: betId }, me), cached)).toEqual(
       keys(liveQueries.match(betId).queryKey, liveQueries.player('Ann#1').queryKey, liveQueries.tracking(betId).queryKey),
     );
+  });
+
+  it('given my notifications stream changed, then the bell (the user), the list and the preferences are refetched; another user\'s touches nothing', () => {
+    const cached = [...everything, notificationQueries.list().queryKey, notificationQueries.preferences().queryKey];
+    expect(invalidated(queryKeysForChange({ streamType: 'notifications', id: me }, me), cached)).toEqual(
+      keys(userQueries.all(), notificationQueries.list().queryKey, notificationQueries.preferences().queryKey),
+    );
+    expect(queryKeysForChange({ streamType: 'notifications', id: someoneElse }, me)).toEqual([]);
   });
 
   it('given a stream type the app does not read, then nothing is refetched', () => {

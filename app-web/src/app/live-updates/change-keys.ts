@@ -2,14 +2,16 @@ import type { QueryKey } from '@tanstack/react-query';
 import { userQueries } from '../../features/auth/api/user-queries';
 import { betQueries, challengeQueries } from '../../features/bets/api/bet-queries';
 import { chatQueries } from '../../features/chat/api/chat-queries';
+import { moderationQueries } from '../../features/moderation/api/moderation-queries';
 import { adminQueries } from '../../features/admin/api/admin-queries';
 import { walletQueries, walletReadKeys } from '../../features/wallet/api/wallet-queries';
 import { liveQueries } from '../../features/live/api/live-queries';
 import { poolLedgers, poolQueries } from '../../features/pools/api/pool-queries';
 import { saferPlayQueries } from '../../features/profile/api/safer-play';
+import { notificationQueries } from '../../features/notifications/api/notification-queries';
 
 /**
- * Which queries read a stream (DESIGN section 9): given a `changed` message's stream type and
+ * Which queries read a stream (docs/web.md, "Live updates"): given a `changed` message's stream type and
  * id, the query keys to invalidate, built with the features' factories so a key cannot drift
  * from the query it names. Keys are prefixes: `['/api/bets','list']` covers every list filter.
  *
@@ -39,6 +41,9 @@ export function queryKeysForChange(change: { streamType: string; id: string }, v
       ];
     case 'chat':
       return [chatQueries.all()];
+    // The moderation queue's topic: a request made, claimed, escalated or resolved in any chat.
+    case 'moderation':
+      return [moderationQueries.all()];
     case 'paystack':
       return [walletQueries.paystackDeposits().queryKey];
     case 'cryptodeposit':
@@ -48,6 +53,9 @@ export function queryKeysForChange(change: { streamType: string; id: string }, v
     case 'pool':
       // Joins, live standings, start, cancel and settlement: every pool read (lists and the open dialog).
       return [poolQueries.all()];
+    case 'notifications':
+      // My bell's count lives in the user; the list and the preferences in their own queries.
+      return own ? [userQueries.all(), notificationQueries.all(), notificationQueries.preferences().queryKey] : [];
     default:
       return [];
   }

@@ -1,7 +1,9 @@
+import { NotificationPreferencesPanel } from '../../features/notifications/components/notification-preferences';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/primitives';
 import { useUser } from '../../features/auth/api/user-queries';
 import { ProfileSettings } from '../../features/profile/components/profile-settings';
+import { PushSettings } from '../../features/push/components/push-settings';
 
 export function ProfileRoute() {
   const { t } = useTranslation();
@@ -14,6 +16,8 @@ export function ProfileRoute() {
         <p className="muted">{t('profile.subtitle')}</p>
       </header>
       <ProfileSettings user={user} />
+      <NotificationPreferencesPanel />
+      <PushSettings />
     </div>
   );
 }

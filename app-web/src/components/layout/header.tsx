@@ -10,6 +10,7 @@ import { Button } from '../ui/primitives';
 import { toast } from '../ui/toast';
 import { ConnectionIndicator } from './connection-indicator';
 import { LanguageSelector } from './language-selector';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { errorMessage } from '../../lib/error-message';
 
 function navLinks(user: User | null | undefined) {
@@ -20,6 +21,7 @@ function navLinks(user: User | null | undefined) {
     { to: paths.fplPools.getHref(), key: 'nav.fplPools' },
     { to: paths.deposit.getHref(), key: 'nav.deposit' },
   ];
+  if (user?.isModerator || user?.isAdmin) links.push({ to: paths.moderation.getHref(), key: 'nav.moderation' });
   if (user?.isAdmin) links.push({ to: paths.admin.getHref(), key: 'nav.adminPanel' });
   return links;
 }
@@ -120,7 +122,7 @@ function MobileDrawer({ user, onSignOut }: { user: User | null | undefined; onSi
   );
 }
 
-/** Spec section 2 header: links, live-updates dot, balance, Deposit, language, user menu, Admin Panel for admins. */
+/** Spec section 2 header: links, live-updates dot, balance, Deposit, language, user menu, Moderation for moderators and admins, Admin Panel for admins. */
 export function Header() {
   const { t } = useTranslation();
   const { data: user } = useUser();
@@ -159,7 +161,10 @@ export function Header() {
             <LanguageSelector />
           </span>
           {user ? (
-            <UserMenu user={user} onSignOut={signOut} />
+            <>
+              <NotificationBell user={user} />
+              <UserMenu user={user} onSignOut={signOut} />
+            </>
           ) : (
             <Link className="btn btn-outline btn-sm" to={paths.auth.getHref()}>
               {t('nav.signIn')}

@@ -1,3 +1,4 @@
+import type { PayoutReviewReason } from '@wager/domain/wallet/payout-policy';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, getAuthToken } from '../../../lib/api-client';
 import type { Bet, User } from '../../../types/api';
@@ -129,6 +130,8 @@ export interface KycWithdrawal {
   status: string;
   kycStatus: string;
   createdAt?: string;
+  /** The payout rules that held it for review. */
+  reviewReasons?: PayoutReviewReason[];
   [key: string]: unknown;
 }
 
@@ -148,6 +151,10 @@ export interface BankWithdrawalReview {
   holdReason: string | null;
   awaitingOtp: boolean;
   requestedAt: string;
+  /** The payout rules that held it for review (empty: none; it may still be on an admin hold or waiting for an OTP). */
+  reviewReasons: PayoutReviewReason[];
+  /** No person in the loop so far. */
+  automatic: boolean;
 }
 
 export interface LedgerHealth {

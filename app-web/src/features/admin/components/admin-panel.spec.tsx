@@ -124,14 +124,14 @@ describe('AdminPanel', () => {
   });
 
   it('KYC tab: bank withdrawals to review; Hold needs a reason, Release sends it, an OTP is checked before it is sent; toasts and a refetch after each', async () => {
-    const base = { userId: '44444444-4444-4444-8444-444444444444', currency: 'NGN', status: 'requested', reference: 'wd_ref_1', bankName: 'GTBank', accountName: 'ADA OBI', accountNumber: '******7890', requiresKyc: true, holdReason: null, awaitingOtp: false, requestedAt: '2026-11-20T10:00:00.000Z' };
-    const review = { ...base, id: 'bw-review', amount: '1500.00', waiting: 'review' };
-    const otp = { ...base, id: 'bw-otp', amount: '2500.00', status: 'sent', waiting: null, awaitingOtp: true };
+    const base = { userId: '44444444-4444-4444-8444-444444444444', currency: 'NGN', status: 'requested', reference: 'wd_ref_1', bankName: 'GTBank', accountName: 'ADA OBI', accountNumber: '******7890', requiresKyc: true, holdReason: null, awaitingOtp: false, requestedAt: '2026-11-20T10:00:00.000Z', automatic: false };
+    const review = { ...base, id: 'bw-review', amount: '1500.00', waiting: 'review', reviewReasons: ['unverified', 'new_device'] };
+    const otp = { ...base, id: 'bw-otp', amount: '2500.00', status: 'sent', waiting: null, awaitingOtp: true, reviewReasons: [] };
     let listed = 0;
     const fake = fakeFetch({
       'GET /api/user': () => ({ body: admin }),
       'GET /api/admin/stats': () => ({ body: stats }),
-      'GET /api/admin/crypto/withdrawals/kyc': () => ({ body: [] }),
+      'GET /api/admin/crypto/withdrawals/kyc': () => ({ body: [{ id: 'cw-1', userId: base.userId, amount: '40', currency: 'USDT', usdAmount: '40.00', network: 'TRC20', status: 'pending', kycStatus: 'pending', createdAt: '2026-11-20T10:00:00.000Z', reviewReasons: ['over_daily_tier'] }] }),
       'GET /api/admin/withdrawals/bank': () => ((listed += 1), { body: [review, otp] }),
       'POST /api/admin/withdrawals/bank/bw-review/hold': () => ({ body: { ...review, waiting: 'admin_hold', holdReason: 'Checking ID' } }),
       'POST /api/admin/withdrawals/bank/bw-review/release': () => ({ body: { ...review, status: 'sent', waiting: null } }),
@@ -140,9 +140,11 @@ describe('AdminPanel', () => {
     vi.stubGlobal('fetch', fake.fetchFn);
     renderWithApp(<AdminPanel />);
     await userEvent.click(await screen.findByRole('tab', { name: 'KYC' }, { timeout: 5000 }));
+    expect(within(await screen.findByTestId('admin-kyc')).getByTestId('review-reasons')).toHaveTextContent('Held by: over the automatic limit for 24 hours');
     const row = await screen.findByTestId('admin-bank-withdrawal-bw-review');
     expect(row).toHaveTextContent('₦1,500.00 · To GTBank ******7890 (ADA OBI)');
-    expect(row).toHaveTextContent('Waiting for a KYC review');
+    expect(row).toHaveTextContent('Waiting for a review');
+    expect(within(row).getByTestId('review-reasons')).toHaveTextContent('Held by: email or phone not verified; a device first seen in the last 24 hours');
     await userEvent.click(within(row).getByRole('button', { name: 'Hold' }));
     expect(await within(row).findByText('Reason is required')).toBeInTheDocument();
     expect(fake.calls.some((c) => c.method === 'POST')).toBe(false);
@@ -160,6 +162,7 @@ describe('AdminPanel', () => {
 
     const otpRow = screen.getByTestId('admin-bank-withdrawal-bw-otp');
     expect(otpRow).toHaveTextContent('Paystack is waiting for the OTP');
+    expect(within(otpRow).queryByTestId('review-reasons')).toBeNull();
     expect(within(otpRow).queryByRole('button', { name: 'Hold' })).toBeNull();
     await userEvent.type(within(otpRow).getByRole('textbox', { name: 'OTP' }), '12a');
     await userEvent.click(within(otpRow).getByRole('button', { name: 'Send OTP' }));

@@ -62,6 +62,14 @@ function BankWithdrawalRow({ withdrawal: w }: { withdrawal: BankWithdrawalReview
         <span className="muted">
           {state} · {t('admin.bank.user')} {w.userId} · {w.reference} · {formatDateTime(w.requestedAt)}
         </span>
+        {w.reviewReasons.length > 0 ? (
+          <>
+            <br />
+            <span className="text-warning" data-testid="review-reasons">
+              {t('admin.bank.heldBy', { rules: w.reviewReasons.map((reason) => t(`admin.bank.rule.${reason}`)).join('; ') })}
+            </span>
+          </>
+        ) : null}
         {problem ? (
           <span className="field-error" role="alert">
             <br />

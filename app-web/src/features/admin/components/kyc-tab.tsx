@@ -44,6 +44,14 @@ function CryptoKyc({ queue, run, pending }: { queue: KycWithdrawal[]; run: (id: 
                 <span className="muted">
                   {t('admin.kyc.user')} {w.userId} · {formatDateTime(w.createdAt)}
                 </span>
+                {w.reviewReasons && w.reviewReasons.length > 0 ? (
+                  <>
+                    <br />
+                    <span className="text-warning" data-testid="review-reasons">
+                      {t('admin.bank.heldBy', { rules: w.reviewReasons.map((reason) => t(`admin.bank.rule.${reason}`)).join('; ') })}
+                    </span>
+                  </>
+                ) : null}
               </span>
               <span className="row">
                 <Button size="sm" onClick={() => run(w.id, 'approve')} disabled={pending}>

@@ -16,6 +16,7 @@ import { TIMEZONES } from '../../auth/timezones';
 import { changedProfileFields, useUpdateProfile } from '../api/profile-mutations';
 import { errorMessage } from '../../../lib/error-message';
 import { SaferGamblingPanel } from './safer-gambling-panel';
+import { PhoneVerification } from './phone-verification';
 
 const TABS = ['profile', 'gaming', 'security', 'safer'] as const;
 
@@ -193,6 +194,7 @@ export function SecurityPanel({ user }: { user: User }) {
         <VerificationBadge label={t('profile.psnVerification')} ok={Boolean(user.isPsnVerified)} okText={t('profile.linked')} notOkText={t('profile.notLinked')} />
         <VerificationBadge label={t('profile.ageVerification')} ok={Boolean(user.isAgeVerified)} okText={t('profile.verified')} notOkText={t('profile.notVerified')} />
       </ul>
+      {!user.isPhoneVerified ? <PhoneVerification user={user} /> : null}
       <div className="row">
         {!user.isEmailVerified ? (
           <Link className="btn btn-primary" to={paths.verifyEmail.getHref()}>

@@ -43,12 +43,20 @@ export const BANK_WITHDRAWAL_MIN = '1000';
 
 const get = <T>() => getQueryFn<T>({ on401: 'throw' });
 
+/** GET /api/withdrawals/bank/payout-time: the median over automatic payouts only; null below `sampleMin` of them. */
+export interface PayoutTime {
+  medianMinutes: number | null;
+  sample: number;
+  sampleMin: number;
+  automaticOnly: true;
+}
+
 export const bankPayoutQueries = {
   banks: () => queryOptions({ queryKey: ['/api/banks'], queryFn: get<Bank[]>(), staleTime: BANKS_STALE_MS }),
   accounts: () => queryOptions({ queryKey: ['/api/bank-accounts'], queryFn: get<BankAccount[]>() }),
   // The wallet stream's changes (sent, paid, returned) invalidate this key (walletReadKeys).
   withdrawals: () => queryOptions({ queryKey: ['/api/withdrawals/bank'], queryFn: get<BankWithdrawal[]>() }),
-  payoutTime: () => queryOptions({ queryKey: ['/api/withdrawals/bank/payout-time'], queryFn: get<{ medianMinutes: number | null; sample: number }>() }),
+  payoutTime: () => queryOptions({ queryKey: ['/api/withdrawals/bank/payout-time'], queryFn: get<PayoutTime>() }),
 };
 
 export function useResolveBankAccount() {

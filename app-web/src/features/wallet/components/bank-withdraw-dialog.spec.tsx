@@ -8,7 +8,7 @@ import { fakeFetch, renderWithApp } from '../../../testing/render';
 import type { User } from '../../../types/api';
 import type { BankAccount, BankWithdrawal } from '../api/bank-payouts';
 import { BankWithdrawDialog } from './bank-withdraw-dialog';
-import { BankWithdrawalHistory } from './bank-withdrawals';
+import { BankWithdrawalHistory, PayoutTimeNote } from './bank-withdrawals';
 
 const user: User = { id: 'u1', username: 'ann', email: 'ann@example.com', balance: '3000.00', cryptoBalance: '0.00', isEmailVerified: true, isPhoneVerified: false };
 const account: BankAccount = { id: 'ba1', bankCode: '058', bankName: 'Guaranty Trust Bank', accountName: 'ADA OBI', accountNumber: '******6789', addedAt: '2026-11-24T09:00:00.000Z' };
@@ -66,7 +66,7 @@ describe('BankWithdrawDialog', () => {
     renderWithApp(<BankWithdrawDialog user={user} open onOpenChange={() => undefined} />);
     await userEvent.type(await screen.findByLabelText('Amount'), '1500');
     await userEvent.click(screen.getByRole('button', { name: 'Withdraw to bank' }));
-    expect(await screen.findByText('Waiting for a verification review')).toBeInTheDocument();
+    expect(await screen.findByText('Waiting for a review')).toBeInTheDocument();
     expect(calls.find((c) => c.url === '/api/withdrawals/bank')?.body).toEqual({ amount: '1500', bankAccountId: 'ba1' });
   });
 });
@@ -78,13 +78,28 @@ describe('BankWithdrawalHistory', () => {
   });
 
   it('shows each withdrawal\'s steps with times, and why one waits, in Spanish too', async () => {
-    vi.stubGlobal('fetch', fakeFetch({ 'GET /api/withdrawals/bank': () => ({ body: [w('paid', { sentAt: '2026-11-24T09:01:00.000Z', paidAt: '2026-11-24T09:03:00.000Z' }), w('requested', { waiting: 'new_account' })] }) }).fetchFn);
+    vi.stubGlobal('fetch', fakeFetch({ 'GET /api/withdrawals/bank': () => ({ body: [w('paid', { sentAt: '2026-11-24T09:01:00.000Z', paidAt: '2026-11-24T09:03:00.000Z' }), w('requested', { waiting: 'new_account', notBefore: '2026-11-25T09:00:00.000Z' })] }) }).fetchFn);
     window.localStorage.setItem(AUTH_TOKEN_KEY, 'token');
     await i18n.changeLanguage('es');
     renderWithApp(<BankWithdrawalHistory />);
     const rows = await screen.findAllByTestId('bank-withdrawal');
     expect(within(rows[0]!).getByTestId('bank-withdrawal-status')).toHaveTextContent('Pagado');
     expect(within(rows[0]!).getAllByRole('listitem').map((li) => li.textContent?.split(' ')[0])).toEqual(['Solicitado', 'Enviado', 'Pagado']);
-    expect(within(rows[1]!).getByText('Cuenta nueva: se envía 24 horas después de añadirla')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText(`Cuenta nueva: se envía a partir del ${new Date('2026-11-25T09:00:00.000Z').toLocaleString()}`)).toBeInTheDocument();
+  });
+});
+
+describe('PayoutTimeNote', () => {
+  it('says the figure counts automatic payouts only, and gives none below the minimum sample', async () => {
+    window.localStorage.setItem(AUTH_TOKEN_KEY, 'token');
+    await i18n.changeLanguage('en');
+    let answer = { medianMinutes: null as number | null, sample: 9, sampleMin: 10, automaticOnly: true };
+    vi.stubGlobal('fetch', fakeFetch({ 'GET /api/withdrawals/bank/payout-time': () => ({ body: answer }) }).fetchFn);
+    const first = renderWithApp(<PayoutTimeNote />);
+    expect(await screen.findByTestId('payout-time')).toHaveTextContent('A typical payout time is shown once 10 withdrawals have been paid automatically.');
+    first.unmount();
+    answer = { medianMinutes: 3, sample: 42, sampleMin: 10, automaticOnly: true };
+    renderWithApp(<PayoutTimeNote />);
+    expect(await screen.findByTestId('payout-time')).toHaveTextContent('Bank withdrawals are usually paid in 3 minutes (median of the last 42 automatic payouts only; reviewed ones take longer).');
   });
 });

@@ -7,6 +7,7 @@ import { Alert, Button, Field, Input, Select } from '../../../components/ui/prim
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/error-message';
 import { formatMoney } from '../../../lib/money';
+import { formatDateTime } from '../../bets/components/bet-display';
 import type { User } from '../../../types/api';
 import { BANK_WITHDRAWAL_MIN, bankPayoutQueries, useAddBankAccount, useBankWithdrawal, useResolveBankAccount, type BankAccount } from '../api/bank-payouts';
 
@@ -92,7 +93,7 @@ export function BankWithdrawDialog({ user, open, onOpenChange }: { user: User; o
       { amount: value, bankAccountId: chosen },
       {
         onSuccess: (w) => {
-          toast({ title: t('withdraw.successTitle'), description: w.waiting ? t(`bankPayout.waiting.${w.waiting}`) : t('bankPayout.sentText'), type: 'success' });
+          toast({ title: t('withdraw.successTitle'), description: w.waiting ? t(`bankPayout.waiting.${w.waiting}`, { time: formatDateTime(w.notBefore) }) : t('bankPayout.sentText'), type: 'success' });
           setAmount('');
           onOpenChange(false);
         },

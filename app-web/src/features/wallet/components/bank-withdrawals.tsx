@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/primitives';
 import { formatMoney } from '../../../lib/money';
+import { formatDateTime } from '../../bets/components/bet-display';
 import { bankPayoutQueries, type BankWithdrawal } from '../api/bank-payouts';
 
 const TONE = { requested: 'warning', sent: 'info', paid: 'success', returned: 'danger' } as const;
@@ -44,7 +45,7 @@ export function BankWithdrawalHistory() {
           <Badge tone={TONE[w.status]} data-testid="bank-withdrawal-status">
             {t(`bankPayout.status.${w.status}`)}
           </Badge>
-          {w.waiting ? <span className="text-warning">{t(`bankPayout.waiting.${w.waiting}`)}</span> : null}
+          {w.waiting ? <span className="text-warning">{t(`bankPayout.waiting.${w.waiting}`, { time: formatDateTime(w.notBefore) })}</span> : null}
           <Steps w={w} />
         </li>
       ))}
@@ -52,14 +53,17 @@ export function BankWithdrawalHistory() {
   );
 }
 
-/** "Usually paid in N minutes": the median of the last 100 paid bank withdrawals. */
+/**
+ * "Usually paid in N minutes": the median of the latest automatic payouts only (no person in the
+ * loop), and says so; below the server's minimum sample it says no figure is given yet.
+ */
 export function PayoutTimeNote() {
   const { t } = useTranslation();
   const data = useQuery(bankPayoutQueries.payoutTime()).data;
-  if (!data?.medianMinutes) return null;
+  if (!data) return null;
   return (
     <p className="muted" data-testid="payout-time">
-      {t('bankPayout.usuallyPaid', { count: data.medianMinutes })}
+      {data.medianMinutes === null ? t('bankPayout.usuallyPaidUnknown', { count: data.sampleMin }) : t('bankPayout.usuallyPaid', { count: data.medianMinutes, sample: data.sample })}
     </p>
   );
 }

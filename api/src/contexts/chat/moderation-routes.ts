@@ -1,0 +1,89 @@
+/**
+ * The moderation queue (docs/api/moderation.md), for moderators and admins: the chats that asked
+ * for a moderator, the longest waiting first, and the three acts on a request (claim, resolve with
+ * a note, escalate to an admin with a reason). Part of the chat context: the request lives in the
+ * chat's stream. Reads come from `moderation_requests`; writes go through commands.ts.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ForbiddenError, NotFoundError } from '@wager/domain';
+import { MODERATION_QUEUE_SIZE_MAX, chatMessages } from '@wager/domain/chat/index';
+import { findChat, findModerationRequest, listModerationQueue } from '@wager/projections/chat/queries';
+import { StillProcessing } from '../../runtime/still-processing.js';
+import { isModerator } from './access.js';
+import { claimModeration, escalateModeration, resolveModeration } from './commands.js';
+import { moderationItemJson, toModerationItemJson } from './moderation-views.js';
+
+const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Invalid id');
+const chatParams = z.object({ chatId: uuid });
+/** Raw bounds only; the decider trims and names the spec's refusals (empty, too long). */
+const TEXT_RAW_LENGTH_MAX = 10_000;
+
+export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const usernameOf = async (userId: string) => (await app.deps.db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirst())?.username ?? '';
+
+  /** The signed-in moderator or admin; anyone else 403. */
+  async function moderatorOf(request: FastifyRequest) {
+    const auth = request.auth!;
+    if (!auth.isAdmin && !(await isModerator(app.deps.db, auth.userId))) throw new ForbiddenError(chatMessages.moderatorsOnly, { code: 'moderators_only' });
+    return auth;
+  }
+
+  /** The chat the request belongs to, or 404: the queue's readers may name any chat, and learn only whether it asked. */
+  async function requestedChat(chatId: string) {
+    const chat = await findChat(app.deps.db, chatId);
+    if (!chat || !chat.is_moderator_requested) throw new NotFoundError(chatMessages.moderationNotFound, { code: 'moderation_not_found' });
+    return chat;
+  }
+
+  /** The request after a command, as its read model now shows it (202 when the read model is behind). */
+  async function answer(chatId: string) {
+    const item = await findModerationRequest(app.deps.db, chatId);
+    if (!item) throw new StillProcessing('/api/moderation/queue', { chatId });
+    return toModerationItemJson(item, app.deps.clock.now());
+  }
+
+  app.get(
+    '/api/moderation/queue',
+    {
+      onRequest: app.requireUser,
+      schema: { querystring: z.object({ status: z.enum(['active', 'resolved']).default('active') }), response: { 200: z.object({ requests: z.array(moderationItemJson) }) } },
+    },
+    async (request) => {
+      await moderatorOf(request);
+      const items = await listModerationQueue(app.deps.db, { scope: request.query.status, limit: MODERATION_QUEUE_SIZE_MAX });
+      const now = app.deps.clock.now();
+      return { requests: items.map((item) => toModerationItemJson(item, now)) };
+    },
+  );
+
+  app.post('/api/moderation/:chatId/claim', { onRequest: app.requireUser, schema: { params: chatParams, response: { 200: moderationItemJson } } }, async (request) => {
+    const auth = await moderatorOf(request);
+    const chat = await requestedChat(request.params.chatId);
+    await claimModeration(app.deps, chat.id, auth.userId, await usernameOf(auth.userId));
+    return answer(chat.id);
+  });
+
+  app.post(
+    '/api/moderation/:chatId/resolve',
+    { onRequest: app.requireUser, schema: { params: chatParams, body: z.object({ note: z.string().max(TEXT_RAW_LENGTH_MAX) }), response: { 200: moderationItemJson } } },
+    async (request) => {
+      const auth = await moderatorOf(request);
+      const chat = await requestedChat(request.params.chatId);
+      await resolveModeration(app.deps, { chatId: chat.id, actorId: auth.userId, actorIsAdmin: auth.isAdmin, username: await usernameOf(auth.userId), note: request.body.note });
+      return answer(chat.id);
+    },
+  );
+
+  app.post(
+    '/api/moderation/:chatId/escalate',
+    { onRequest: app.requireUser, schema: { params: chatParams, body: z.object({ reason: z.string().max(TEXT_RAW_LENGTH_MAX) }), response: { 200: moderationItemJson } } },
+    async (request) => {
+      const auth = await moderatorOf(request);
+      const chat = await requestedChat(request.params.chatId);
+      await escalateModeration(app.deps, { chatId: chat.id, actorId: auth.userId, username: await usernameOf(auth.userId), reason: request.body.reason });
+      return answer(chat.id);
+    },
+  );
+};

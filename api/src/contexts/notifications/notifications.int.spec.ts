@@ -1,0 +1,217 @@
+// Proves notifications on PostgreSQL: the opponent of a reported result is told (in the app, with the contest deadline, and by email in their language with a one-click unsubscribe), a redelivered event stores nothing twice, read marks and preferences work, the signed unsubscribe link switches a category off, and every route's authorization.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestHarness, type TestHarness } from '../../testing/app.js';
+import { authHeader, signUpUser } from '../../testing/users.js';
+import { chatIdOfBet } from '@wager/domain/chat/index';
+import { setModeratorRole } from '../accounts/index.js';
+import { executeWalletCommand } from '../wallet/index.js';
+import { fundedPlayer, type Player } from '../bets/testing.js';
+import { notificationsEmailReactor, notificationsRaiseReactor } from './reactors.js';
+import { unsubscribeSignature, unsubscribeKey } from './unsubscribe.js';
+
+let h: TestHarness;
+let alice: Player;
+let bob: Player;
+beforeAll(async () => {
+  h = await createTestHarness({ label: 'notifications_api' });
+  alice = await fundedPlayer(h);
+  const b = await signUpUser(h, { preferredLanguage: 'es', timezone: 'Africa/Lagos' });
+  await executeWalletCommand(h.deps, { type: 'CreditDeposit', data: { userId: b.user.id, depositId: randomUUID(), provider: 'paystack', reference: randomUUID(), amount: '1000.00', currency: 'NGN' }, metadata: { now: h.clock.now() } }, randomUUID());
+  bob = { ...b, id: b.user.id, headers: authHeader(b.token) };
+});
+afterAll(async () => {
+  await h.close();
+});
+
+type Listed = { notifications: { id: string; type: string; params: Record<string, string | null>; link: string; readAt: string | null }[]; nextCursor: string | null; counts: { unread: number; total: number } };
+const list = async (p: Player, query = ''): Promise<Listed> => {
+  const res = await h.app.inject({ method: 'GET', url: `/api/notifications${query}`, headers: p.headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+};
+
+/** Waits until `p` has a notification of `type` (the reactor runs after the event's batch). */
+async function notified(p: Player, type: string): Promise<Listed['notifications'][number]> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    await h.settle();
+    const found = (await list(p, '?limit=50')).notifications.find((n) => n.type === type);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no ${type} notification for ${p.id}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+async function mailOf(id: string) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const row = await h.deps.db.selectFrom('email_outbox').selectAll().where('id', '=', id).executeTakeFirst();
+    if (row) return row;
+    if (Date.now() > deadline) throw new Error(`no mail ${id}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+async function pushOf(id: string) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const row = await h.deps.db.selectFrom('push_outbox').selectAll().where('id', '=', id).executeTakeFirst();
+    if (row) return row;
+    if (Date.now() > deadline) throw new Error(`no push ${id}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe('a reported result', () => {
+  let betId = '';
+  it('tells the opponent who reported what and when the bet settles if they do nothing, in the app and by email in their language', async () => {
+    const created = await h.app.inject({ method: 'POST', url: '/api/bets', headers: alice.headers, payload: { amount: '100', visibility: 'private', opponentId: bob.id } });
+    expect(created.statusCode, created.body).toBe(201);
+    betId = created.json().bet.id;
+    const received = await notified(bob, 'challenge_received');
+    expect(received.params).toMatchObject({ challenger: alice.user.username, amount: '100.00' });
+    const accepted = await h.app.inject({ method: 'POST', url: `/api/challenges/accept/${created.json().bet.inviteLinkId}`, headers: bob.headers });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect((await notified(alice, 'challenge_accepted')).params).toMatchObject({ opponent: bob.user.username });
+    const reported = await h.app.inject({ method: 'POST', url: `/api/bets/${betId}/result`, headers: alice.headers, payload: { result: 'won' } });
+    expect(reported.statusCode, reported.body).toBe(200);
+    const n = await notified(bob, 'result_reported');
+    const deadline = new Date(h.clock.now().getTime() + h.deps.config.BET_CONTEST_WINDOW_HOURS * 3600_000).toISOString();
+    expect(n).toMatchObject({ params: { reporter: alice.user.username, result: 'won', deadlineAt: deadline, betId }, link: `/matches/${betId}`, readAt: null });
+
+    const mail = await mailOf(n.id);
+    expect(mail).toMatchObject({ to_address: bob.user.email, kind: 'notification-result_reported', subject: `${alice.user.username} informó un resultado` });
+    expect(mail.text_body).toContain(`${alice.user.username} informó una victoria. Si no haces nada, la apuesta se liquida a favor de ${alice.user.username} mañana a las`);
+    expect(mail.html_body).toContain(`/matches/${betId}`);
+    expect(mail.headers).toMatchObject({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+    const push = await pushOf(n.id);
+    expect(push).toMatchObject({ user_id: bob.id, title: `${alice.user.username} informó un resultado`, url: `/matches/${betId}` });
+    expect(mail.headers!['List-Unsubscribe']).toMatch(/^<http:\/\/localhost:3000\/api\/notifications\/unsubscribe\?u=.+&c=results&s=.+>$/);
+  });
+
+  it('handling the reported event again, by either reactor, stores and mails nothing twice', async () => {
+    const [event] = (await h.deps.store.readStream(`bet-${betId}`)).filter((e) => e.type === 'BetResultReported');
+    await notificationsRaiseReactor(h.deps).handle(event!);
+    await notificationsRaiseReactor(h.deps).handle(event!);
+    const raised = (await h.deps.store.readStream(`notifications-${bob.id}`)).filter((e) => e.type === 'NotificationRaised' && (e.data as { sourceEventId: string }).sourceEventId === event!.id);
+    expect(raised).toHaveLength(1);
+    await notificationsEmailReactor(h.deps).handle(raised[0]!);
+    const mails = await h.deps.db.selectFrom('email_outbox').select('id').where('user_id', '=', bob.id).where('kind', '=', 'notification-result_reported').execute();
+    expect(mails).toHaveLength(1);
+  });
+
+  it('counts in /api/user, marks one read, then all, and the counts follow', async () => {
+    const me = await h.app.inject({ method: 'GET', url: '/api/user', headers: bob.headers });
+    const before = (await list(bob)).counts;
+    expect(me.json().notifications).toEqual(before);
+    expect(before.unread).toBeGreaterThanOrEqual(2);
+    const [first] = (await list(bob)).notifications;
+    const one = await h.app.inject({ method: 'POST', url: '/api/notifications/read', headers: bob.headers, payload: { ids: [first!.id] } });
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json().counts).toEqual({ unread: before.unread - 1, total: before.total });
+    const again = await h.app.inject({ method: 'POST', url: '/api/notifications/read', headers: bob.headers, payload: { ids: [first!.id] } });
+    expect(again.json().counts.unread).toBe(before.unread - 1);
+    const all = await h.app.inject({ method: 'POST', url: '/api/notifications/read', headers: bob.headers, payload: { all: true } });
+    expect(all.json().counts).toEqual({ unread: 0, total: before.total });
+  });
+
+  it('pages newest first with a cursor', async () => {
+    const page1 = await list(bob, '?limit=1');
+    expect(page1.notifications).toHaveLength(1);
+    expect(page1.nextCursor).not.toBeNull();
+    const page2 = await list(bob, `?limit=1&cursor=${page1.nextCursor}`);
+    expect(page2.notifications[0]!.id).not.toBe(page1.notifications[0]!.id);
+    const everything = await list(bob, '?limit=50');
+    expect(everything.notifications.map((n) => n.id).slice(0, 2)).toEqual([page1.notifications[0]!.id, page2.notifications[0]!.id]);
+  });
+});
+
+describe('preferences and unsubscribe', () => {
+  it('has sensible defaults and refuses to switch money or security email off', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/api/user/notification-preferences', headers: alice.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().preferences.payments).toEqual({ in_app: true, email: true, push: true });
+    expect(res.json().locked.payments).toEqual(['in_app', 'email']);
+    const refused = await h.app.inject({ method: 'PUT', url: '/api/user/notification-preferences', headers: alice.headers, payload: { payments: { email: false } } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error: 'This notification cannot be switched off', code: 'notification_channel_locked' });
+    const bad = await h.app.inject({ method: 'PUT', url: '/api/user/notification-preferences', headers: alice.headers, payload: { nonsense: { email: false } } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: expect.any(String), error: expect.any(String) });
+    const ok = await h.app.inject({ method: 'PUT', url: '/api/user/notification-preferences', headers: alice.headers, payload: { pools: { email: false, push: false } } });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().preferences.pools).toEqual({ in_app: true, email: false, push: false });
+  });
+
+  it('a signed link shows a confirmation page on GET and switches the category off on POST (RFC 8058), idempotently; a bad signature is a 403', async () => {
+    const key = await unsubscribeKey(h.deps, h.clock.now());
+    const url = `/api/notifications/unsubscribe?u=${bob.id}&c=results&s=${unsubscribeSignature(key, bob.id, 'results')}`;
+    const page = await h.app.inject({ method: 'GET', url });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<form method="post"');
+    expect((await h.app.inject({ method: 'GET', url: '/api/user/notification-preferences', headers: bob.headers })).json().preferences.results.email).toBe(true);
+    for (let i = 0; i < 2; i++) {
+      const post = await h.app.inject({ method: 'POST', url, payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      expect(post.statusCode, post.body).toBe(200);
+    }
+    const prefs = await h.app.inject({ method: 'GET', url: '/api/user/notification-preferences', headers: bob.headers });
+    expect(prefs.json().preferences.results).toEqual({ in_app: true, email: false, push: true });
+    const sets = (await h.deps.store.readStream(`notifications-${bob.id}`)).filter((e) => e.type === 'NotificationPreferencesSet');
+    expect(sets).toHaveLength(1);
+
+    for (const forged of [
+      `/api/notifications/unsubscribe?u=${alice.id}&c=results&s=${unsubscribeSignature(key, bob.id, 'results')}`,
+      `/api/notifications/unsubscribe?u=${bob.id}&c=bets&s=${unsubscribeSignature(key, bob.id, 'results')}`,
+      `/api/notifications/unsubscribe?u=${bob.id}&c=results&s=x`,
+      `/api/notifications/unsubscribe?u=${bob.id}&c=results`,
+    ]) {
+      for (const method of ['GET', 'POST'] as const) {
+        const res = await h.app.inject({ method, url: forged });
+        expect(res.statusCode, `${method} ${forged}`).toBe(403);
+        expect(res.json()).toEqual({ error: 'This unsubscribe link is not valid', code: 'unsubscribe_link_invalid' });
+      }
+    }
+  });
+});
+
+describe('authorization', () => {
+  const routes = [
+    { method: 'GET' as const, url: '/api/notifications' },
+    { method: 'POST' as const, url: '/api/notifications/read', payload: { all: true } },
+    { method: 'GET' as const, url: '/api/user/notification-preferences' },
+    { method: 'PUT' as const, url: '/api/user/notification-preferences', payload: { pools: { push: true } } },
+  ];
+  it.each(routes)('a visitor gets 401 from $method $url', async (route) => {
+    const res = await h.app.inject({ ...route });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ error: expect.any(String), code: expect.any(String) });
+  });
+
+  it('another player sees none of my notifications and cannot mark them read (404)', async () => {
+    const carol = await fundedPlayer(h, '0');
+    const bobs = (await list(bob, '?limit=50')).notifications;
+    const carols = await list(carol, '?limit=50');
+    expect(carols.notifications.some((n) => bobs.some((b) => b.id === n.id))).toBe(false);
+    const res = await h.app.inject({ method: 'POST', url: '/api/notifications/read', headers: carol.headers, payload: { ids: [bobs[0]!.id] } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ error: 'Notification not found', code: 'notification_not_found' });
+  });
+
+  it('moderators and admins (each entitled role) are told when a moderator is requested; the players are not', async () => {
+    const moderator = await fundedPlayer(h, '0');
+    await h.app.inject({ method: 'POST', url: '/api/notifications/read', headers: moderator.headers, payload: { all: true } });
+    await setModeratorRole(h.deps, moderator.id, randomUUID(), true);
+    const other = await fundedPlayer(h);
+    const c2 = await h.app.inject({ method: 'POST', url: '/api/bets', headers: other.headers, payload: { amount: '10', visibility: 'private', opponentId: alice.id } });
+    await h.app.inject({ method: 'POST', url: `/api/challenges/accept/${c2.json().bet.inviteLinkId}`, headers: alice.headers });
+    await h.settle();
+    const chat = await h.app.inject({ method: 'POST', url: `/api/chats/${chatIdOfBet(c2.json().bet.id)}/invite-moderator`, headers: alice.headers });
+    expect(chat.statusCode, chat.body).toBeLessThan(300);
+    const n = await notified(moderator, 'moderator_requested');
+    expect(n.link).toBe(`/chat/${c2.json().bet.id}`);
+    const alices = (await list(alice, '?limit=50')).notifications;
+    expect(alices.some((x) => x.type === 'moderator_requested')).toBe(false);
+  });
+});

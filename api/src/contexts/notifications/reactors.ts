@@ -1,0 +1,117 @@
+/**
+ * The notifications process managers. `notifications-raise` turns the events that need a
+ * person's attention or move their money into notifications (domain/src/notifications/plan.ts
+ * decides who is told of what; this looks up what it needs and raises each in the person's
+ * stream under its deterministic id). `notifications-email` sends each raised notification
+ * whose channels include email through the outbox, under the same id, so either reactor may
+ * handle an event again and nothing is stored or sent twice.
+ */
+import type { RecordedEvent } from '@wager/domain';
+import { CATEGORY_OF, NOTIFYING_EVENT_TYPES, isLocked, needsOf, notificationLocale, planNotifications, renderNotification, type NotificationContext, type NotificationRaisedData } from '@wager/domain/notifications/index';
+import { moderatorIds, usernamesOf } from '@wager/projections/notifications/queries';
+import { enqueueEmail } from '../../adapters/email/outbox.js';
+import { publicBaseUrl } from '../../config.js';
+import type { AppDeps } from '../../deps.js';
+import type { Reactor } from '../../runtime/reactor-runner.js';
+import { raiseNotification } from './commands.js';
+import { renderNotificationEmail } from './email.js';
+import { unsubscribeKey, unsubscribeUrl } from './unsubscribe.js';
+
+type Deps = Pick<AppDeps, 'store' | 'db' | 'clock' | 'ids' | 'projections' | 'config'>;
+
+/** The bet's players and currency, from its own stream (the read model may not have caught up). */
+async function betContext(deps: Deps, betId: string): Promise<NotificationContext['bet']> {
+  const events = await deps.store.readStream(`bet-${betId}`);
+  const created = events.find((e) => e.type === 'BetCreated')?.data as { challengerId: string; currency: string } | undefined;
+  if (!created) return null;
+  const accepted = events.find((e) => e.type === 'BetAccepted')?.data as { opponentId: string } | undefined;
+  return { challengerId: created.challengerId, opponentId: accepted?.opponentId ?? null, currency: created.currency };
+}
+
+async function chatContext(deps: Deps, chatId: string): Promise<NotificationContext['chat']> {
+  const events = await deps.store.readStream(`chat-${chatId}`);
+  const created = events.find((e) => e.type === 'ChatCreated')?.data as { betId: string; participant1Id: string; participant2Id: string } | undefined;
+  return created ? { betId: created.betId, participantIds: [created.participant1Id, created.participant2Id] } : null;
+}
+
+export async function notificationContextFor(deps: Deps, event: RecordedEvent): Promise<NotificationContext> {
+  const needs = needsOf(event);
+  const [bet, chat, moderators, usernames] = await Promise.all([
+    needs.betId ? betContext(deps, needs.betId) : undefined,
+    needs.chatId ? chatContext(deps, needs.chatId) : undefined,
+    needs.moderators ? moderatorIds(deps.db) : undefined,
+    usernamesOf(deps.db, needs.usernamesOf ?? []),
+  ]);
+  return { ...(bet !== undefined ? { bet } : {}), ...(chat !== undefined ? { chat } : {}), ...(moderators ? { moderators } : {}), usernames };
+}
+
+export function notificationsRaiseReactor(deps: Deps): Reactor {
+  return {
+    name: 'notifications-raise',
+    eventTypes: NOTIFYING_EVENT_TYPES,
+    handle: async (event: RecordedEvent) => {
+      const planned = planNotifications(event, await notificationContextFor(deps, event));
+      for (const notification of planned) await raiseNotification(deps, notification);
+    },
+  };
+}
+
+/** Queues the email of one raised notification (its outbox id is the notification's id). */
+export async function queueNotificationEmail(deps: Deps, d: NotificationRaisedData): Promise<void> {
+  if (!d.channels.includes('email')) return;
+  const user = await deps.db.selectFrom('users').select(['email', 'preferred_language', 'timezone']).where('id', '=', d.userId).executeTakeFirst();
+  // A person is projected long before anything can notify them; if not yet, the reactor retries.
+  if (!user) throw new Error(`notifications-email: user ${d.userId} is not in the read model yet`);
+  const category = CATEGORY_OF[d.type];
+  const now = deps.clock.now();
+  const sendAt = new Date(Math.max(now.getTime(), Date.parse(d.showAt)));
+  const email = renderNotificationEmail({
+    type: d.type,
+    params: d.params,
+    link: `${publicBaseUrl(deps.config)}${d.link}`,
+    language: user.preferred_language,
+    timeZone: user.timezone,
+    now: sendAt,
+    unsubscribeUrl: isLocked(category, 'email') ? null : unsubscribeUrl(deps.config, await unsubscribeKey(deps, now), d.userId, category),
+  });
+  await enqueueEmail(deps.db, { id: d.notificationId, to: user.email, subject: email.subject, text: email.text, html: email.html, headers: email.headers, kind: `notification-${d.type}`, userId: d.userId, sendAt }, now);
+}
+
+export function notificationsEmailReactor(deps: Deps): Reactor {
+  return {
+    name: 'notifications-email',
+    eventTypes: ['NotificationRaised'],
+    handle: async (event: RecordedEvent) => queueNotificationEmail(deps, event.data as NotificationRaisedData),
+  };
+}
+
+/**
+ * Queues the push of one raised notification in `push_outbox` (the push context's sender sends
+ * it to each of the person's devices): the id is the notification's, so a repeat stores nothing,
+ * and it carries only the title, in the person's language, and the app path. A notification that
+ * takes effect later is not pushed (the sender sends a new row at once; it shows in the app and
+ * by email when due).
+ */
+export async function queueNotificationPush(deps: Deps, d: NotificationRaisedData): Promise<void> {
+  if (!d.channels.includes('push')) return;
+  const now = deps.clock.now();
+  if (Date.parse(d.showAt) > now.getTime()) return;
+  const user = await deps.db.selectFrom('users').select(['preferred_language', 'timezone']).where('id', '=', d.userId).executeTakeFirst();
+  if (!user) throw new Error(`notifications-push: user ${d.userId} is not in the read model yet`);
+  const { title } = renderNotification(d.type, d.params, { locale: notificationLocale(user.preferred_language), timeZone: user.timezone, now });
+  await deps.db
+    .insertInto('push_outbox')
+    .values({ id: d.notificationId, user_id: d.userId, title: title.slice(0, PUSH_TITLE_LENGTH_MAX), url: d.link, created_at: now })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
+
+export const PUSH_TITLE_LENGTH_MAX = 200;
+
+export function notificationsPushReactor(deps: Deps): Reactor {
+  return {
+    name: 'notifications-push',
+    eventTypes: ['NotificationRaised'],
+    handle: async (event: RecordedEvent) => queueNotificationPush(deps, event.data as NotificationRaisedData),
+  };
+}

@@ -1,0 +1,177 @@
+// Proves that no read denies what the log holds (issue #22): with the process managers stopped (the match stream not opened yet) or the projection runner stopped (read tables behind), a bet's players get the accepted bet's live match as 'waiting', its chat and messages, the bet and a pool (or 202 while the read models catch up), never a 404; outsiders still get 404 and visitors 401.
+import type { WebSocket } from 'ws';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { chatIdOfBet, chatStreamId } from '@wager/domain/chat/index';
+import { matchStreamId } from '@wager/domain/live/index';
+import { findLiveMatch } from '@wager/projections/live/queries';
+import { fundedPlayer, type Player } from './contexts/bets/testing.js';
+import { ingestSnapshot } from './contexts/live/commands.js';
+import type { AppDeps } from './deps.js';
+import { createTestHarness, type TestHarness } from './testing/app.js';
+import { makeAdmin } from './testing/users.js';
+
+let h: TestHarness;
+let waitFor: AppDeps['projections']['waitFor'];
+
+beforeAll(async () => {
+  h = await createTestHarness({ label: 'reads_behind', env: { FPL_CACHE_TTL_MS: '0' } });
+  await h.app.listen({ port: 0, host: '127.0.0.1' });
+  waitFor = h.deps.projections.waitFor;
+});
+afterEach(() => {
+  // Whatever a test stopped runs again for the next one.
+  (h.deps.projections as { waitFor: typeof waitFor }).waitFor = waitFor;
+  h.runner.start();
+  h.reactors.start();
+});
+
+/**
+ * Stops the projection runner: the read tables fall behind the log. While it is stopped no wait
+ * for them can succeed, so commands and reads give up waiting at once instead of after the
+ * harness's 10 s (the outcome is the same: they are not visible).
+ */
+async function stopProjections() {
+  await h.runner.stop();
+  (h.deps.projections as { waitFor: typeof waitFor }).waitFor = async () => false;
+}
+afterAll(async () => {
+  await h.close();
+});
+
+const get = (url: string, p?: Player) => h.app.inject({ method: 'GET', url, headers: p?.headers ?? {} });
+
+async function pendingBet(alice: Player, gameType: 'fc25' | 'cod' = 'fc25') {
+  const rules = gameType === 'fc25' ? { gameType, goalHandicap: 1, matchDuration: 45 } : { gameType, killHandicap: 2, roundLimit: 3, gameMode: 'search_destroy' };
+  const created = await h.app.inject({ method: 'POST', url: '/api/bets', headers: alice.headers, payload: { amount: '100', visibility: 'public', ...rules } });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json().bet.id as string;
+}
+
+async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const value = await read();
+    if (ok(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('reads right after an acceptance, before its process managers ran', () => {
+  it('answers the players the match as waiting (HTTP and /ws join_match), outsiders 404, visitors 401; then the projected match is the same', async () => {
+    const [alice, bob, outsider, admin] = [await fundedPlayer(h), await fundedPlayer(h), await fundedPlayer(h), await fundedPlayer(h, '0')];
+    await makeAdmin(h, admin.id);
+    const betId = await pendingBet(alice);
+    await h.reactors.stop();
+    const joined = await h.app.inject({ method: 'POST', url: `/api/challenges/join/${betId}`, headers: bob.headers });
+    expect(joined.statusCode, joined.body).toBe(200);
+    // The match stream is opened by the live-tracking process manager, which has not run.
+    expect(await h.deps.store.readStream(matchStreamId(betId))).toEqual([]);
+    expect(await findLiveMatch(h.deps.db, betId)).toBeUndefined();
+
+    for (const p of [alice, bob, admin]) {
+      const res = await get(`/api/matches/${betId}`, p);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ betId, gameType: 'fc25', status: 'waiting', tracking: 'tracking', matchId: null, challengerScore: 0, opponentScore: 0, matchDuration: 45, events: [], suggestion: null });
+    }
+    expect((await get(`/api/matches/${betId}`, outsider)).json()).toMatchObject({ code: 'bet_not_found' });
+    expect((await get(`/api/matches/${betId}`)).statusCode).toBe(401);
+
+    const socket: WebSocket = await h.app.injectWS('/ws');
+    const inbox: Record<string, unknown>[] = [];
+    socket.on('message', (raw) => inbox.push(JSON.parse(String(raw))));
+    socket.send(JSON.stringify({ type: 'auth', token: bob.token }));
+    socket.send(JSON.stringify({ type: 'join_match', betId }));
+    const answered = await until(async () => inbox, (l) => l.some((m) => m.type === 'joined' || m.type === 'error'));
+    expect(answered.find((m) => m.type === 'joined' || m.type === 'error')).toMatchObject({ type: 'joined', betId });
+    socket.terminate();
+
+    const derived = (await get(`/api/matches/${betId}`, alice)).json();
+    h.reactors.start();
+    await until(() => findLiveMatch(h.deps.db, betId), (row) => row !== undefined);
+    const projected = (await get(`/api/matches/${betId}`, alice)).json();
+    expect(projected).toMatchObject({ betId, status: 'waiting', tracking: 'tracking', matchId: null, matchDuration: 45, totalRounds: derived.totalRounds, possession: derived.possession });
+  });
+
+  it('answers a COD bet the same way, and the chat of the bet', async () => {
+    const [alice, bob, outsider] = [await fundedPlayer(h), await fundedPlayer(h), await fundedPlayer(h)];
+    const betId = await pendingBet(alice, 'cod');
+    await h.reactors.stop();
+    expect((await h.app.inject({ method: 'POST', url: `/api/challenges/join/${betId}`, headers: bob.headers })).statusCode).toBe(200);
+    expect((await get(`/api/matches/${betId}`, bob)).json()).toMatchObject({ gameType: 'cod', status: 'waiting', tracking: 'tracking', totalRounds: 3 });
+    expect((await get(`/api/cod/bets/${betId}/live-tracking`, alice)).json()).toEqual({ liveTracking: [] });
+    const chat = await get(`/api/chats/${betId}`, alice);
+    expect(chat.statusCode, chat.body).toBe(200);
+    expect(chat.json()).toMatchObject({ id: chatIdOfBet(betId), betId, participant1Id: alice.id, participant2Id: bob.id });
+    expect((await get(`/api/chats/${betId}`, outsider)).statusCode).toBe(404);
+  });
+});
+
+describe('reads while the read tables are behind the log', () => {
+  it('answers the match from its stream, the chat and its messages from theirs, and a bet created meanwhile 202, never 404', async () => {
+    const [alice, bob, outsider] = [await fundedPlayer(h), await fundedPlayer(h), await fundedPlayer(h)];
+    const betId = await pendingBet(alice);
+    await stopProjections();
+    const joined = await h.app.inject({ method: 'POST', url: `/api/challenges/join/${betId}`, headers: bob.headers });
+    expect(joined.statusCode, joined.body).toBe(202);
+    // The process manager opens the match stream; the projection runner, stopped, does not show it.
+    await until(() => h.deps.store.readStream(matchStreamId(betId)), (events) => events.length > 0);
+    const snapshot = {
+      matchId: `fc25-behind-${betId}`,
+      status: 'in_progress' as const,
+      minute: 7,
+      startTime: h.clock.now().toISOString(),
+      gameMode: 'Head to Head',
+      map: null,
+      score: { challenger: 1, opponent: 0 },
+      stats: { challenger: null, opponent: null },
+      possession: { challenger: 60, opponent: 40 },
+      teams: { challenger: null, opponent: null },
+      events: [{ id: 'goal-1', type: 'goal' as const, minute: 4, side: 'challenger' as const, player: 'Osimhen', round: null }],
+    };
+    expect(await ingestSnapshot(h.deps, betId, 'fc25', snapshot)).toBeGreaterThan(0);
+    expect(await findLiveMatch(h.deps.db, betId)).toBeUndefined();
+    const match = await get(`/api/matches/${betId}`, alice);
+    expect(match.statusCode, match.body).toBe(200);
+    expect(match.json()).toMatchObject({ status: 'in_progress', matchId: snapshot.matchId, challengerScore: 1, currentMinute: 7, possession: { challenger: 60 }, events: [{ type: 'match_start' }, { type: 'goal', player: 'Osimhen' }] });
+    expect((await get(`/api/matches/${betId}`, outsider)).statusCode).toBe(404);
+
+    // The chat was opened by the acceptance itself: its stream answers.
+    const chatId = chatIdOfBet(betId);
+    expect(await h.deps.store.readStream(chatStreamId(chatId))).not.toEqual([]);
+    expect((await get(`/api/chats/${betId}`, bob)).json()).toMatchObject({ id: chatId, participant1Id: alice.id, participant2Id: bob.id, isClosed: false });
+    const messages = await get(`/api/chats/${chatId}/messages`, bob);
+    expect(messages.statusCode, messages.body).toBe(200);
+    expect(Array.isArray(messages.json())).toBe(true);
+    expect((await get(`/api/chats/${chatId}/messages`, outsider)).json()).toMatchObject({ code: 'chat_not_found' });
+
+    // A bet created while the read tables are behind: 202 with its address, not 404.
+    const created = await h.app.inject({ method: 'POST', url: '/api/bets', headers: alice.headers, payload: { amount: '100', visibility: 'public', gameType: 'fc25' } });
+    expect(created.statusCode, created.body).toBe(202);
+    const newBetId = created.json().betId as string;
+    const read = await get(`/api/bets/${newBetId}`, alice);
+    expect(read.statusCode, read.body).toBe(202);
+    expect(read.headers.location).toBe(`/api/bets/${newBetId}`);
+    expect((await get(`/api/bets/${newBetId}`, outsider)).statusCode).toBe(404);
+
+    (h.deps.projections as { waitFor: typeof waitFor }).waitFor = waitFor;
+    h.runner.start();
+    expect((await until(() => get(`/api/bets/${newBetId}`, alice), (r) => r.statusCode === 200)).statusCode).toBe(200);
+    const projected = await until(() => findLiveMatch(h.deps.db, betId), (row) => row?.view.matchId === snapshot.matchId);
+    expect((await get(`/api/matches/${betId}`, alice)).json()).toMatchObject({ status: 'in_progress', matchId: projected!.view.matchId, challengerScore: 1 });
+  });
+
+  it('answers a pool created meanwhile 202 to whoever may see it, not 404', async () => {
+    await h.app.inject({ method: 'POST', url: '/sandbox/fpl/_control/reset' });
+    const [alice, outsider] = [await fundedPlayer(h), await fundedPlayer(h)];
+    await stopProjections();
+    const created = await h.app.inject({ method: 'POST', url: '/api/fpl/pools', headers: alice.headers, payload: { name: 'Behind', isPrivate: true, entryFee: '5.00' } });
+    expect(created.statusCode, created.body).toBe(202);
+    const poolId = created.json().poolId as string;
+    const read = await get(`/api/fpl/pools/${poolId}`, alice);
+    expect(read.statusCode, read.body).toBe(202);
+    expect((await get(`/api/fpl/pools/${poolId}`, outsider)).statusCode).toBe(404);
+    (h.deps.projections as { waitFor: typeof waitFor }).waitFor = waitFor;
+    h.runner.start();
+    expect((await until(() => get(`/api/fpl/pools/${poolId}`, alice), (r) => r.statusCode === 200)).json()).toMatchObject({ pool: { id: poolId } });
+  });
+});

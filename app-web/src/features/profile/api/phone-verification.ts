@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import type { User } from '../../../types/api';
+import { userQueries } from '../../auth/api/user-queries';
+
+export interface PhoneCodeSent {
+  readonly success: true;
+  /** The number as the server stored it (E.164). */
+  readonly phone: string;
+  readonly expiresAt: string;
+  readonly retryAfter: number;
+}
+
+/** POST /api/user/phone: a 6-digit code by SMS to the number as typed (the server reads it as E.164). */
+export function useSendPhoneCode() {
+  return useMutation({ mutationFn: (phone: string) => apiRequest<PhoneCodeSent>('POST', '/api/user/phone', { phone }) });
+}
+
+/** POST /api/user/phone/verify: on success the user (and its "fully verified" banner) is read again. */
+export function useVerifyPhone() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => apiRequest<{ success: true; user: User }>('POST', '/api/user/phone/verify', { code }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userQueries.all() }),
+  });
+}

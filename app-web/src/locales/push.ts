@@ -1,0 +1,70 @@
+/**
+ * The `push` namespace: the profile's "Push notifications on this device" card (issue 24), in
+ * English, Spanish and French.
+ */
+export const enPush = {
+  title: 'Push notifications',
+  toggle: 'Push notifications on this device',
+  intro: 'Get a notification on this device when something happens to your matches, even when the app is closed. A notification carries only its title.',
+  turningOn: 'Turning on…',
+  turningOff: 'Turning off…',
+  on: 'Push notifications are on for this device.',
+  off: 'Push notifications are off for this device.',
+  unsupported: 'This browser cannot receive push notifications.',
+  noWorker: 'Push notifications need the app’s service worker, which this page has not loaded (a development build has none). Reload the page and try again.',
+  denied: 'Notifications are blocked for this site. Allow them in your browser’s site settings, then turn push on.',
+  dismissed: 'Push stays off: notifications were not allowed.',
+  pushServiceFailed: 'This browser could not reach its push service, so push is still off. Check your connection and try again.',
+  failed: 'Could not change push notifications',
+  devicesTitle: 'Devices with push on',
+  noDevices: 'No device has push on.',
+  thisDevice: 'this device',
+  since: 'since {{date}}',
+  remove: 'Turn off',
+  removed: 'Push turned off for {{device}}',
+};
+export type PushTranslations = typeof enPush;
+
+export const esPush: PushTranslations = {
+  title: 'Notificaciones push',
+  toggle: 'Notificaciones push en este dispositivo',
+  intro: 'Recibe una notificación en este dispositivo cuando pase algo en tus partidas, aunque la aplicación esté cerrada. Una notificación solo lleva su título.',
+  turningOn: 'Activando…',
+  turningOff: 'Desactivando…',
+  on: 'Las notificaciones push están activadas en este dispositivo.',
+  off: 'Las notificaciones push están desactivadas en este dispositivo.',
+  unsupported: 'Este navegador no puede recibir notificaciones push.',
+  noWorker: 'Las notificaciones push necesitan el service worker de la aplicación, que esta página no ha cargado (una versión de desarrollo no lo tiene). Recarga la página e inténtalo de nuevo.',
+  denied: 'Las notificaciones están bloqueadas para este sitio. Permítelas en la configuración del sitio de tu navegador y activa las push.',
+  dismissed: 'Las push siguen desactivadas: no se permitieron las notificaciones.',
+  pushServiceFailed: 'Este navegador no pudo conectar con su servicio push, así que las push siguen desactivadas. Comprueba tu conexión e inténtalo de nuevo.',
+  failed: 'No se pudieron cambiar las notificaciones push',
+  devicesTitle: 'Dispositivos con push activadas',
+  noDevices: 'Ningún dispositivo tiene las push activadas.',
+  thisDevice: 'este dispositivo',
+  since: 'desde {{date}}',
+  remove: 'Desactivar',
+  removed: 'Push desactivadas para {{device}}',
+};
+
+export const frPush: PushTranslations = {
+  title: 'Notifications push',
+  toggle: 'Notifications push sur cet appareil',
+  intro: 'Recevez une notification sur cet appareil quand il se passe quelque chose dans vos matchs, même application fermée. Une notification ne contient que son titre.',
+  turningOn: 'Activation…',
+  turningOff: 'Désactivation…',
+  on: 'Les notifications push sont activées sur cet appareil.',
+  off: 'Les notifications push sont désactivées sur cet appareil.',
+  unsupported: 'Ce navigateur ne peut pas recevoir de notifications push.',
+  noWorker: 'Les notifications push ont besoin du service worker de l’application, que cette page n’a pas chargé (une version de développement n’en a pas). Rechargez la page et réessayez.',
+  denied: 'Les notifications sont bloquées pour ce site. Autorisez-les dans les paramètres du site de votre navigateur, puis activez les push.',
+  dismissed: 'Les push restent désactivées : les notifications n’ont pas été autorisées.',
+  pushServiceFailed: 'Ce navigateur n’a pas pu joindre son service push, les push restent donc désactivées. Vérifiez votre connexion et réessayez.',
+  failed: 'Impossible de modifier les notifications push',
+  devicesTitle: 'Appareils avec les push activées',
+  noDevices: 'Aucun appareil n’a les push activées.',
+  thisDevice: 'cet appareil',
+  since: 'depuis le {{date}}',
+  remove: 'Désactiver',
+  removed: 'Push désactivées pour {{device}}',
+};

@@ -1,0 +1,209 @@
+// Proves the phone verification rules: number parsing to E.164, the per-account code rules (lifetime, 5 tries, 60 s resend) and the per-number rules (5 codes a day, one account per verified number), with fast-check over random histories.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DomainError } from '../shared/errors.js';
+import {
+  PHONE_CODES_PER_NUMBER_PER_DAY,
+  PHONE_CODE_ATTEMPTS_MAX,
+  PHONE_CODE_DAY_MS,
+  PHONE_CODE_LIFETIME_MS,
+  PHONE_CODE_RESEND_COOLDOWN_SECONDS,
+  parseMobileNumber,
+  phoneDailyCapWaitSeconds,
+  phoneDecider,
+  userDecider,
+  type PhoneCommand,
+  type PhoneEvent,
+  type PhoneState,
+  type UserCommand,
+  type UserEvent,
+  type UserState,
+} from './index.js';
+
+const t0 = new Date('2026-11-26T12:00:00Z');
+const at = (ms: number) => new Date(t0.getTime() + ms);
+const userId = '6a1d2b3c-0000-4000-8000-000000000024';
+const phone = '+2348031234567';
+
+function refusal(fn: () => unknown): DomainError | null {
+  try {
+    fn();
+    return null;
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
+}
+
+const registeredEvents: UserEvent[] = [
+  { type: 'UserRegistered', data: { userId, username: 'Ada', email: 'ada@example.com', phoneNumber: null, psnUsername: null, activisionId: null, country: 'NG', timezone: 'Africa/Lagos', preferredCurrency: 'NGN', preferredLanguage: 'en', dateOfBirth: '1990-01-01', signupForm: 'quick', ipAddress: null, registeredAt: t0.toISOString() } },
+];
+const fold = (events: UserEvent[], state = userDecider.initialState()): UserState => events.reduce(userDecider.evolve, state);
+const issue = (now: Date, codeId = `code-${now.getTime()}`, number = phone): UserCommand => ({
+  type: 'IssuePhoneCode',
+  data: { phone: number, code: { codeId, codeHash: `hash-${codeId}`, expiresAt: new Date(now.getTime() + PHONE_CODE_LIFETIME_MS) } },
+  metadata: { now },
+});
+const verify = (now: Date, matches: boolean): UserCommand => ({ type: 'VerifyPhone', data: { codeMatches: () => matches }, metadata: { now } });
+
+describe('parseMobileNumber', () => {
+  it('reads the ways a Nigerian mobile is typed as one E.164 number', () => {
+    for (const typed of ['08031234567', '0803 123 4567', '+234 803 123 4567', '2348031234567', '234-803-123-4567', '8031234567']) {
+      expect(parseMobileNumber(typed)).toBe('+2348031234567');
+    }
+  });
+  it('refuses what cannot receive an SMS or is not a number', () => {
+    for (const typed of ['080312345', 'abc', '', '0800123456789', '+2341']) expect(parseMobileNumber(typed)).toBeNull();
+  });
+  it('keeps a foreign number given with its country code', () => {
+    expect(parseMobileNumber('+44 7400 123456')).toBe('+447400123456');
+  });
+});
+
+describe('IssuePhoneCode and VerifyPhone on the user stream', () => {
+  it('a code issue records the number and a hash, never the code', () => {
+    const [event] = userDecider.decide(issue(t0, 'c1'), fold(registeredEvents));
+    expect(event).toEqual({ type: 'PhoneVerificationCodeIssued', data: { userId, codeId: 'c1', phone, codeHash: 'hash-c1', expiresAt: at(PHONE_CODE_LIFETIME_MS).toISOString(), issuedAt: t0.toISOString() } });
+  });
+
+  it('property: another code is refused exactly within 60 s of the last one, with the seconds left', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 3 * PHONE_CODE_RESEND_COOLDOWN_SECONDS * 1000 }), (elapsedMs) => {
+        const state = fold(userDecider.decide(issue(t0, 'c1'), fold(registeredEvents)), fold(registeredEvents));
+        const error = refusal(() => userDecider.decide(issue(at(elapsedMs), 'c2'), state));
+        if (elapsedMs < PHONE_CODE_RESEND_COOLDOWN_SECONDS * 1000) {
+          expect(error?.status).toBe(429);
+          expect(error?.code).toBe('resend_too_soon');
+          expect(error?.extra).toEqual({ retryAfter: Math.ceil((PHONE_CODE_RESEND_COOLDOWN_SECONDS * 1000 - elapsedMs) / 1000) });
+        } else {
+          expect(error).toBeNull();
+        }
+      }),
+    );
+  });
+
+  it('property: over any sequence of tries, a code verifies only if right, unexpired and fewer than 5 wrong tries came first', () => {
+    const tryArb = fc.record({ afterMs: fc.integer({ min: 0, max: 4 * 60 * 1000 }), right: fc.boolean() });
+    fc.assert(
+      fc.property(fc.array(tryArb, { maxLength: 12 }), (tries) => {
+        let state = fold([...registeredEvents, ...userDecider.decide(issue(t0, 'c1'), fold(registeredEvents))]);
+        let wrong = 0;
+        let elapsed = 0;
+        let verified = false;
+        for (const attempt of tries) {
+          elapsed += attempt.afterMs;
+          const error = refusal(() => userDecider.decide(verify(at(elapsed), attempt.right), state));
+          if (verified) {
+            expect(error?.code).toBe('phone_code_not_requested');
+            continue;
+          }
+          if (wrong >= PHONE_CODE_ATTEMPTS_MAX) {
+            expect(error?.code).toBe('verification_code_locked');
+            continue;
+          }
+          if (elapsed >= PHONE_CODE_LIFETIME_MS) {
+            expect(error?.code).toBe('verification_code_expired');
+            continue;
+          }
+          const events = userDecider.decide(verify(at(elapsed), attempt.right), state);
+          if (attempt.right) {
+            expect(events).toEqual([{ type: 'PhoneVerified', data: { userId, phone, codeId: 'c1', verifiedAt: at(elapsed).toISOString() } }]);
+            verified = true;
+          } else {
+            wrong++;
+            expect(events).toEqual([{ type: 'PhoneVerificationAttemptFailed', data: { userId, codeId: 'c1', attempts: wrong, failedAt: at(elapsed).toISOString() } }]);
+          }
+          state = fold(events, state);
+        }
+        expect(state.isPhoneVerified).toBe(verified);
+      }),
+    );
+  });
+
+  it('a new code after a lock starts the count again; the same verified number is refused; another number may be verified', () => {
+    let state = fold([...registeredEvents, ...userDecider.decide(issue(t0, 'c1'), fold(registeredEvents))]);
+    for (let i = 0; i < PHONE_CODE_ATTEMPTS_MAX; i++) state = fold(userDecider.decide(verify(at(1000), false), state), state);
+    expect(refusal(() => userDecider.decide(verify(at(2000), true), state))?.code).toBe('verification_code_locked');
+    state = fold(userDecider.decide(issue(at(60_000), 'c2'), state), state);
+    state = fold(userDecider.decide(verify(at(61_000), true), state), state);
+    expect(state).toMatchObject({ isPhoneVerified: true, verifiedPhone: phone, phoneNumber: phone, pendingPhoneCode: null });
+    expect(refusal(() => userDecider.decide(issue(at(200_000), 'c3'), state))?.code).toBe('phone_already_verified');
+    expect(refusal(() => userDecider.decide(issue(at(200_000), 'c3', '+2348091234567'), state))).toBeNull();
+  });
+
+  it('a profile change of the phone number drops the verification', () => {
+    let state = fold([...registeredEvents, ...userDecider.decide(issue(t0, 'c1'), fold(registeredEvents))]);
+    state = fold(userDecider.decide(verify(at(1000), true), state), state);
+    state = fold([{ type: 'ProfileChanged', data: { userId, changes: { phoneNumber: '+2348091234567' }, changedAt: at(2000).toISOString() } }], state);
+    expect(state).toMatchObject({ isPhoneVerified: false, verifiedPhone: null });
+  });
+});
+
+describe('the phone-<e164> stream', () => {
+  const foldPhone = (events: PhoneEvent[]): PhoneState => events.reduce(phoneDecider.evolve, phoneDecider.initialState());
+  const request = (now: Date, who = userId, codeId = `c-${now.getTime()}`): PhoneCommand => ({ type: 'RequestPhoneCode', data: { phone, userId: who, codeId }, metadata: { now } });
+  const claim = (who: string, now = t0): PhoneCommand => ({ type: 'ClaimPhone', data: { phone, userId: who }, metadata: { now } });
+
+  it('property: a code is sent only while fewer than 5 went to the number in the 24 hours before', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 8 * 60 * 60 * 1000 }), { maxLength: 20 }), fc.array(fc.constantFrom('a', 'b', 'c'), { minLength: 20, maxLength: 20 }), (gaps, accounts) => {
+        let state = phoneDecider.initialState();
+        const sent: number[] = [];
+        let elapsed = 0;
+        gaps.forEach((gap, i) => {
+          elapsed += gap;
+          const inLastDay = sent.filter((t) => elapsed - t < PHONE_CODE_DAY_MS).length;
+          const error = refusal(() => phoneDecider.decide(request(at(elapsed), accounts[i]!), state));
+          if (inLastDay >= PHONE_CODES_PER_NUMBER_PER_DAY) {
+            expect(error?.code).toBe('phone_daily_limit');
+            expect(error?.status).toBe(429);
+            // Waiting the seconds it names is enough.
+            const wait = (error!.extra as { retryAfter: number }).retryAfter;
+            expect(refusal(() => phoneDecider.decide(request(at(elapsed + wait * 1000), accounts[i]!), state))).toBeNull();
+          } else {
+            expect(error).toBeNull();
+            state = phoneDecider.evolve(state, phoneDecider.decide(request(at(elapsed), accounts[i]!), state)[0]!);
+            sent.push(elapsed);
+          }
+        });
+        expect(state.recentRequests.length).toBeLessThanOrEqual(PHONE_CODES_PER_NUMBER_PER_DAY);
+      }),
+    );
+  });
+
+  it('phoneDailyCapWaitSeconds ignores sends older than a day', () => {
+    const times = [0, 1, 2, 3, 4].map((h) => at(h * 3600_000).toISOString());
+    expect(phoneDailyCapWaitSeconds(times, at(5 * 3600_000))).toBe(19 * 3600);
+    expect(phoneDailyCapWaitSeconds(times, at(PHONE_CODE_DAY_MS))).toBe(0);
+  });
+
+  it('property: whatever the order of claims and releases, at most one account holds the number, and only its holder releases it', () => {
+    const step = fc.record({ kind: fc.constantFrom('claim', 'release', 'request'), who: fc.constantFrom('a', 'b', 'c') });
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 30 }), (steps) => {
+        let state = phoneDecider.initialState();
+        let holder: string | null = null;
+        for (const s of steps) {
+          const command: PhoneCommand = s.kind === 'claim' ? claim(s.who) : s.kind === 'release' ? { type: 'ReleasePhone', data: { phone, userId: s.who }, metadata: { now: t0 } } : request(t0, s.who, 'x');
+          const error = refusal(() => phoneDecider.decide(command, { ...state, recentRequests: [] }));
+          if (s.kind !== 'release' && holder !== null && holder !== s.who) {
+            expect(error?.code).toBe('phone_in_use');
+            expect(error?.status).toBe(409);
+            continue;
+          }
+          expect(error).toBeNull();
+          const events = phoneDecider.decide(command, { ...state, recentRequests: [] });
+          state = events.reduce(phoneDecider.evolve, state);
+          if (s.kind === 'claim') holder = s.who;
+          if (s.kind === 'release' && holder === s.who) holder = null;
+          expect(state.claimedBy).toBe(holder);
+        }
+      }),
+    );
+  });
+
+  it('claiming twice by the same account records one claim', () => {
+    const state = foldPhone(phoneDecider.decide(claim('a'), phoneDecider.initialState()));
+    expect(phoneDecider.decide(claim('a'), state)).toEqual([]);
+  });
+});

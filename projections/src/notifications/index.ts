@@ -1,0 +1,3 @@
+export * from './projector.js';
+export * from './queries.js';
+export type * from './notifications.table.js';

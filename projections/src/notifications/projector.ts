@@ -1,0 +1,63 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { RecordedEvent } from '@wager/domain';
+import { CATEGORY_OF, type NotificationEvent } from '@wager/domain/notifications/index';
+import type { Database } from '../database.js';
+import type { Projector } from '../projector.js';
+
+type Db = Transaction<Database> | Kysely<Database>;
+
+/**
+ * `notifications` and `notification_preferences` from the notifications streams. Idempotent: a
+ * notification is keyed by its id, a read mark only sets `read_at` where it is null, and
+ * preferences are the whole set each time.
+ */
+export const notificationsProjector: Projector = {
+  name: 'notifications',
+  tables: ['notifications', 'notification_preferences'],
+  eventTypes: ['NotificationRaised', 'NotificationsRead', 'NotificationPreferencesSet'],
+  async apply(db: Db, recorded: RecordedEvent): Promise<void> {
+    const event = { type: recorded.type, data: recorded.data } as NotificationEvent;
+    switch (event.type) {
+      case 'NotificationRaised': {
+        const d = event.data;
+        if (!d.channels.includes('in_app')) return;
+        await db
+          .insertInto('notifications')
+          .values({
+            id: d.notificationId,
+            user_id: d.userId,
+            type: d.type,
+            category: CATEGORY_OF[d.type],
+            params: JSON.stringify(d.params),
+            link: d.link,
+            source_event_id: d.sourceEventId,
+            occurred_at: d.occurredAt,
+            show_at: d.showAt,
+            stream_revision: recorded.streamRevision,
+            read_at: null,
+          })
+          .onConflict((oc) => oc.column('id').doNothing())
+          .execute();
+        return;
+      }
+      case 'NotificationsRead': {
+        const d = event.data;
+        let query = db.updateTable('notifications').set({ read_at: d.readAt }).where('user_id', '=', d.userId).where('read_at', 'is', null);
+        if (d.throughRevision !== null) query = query.where('stream_revision', '<=', d.throughRevision);
+        else if (d.ids.length > 0) query = query.where('id', 'in', d.ids);
+        else return;
+        await query.execute();
+        return;
+      }
+      case 'NotificationPreferencesSet': {
+        const d = event.data;
+        await db
+          .insertInto('notification_preferences')
+          .values({ user_id: d.userId, preferences: JSON.stringify(d.preferences), updated_at: d.setAt })
+          .onConflict((oc) => oc.column('user_id').doUpdateSet({ preferences: sql`excluded.preferences`, updated_at: sql`excluded.updated_at` }))
+          .execute();
+        return;
+      }
+    }
+  },
+};
