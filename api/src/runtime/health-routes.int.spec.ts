@@ -20,7 +20,8 @@ afterAll(async () => {
 describe('GET /api/health', () => {
   it('reports the event store head, every projector with zero lag once settled, and the bus', async () => {
     const appended = await h.deps.store.append(`probe-${randomUUID()}`, [{ id: randomUUID(), type: 'ProbeRecorded', data: {} }]);
-    await h.runner.waitFor(appended.position, 10_000);
+    // Waits on the runner itself (bounded by the test's own timeout, not a shorter guess), and says so if it never got there.
+    expect(await h.runner.waitFor(appended.position, 50_000), 'the projection runner applied the probe').toBe(true);
     const response = await h.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
     const body = response.json();
