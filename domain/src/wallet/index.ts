@@ -17,3 +17,4 @@ export * from './limits-decide.js';
 export * from './limits-errors.js';
 export * from './bank-accounts.js';
 export * from './bank-withdrawal.js';
+export * from './bank-transfer-attention.js';
