@@ -10,6 +10,7 @@ import { betRoutes } from './routes.js';
 import { betsTrail } from './trail.js';
 
 export { betJson, betView, participants, type BetJson } from './views.js';
+export { SAGA_RECONCILE_AFTER_MS } from './jobs.js';
 
 export const betsContext: ContextModule = {
   name: 'bets',
