@@ -6,6 +6,7 @@ import { enMessages, esMessages, frMessages } from '../locales/messages';
 import { enErrors, esErrors, frErrors } from '../locales/errors';
 import { enSafer, esSafer, frSafer } from '../locales/safer-play';
 import { enNotify, esNotify, frNotify } from '../locales/notifications';
+import { enOps, esOps, frOps } from '../locales/operations';
 
 /**
  * Interface languages (spec section 1): English, Spanish and French, English as the fallback.
@@ -24,9 +25,9 @@ export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
  * language (init, changeLanguage), so a visitor in English does not download them.
  */
 export const resources = {
-  en: { translation: en, messages: enMessages, errors: enErrors, safer: enSafer, notify: enNotify },
-  es: { messages: esMessages, errors: esErrors, safer: esSafer, notify: esNotify },
-  fr: { messages: frMessages, errors: frErrors, safer: frSafer, notify: frNotify },
+  en: { translation: en, messages: enMessages, errors: enErrors, safer: enSafer, notify: enNotify, ops: enOps },
+  es: { messages: esMessages, errors: esErrors, safer: esSafer, notify: esNotify, ops: esOps },
+  fr: { messages: frMessages, errors: frErrors, safer: frSafer, notify: frNotify, ops: frOps },
 } as const;
 
 const lazyTranslations: Record<string, () => Promise<{ translation: object }>> = {
@@ -59,7 +60,7 @@ void i18n
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',
     defaultNS: 'translation',
-    ns: ['translation', 'messages', 'errors', 'safer', 'notify'],
+    ns: ['translation', 'messages', 'errors', 'safer', 'notify', 'ops'],
     interpolation: { escapeValue: false },
     detection: {
       order: ['localStorage', 'navigator', 'htmlTag'],
