@@ -111,6 +111,8 @@ export const configSchema = z.object({
   FPL_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /** How often the pools job looks at the FPL calendar (a few times an hour is polite). */
   FPL_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(300_000),
+  /** How often the ledger audit (replay and verify, the same as `npm run audit -- verify`) runs on its own; 0: only when asked. */
+  AUDIT_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(7 * 24 * 60).default(360),
   /**
    * Web Push (api/src/adapters/push): the VAPID key pair the push services know this server by,
    * and the contact they may reach its operator at (`mailto:` or `https:`). Unset outside

@@ -8,7 +8,8 @@
  * (see audit-checks.ts). Prints a short report; exits 1 on any failure, each failure naming
  * the stream id, stream revision, event type and event id it was found at. Each run appends its
  * outcome to `audit_runs` (when, passed or not, its first failures): the admin ledger-health view
- * shows when the audit last passed.
+ * shows when the audit last passed. The run itself is `verifyLedger` in the admin context
+ * (api/src/contexts/admin/audit.ts), which the admin panel and the schedule run too.
  *
  * `npm run audit -- statement <userId> [--at <time>]`: the user's account statement (every
  * posting on their accounts, from the log) and balances as of a point in time.
@@ -16,131 +17,37 @@
  * Uses openInfrastructure, so it joins the embedded database of a running `npm start`, or
  * DATABASE_URL / EVENTSTORE_URL when set.
  */
-import { GENESIS_HASH, START, chainHash, comparePositions, formatPosition, type EventStore, type Position, type RecordedEvent } from '@wager/domain';
-import { Balances, assertBalanced, postingsOf, accountUserId, userAvailable, userCrypto } from '@wager/domain/ledger/index';
-import { Money } from '@wager/domain/money/index';
+import { formatPosition } from '@wager/domain';
+import { Balances, postingsOf, accountUserId } from '@wager/domain/ledger/index';
 import { loadConfigOrExit } from '../../api/src/config.js';
-import { openInfrastructure, type Infrastructure } from '../../api/src/infrastructure.js';
-import { recordAuditRun } from '@wager/projections/admin/queries';
-import { MoneyInvariants, describeEvent } from './audit-checks.js';
-
-export const AUDIT_PAGE_SIZE = 1000;
-export const FAILURES_SHOWN_MAX = 20;
-export const IN_FLIGHT_SHOWN_MAX = 5;
-
-async function* allEvents(store: EventStore, upTo?: Position): AsyncGenerator<RecordedEvent> {
-  let after: Position = START;
-  for (;;) {
-    const page = await store.readAll({ after, maxCount: AUDIT_PAGE_SIZE });
-    if (page.length === 0) return;
-    for (const event of page) {
-      if (upTo && comparePositions(event.position, upTo) > 0) return;
-      yield event;
-    }
-    after = page[page.length - 1]!.position;
-  }
-}
+import { openInfrastructure } from '../../api/src/infrastructure.js';
+import { FAILURES_SHOWN_MAX, IN_FLIGHT_SHOWN_MAX, allEvents, verifyLedger } from '../../api/src/contexts/admin/audit.js';
 
 export interface VerifyOptions {
   /** The audit's "now" for judging follow-ups overdue (FOLLOW_UP_OVERDUE_MS); the wall clock by default. */
   readonly now?: Date;
 }
 
-interface Replay {
-  readonly events: number;
-  readonly moneyEvents: number;
-  readonly streams: number;
-  /** Balances up to the read tables' checkpoint, to compare with them. */
-  readonly atCheckpoint: Balances;
-  readonly invariants: MoneyInvariants;
-}
-
-/** One pass over the log: hash chains and balanced postings per event, balances, and the money invariants. */
-async function replayLog(store: EventStore, upTo: Position | undefined, failures: string[]): Promise<Replay> {
-  const atCheckpoint = new Balances();
-  const invariants = new MoneyInvariants();
-  const chains = new Map<string, string>();
-  let events = 0;
-  let moneyEvents = 0;
-  for await (const event of allEvents(store)) {
-    events++;
-    const previous = chains.get(event.streamId) ?? GENESIS_HASH;
-    const expected = chainHash(previous, event.type, event.data);
-    if (event.metadata.hash !== expected) failures.push(`hash chain broken at ${describeEvent(event)}`);
-    chains.set(event.streamId, typeof event.metadata.hash === 'string' ? event.metadata.hash : expected);
-    const postings = postingsOf(event.data);
-    invariants.observe(event, postings);
-    if (!postings || postings.length === 0) continue;
-    moneyEvents++;
-    try {
-      assertBalanced(postings);
-    } catch (error) {
-      failures.push(`unbalanced postings at ${describeEvent(event)}: ${(error as Error).message}`);
-    }
-    if (!upTo || comparePositions(event.position, upTo) <= 0) atCheckpoint.apply(postings);
-  }
-  return { events, moneyEvents, streams: chains.size, atCheckpoint, invariants };
-}
-
-async function readTables(infra: Infrastructure) {
-  const [accounts, wallets] = await Promise.all([infra.db.selectFrom('account_balances').selectAll().execute(), infra.db.selectFrom('wallets').selectAll().execute()]);
-  return { accounts, wallets };
-}
-
-/** The live read tables must show exactly the balances rebuilt from the log up to their checkpoint. */
-function compareWithReadTables(tables: Awaited<ReturnType<typeof readTables>>, balances: Balances, failures: string[]): void {
-  const { accounts: liveAccounts, wallets: liveWallets } = tables;
-  const live = new Map(liveAccounts.map((a) => [a.account, new Money(a.balance)]));
-  for (const [account, { balance }] of balances.entries()) {
-    const shown = live.get(account);
-    if (!shown || !shown.eq(balance)) failures.push(`account_balances ${account}: live ${shown?.toFixed(2) ?? 'missing'}, rebuilt ${balance.toFixed(2)}`);
-    live.delete(account);
-  }
-  for (const [account, balance] of live) if (!balance.isZero()) failures.push(`account_balances ${account}: live ${balance.toFixed(2)}, not in the log`);
-  for (const wallet of liveWallets) {
-    const fiat = wallet.currency ? balances.get(userAvailable(wallet.user_id, wallet.currency)) : new Money(0);
-    if (!fiat.eq(wallet.balance)) failures.push(`wallets ${wallet.user_id}: balance ${wallet.balance}, rebuilt ${fiat.toFixed(2)}`);
-    const crypto = balances.get(userCrypto(wallet.user_id));
-    if (!crypto.eq(wallet.crypto_balance)) failures.push(`wallets ${wallet.user_id}: crypto ${wallet.crypto_balance}, rebuilt ${crypto.toFixed(2)}`);
-  }
-}
-
 async function verify(options: VerifyOptions = {}): Promise<number> {
   const infra = await openInfrastructure(loadConfigOrExit(), { log: () => undefined });
-  const failures: string[] = [];
   try {
-    // The live tables as of the ledger projector's checkpoint: compare balances replayed exactly up to it.
-    const checkpoint = await infra.db.selectFrom('projection_checkpoints').selectAll().where('name', '=', 'ledger').executeTakeFirst();
-    const upTo: Position | undefined = checkpoint ? { commit: Number(checkpoint.commit_position), prepare: Number(checkpoint.prepare_position) } : undefined;
-    // Read right after the checkpoint, before the long replay, so they are still at (about) it.
-    const tables = await readTables(infra);
-    const replay = await replayLog(infra.store, upTo, failures);
-    const trial = replay.atCheckpoint.trialBalance();
-    for (const [currency, sum] of trial) if (!sum.isZero()) failures.push(`trial balance ${currency} is ${sum.toFixed(2)}, not zero`);
-    compareWithReadTables(tables, replay.atCheckpoint, failures);
-    failures.push(...replay.invariants.failures);
-    const terminal = replay.invariants.judgeTerminalBets(options.now ?? new Date());
-    const pools = replay.invariants.judgeTerminalPools(options.now ?? new Date());
-    failures.push(...terminal.failures, ...pools.failures);
-    const inFlight = [...terminal.inFlight, ...pools.inFlight];
-
+    const r = await verifyLedger(infra, options.now ?? new Date());
     console.log(
-      `audit verify: ${replay.events} events, ${replay.moneyEvents} with postings, ${replay.streams} streams, ${replay.atCheckpoint.entries().length} accounts, ${terminal.judged} terminal bets, ${pools.judged} terminal pools${upTo ? `, read tables at ${formatPosition(upTo)}` : ''}`,
+      `audit verify: ${r.events} events, ${r.moneyEvents} with postings, ${r.streams} streams, ${r.accounts} accounts, ${r.terminalBets} terminal bets, ${r.terminalPools} terminal pools${r.upTo ? `, read tables at ${formatPosition(r.upTo)}` : ''}`,
     );
-    for (const [currency, sum] of trial) console.log(`  trial balance ${currency}: ${sum.toFixed(2)}`);
-    if (inFlight.length > 0) {
-      console.log(`  in flight (${inFlight.length}, not yet overdue):`);
-      for (const line of inFlight.slice(0, IN_FLIGHT_SHOWN_MAX)) console.log(`  - ${line}`);
+    for (const [currency, sum] of r.trialBalance) console.log(`  trial balance ${currency}: ${sum.toFixed(2)}`);
+    if (r.inFlight.length > 0) {
+      console.log(`  in flight (${r.inFlight.length}, not yet overdue):`);
+      for (const line of r.inFlight.slice(0, IN_FLIGHT_SHOWN_MAX)) console.log(`  - ${line}`);
     }
-    await recordAuditRun(infra.db, { ranAt: options.now ?? new Date(), passed: failures.length === 0, events: replay.events, streams: replay.streams, failures }, FAILURES_SHOWN_MAX);
-    if (failures.length === 0) {
+    if (r.passed) {
       console.log(
         '  OK: every event balances, trial balance zero, hash chains intact, no escrow or user balance ever negative, no bet or pool paid out more than paid in, every settled-up terminal bet and pool escrow zero, read tables match the log',
       );
       return 0;
     }
-    console.log(`  FAILED (${failures.length}):`);
-    for (const f of failures.slice(0, FAILURES_SHOWN_MAX)) console.log(`  - ${f}`);
+    console.log(`  FAILED (${r.failures.length}):`);
+    for (const f of r.failures.slice(0, FAILURES_SHOWN_MAX)) console.log(`  - ${f}`);
     return 1;
   } finally {
     await infra.close();

@@ -3,6 +3,7 @@ import type { Command } from '../shared/command.js';
 import type { HoldKind } from './events.js';
 import type { SaferPlayCommand } from './limits-events.js';
 import type { BankWithdrawalCommand } from './bank-withdrawal.js';
+import type { BankTransferAttentionCommand } from './bank-transfer-attention.js';
 
 /**
  * Commands of the wallet decider. Amounts are decimal strings already parsed by the caller
@@ -137,4 +138,5 @@ export type WalletCommand =
   | CreditPayout
   | RejectWithdrawalKyc
   | SaferPlayCommand
-  | BankWithdrawalCommand;
+  | BankWithdrawalCommand
+  | BankTransferAttentionCommand;

@@ -24,6 +24,7 @@ import { isSaferPlayCommand } from './limits-events.js';
 import { decideSaferPlay, assertNotExcluded } from './limits-decide.js';
 import { limitInForce } from './limits.js';
 import { decideBankWithdrawal, isBankWithdrawalCommand } from './bank-withdrawal.js';
+import { decideBankTransferAttention, isBankTransferAttentionCommand } from './bank-transfer-attention.js';
 import { DailyLimitExceededError, InsufficientBalanceError, InsufficientCryptoBalanceError, WithdrawalNotPendingError } from './errors.js';
 
 /** A positive amount with at most `decimals` places: callers parse user input first, so anything else is a bug. */
@@ -42,6 +43,7 @@ function balanced(postings: Posting[]): Posting[] {
 export function decide(command: WalletCommand, state: WalletState): WalletEvent[] {
   if (isSaferPlayCommand(command)) return decideSaferPlay(command, state.safer);
   if (isBankWithdrawalCommand(command)) return decideBankWithdrawal(command, state);
+  if (isBankTransferAttentionCommand(command)) return decideBankTransferAttention(command, state);
   switch (command.type) {
     case 'CreditDeposit':
       return creditDeposit(command.data, command.metadata.now, state);

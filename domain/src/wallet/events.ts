@@ -2,6 +2,7 @@ import type { PayoutReviewReason } from './payout-policy.js';
 import type { Posting } from '../ledger/postings.js';
 import { SAFER_PLAY_EVENT_TYPES, type SaferPlayEvent } from './limits-events.js';
 import { BANK_WITHDRAWAL_EVENT_TYPES, type BankWithdrawalEvent } from './bank-withdrawal.js';
+import { BANK_TRANSFER_ATTENTION_EVENT_TYPES, type BankTransferAttentionEvent } from './bank-transfer-attention.js';
 
 /**
  * Events of a user's `wallet-<userId>` stream: every posting that touches one of the user's
@@ -124,7 +125,8 @@ export type WalletEvent =
   | { type: 'StakeReleased'; data: StakeReleasedData }
   | { type: 'PayoutCredited'; data: PayoutCreditedData }
   | SaferPlayEvent
-  | BankWithdrawalEvent;
+  | BankWithdrawalEvent
+  | BankTransferAttentionEvent;
 
 export type WalletEventType = WalletEvent['type'];
 
@@ -141,6 +143,7 @@ export const WALLET_EVENT_TYPES: readonly WalletEventType[] = [
   'PayoutCredited',
   ...SAFER_PLAY_EVENT_TYPES,
   ...BANK_WITHDRAWAL_EVENT_TYPES,
+  ...BANK_TRANSFER_ATTENTION_EVENT_TYPES,
 ];
 
 export const WALLET_STREAM_TYPE = 'wallet';

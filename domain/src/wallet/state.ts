@@ -4,6 +4,7 @@ import type { HoldKind, KycStatus, WalletEvent } from './events.js';
 import { isSaferPlayEvent, type SaferPlayEvent } from './limits-events.js';
 import { evolveSaferPlay, initialSaferPlay, type SaferPlayState } from './limits.js';
 import { evolveBankWithdrawal, isBankWithdrawalEvent, type BankWithdrawal } from './bank-withdrawal.js';
+import { evolveBankTransferAttention, isBankTransferAttentionEvent } from './bank-transfer-attention.js';
 
 export type HoldStatus = 'locked' | 'released' | 'paid';
 export type WithdrawalStatus = 'pending' | 'processing' | 'completed' | 'cancelled';
@@ -70,6 +71,7 @@ export function evolve(state: WalletState, event: WalletEvent): WalletState {
 
 function evolveMoney(state: WalletState, event: Exclude<WalletEvent, SaferPlayEvent>): WalletState {
   if (isBankWithdrawalEvent(event)) return evolveBankWithdrawal(state, event);
+  if (isBankTransferAttentionEvent(event)) return evolveBankTransferAttention(state, event);
   switch (event.type) {
     case 'DepositCredited': {
       const next = addAvailable(state, event.data.currency, event.data.amount);

@@ -1,4 +1,4 @@
-import { reviewReasonsOf, type BankAccountEvent, type BankWithdrawalEvent } from '@wager/domain/wallet/index';
+import { reviewReasonsOf, type BankAccountEvent, type BankTransferAttentionEvent, type BankWithdrawalEvent } from '@wager/domain/wallet/index';
 import type { Projector } from '../projector.js';
 
 /** `bank_accounts`: one row per account added; adding the same account again changes nothing. */
@@ -25,9 +25,20 @@ export const bankAccountsProjector: Projector = {
 export const bankWithdrawalsProjector: Projector = {
   name: 'bank_withdrawals',
   tables: ['bank_withdrawals'],
-  eventTypes: ['BankWithdrawalRequested', 'BankWithdrawalSent', 'BankWithdrawalProviderStatusChanged', 'BankWithdrawalPaid', 'BankWithdrawalReturned', 'BankWithdrawalHeld', 'BankWithdrawalReleased'],
+  eventTypes: [
+    'BankWithdrawalRequested',
+    'BankWithdrawalSent',
+    'BankWithdrawalProviderStatusChanged',
+    'BankWithdrawalPaid',
+    'BankWithdrawalReturned',
+    'BankWithdrawalHeld',
+    'BankWithdrawalReleased',
+    'BankTransferAttemptFailed',
+    'BankWithdrawalNeedsAttention',
+    'BankWithdrawalRetried',
+  ],
   async apply(db, recorded) {
-    const event = { type: recorded.type, data: recorded.data } as BankWithdrawalEvent;
+    const event = { type: recorded.type, data: recorded.data } as BankWithdrawalEvent | BankTransferAttentionEvent;
     const row = (id: string) => db.updateTable('bank_withdrawals').where('id', '=', id);
     switch (event.type) {
       case 'BankWithdrawalRequested': {
@@ -101,6 +112,22 @@ export const bankWithdrawalsProjector: Projector = {
         // A release also ends the new-account wait (the decider's rule): not before the release.
         await row(d.withdrawalId).set({ admin_held: false, kyc_pending: false, hold_reason: null, automatic: false, updated_at: d.releasedAt }).execute();
         await row(d.withdrawalId).set({ not_before: d.releasedAt }).where('not_before', '>', new Date(d.releasedAt)).execute();
+        return;
+      }
+      case 'BankTransferAttemptFailed': {
+        const d = event.data;
+        // Set, not added: the event carries the round's count, so applying it twice changes nothing.
+        await row(d.withdrawalId).set({ send_attempts: d.attempt, last_send_error: d.reason, last_send_failed_at: d.failedAt, next_attempt_at: d.nextAttemptAt, updated_at: d.failedAt }).where('status', '=', 'requested').execute();
+        return;
+      }
+      case 'BankWithdrawalNeedsAttention': {
+        const d = event.data;
+        await row(d.withdrawalId).set({ attention_reason: d.reason, attention_at: d.markedAt, next_attempt_at: null }).where('status', '=', 'requested').execute();
+        return;
+      }
+      case 'BankWithdrawalRetried': {
+        const d = event.data;
+        await row(d.withdrawalId).set({ attention_reason: null, attention_at: null, send_attempts: 0, next_attempt_at: d.retriedAt, updated_at: d.retriedAt }).where('status', '=', 'requested').execute();
         return;
       }
       default:

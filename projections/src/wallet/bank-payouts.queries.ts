@@ -54,7 +54,16 @@ export async function bankWithdrawalsToReconcile(db: Kysely<Database>, now: Date
     .select(['id', 'user_id', 'reference', 'status'])
     .where((eb) =>
       eb.or([
-        eb.and([eb('status', '=', 'requested'), eb('kyc_pending', '=', false), eb('admin_held', '=', false), eb('not_before', '<=', now), eb('updated_at', '<=', staleBefore)]),
+        eb.and([
+          eb('status', '=', 'requested'),
+          eb('kyc_pending', '=', false),
+          eb('admin_held', '=', false),
+          eb('not_before', '<=', now),
+          eb('updated_at', '<=', staleBefore),
+          // Not waiting for a person, and past its backoff after a failed send.
+          eb('attention_reason', 'is', null),
+          eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now)]),
+        ]),
         eb.and([eb('status', '=', 'sent'), eb('updated_at', '<=', staleBefore)]),
       ]),
     )
@@ -89,4 +98,27 @@ export async function medianPayoutMinutes(db: Kysely<Database>): Promise<{ minut
   const sample = Number(row?.sample ?? 0);
   if (!row || row.median === null || sample < PAYOUT_TIME_SAMPLE_MIN) return { minutes: null, sample };
   return { minutes: Math.max(1, Math.ceil(Number(row.median) / 60)), sample };
+}
+
+/** Withdrawals waiting for a person after failed sends (Paystack refused, or every attempt of a round failed), oldest first. */
+export async function listBankWithdrawalsNeedingAttention(db: Kysely<Database>, limit = BANK_WITHDRAWALS_PAGE_MAX) {
+  return db.selectFrom('bank_withdrawals').selectAll().where('status', '=', 'requested').where('attention_reason', 'is not', null).orderBy('attention_at').limit(Math.min(limit, BANK_WITHDRAWALS_PAGE_MAX)).execute();
+}
+
+/** Withdrawals whose sends are failing but still retried on the backoff (not yet for a person), oldest first. */
+export async function listBankWithdrawalsBackingOff(db: Kysely<Database>, limit = BANK_WITHDRAWALS_PAGE_MAX) {
+  return db
+    .selectFrom('bank_withdrawals')
+    .selectAll()
+    .where('status', '=', 'requested')
+    .where('attention_reason', 'is', null)
+    .where('send_attempts', '>', 0)
+    .orderBy('last_send_failed_at')
+    .limit(Math.min(limit, BANK_WITHDRAWALS_PAGE_MAX))
+    .execute();
+}
+
+/** Transfers made whose outcome has not come for longer than `sentBefore`: the reconciler's verify poll should have found it. */
+export async function listBankWithdrawalsSentLongAgo(db: Kysely<Database>, sentBefore: Date, limit = BANK_WITHDRAWALS_PAGE_MAX) {
+  return db.selectFrom('bank_withdrawals').selectAll().where('status', '=', 'sent').where('sent_at', '<=', sentBefore).orderBy('sent_at').limit(Math.min(limit, BANK_WITHDRAWALS_PAGE_MAX)).execute();
 }

@@ -47,6 +47,15 @@ export interface BankWithdrawalsTable {
   paid_at: Timestamp | null;
   returned_at: Timestamp | null;
   updated_at: Timestamp;
+  /** Failed sends in the current round (an admin retry starts a new one). */
+  send_attempts: ColumnType<number, number | undefined, number>;
+  last_send_error: ColumnType<string | null, string | null | undefined, string | null>;
+  last_send_failed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The sender waits until then (backoff); null: no wait. */
+  next_attempt_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Why it waits for a person (Paystack's refusal, or the last failure of a round); null: it does not. */
+  attention_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  attention_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export type BankAccountRow = Selectable<BankAccountsTable>;

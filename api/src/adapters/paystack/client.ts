@@ -75,6 +75,8 @@ export interface PaystackClient {
   verifyTransfer(reference: string): Promise<PaystackTransfer | null>;
   /** POST /transfer/finalize_transfer, for a transfer waiting on an OTP. */
   finalizeTransfer(transferCode: string, otp: string): Promise<PaystackTransfer>;
+  /** GET /balance: the business balance in `currency`, in minor units (kobo); null when Paystack lists none. */
+  balance(currency: string): Promise<{ balanceMinor: string } | null>;
 }
 
 /** Paystack's "not found" answer to a transfer verify: no transfer was ever made with the reference. */
@@ -187,6 +189,15 @@ export function createPaystackClient(options: { baseUrl: string; secretKey: stri
     async finalizeTransfer(transferCode, otp) {
       const json = await call('POST', '/transfer/finalize_transfer', { transfer_code: transferCode, otp });
       return transferOf((json.data ?? {}) as Record<string, unknown>, '');
+    },
+    async balance(currency) {
+      const json = await call('GET', '/balance');
+      const data = Array.isArray(json.data) ? (json.data as Record<string, unknown>[]) : [];
+      const entry = data.find((b) => b.currency === currency);
+      if (!entry) return null;
+      const minor = entry.balance;
+      if (!(typeof minor === 'number' && Number.isSafeInteger(minor)) && !(typeof minor === 'string' && /^-?\d{1,20}$/.test(minor))) throw new PaystackUnavailableError('Paystack answered a balance that is not a whole number of kobo');
+      return { balanceMinor: String(minor) };
     },
   };
 }

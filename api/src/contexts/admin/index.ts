@@ -5,8 +5,11 @@
  */
 import type { ContextModule } from '../../runtime/context.js';
 import { adminRoutes } from './routes.js';
+import { AuditJob } from './audit.js';
 
 export const adminContext: ContextModule = {
   name: 'admin',
   routes: adminRoutes,
+  // The ledger audit on a schedule (AUDIT_INTERVAL_MINUTES; 0: only from the panel or the CLI).
+  jobs: (deps) => (deps.config.AUDIT_INTERVAL_MINUTES > 0 ? [new AuditJob(deps, deps.config.AUDIT_INTERVAL_MINUTES * 60_000)] : []),
 };

@@ -17,6 +17,7 @@ import { deliverQueuedEmail, emailSenderFor } from '../../adapters/email/sender-
 import { executeWalletCommand } from '../wallet/index.js';
 import { adminUserRoutes } from './users.js';
 import { adminTrailRoutes } from './trail-routes.js';
+import { operationsRoutes } from './operations.js';
 
 /** Spec section 8. */
 export const TEST_EMAIL_FAILED = 'Failed to send test email. Check SendGrid configuration.';
@@ -127,4 +128,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminCoreRoutes);
   await app.register(adminUserRoutes);
   await app.register(adminTrailRoutes);
+  await app.register(operationsRoutes);
 };

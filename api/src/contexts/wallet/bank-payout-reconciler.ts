@@ -19,7 +19,9 @@ export interface ReconcileReport {
  * between the hold and the send, or Paystack did not answer), one that became free to go (its
  * 24 h wait ended), and one sent whose outcome never arrived (a lost webhook). It always asks
  * Paystack for the reference first and sends only when Paystack has no transfer with it, so a
- * transfer is never made twice. Safe in several processes at once: every step is idempotent.
+ * transfer is never made twice. A send that fails is retried only after its backoff and, after
+ * BANK_SEND_ATTEMPTS_MAX failures or a refusal, not at all: it waits for an admin (the
+ * Operations tab). Safe in several processes at once: every step is idempotent.
  */
 export class BankPayoutReconciler extends IntervalJob {
   readonly name = 'wallet-bank-payouts';
@@ -53,7 +55,11 @@ export class BankPayoutReconciler extends IntervalJob {
       if (result.kind === 'sent') {
         sent++;
         if (result.position) await this.deps.projections.waitFor(result.position);
-      } else if (result.kind === 'failed') failed++;
+      } else if (result.kind === 'failed') {
+        // Recorded with its backoff (or marked for attention): the next tick must read it.
+        failed++;
+        if (result.position) await this.deps.projections.waitFor(result.position);
+      }
     }
     return { verified, sent, failed };
   }

@@ -8,12 +8,15 @@ import type { Position } from '@wager/domain';
 import { foldStream } from '@wager/domain';
 import {
   bankWithdrawalEventId,
+  bankTransferAttentionEventId,
   bankWithdrawalsOf,
+  isBankTransferAttentionEvent,
   isBankWithdrawalEvent,
-  isSendable,
+  isReadyToSend,
   toMinorUnits,
   walletDecider,
   walletStreamId,
+  type BankTransferAttentionCommand,
   type BankWithdrawalCommand,
 } from '@wager/domain/wallet/index';
 import { Money } from '@wager/domain/money/index';
@@ -26,12 +29,12 @@ type Deps = Pick<AppDeps, 'store' | 'clock'>;
 /** Statuses of a transfer still on its way: it was made, no outcome yet. */
 const IN_FLIGHT = new Set(['pending', 'otp', 'received', 'queued', 'processing']);
 
-export async function executeBankWithdrawalCommand(deps: Pick<AppDeps, 'store'>, command: BankWithdrawalCommand, actor: string): Promise<Position | null> {
+export async function executeBankWithdrawalCommand(deps: Pick<AppDeps, 'store'>, command: BankWithdrawalCommand | BankTransferAttentionCommand, actor: string): Promise<Position | null> {
   const result = await runCommand(deps, {
     streamId: walletStreamId(command.data.userId),
     decider: walletDecider,
     command: { ...command, metadata: { ...command.metadata, actor } },
-    eventIds: (events) => events.map((e) => (isBankWithdrawalEvent(e) ? bankWithdrawalEventId(e) : `${e.type}:unexpected`)),
+    eventIds: (events) => events.map((e) => (isBankWithdrawalEvent(e) ? bankWithdrawalEventId(e) : isBankTransferAttentionEvent(e) ? bankTransferAttentionEventId(e) : `${e.type}:unexpected`)),
   });
   return result.append?.position ?? null;
 }
@@ -64,28 +67,53 @@ export async function recordTransfer(deps: Deps, target: Pick<PayoutTarget, 'wit
   return position;
 }
 
-export type SendResult = { kind: 'not-sendable' } | { kind: 'sent'; position: Position | null } | { kind: 'failed'; error: Error };
+export type SendResult = { kind: 'not-sendable' } | { kind: 'sent'; position: Position | null } | { kind: 'failed'; error: Error; position: Position | null };
+
+/** Why we did not send: Paystack's balance (GET /balance) is below the transfer. Not a refusal: a top-up heals it. */
+export function lowBalanceReason(balanceMinor: string | null, amount: Money, currency: string): string {
+  const balance = balanceMinor === null ? 'none' : `${currency} ${new Money(balanceMinor).div(100).toFixed(2)}`;
+  return `Paystack balance (${balance}) is below this transfer (${currency} ${amount.toFixed(2)})`;
+}
+
+class LowPaystackBalance extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LowPaystackBalance';
+  }
+}
 
 /**
  * Sends a withdrawal's transfer when the wallet stream says it may go now (requested, not held,
- * past its wait). `verifyFirst` asks Paystack for the reference before sending: the reconciler
- * always does, since an earlier attempt may have reached Paystack without our record of it. A
- * refused or unanswered send leaves the withdrawal requested with its hold; the reconciler
- * verifies and retries with the same reference, which Paystack never pays twice.
+ * past its wait, not backing off, not waiting for a person). `verifyFirst` asks Paystack for the
+ * reference before sending: the reconciler always does, since an earlier attempt may have
+ * reached Paystack without our record of it. Before a transfer the Paystack balance is checked
+ * (the Transfers reference advises it). A send that fails is recorded (BankTransferAttemptFailed)
+ * with the reason: Paystack's refusal marks the withdrawal for attention at once; an unanswered
+ * call or a low balance is tried again after a backoff, and after BANK_SEND_ATTEMPTS_MAX tries it
+ * too waits for a person. The hold stays until a transfer is paid or the money is returned.
  */
 export async function sendBankWithdrawal(deps: Deps, client: PaystackClient, target: PayoutTarget, options: { verifyFirst: boolean }): Promise<SendResult> {
   const state = foldStream(walletDecider, await deps.store.readStream(walletStreamId(target.userId)));
   const withdrawal = bankWithdrawalsOf(state)[target.withdrawalId];
-  if (!withdrawal || !isSendable(withdrawal, deps.clock.now())) return { kind: 'not-sendable' };
+  if (!withdrawal || !isReadyToSend(withdrawal, deps.clock.now())) return { kind: 'not-sendable' };
   try {
     if (options.verifyFirst) {
       const existing = await client.verifyTransfer(target.reference);
       if (existing) return { kind: 'sent', position: await recordTransfer(deps, target, existing, 'verify') };
     }
-    const transfer = await client.initiateTransfer({ amountMinor: toMinorUnits(new Money(target.amount)), recipientCode: target.recipientCode, reference: target.reference, reason: 'Wager winnings withdrawal' });
+    const amount = new Money(target.amount);
+    const balance = await client.balance(withdrawal.currency);
+    if (balance === null || new Money(balance.balanceMinor).lt(toMinorUnits(amount))) throw new LowPaystackBalance(lowBalanceReason(balance?.balanceMinor ?? null, amount, withdrawal.currency));
+    const transfer = await client.initiateTransfer({ amountMinor: toMinorUnits(amount), recipientCode: target.recipientCode, reference: target.reference, reason: 'Wager winnings withdrawal' });
     return { kind: 'sent', position: await recordTransfer(deps, target, transfer, 'verify') };
   } catch (error) {
-    if (error instanceof PaystackUnavailableError || error instanceof PaystackRefusedError) return { kind: 'failed', error };
-    throw error;
+    if (!(error instanceof PaystackUnavailableError || error instanceof PaystackRefusedError || error instanceof LowPaystackBalance)) throw error;
+    const refused = error instanceof PaystackRefusedError;
+    const position = await executeBankWithdrawalCommand(
+      deps,
+      { type: 'RecordBankTransferAttemptFailed', data: { userId: target.userId, withdrawalId: target.withdrawalId, reason: error.message, refused }, metadata: { now: deps.clock.now() } },
+      'paystack:send',
+    );
+    return { kind: 'failed', error, position };
   }
 }

@@ -353,6 +353,6 @@ async function sendNow(app: FastifyInstance, row: BankWithdrawalRow, log: Fastif
   const state = foldStream(walletDecider, await app.deps.store.readStream(walletStreamId(row.user_id)));
   if (!bankWithdrawalsOf(state)[row.id]) return;
   const result = await sendBankWithdrawal(app.deps, paystackClient(app), { withdrawalId: row.id, userId: row.user_id, reference: row.reference, amount: row.amount, recipientCode: row.recipient_code }, { verifyFirst });
-  if (result.kind === 'failed') log.warn({ err: result.error, withdrawalId: row.id }, 'bank transfer not sent; the reconciler will verify and retry');
-  if (result.kind === 'sent' && result.position) await app.deps.projections.waitFor(result.position);
+  if (result.kind === 'failed') log.warn({ err: result.error, withdrawalId: row.id }, 'bank transfer not sent; recorded, the reconciler retries after a backoff or it waits for an admin');
+  if (result.kind !== 'not-sendable' && result.position) await app.deps.projections.waitFor(result.position);
 }

@@ -18,6 +18,8 @@ export { saferPlayStateFor, type SaferPlayStateJson } from './safer-play-state.j
 export { escrowLedger, type EscrowLedger, type EscrowMovement } from './escrow-ledger.js';
 export { saferPlayForAdmin, saferPlayAdminJson, type SaferPlayAdminJson } from './safer-play-admin.js';
 export { escrowProof, escrowProofJson, type EscrowProofJson } from './escrow-proof.js';
+export { attentionWithdrawalJson, toAttentionJson, type AttentionWithdrawalJson } from './bank-payout-attention.js';
+export { BANK_RECONCILE_STALE_MS } from './bank-payout-reconciler.js';
 
 export const walletContext: ContextModule = {
   name: 'wallet',

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { formatAmount } from '@wager/domain/money/index';
 import { listTransactions, TRANSACTIONS_PAGE_MAX } from '@wager/projections/wallet/queries';
 import { trialBalance } from '@wager/projections/ledger/queries';
+import { CHART_DAYS_DEFAULT, CHART_DAYS_MAX, dailyBalances } from '@wager/projections/admin/charts.queries';
+import { userAvailable } from '@wager/domain/ledger/index';
 
 const transactionJson = z.object({
   id: z.string(),
@@ -17,8 +19,25 @@ const transactionJson = z.object({
   createdAt: z.string(),
 });
 
-/** The user's transactions, newest first; the admin trial balance. */
+/** The user's transactions, newest first; their balance over time; the admin trial balance. */
 export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The player's available balance at the end of each UTC day (the wallet's chart), from the ledger journal. */
+  app.get(
+    '/api/wallet/balance-history',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        querystring: z.object({ days: z.coerce.number().int().min(1).max(CHART_DAYS_MAX).default(CHART_DAYS_DEFAULT) }),
+        response: { 200: z.object({ currency: z.string(), days: z.array(z.object({ day: z.string(), balance: z.string() })) }) },
+      },
+    },
+    async (request) => {
+      const currency = app.deps.config.WALLET_CURRENCY;
+      const days = await dailyBalances(app.deps.db, userAvailable(request.auth!.userId, currency), app.deps.clock.now(), request.query.days);
+      return { currency, days };
+    },
+  );
+
   app.get(
     '/api/transactions',
     {

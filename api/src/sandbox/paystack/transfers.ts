@@ -12,6 +12,10 @@
  * with a 503 before making it; `"lost"` makes the transfer and then answers 503 (the reply got
  * lost: the caller must verify before it sends again). `webhooks: false` sends none (the
  * reconciler's verify poll must find the outcome). Account numbers ending in 0000 do not resolve.
+ * `balanceMinor` sets the business balance in kobo (GET /balance; a transfer above it is refused
+ * with Paystack's "Your balance is not enough to fulfil this request" and a made transfer takes
+ * its amount off); `refuse: "<message>"` refuses every transfer with that message (400) until
+ * set to null, as Paystack does for a recipient it will not pay.
  */
 import type { FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
@@ -30,6 +34,10 @@ export const SANDBOX_BANKS = [
 ] as const;
 export const SANDBOX_OTP = '123456';
 export const SANDBOX_TRANSFER_DELAY_MS_DEFAULT = 1500;
+/** ₦100,000,000 in kobo: plenty, until a test or demo sets it lower. */
+export const SANDBOX_BALANCE_MINOR_DEFAULT = 10_000_000_000;
+export const PAYSTACK_LOW_BALANCE_MESSAGE = 'Your balance is not enough to fulfil this request';
+const SANDBOX_REFUSAL_LENGTH_MAX = 200;
 const SANDBOX_TRANSFERS_MAX = 10_000;
 const NAMES = ['ADAEZE OKAFOR', 'CHINEDU EZE', 'FUNMILAYO ADEYEMI', 'IBRAHIM MUSA', 'NGOZI NWOSU', 'OLUWASEUN BELLO', 'TUNDE BAKARE', 'AISHA DANJUMA'];
 
@@ -52,10 +60,12 @@ interface Switches {
   webhooks: boolean;
   fault: 'error' | 'lost' | null;
   faultCount: number;
+  balanceMinor: number;
+  refuse: string | null;
 }
 
 function defaults(): Switches {
-  return { outcome: 'success', otp: false, delayMs: SANDBOX_TRANSFER_DELAY_MS_DEFAULT, webhooks: true, fault: null, faultCount: 0 };
+  return { outcome: 'success', otp: false, delayMs: SANDBOX_TRANSFER_DELAY_MS_DEFAULT, webhooks: true, fault: null, faultCount: 0, balanceMinor: SANDBOX_BALANCE_MINOR_DEFAULT, refuse: null };
 }
 
 /** The name the sandbox "bank" holds for an account number: stable per number. */
@@ -93,8 +103,16 @@ export async function paystackTransfersSandbox(app: FastifyInstance): Promise<vo
       next.fault = body.fault;
       next.faultCount = Math.max(0, Math.min(100, Number(body.faultCount ?? 1)));
     }
+    if (typeof body.balanceMinor === 'number' && Number.isSafeInteger(body.balanceMinor) && body.balanceMinor >= 0) next.balanceMinor = body.balanceMinor;
+    if (body.refuse === null || typeof body.refuse === 'string') next.refuse = body.refuse ? body.refuse.slice(0, SANDBOX_REFUSAL_LENGTH_MAX) : null;
     switches = next;
     return { status: true, switches };
+  });
+
+  /** The business's balance, as Paystack lists it (one entry per currency, in kobo). */
+  app.get('/balance', async (request, reply) => {
+    if (!authorized(request.headers.authorization)) return reply.status(401).send({ status: false, message: 'Invalid key' });
+    return { status: true, message: 'Balances retrieved', data: [{ currency: 'NGN', balance: switches.balanceMinor }] };
   });
 
   app.get('/bank', async (request, reply) => {
@@ -142,6 +160,9 @@ export async function paystackTransfersSandbox(app: FastifyInstance): Promise<vo
       return reply.status(503).send({ status: false, message: 'Service unavailable (sandbox fault)' });
     }
     if (transfers.has(reference)) return reply.status(400).send({ status: false, message: 'Duplicate Transfer Reference' });
+    if (switches.refuse) return reply.status(400).send({ status: false, message: switches.refuse });
+    if (amount > switches.balanceMinor) return reply.status(400).send({ status: false, message: PAYSTACK_LOW_BALANCE_MESSAGE });
+    switches.balanceMinor -= amount;
     if (transfers.size >= SANDBOX_TRANSFERS_MAX) return reply.status(429).send({ status: false, message: 'Sandbox is full' });
     const transfer: SandboxTransfer = {
       reference,

@@ -7,14 +7,16 @@ import { DisputesTab } from './disputes-tab';
 import { KycTab } from './kyc-tab';
 import { LedgerTab } from './ledger-tab';
 import { OverviewTab } from './overview-tab';
+import { OperationsTab } from './operations-tab';
 import { UsersTab } from './users-tab';
 
-export const ADMIN_TABS = ['overview', 'users', 'disputes', 'kyc', 'ledger'] as const;
+export const ADMIN_TABS = ['overview', 'users', 'disputes', 'kyc', 'ledger', 'operations'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 /** /admin (spec section 2): admins get the tabs, everyone else is told they may not. */
 export function AdminPanel() {
   const { t } = useTranslation();
+  const { t: tOps } = useTranslation('ops');
   const { data: user, isPending } = useUser();
   const [tab, setTab] = useState<AdminTab>('overview');
   if (isPending) return <Spinner />;
@@ -42,6 +44,7 @@ export function AdminPanel() {
           { value: 'disputes', label: t('admin.tabs.disputes'), content: <DisputesTab />, testId: 'admin-tab-disputes' },
           { value: 'kyc', label: t('admin.tabs.kyc'), content: <KycTab />, testId: 'admin-tab-kyc' },
           { value: 'ledger', label: t('admin.tabs.ledger'), content: <LedgerTab />, testId: 'admin-tab-ledger' },
+          { value: 'operations', label: tOps('tab'), content: <OperationsTab />, testId: 'admin-tab-operations' },
         ]}
       />
     </div>

@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, Button, Card, Field, Input, Spinner } from '../../../components/ui/primitives';
 import { toast } from '../../../components/ui/toast';
 import { adminQueries, useTestEmail } from '../api/admin-queries';
+
+/** recharts is loaded with the charts, not with the panel. */
+const OverviewCharts = lazy(() => import('./overview-charts'));
 
 function StatCard(props: { label: string; value: string; detail: React.ReactNode; testId: string; onClick?: () => void }) {
   return (
@@ -35,6 +38,9 @@ export function OverviewTab({ onOpenDisputes }: { onOpenDisputes: () => void }) 
           detail={s.disputedBets > 0 ? <Badge tone="danger">{t('admin.stats.actionNeeded')}</Badge> : t('admin.stats.allClear')}
         />
       </div>
+      <Suspense fallback={<Spinner />}>
+        <OverviewCharts />
+      </Suspense>
       <TestEmailForm />
     </div>
   );

@@ -42,6 +42,8 @@ export function walletReadKeys(): QueryKey[] {
     walletQueries.cryptoWithdrawals().queryKey,
     // Bank withdrawals live in the wallet stream (bank-payouts.ts; a literal key avoids an import cycle).
     ['/api/withdrawals/bank'],
+    // The balance chart (balance-chart.tsx) reads the same ledger.
+    ['/api/wallet/balance-history'],
   ];
 }
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/dialog';
 import { Badge, Button, Card } from '../../../components/ui/primitives';
@@ -96,7 +96,10 @@ export function WithdrawalHistory() {
   );
 }
 
-/** Wallet panel (spec section 2): balances, Deposit Funds and Withdraw Crypto dialogs, history. */
+/** recharts comes with the chart, not with the page. */
+const BalanceChart = lazy(() => import('./balance-chart'));
+
+/** Wallet panel (spec section 2): balances, Deposit Funds and Withdraw Crypto dialogs, history, the balance over time. */
 export function WalletPanel({ user }: { user: User }) {
   const { t } = useTranslation();
   const [depositOpen, setDepositOpen] = useState(false);
@@ -125,6 +128,9 @@ export function WalletPanel({ user }: { user: User }) {
           {t('bankPayout.title')}
         </Button>
       </div>
+      <Suspense fallback={null}>
+        <BalanceChart />
+      </Suspense>
       <Tabs
         label={t('wallet.transactionHistory')}
         defaultValue="deposits"

@@ -1,0 +1,143 @@
+/**
+ * The admin panel's Operations tab and overview charts (admins only). Operations: what is stuck
+ * and why, each with its action: bank withdrawals waiting for a person (retry / return), those
+ * still retried on the backoff, transfers made with no outcome long after; projectors and
+ * reactors behind the log; stake locks (sagas) open past their time; the audit (run now, and
+ * its last outcome). Charts: stakes and fees, active players, disputes, payout times per day.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { formatPosition, type Position } from '@wager/domain';
+import { latestAuditRuns } from '@wager/projections/admin/queries';
+import { CHART_DAYS_DEFAULT, CHART_DAYS_MAX, dailyDisputes, dailyMoney, dailyPayoutTimes, openDisputeAges } from '@wager/projections/admin/charts.queries';
+import { listBankWithdrawalsBackingOff, listBankWithdrawalsNeedingAttention, listBankWithdrawalsSentLongAgo } from '@wager/projections/wallet/bank-payouts.queries';
+import { attentionWithdrawalJson, toAttentionJson } from '../wallet/index.js';
+import { SAGA_RECONCILE_AFTER_MS } from '../bets/index.js';
+import type { AppDeps } from '../../deps.js';
+import { auditRunning, startAuditRun } from './audit.js';
+
+/** A transfer made with no outcome after this long is past every webhook retry and verify poll. */
+export const SENT_WITHOUT_OUTCOME_AFTER_MS = 60 * 60_000;
+/** A stake lock open this long has outlived the reconciler that should have closed it (twice its wait). */
+export const SAGA_OVERDUE_MS = 2 * SAGA_RECONCILE_AFTER_MS;
+/** Events behind the head counted at most this far (a lag above it reads "1000+"). */
+export const LAG_COUNT_MAX = 1000;
+export const OPERATIONS_LIST_MAX = 50;
+
+const lagJson = z.object({ name: z.string(), checkpoint: z.string().nullable(), lag: z.number() });
+const auditRunJson = z.object({ ranAt: z.string(), passed: z.boolean(), events: z.number(), streams: z.number(), failureCount: z.number(), failures: z.array(z.string()) });
+const operationsJson = z.object({
+  generatedAt: z.string(),
+  withdrawals: z.object({ needsAttention: z.array(attentionWithdrawalJson), retrying: z.array(attentionWithdrawalJson), sentWithoutOutcome: z.array(attentionWithdrawalJson) }),
+  projections: z.object({ running: z.boolean(), lastError: z.string().nullable(), projectors: z.array(lagJson) }),
+  reactors: z.array(lagJson),
+  sagas: z.array(z.object({ holdKind: z.string(), holdId: z.string(), userId: z.string(), total: z.string(), currency: z.string(), lockedAt: z.string(), minutesOpen: z.number() })),
+  audit: z.object({ running: z.boolean(), last: auditRunJson.nullable(), lastPassedAt: z.string().nullable(), intervalMinutes: z.number() }),
+});
+
+/** Events after `after` in the log, counted up to LAG_COUNT_MAX: works with either event store. */
+async function eventsAfter(deps: AppDeps, after: Position): Promise<number> {
+  return (await deps.store.readAll({ after, maxCount: LAG_COUNT_MAX })).length;
+}
+
+async function reactorLags(deps: AppDeps): Promise<z.infer<typeof lagJson>[]> {
+  const rows = await deps.db.selectFrom('projection_checkpoints').selectAll().where('name', 'like', 'reactor:%').orderBy('name').execute();
+  return Promise.all(
+    rows.map(async (r) => {
+      const position = { commit: Number(r.commit_position), prepare: Number(r.prepare_position) };
+      return { name: r.name.slice('reactor:'.length), checkpoint: formatPosition(position), lag: await eventsAfter(deps, position) };
+    }),
+  );
+}
+
+/**
+ * Stake locks on bets open past SAGA_OVERDUE_MS whose bet is over or was never created: the
+ * follow-up (refund, payout, release) the reconciler owes has not happened. A lock on a bet still
+ * in play is its stake at work, not a saga in flight.
+ */
+async function overdueSagas(deps: AppDeps, now: Date) {
+  const rows = await deps.db
+    .selectFrom('stake_holds')
+    .selectAll()
+    .where('status', '=', 'locked')
+    .where('hold_kind', '=', 'bet')
+    .where('locked_at', '<=', new Date(now.getTime() - SAGA_OVERDUE_MS))
+    .orderBy('locked_at')
+    .limit(OPERATIONS_LIST_MAX)
+    .execute();
+  if (rows.length === 0) return [];
+  const inPlay = await deps.db
+    .selectFrom('bets')
+    .select('id')
+    .where(
+      'id',
+      'in',
+      rows.map((r) => r.hold_id),
+    )
+    .where('status', 'not in', ['cancelled', 'expired', 'completed', 'voided'])
+    .execute();
+  const live = new Set(inPlay.map((b) => b.id));
+  return rows
+    .filter((r) => !live.has(r.hold_id))
+    .map((r) => ({ holdKind: r.hold_kind, holdId: r.hold_id, userId: r.user_id, total: r.total, currency: r.currency, lockedAt: new Date(r.locked_at).toISOString(), minutesOpen: Math.floor((now.getTime() - new Date(r.locked_at).getTime()) / 60_000) }));
+}
+
+const money = z.string();
+const chartsJson = z.object({
+  days: z.number(),
+  currency: z.string(),
+  money: z.array(z.object({ day: z.string(), staked: money, fees: money, activePlayers: z.number() })),
+  disputes: z.array(z.object({ day: z.string(), opened: z.number(), resolved: z.number(), meanHoursToResolve: z.number().nullable() })),
+  openDisputes: z.array(z.object({ betId: z.string(), openedAt: z.string(), hours: z.number() })),
+  payoutTimes: z.array(z.object({ day: z.string(), paid: z.number(), medianMinutes: z.number().nullable(), p95Minutes: z.number().nullable() })),
+});
+
+export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+
+  app.get('/api/admin/operations', { onRequest: app.requireAdmin, schema: { response: { 200: operationsJson } } }, async () => {
+    const now = deps.clock.now();
+    const [needs, retrying, sentLong, status, reactors, sagas, audit, running] = await Promise.all([
+      listBankWithdrawalsNeedingAttention(deps.db, OPERATIONS_LIST_MAX),
+      listBankWithdrawalsBackingOff(deps.db, OPERATIONS_LIST_MAX),
+      listBankWithdrawalsSentLongAgo(deps.db, new Date(now.getTime() - SENT_WITHOUT_OUTCOME_AFTER_MS), OPERATIONS_LIST_MAX),
+      deps.projections.status(),
+      reactorLags(deps),
+      overdueSagas(deps, now),
+      latestAuditRuns(deps.db),
+      auditRunning(deps.db),
+    ]);
+    const last = audit.last;
+    return {
+      generatedAt: now.toISOString(),
+      withdrawals: { needsAttention: needs.map(toAttentionJson), retrying: retrying.map(toAttentionJson), sentWithoutOutcome: sentLong.map(toAttentionJson) },
+      projections: { running: status.running, lastError: status.lastError ?? null, projectors: status.projectors.map((p) => ({ name: p.name, checkpoint: formatPosition(p.checkpoint), lag: p.lag })) },
+      reactors,
+      sagas,
+      audit: {
+        running,
+        last: last ? { ranAt: last.ran_at.toISOString(), passed: last.passed, events: last.events, streams: last.streams, failureCount: last.failure_count, failures: last.failures } : null,
+        lastPassedAt: audit.lastPassed ? audit.lastPassed.ran_at.toISOString() : null,
+        intervalMinutes: deps.config.AUDIT_INTERVAL_MINUTES,
+      },
+    };
+  });
+
+  /** Starts the audit as a background job; its result is recorded in audit_runs (GET /api/admin/operations shows it). */
+  app.post('/api/admin/audit/runs', { onRequest: app.requireAdmin, schema: { response: { 202: z.object({ started: z.boolean(), running: z.boolean() }) } } }, async (request, reply) => {
+    const { started } = await startAuditRun(deps, (m) => request.log.error(m));
+    return reply.status(202).send({ started, running: true });
+  });
+
+  app.get(
+    '/api/admin/charts',
+    { onRequest: app.requireAdmin, schema: { querystring: z.object({ days: z.coerce.number().int().min(1).max(CHART_DAYS_MAX).default(CHART_DAYS_DEFAULT) }), response: { 200: chartsJson } } },
+    async (request) => {
+      const now = deps.clock.now();
+      const days = request.query.days;
+      const currency = deps.config.WALLET_CURRENCY;
+      const [moneyRows, disputes, open, payouts] = await Promise.all([dailyMoney(deps.db, now, days, currency), dailyDisputes(deps.db, now, days), openDisputeAges(deps.db, now), dailyPayoutTimes(deps.db, now, days)]);
+      return { days, currency, money: moneyRows, disputes, openDisputes: open.map((d) => ({ betId: d.betId, openedAt: d.openedAt.toISOString(), hours: d.hours })), payoutTimes: payouts };
+    },
+  );
+};
