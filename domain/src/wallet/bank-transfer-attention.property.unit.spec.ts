@@ -12,6 +12,7 @@ import { walletStreamId, type WalletEvent } from './events.js';
 import type { WalletCommand } from './commands.js';
 import { deterministicId } from './ids.js';
 import { bankWithdrawalEventId, bankWithdrawalsOf, isBankWithdrawalEvent } from './bank-withdrawal.js';
+import { reviewInputs } from './testing/payout-review.js';
 import {
   BANK_SEND_ATTEMPTS_MAX,
   BANK_SEND_BACKOFF_MAX_MS,
@@ -87,7 +88,7 @@ function commandOf(step: Exclude<Step, { kind: 'wait' }>, now: Date): WalletComm
 async function newStore(amount = '2500.00') {
   const store = new InMemoryEventStore({ now: () => start });
   await run(store, { type: 'CreditDeposit', data: { userId, depositId: 'd', provider: 'paystack', reference: 'd', amount: '10000.00', currency: 'NGN' }, metadata: { now: start } });
-  await run(store, { type: 'RequestBankWithdrawal', data: { userId, withdrawalId: 'w-1', account, amount, currency: 'NGN', requiresKyc: false }, metadata: { now: start } } as WalletCommand);
+  await run(store, { type: 'RequestBankWithdrawal', data: { userId, withdrawalId: 'w-1', account, amount, currency: 'NGN', ...reviewInputs(true) }, metadata: { now: start } });
   return store;
 }
 

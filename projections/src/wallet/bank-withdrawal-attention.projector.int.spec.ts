@@ -7,6 +7,7 @@ import { freshDatabaseUrl } from '../testing/database.js';
 import { bankWithdrawalsProjector } from './bank-payouts.projector.js';
 import { bankWithdrawalsToReconcile, listBankWithdrawalsBackingOff, listBankWithdrawalsNeedingAttention } from './bank-payouts.queries.js';
 import type { Kysely } from 'kysely';
+import { reviewInputs } from '@wager/domain/wallet/testing/payout-review';
 
 let db: Kysely<Database>;
 beforeAll(async () => {
@@ -41,7 +42,7 @@ describe('bank_withdrawals attention columns', () => {
     let n = 0;
     const run = async (command: WalletCommand) => handleCommand(store, walletStreamId(userId), walletDecider, command, { eventIds: (events) => events.map((_, j) => deterministicId(userId, String(n++), String(j))) });
     await run({ type: 'CreditDeposit', data: { userId, depositId: 'd1', provider: 'paystack', reference: 'd1', amount: '5000.00', currency: 'NGN' }, metadata: { now: t0 } });
-    await run({ type: 'RequestBankWithdrawal', data: { userId, withdrawalId, account, amount: '2000.00', currency: 'NGN', requiresKyc: false }, metadata: { now: t0 } } as WalletCommand);
+    await run({ type: 'RequestBankWithdrawal', data: { userId, withdrawalId, account, amount: '2000.00', currency: 'NGN', ...reviewInputs(true) }, metadata: { now: t0 } });
     await run({ type: 'RecordBankTransferAttemptFailed', data: { userId, withdrawalId, reason: 'Paystack answered 503', refused: false }, metadata: { now: at(1) } });
     let seen = await project(store, 0);
     const row = () => db.selectFrom('bank_withdrawals').selectAll().where('id', '=', withdrawalId).executeTakeFirstOrThrow();

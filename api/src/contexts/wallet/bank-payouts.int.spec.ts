@@ -113,7 +113,10 @@ describe('POST /api/withdrawals/bank', () => {
     const r = await withdraw(player, account.id, '1500.00');
     expect(r.statusCode, r.body).toBe(200);
     const created = r.json() as WithdrawalJson;
-    expect(created).toMatchObject({ status: 'sent', reference: expect.stringMatching(/^wdr_[0-9a-f]{32}$/), waiting: null, sentAt: expect.any(String), paidAt: null });
+    // The sandbox's webhook may win the race with the answer on a busy machine: the answer is the
+    // state after the send, which is sent, or already paid when the webhook came first (never anything else).
+    expect(created).toMatchObject({ reference: expect.stringMatching(/^wdr_[0-9a-f]{32}$/), waiting: null, sentAt: expect.any(String) });
+    expect(created.status === 'sent' ? created.paidAt : 'paid').toBe(created.status === 'sent' ? null : created.status);
     expect(await balance(player)).toBe('8500.00');
     const paid = await waitForStatus(player, created.id, 'paid');
     expect(paid.paidAt).not.toBeNull();
