@@ -116,7 +116,8 @@ describe('POST /api/withdrawals/bank', () => {
     // The sandbox's webhook may win the race with the answer on a busy machine: the answer is the
     // state after the send, which is sent, or already paid when the webhook came first (never anything else).
     expect(created).toMatchObject({ reference: expect.stringMatching(/^wdr_[0-9a-f]{32}$/), waiting: null, sentAt: expect.any(String) });
-    expect(created.status === 'sent' ? created.paidAt : 'paid').toBe(created.status === 'sent' ? null : created.status);
+    expect(['sent', 'paid']).toContain(created.status);
+    if (created.status === 'sent') expect(created.paidAt).toBeNull();
     expect(await balance(player)).toBe('8500.00');
     const paid = await waitForStatus(player, created.id, 'paid');
     expect(paid.paidAt).not.toBeNull();
