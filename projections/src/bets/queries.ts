@@ -140,8 +140,22 @@ export async function listPublicChallenges(db: Db, f: PublicChallengeFilters) {
   };
 }
 
-export async function listDisputedBets(db: Db, limit = BETS_PAGE_SIZE_MAX): Promise<BetRow[]> {
-  return db.selectFrom('bets').selectAll().where('status', '=', 'disputed').orderBy('updated_at', 'asc').limit(limit).execute();
+/**
+ * The admin's dispute queue, oldest dispute first: each disputed bet with the time its dispute
+ * opened, read from its `BetDisputed` in the bet's trail (the bet's own time, not when the row
+ * last changed).
+ */
+export async function listDisputedBets(db: Db, limit = BETS_PAGE_SIZE_MAX): Promise<(BetRow & { disputed_at: Date })[]> {
+  const disputedAt = sql<Date>`coalesce((select (t.data->>'disputedAt')::timestamptz from bet_trail t where t.bet_id = bets.id and t.type = 'BetDisputed' order by t.commit_position desc, t.prepare_position desc limit 1), bets.updated_at)`;
+  return db
+    .selectFrom('bets')
+    .selectAll()
+    .select(disputedAt.as('disputed_at'))
+    .where('status', '=', 'disputed')
+    .orderBy(disputedAt, 'asc')
+    .orderBy('id', 'asc')
+    .limit(Math.min(limit, BETS_PAGE_SIZE_MAX))
+    .execute();
 }
 
 /** Deadlines due at `now`, oldest first. The scheduler takes each under an advisory lock. */

@@ -304,10 +304,11 @@ const betReadRoutes: FastifyPluginAsyncZod<{ evidence: EvidenceStore }> = async 
 
 const adminBetRoutes: FastifyPluginAsyncZod = async (app) => {
   const sagas = new BetSagas(app.deps);
-  app.get('/api/admin/bets/disputed', { onRequest: app.requireAdmin, schema: { response: { 200: z.array(betJson) } } }, async () => {
+  // The queue, oldest dispute first, each with when it opened (`disputedAt`).
+  app.get('/api/admin/bets/disputed', { onRequest: app.requireAdmin, schema: { response: { 200: z.array(betJson.extend({ disputedAt: z.string() })) } } }, async () => {
     const rows = await listDisputedBets(app.deps.db);
     const users = await userSummaries(app.deps.db, rows.flatMap(participants));
-    return rows.map((row) => betView(row, users, { showInviteLink: true, showAdminNotes: true }));
+    return rows.map((row) => ({ ...betView(row, users, { showInviteLink: true, showAdminNotes: true }), disputedAt: new Date(row.disputed_at).toISOString() }));
   });
 
   app.put(

@@ -204,6 +204,13 @@ describe('a tracked COD match', () => {
     expect(tracked.some((e) => e.actor === 'provider:fc25')).toBe(true);
     expect(body.entries.findIndex((e) => e.type === 'BetResultReported')).toBeGreaterThanOrEqual(0);
     expect(body.chains).toContainEqual(expect.objectContaining({ streamId: matchStreamId(betId), intact: true }));
+    // The casebook says what the tracker saw and concluded, with names: the score, the suggestion, each contradiction.
+    const said = (type: string) => (body.entries as unknown as { type: string; text: string }[]).filter((e) => e.type === type).map((e) => e.text);
+    const [a, b] = [alice.user.username, bob.user.username];
+    expect(said('MatchEnded')[0]).toMatch(new RegExp(`^The tracked match ended \\d+–\\d+ \\(${a} v ${b}\\)$`));
+    expect(said('ResultSuggested')[0]).toMatch(ended.suggestion.winnerId === null ? /^The tracker suggests a draw: \d+–\d+ goals, handicap 0$/ : new RegExp(`^The tracker suggests (${a}|${b}) won: \\d+–\\d+ goals, handicap 0$`));
+    for (const text of said('ReportContradictsTracker')) expect(text).toMatch(new RegExp(`^(${a}|${b}) reported a win, which contradicts the tracker \\(it suggests`));
+    expect(said('ReportContradictsTracker')).toHaveLength(expectedFlags);
   });
 
   it('backs off after a provider failure and stops calling a provider that answered 429', async () => {
