@@ -64,7 +64,9 @@ export async function findBetByInviteLink(db: Db, inviteLinkId: string): Promise
 }
 
 /** The My Matches filters (spec section 2): see docs/api/bets.md for what each tab holds. */
-export const BET_LIST_FILTERS = ['active', 'pending', 'created', 'completed', 'disputed'] as const;
+export const BET_LIST_FILTERS = ['active', 'pending', 'created', 'completed', 'closed', 'disputed'] as const;
+/** The `closed` list: every bet of mine that is over, with its state (settled, voided by an admin or the deadline, expired unaccepted). */
+export const CLOSED_BET_STATUSES = ['completed', 'voided', 'expired'] as const;
 export type BetListFilter = (typeof BET_LIST_FILTERS)[number];
 
 export async function listUserBets(db: Db, userId: string, filter?: BetListFilter, limit = BETS_PAGE_SIZE_MAX): Promise<BetRow[]> {
@@ -78,6 +80,9 @@ export async function listUserBets(db: Db, userId: string, filter?: BetListFilte
       break;
     case 'created':
       q = q.where('challenger_id', '=', userId).where('status', '=', 'pending');
+      break;
+    case 'closed':
+      q = q.where('status', 'in', [...CLOSED_BET_STATUSES]).where((eb) => eb.or([eb('challenger_id', '=', userId), eb('opponent_id', '=', userId)]));
       break;
     case 'completed':
     case 'disputed':

@@ -34,6 +34,7 @@ import { BetSagas } from './commands.js';
 import { publicBaseUrl } from '../../config.js';
 import { StillProcessing } from '../../runtime/still-processing.js';
 import { EvidenceStore, SHA256_PATTERN } from './evidence-store.js';
+import { betsBeingPlayed } from '@wager/projections/live/queries';
 import { betJson, betView, participants } from './views.js';
 import { betDetailsRoutes, isBetModerator } from './details.js';
 import { betLedgerRoutes } from './ledger-routes.js';
@@ -60,7 +61,8 @@ export async function betRoutes(app: FastifyInstance): Promise<void> {
 
 async function viewOf(app: FastifyInstance, row: BetRow, viewerId: string | null, isAdmin = false) {
   const users = await userSummaries(app.deps.db, participants(row));
-  return betView(row, users, { showInviteLink: viewerId !== null && (participants(row).includes(viewerId) || row.invited_opponent_id === viewerId || isAdmin), showAdminNotes: isAdmin });
+  const beingPlayed = row.status === 'accepted' && (await betsBeingPlayed(app.deps.db, [row.id])).has(row.id);
+  return betView(row, users, { showInviteLink: viewerId !== null && (participants(row).includes(viewerId) || row.invited_opponent_id === viewerId || isAdmin), showAdminNotes: isAdmin, beingPlayed });
 }
 
 /** A bet the caller may see: a participant's, its chat's moderator's, or any for an admin; otherwise 404 (never reveal it exists). */
@@ -213,7 +215,8 @@ const betReadRoutes: FastifyPluginAsyncZod<{ evidence: EvidenceStore }> = async 
       const userId = request.auth!.userId;
       const rows = await listUserBets(app.deps.db, userId, request.query.status);
       const users = await userSummaries(app.deps.db, rows.flatMap(participants));
-      return rows.map((row) => betView(row, users, { showInviteLink: true }));
+      const live = await betsBeingPlayed(app.deps.db, rows.filter((r) => r.status === 'accepted').map((r) => r.id));
+      return rows.map((row) => betView(row, users, { showInviteLink: true, beingPlayed: live.has(row.id) }));
     },
   );
 
