@@ -8,6 +8,9 @@ export const paths = {
   matches: { path: '/matches', getHref: () => '/matches' },
   matchDetails: { path: '/matches/:id', getHref: (id: string) => `/matches/${encodeURIComponent(id)}` },
   admin: { path: '/admin', getHref: () => '/admin' },
+  /** The review page of one dispute (issue 23): the casebook, both reports, the tracker, chat, money, resolution. */
+  adminDispute: { path: '/admin/disputes/:betId', getHref: (betId: string) => `/admin/disputes/${encodeURIComponent(betId)}` },
+  adminDisputes: { getHref: () => '/admin?tab=disputes' },
   deposit: { path: '/deposit', getHref: () => '/deposit' },
   /** Paystack's callback may land here (spec: return handling on paths containing '/wallet'). */
   wallet: { path: '/wallet', getHref: () => '/wallet' },
