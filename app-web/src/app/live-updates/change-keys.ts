@@ -45,7 +45,8 @@ export function queryKeysForChange(change: { streamType: string; id: string }, v
     case 'cryptodeposit':
       return [walletQueries.cryptoDeposits().queryKey];
     case 'match':
-      return [liveQueries.match(change.id).queryKey, liveQueries.cod()];
+      // A match starting or ending moves its bet between accepted and in_progress ("Live"): the bet's reads follow.
+      return [liveQueries.match(change.id).queryKey, liveQueries.cod(), betQueries.detail(change.id).queryKey, betQueries.lists()];
     case 'pool':
       // Joins, live standings, start, cancel and settlement: every pool read (lists and the open dialog).
       return [poolQueries.all()];
