@@ -106,6 +106,9 @@ const NOBODY: Record<CasebookLocale, string> = { en: 'nobody', es: 'nadie', fr: 
 const GAMES: Record<string, string> = { fc25: 'EA FC 25', cod: 'Call of Duty' };
 
 type Template = (p: CasebookParams, f: Fmt) => string;
+
+/** A chat message the platform posted (a notice, the dispute's announcement), not a person. */
+const isSystemMessage = (p: CasebookParams): boolean => p.messageType === 'system' || p.messageType === 'dispute' || p.senderId === 'system';
 type Words = Record<CasebookCode, Template> & { result: (r: unknown) => string };
 
 const EN: Words = {
@@ -126,7 +129,7 @@ const EN: Words = {
   stake_released: (p, f) => `${f.money(p.amount, p.currency)} was refunded from escrow to ${f.who(p.userId)}`,
   payout_credited: (p, f) => `${f.who(p.userId)} was paid ${f.money(p.amount, p.currency)} from escrow`,
   chat_opened: (p, f) => `The match chat opened for ${f.who(p.participant1Id)} and ${f.who(p.participant2Id)}`,
-  chat_message: (p, f) => (p.messageType === 'system' ? `System: ${f.text(p.content)}` : `${f.who(p.senderId)} said: “${f.text(p.content)}”`),
+  chat_message: (p, f) => (isSystemMessage(p) ? `System: ${f.text(p.content)}` : `${f.who(p.senderId)} said: “${f.text(p.content)}”`),
   moderator_requested: (p, f) => `${f.who(p.requestedById)} asked for a moderator`,
   moderator_joined: (p, f) => `${f.who(p.moderatorId)} joined the chat as moderator`,
   chat_closed: (p, f) => `The chat closed (${f.text(p.reason)})`,
@@ -166,7 +169,7 @@ const ES: Words = {
   stake_released: (p, f) => `Se reembolsaron ${f.money(p.amount, p.currency)} de la garantía a ${f.who(p.userId)}`,
   payout_credited: (p, f) => `${f.who(p.userId)} recibió ${f.money(p.amount, p.currency)} de la garantía`,
   chat_opened: (p, f) => `Se abrió el chat del partido para ${f.who(p.participant1Id)} y ${f.who(p.participant2Id)}`,
-  chat_message: (p, f) => (p.messageType === 'system' ? `Sistema: ${f.text(p.content)}` : `${f.who(p.senderId)} dijo: «${f.text(p.content)}»`),
+  chat_message: (p, f) => (isSystemMessage(p) ? `Sistema: ${f.text(p.content)}` : `${f.who(p.senderId)} dijo: «${f.text(p.content)}»`),
   moderator_requested: (p, f) => `${f.who(p.requestedById)} pidió un moderador`,
   moderator_joined: (p, f) => `${f.who(p.moderatorId)} se unió al chat como moderador`,
   chat_closed: (p, f) => `El chat se cerró (${f.text(p.reason)})`,
@@ -206,7 +209,7 @@ const FR: Words = {
   stake_released: (p, f) => `${f.money(p.amount, p.currency)} ont été remboursés du séquestre à ${f.who(p.userId)}`,
   payout_credited: (p, f) => `${f.who(p.userId)} a reçu ${f.money(p.amount, p.currency)} du séquestre`,
   chat_opened: (p, f) => `Le chat du match s’est ouvert pour ${f.who(p.participant1Id)} et ${f.who(p.participant2Id)}`,
-  chat_message: (p, f) => (p.messageType === 'system' ? `Système : ${f.text(p.content)}` : `${f.who(p.senderId)} a écrit : « ${f.text(p.content)} »`),
+  chat_message: (p, f) => (isSystemMessage(p) ? `Système : ${f.text(p.content)}` : `${f.who(p.senderId)} a écrit : « ${f.text(p.content)} »`),
   moderator_requested: (p, f) => `${f.who(p.requestedById)} a demandé un modérateur`,
   moderator_joined: (p, f) => `${f.who(p.moderatorId)} a rejoint le chat comme modérateur`,
   chat_closed: (p, f) => `Le chat a été fermé (${f.text(p.reason)})`,

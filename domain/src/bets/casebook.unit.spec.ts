@@ -21,6 +21,11 @@ describe('renderCasebookLine', () => {
     expect(renderCasebookLine({ ...line, params: { ...line.params, suggestedWinnerId: null } }, { locale: 'en', names })).toContain('it suggests a draw');
   });
 
+  it('says the platform’s own chat notices as the system’s, not as a person', () => {
+    expect(renderCasebookLine({ code: 'chat_message', params: { senderId: 'system', messageType: 'dispute', content: 'The result is disputed' } }, { locale: 'en', names })).toBe('System: The result is disputed');
+    expect(renderCasebookLine({ code: 'chat_message', params: { senderId: ada, messageType: 'message', content: 'gg' } }, { locale: 'fr', names })).toBe('ada_lagos a écrit : « gg »');
+  });
+
   it('keeps an id it has no name for, and falls back to English for another language', () => {
     const stranger = '33333333-3333-4333-8333-333333333333';
     expect(renderCasebookLine({ code: 'bet_accepted', params: { opponentId: stranger } }, { locale: 'de', names })).toBe(`${stranger} accepted the challenge`);

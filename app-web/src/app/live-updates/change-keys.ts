@@ -29,6 +29,8 @@ export function queryKeysForChange(change: { streamType: string; id: string }, v
     case 'bet':
       return [
         betQueries.detail(change.id).queryKey,
+        // The bet's other reads keyed under its id: match details (the admin's decision, refunds) and its ledger.
+        [...betQueries.all(), change.id],
         betQueries.lists(),
         // The marketplace and invitation pages show pending bets; an invitation's key is its
         // link id, which the message does not carry, so every challenge read is refreshed.

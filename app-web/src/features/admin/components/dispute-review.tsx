@@ -95,7 +95,7 @@ function ChatCard({ trail }: { trail: BetTrail }) {
         <ol className="review-chat">
           {messages.map((e) => (
             <li key={e.eventId}>
-              <time className="muted">{formatDateTime(e.at)}</time> <strong>{e.message!.type === 'system' ? t('admin.disputes.system') : (trail.people[e.message!.senderId] ?? e.message!.senderId)}</strong>: {e.message!.content}
+              <time className="muted">{formatDateTime(e.at)}</time> <strong>{trail.people[e.message!.senderId] ?? t('admin.disputes.system')}</strong>: {e.message!.content}
             </li>
           ))}
         </ol>
@@ -146,13 +146,15 @@ function ResolveForm({ trail }: { trail: BetTrail }) {
     if (!decision) return setError(t('admin.disputes.decisionRequired'));
     if (!notes.trim()) return setError(t('admin.disputes.notesRequired'));
     setError(undefined);
-    resolve.mutate(
-      { betId: bet.id, winnerId: decision === 'void' ? null : decision, adminNotes: notes.trim() },
-      {
-        onSuccess: () => toast({ title: decision === 'void' ? t('admin.disputes.voided') : t('admin.disputes.resolved'), type: 'success' }),
-        onError: (e) => toast({ title: t('common.error'), description: errorMessage(e), type: 'error' }),
-      },
-    );
+    // mutateAsync, not mutate's callbacks: the refetch the mutation waits for turns the bet
+    // `completed`, which unmounts this form, and an unmounted mutate() drops its callbacks.
+    const voiding = decision === 'void';
+    resolve
+      .mutateAsync({ betId: bet.id, winnerId: voiding ? null : decision, adminNotes: notes.trim() })
+      .then(
+        () => toast({ title: voiding ? t('admin.disputes.voided') : t('admin.disputes.resolved'), type: 'success' }),
+        (e: unknown) => toast({ title: t('common.error'), description: errorMessage(e), type: 'error' }),
+      );
   };
   return (
     <form className="card stack" onSubmit={submit} noValidate data-testid="admin-resolve-form" aria-labelledby="resolve-title">
