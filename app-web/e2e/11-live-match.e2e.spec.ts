@@ -81,6 +81,8 @@ suite('live match tracking on the chat screen', () => {
       await expect.poll(() => panel.getByTestId('live-clock').textContent(), { timeout: STEP_TIMEOUT_MS }).toBe(`${view.minute}'`);
       if (!shotMidway && view.home.score + view.away.score > 0 && view.status !== 'completed') {
         await visible(panel.locator('[data-testid="live-event"][data-type="goal"]').first());
+        // While the match is played the bet is Live (in_progress), without a reload
+        await visible(page.locator('.chat-header').getByTestId('bet-status').filter({ hasText: /^Live$/ }));
         await screenshotter(env, page)('live-fc25-panel');
         shotMidway = true;
       }
@@ -89,6 +91,8 @@ suite('live match tracking on the chat screen', () => {
     expect(shotMidway, 'a goal was shown before full time').toBe(true);
     await visible(panel.locator('[data-testid="live-status"][data-status="completed"]'));
     await visible(panel.locator('[data-testid="live-event"][data-type="full_time"]'));
+    // Once it ended the bet is no longer Live, just accepted, waiting for the reports
+    await visible(page.locator('.chat-header').getByTestId('bet-status').filter({ hasText: /^Active$/ }));
     // And the tracker's suggestion is offered (evidence: the player still reports)
     const note = panel.getByTestId('tracker-suggestion');
     await visible(note);

@@ -1,4 +1,4 @@
-// Proves the admin panel end to end in Chromium: a player is told Access Denied; an admin sees the stat cards with 'Action Needed', finds a user by search, verifies them, grants moderator and leaves a note (kept in the history), opens a dispute and views both reports with the evidence image inline and the whole trail with the chain check, awards the win, and both players' balances change live in their own browsers.
+// Proves the admin panel end to end in Chromium: a player is told Access Denied; an admin sees the stat cards with 'Action Needed', finds a user by search, verifies them, grants moderator and leaves a note (kept in the history), opens a dispute's review page and views both reports with the evidence image inline and the whole trail with the chain check, awards the win, and both players' balances change live in their own browsers.
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,9 +118,9 @@ suite('admin panel: users, verification, moderators and a dispute resolved with 
 
     // The admin opens the dispute: both reports side by side, the screenshot inline, the trail with its chain check
     await page.getByRole('tab', { name: 'Disputes' }).click();
-    await page.getByTestId(`admin-dispute-${betId}`).getByRole('button', { name: 'Review' }).click();
-    const panel = page.getByTestId('admin-resolve-panel');
-    const image = panel.getByRole('img', { name: 'final-score.png' });
+    await page.getByTestId(`admin-dispute-${betId}`).getByRole('link', { name: 'Review' }).click();
+    const panel = page.getByTestId('dispute-review');
+    const image = panel.getByRole('img', { name: 'final-score.png' }).first();
     await visible(image);
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: STEP_TIMEOUT_MS }).toBe(true);
     await visible(panel.getByTestId('admin-trail-chain').getByText(/Chain intact/));
@@ -136,6 +136,7 @@ suite('admin panel: users, verification, moderators and a dispute resolved with 
     await panel.getByTestId('admin-resolve-notes').fill('The final-score screenshot shows Alice winning 3-1');
     await panel.getByTestId('admin-resolve-submit').click();
     await visible(toastWith(page, 'Dispute resolved'));
+    await panel.getByRole('link', { name: 'Back to the queue' }).click();
     await visible(page.getByText('No disputed bets'));
 
     // Then both players' browsers show the outcome by themselves: Alice paid 2 × stake, Bob unchanged

@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { GENESIS_HASH, chainHash, comparePositions, formatPosition, type EventStore, type Position, type RecordedEvent } from '@wager/domain';
+import type { CasebookLine } from '@wager/domain/bets/casebook';
 import type { AppDeps } from '../deps.js';
 
 /** What an entry is, for the timeline's icons and filters. */
@@ -51,6 +52,8 @@ export interface TrailEntry {
   readonly postings: readonly TrailPosting[];
   readonly evidence?: TrailEvidence;
   readonly message?: TrailMessage;
+  /** What the entry means, as the casebook says it (its contributor's reading of the event; language-free). */
+  readonly summary?: CasebookLine;
 }
 
 export interface TrailContribution {
@@ -74,7 +77,7 @@ declare module 'fastify' {
 }
 
 /** An entry's common fields from the recorded event it comes from. */
-export function entryOf(source: string, kind: TrailEntryKind, event: RecordedEvent, extra: Partial<Pick<TrailEntry, 'part' | 'postings' | 'evidence' | 'message' | 'type'>> = {}): TrailEntry {
+export function entryOf(source: string, kind: TrailEntryKind, event: RecordedEvent, extra: Partial<Pick<TrailEntry, 'part' | 'postings' | 'evidence' | 'message' | 'type' | 'summary'>> = {}): TrailEntry {
   const actor = typeof event.metadata.actor === 'string' ? event.metadata.actor : null;
   return {
     kind,

@@ -50,6 +50,7 @@ function LazyFplPools() {
 function lazyNamed<M extends Record<K, ComponentType<any>>, K extends keyof M & string>(load: () => Promise<M>, name: K) {
   return lazy(async () => ({ default: (await load())[name] }));
 }
+const AdminDisputeRoute = lazyNamed(() => import('./routes/admin'), 'AdminDisputeRoute');
 const DashboardRoute = lazyNamed(() => import('./routes/dashboard'), 'DashboardRoute');
 const MatchesRoute = lazyNamed(() => import('./routes/matches'), 'MatchesRoute');
 const MatchDetailsRoute = lazyNamed(() => import('./routes/match-details'), 'MatchDetailsRoute');
@@ -141,6 +142,7 @@ export const routes = [
           { path: paths.matchDetails.path, element: <MatchDetailsRoute /> },
           { path: paths.admin.path, element: <LazyAdminRoute /> },
           { path: paths.moderation.path, element: <ModerationRoute /> },
+          { path: paths.adminDispute.path, element: <AdminDisputeRoute /> },
           { path: paths.deposit.path, element: <DepositRoute /> },
           { path: paths.wallet.path, element: <DepositRoute /> },
           { path: paths.profile.path, element: <ProfileRoute /> },

@@ -10,6 +10,9 @@ export const paths = {
   admin: { path: '/admin', getHref: () => '/admin' },
   /** The moderation queue, for moderators and admins. */
   moderation: { path: '/moderation', getHref: () => '/moderation' },
+  /** The review page of one dispute (issue 23): the casebook, both reports, the tracker, chat, money, resolution. */
+  adminDispute: { path: '/admin/disputes/:betId', getHref: (betId: string) => `/admin/disputes/${encodeURIComponent(betId)}` },
+  adminDisputes: { getHref: () => '/admin?tab=disputes' },
   deposit: { path: '/deposit', getHref: () => '/deposit' },
   /** Paystack's callback may land here (spec: return handling on paths containing '/wallet'). */
   wallet: { path: '/wallet', getHref: () => '/wallet' },

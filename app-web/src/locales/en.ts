@@ -1,3 +1,4 @@
+import { casebookEn } from './casebook';
 import { pagesEn } from './pages';
 /**
  * English texts: the source language and the fallback. Spanish and French have the same shape
@@ -975,6 +976,7 @@ export const en = {
     createFailedDefault: 'Please try again',
   },
   pages: pagesEn,
+  casebook: casebookEn,
   bankPayout: {
     title: 'Withdraw to bank',
     bank: 'Bank',

@@ -1,4 +1,5 @@
 import type { Translation } from './en';
+import { casebookEs } from './casebook';
 import { pagesEs } from './pages';
 
 /** Textos en español. */
@@ -425,6 +426,7 @@ export const es: Translation = {
     createFailedDefault: 'Inténtalo de nuevo',
   },
   pages: pagesEs,
+  casebook: casebookEs,
   bankPayout: {
     title: 'Retirar al banco', bank: 'Banco', chooseBank: 'Elige tu banco', accountNumber: 'Número de cuenta', accountNumberHint: 'Número de cuenta NUBAN de 10 dígitos',
     resolve: 'Comprobar cuenta', resolving: 'Comprobando…', resolveError: 'Cuenta bancaria', confirmName: 'Titular: {{name}} ({{bank}}). ¿Eres tú?', confirmAdd: 'Sí, añadir esta cuenta',

@@ -1,4 +1,5 @@
 import type { Translation } from './en';
+import { casebookFr } from './casebook';
 import { pagesFr } from './pages';
 
 /** Textes en français. */
@@ -425,6 +426,7 @@ export const fr: Translation = {
     createFailedDefault: 'Veuillez réessayer',
   },
   pages: pagesFr,
+  casebook: casebookFr,
   bankPayout: {
     title: 'Retirer vers la banque', bank: 'Banque', chooseBank: 'Choisissez votre banque', accountNumber: 'Numéro de compte', accountNumberHint: 'Numéro de compte NUBAN à 10 chiffres',
     resolve: 'Vérifier le compte', resolving: 'Vérification…', resolveError: 'Compte bancaire', confirmName: 'Titulaire : {{name}} ({{bank}}). Est-ce vous ?', confirmAdd: 'Oui, ajouter ce compte',

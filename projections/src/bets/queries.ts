@@ -64,7 +64,9 @@ export async function findBetByInviteLink(db: Db, inviteLinkId: string): Promise
 }
 
 /** The My Matches filters (spec section 2): see docs/api/bets.md for what each tab holds. */
-export const BET_LIST_FILTERS = ['active', 'pending', 'created', 'completed', 'disputed'] as const;
+export const BET_LIST_FILTERS = ['active', 'pending', 'created', 'completed', 'closed', 'disputed'] as const;
+/** The `closed` list: every bet of mine that is over, with its state (settled, voided by an admin or the deadline, expired unaccepted). */
+export const CLOSED_BET_STATUSES = ['completed', 'voided', 'expired'] as const;
 export type BetListFilter = (typeof BET_LIST_FILTERS)[number];
 
 export async function listUserBets(db: Db, userId: string, filter?: BetListFilter, limit = BETS_PAGE_SIZE_MAX): Promise<BetRow[]> {
@@ -78,6 +80,9 @@ export async function listUserBets(db: Db, userId: string, filter?: BetListFilte
       break;
     case 'created':
       q = q.where('challenger_id', '=', userId).where('status', '=', 'pending');
+      break;
+    case 'closed':
+      q = q.where('status', 'in', [...CLOSED_BET_STATUSES]).where((eb) => eb.or([eb('challenger_id', '=', userId), eb('opponent_id', '=', userId)]));
       break;
     case 'completed':
     case 'disputed':
@@ -140,8 +145,22 @@ export async function listPublicChallenges(db: Db, f: PublicChallengeFilters) {
   };
 }
 
-export async function listDisputedBets(db: Db, limit = BETS_PAGE_SIZE_MAX): Promise<BetRow[]> {
-  return db.selectFrom('bets').selectAll().where('status', '=', 'disputed').orderBy('updated_at', 'asc').limit(limit).execute();
+/**
+ * The admin's dispute queue, oldest dispute first: each disputed bet with the time its dispute
+ * opened, read from its `BetDisputed` in the bet's trail (the bet's own time, not when the row
+ * last changed).
+ */
+export async function listDisputedBets(db: Db, limit = BETS_PAGE_SIZE_MAX): Promise<(BetRow & { disputed_at: Date })[]> {
+  const disputedAt = sql<Date>`coalesce((select (t.data->>'disputedAt')::timestamptz from bet_trail t where t.bet_id = bets.id and t.type = 'BetDisputed' order by t.commit_position desc, t.prepare_position desc limit 1), bets.updated_at)`;
+  return db
+    .selectFrom('bets')
+    .selectAll()
+    .select(disputedAt.as('disputed_at'))
+    .where('status', '=', 'disputed')
+    .orderBy(disputedAt, 'asc')
+    .orderBy('id', 'asc')
+    .limit(Math.min(limit, BETS_PAGE_SIZE_MAX))
+    .execute();
 }
 
 /** Deadlines due at `now`, oldest first. The scheduler takes each under an advisory lock. */

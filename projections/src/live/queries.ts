@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../database.js';
 import type { LiveMatchRow } from './live.table.js';
 
@@ -34,4 +34,21 @@ export async function liveMatchesOfHandle(db: Kysely<Database>, gameType: string
     .orderBy('last_update', 'desc')
     .limit(limit)
     .execute();
+}
+
+/**
+ * Of these bets, the ones whose tracked match is being played now (started, not ended; a pause
+ * at half time still counts) while tracking is open: the bets shown as `in_progress` ("Live").
+ */
+export async function betsBeingPlayed(db: Kysely<Database> | Transaction<Database>, betIds: readonly string[]): Promise<Set<string>> {
+  const ids = [...new Set(betIds)];
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('live_matches')
+    .select('bet_id')
+    .where('bet_id', 'in', ids)
+    .where('tracking', '=', 'tracking')
+    .where(sql<string>`view->>'status'`, 'in', ['in_progress', 'paused'])
+    .execute();
+  return new Set(rows.map((r) => r.bet_id));
 }

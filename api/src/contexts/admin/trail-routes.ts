@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFoundError } from '@wager/domain';
 import { betMessages } from '@wager/domain/bets/index';
+import { CASEBOOK_CODES, casebookPeople, renderCasebookLine } from '@wager/domain/bets/casebook';
 import { findBet, userSummaries } from '@wager/projections/bets/queries';
 import { collectTrail, positionText, type BetTrail } from '../../runtime/trail.js';
 import { betJson, betView, participants, type BetJson } from '../bets/index.js';
@@ -30,6 +31,9 @@ const entryJson = z.object({
   postings: z.array(postingJson),
   evidence: z.object({ userId: z.string(), sha256: z.string(), contentType: z.string(), sizeBytes: z.number(), filename: z.string(), url: z.string() }).optional(),
   message: z.object({ senderId: z.string(), type: z.string(), content: z.string() }).optional(),
+  summary: z.object({ code: z.enum(CASEBOOK_CODES), params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])) }).optional(),
+  /** The summary in English words with names and amounts (the web app renders `summary` in the reader's language). */
+  text: z.string(),
 });
 const chainJson = z.object({
   streamId: z.string(),
@@ -46,6 +50,7 @@ function peopleIn(bet: BetJson, trail: BetTrail): string[] {
   for (const e of trail.entries) {
     if (e.actor) ids.push(e.actor.replace(/^admin:/, ''));
     if (e.message) ids.push(e.message.senderId);
+    if (e.summary) ids.push(...casebookPeople(e.summary));
   }
   return [...new Set(ids)].filter((id) => UUID.test(id));
 }
@@ -53,6 +58,7 @@ function peopleIn(bet: BetJson, trail: BetTrail): string[] {
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function describe(e: TrailJson['entries'][number]): string {
+  if (e.summary) return e.text;
   if (e.message) return `${e.message.type}: ${e.message.content}`;
   if (e.evidence) return `${e.evidence.filename} (${e.evidence.contentType}, ${e.evidence.sizeBytes} bytes) sha256 ${e.evidence.sha256}`;
   if (e.postings.length > 0) return e.postings.map((p) => `${p.account} ${p.amount} ${p.currency}`).join('; ');
@@ -90,12 +96,17 @@ export const adminTrailRoutes: FastifyPluginAsyncZod = async (app) => {
       const trail = await collectTrail(app, row.id);
       const bet = betView(row, await userSummaries(app.deps.db, participants(row)), { showInviteLink: true, showAdminNotes: true });
       const people = await userSummaries(app.deps.db, peopleIn(bet, trail));
+      const names = Object.fromEntries([...people].map(([id, u]) => [id, u.username]));
       const body: TrailJson = trailJson.parse({
         bet,
-        entries: trail.entries.map(({ part: _part, position, ...e }) => ({ ...e, position: positionText(position) })),
+        entries: trail.entries.map(({ part: _part, position, ...e }) => ({
+          ...e,
+          position: positionText(position),
+          text: e.summary ? renderCasebookLine(e.summary, { locale: 'en', names }) : e.type,
+        })),
         chains: trail.chains,
         intact: trail.intact,
-        people: Object.fromEntries([...people].map(([id, u]) => [id, u.username])),
+        people: names,
         generatedAt: app.deps.clock.now().toISOString(),
       });
       if (request.query.format === 'html') return reply.type('text/html; charset=utf-8').header('content-disposition', `inline; filename="bet-${row.id}-trail.html"`).send(printable(body));

@@ -1,4 +1,4 @@
-// Proves the admin's dispute trail on PostgreSQL: a disputed then resolved bet's trail holds, in log order, its events, every posting (summing to zero), the chat's messages and the evidence files; every source stream's hash chain is checked, and an event altered in the store shows as a broken chain at that event. The printable page carries the same.
+// Proves the admin's dispute trail on PostgreSQL: a disputed then resolved bet's trail holds, in log order, its events, every posting (summing to zero), the chat's messages and the evidence files, each read as a casebook line with names and amounts; every source stream's hash chain is checked, and an event altered in the store shows as a broken chain at that event. The printable page carries the same. The dispute queue is ordered by the dispute's age.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import Decimal from 'decimal.js';
@@ -34,6 +34,8 @@ interface Entry {
   postings: { account: string; currency: string; amount: string }[];
   evidence?: { sha256: string; contentType: string; sizeBytes: number; url: string; userId: string };
   message?: { senderId: string; content: string; type: string };
+  summary?: { code: string; params: Record<string, unknown> };
+  text: string;
 }
 
 /** A bet taken to a dispute with evidence and chat, then resolved for the challenger. */
@@ -62,6 +64,18 @@ const trailOf = async (betId: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { entries: Entry[]; chains: { streamId: string; intact: boolean; brokenAt?: { streamRevision: number; eventId: string } }[]; intact: boolean; people: Record<string, string>; bet: { id: string } };
 };
+
+/** A bet of `amount` taken to a dispute (both players report a win), not resolved. */
+async function disputed(amount: string): Promise<{ betId: string; alice: Player; bob: Player }> {
+  const alice = await fundedPlayer(h);
+  const bob = await fundedPlayer(h);
+  const created = await h.app.inject({ method: 'POST', url: '/api/bets', headers: alice.headers, payload: { amount, visibility: 'public' } });
+  const bet = created.json().bet as { id: string; inviteLinkId: string };
+  expect((await h.app.inject({ method: 'POST', url: `/api/challenges/accept/${bet.inviteLinkId}`, headers: bob.headers })).statusCode).toBe(200);
+  expect((await h.app.inject({ method: 'POST', url: `/api/bets/${bet.id}/result`, headers: alice.headers, payload: { result: 'won' } })).statusCode).toBe(200);
+  expect((await h.app.inject({ method: 'POST', url: `/api/bets/${bet.id}/result`, headers: bob.headers, payload: { result: 'won' } })).json().status).toBe('disputed');
+  return { betId: bet.id, alice, bob };
+}
 
 const positionKey = (p: string) => p.split('/').map(Number) as [number, number];
 
@@ -119,6 +133,36 @@ describe('the dispute trail', () => {
     expect(html.body).not.toContain('<script');
   });
 
+  it('reads like a casebook: every entry says what happened in words, with names instead of ids and amounts formatted with the currency', async () => {
+    const { betId, alice, bob } = await disputedAndResolved();
+    const { entries } = await trailOf(betId);
+    const [a, b, boss] = [alice.user.username, bob.user.username, admin.user.username];
+    const texts = entries.map((e) => e.text);
+    expect(texts).toEqual(
+      expect.arrayContaining([
+        `${a} created a challenge on EA FC 25 for ₦100.00`,
+        `${b} accepted the challenge`,
+        `${a} locked ₦102.00 into escrow (stake ₦100.00 + fee ₦2.00)`,
+        `${b} locked ₦102.00 into escrow (stake ₦100.00 + fee ₦2.00)`,
+        `The match chat opened for ${a} and ${b}`,
+        `${a} said: “gg, I won 3-1”`,
+        `${a} reported a win with 1 evidence file(s)`,
+        `${a} attached final.png`,
+        `${b} reported a win`,
+        `${boss} awarded the win to ${a}. Notes: “screenshot shows 3-1”`,
+        `${a} won; ₦4.00 in fees went to the platform`,
+        `${a} was paid ₦200.00 from escrow`,
+      ]),
+    );
+    expect(texts.some((t) => t.startsWith('The reports disagree: the bet is disputed'))).toBe(true);
+    // Language-free underneath: a code and parameters, people by id, amounts as recorded.
+    expect(entries.find((e) => e.type === 'StakeLocked' && e.actor === alice.id)?.summary).toEqual({ code: 'stake_locked', params: { userId: alice.id, stake: '100.00', fee: '2.00', total: '102.00', currency: 'NGN' } });
+    // No id stands where a name should: every entry names its people by username.
+    for (const text of texts) expect(text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+    const html = await h.app.inject({ method: 'GET', url: `/api/admin/bets/${betId}/trail?format=html`, headers: admin.headers });
+    expect(html.body).toContain(`${a} locked ₦102.00 into escrow`);
+  });
+
   it('shows an event altered in the store as a broken chain at that event', async () => {
     const { betId } = await disputedAndResolved();
     const before = await trailOf(betId);
@@ -142,5 +186,33 @@ describe('the dispute trail', () => {
   it('answers 404 for an unknown bet and 400 for a bad id', async () => {
     expect((await h.app.inject({ method: 'GET', url: `/api/admin/bets/${randomUUID()}/trail`, headers: admin.headers })).statusCode).toBe(404);
     expect((await h.app.inject({ method: 'GET', url: '/api/admin/bets/nope/trail', headers: admin.headers })).statusCode).toBe(400);
+  });
+});
+
+describe('the dispute queue', () => {
+  it('lists disputed bets oldest dispute first, each with when its dispute opened; resolved ones leave it', async () => {
+    const older = await disputed('50');
+    h.clock.advance(60 * 60_000);
+    const newer = await disputed('60');
+    const res = await h.app.inject({ method: 'GET', url: '/api/admin/bets/disputed', headers: admin.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const queue = res.json() as { id: string; disputedAt: string; status: string }[];
+    const ids = queue.map((b) => b.id);
+    expect(ids.indexOf(older.betId)).toBeGreaterThanOrEqual(0);
+    expect(ids.indexOf(older.betId)).toBeLessThan(ids.indexOf(newer.betId));
+    for (let i = 1; i < queue.length; i++) expect(Date.parse(queue[i - 1]!.disputedAt)).toBeLessThanOrEqual(Date.parse(queue[i]!.disputedAt));
+    const [o, n] = [queue.find((b) => b.id === older.betId)!, queue.find((b) => b.id === newer.betId)!];
+    expect(Date.parse(n.disputedAt) - Date.parse(o.disputedAt)).toBeGreaterThanOrEqual(60 * 60_000);
+
+    expect((await h.app.inject({ method: 'PUT', url: `/api/admin/bets/${older.betId}/resolve`, headers: admin.headers, payload: { winnerId: null, adminNotes: 'no evidence either way' } })).statusCode).toBe(200);
+    const after = (await h.app.inject({ method: 'GET', url: '/api/admin/bets/disputed', headers: admin.headers })).json() as { id: string }[];
+    expect(after.map((b) => b.id)).not.toContain(older.betId);
+    expect(after.map((b) => b.id)).toContain(newer.betId);
+  });
+
+  it('is for admins only: a visitor gets 401, a player 403', async () => {
+    const player = await fundedPlayer(h);
+    expect((await h.app.inject({ method: 'GET', url: '/api/admin/bets/disputed' })).statusCode).toBe(401);
+    expect((await h.app.inject({ method: 'GET', url: '/api/admin/bets/disputed', headers: player.headers })).statusCode).toBe(403);
   });
 });

@@ -1,4 +1,4 @@
-// Proves GET /api/bets/:betId/details on PostgreSQL: a settled bet's timeline (created, accepted, each report with its evidence, settled, with times) and its money as the ledger recorded it (both stakes and fees into escrow, the payout); who may read it (visitor 401, outsider 404, players, the chat's moderator, admins).
+// Proves GET /api/bets/:betId/details on PostgreSQL: a settled bet's timeline (created, accepted, each report with its evidence, settled, with times) and its money as the ledger recorded it (both stakes and fees into escrow, the payout, fees charged); a dispute voided by an admin shows who resolved it, the notes and the fees refunded, and stays in the player's closed list; who may read it (visitor 401, outsider 404, players, the chat's moderator, admins).
 import { randomUUID } from 'node:crypto';
 import { betMessages } from '@wager/domain/bets/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,6 +57,7 @@ describe('GET /api/bets/:betId/details', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as Details;
     expect(body.bet).toMatchObject({ id: betId, status: 'completed' });
+    expect(body).toMatchObject({ resolution: null, money: { feesStatus: 'charged' } });
     expect(body.timeline.map((t) => t.type)).toEqual(['BetCreated', 'BetAccepted', 'BetResultReported', 'BetResultReported', 'BetSettled']);
     for (const step of body.timeline) expect(Number.isNaN(Date.parse(step.at))).toBe(false);
     const [aliceReport, bobReport] = body.timeline.filter((t) => t.type === 'BetResultReported');
@@ -102,6 +103,25 @@ describe('GET /api/bets/:betId/details', () => {
     for (const viewer of [alice, bob, admin]) expect((await details(viewer, betId)).statusCode).toBe(200);
     const asModerator = await eventually(() => details(mod, betId), (r) => r.statusCode === 200);
     expect(asModerator.statusCode).toBe(200);
+  });
+
+  it('shows a voided dispute with who resolved it, the notes, fees refunded; the bet stays in My Matches (closed) as voided', async () => {
+    const [alice, bob, boss] = [await fundedPlayer(h, '1000'), await fundedPlayer(h, '1000'), await fundedPlayer(h, '0')];
+    await makeAdmin(h, boss.id);
+    const created = await h.app.inject({ method: 'POST', url: '/api/bets', headers: alice.headers, payload: { amount: '100', visibility: 'public' } });
+    const bet = created.json().bet as { id: string; inviteLinkId: string };
+    expect((await h.app.inject({ method: 'POST', url: `/api/challenges/accept/${bet.inviteLinkId}`, headers: bob.headers })).statusCode).toBe(200);
+    for (const p of [alice, bob]) expect((await h.app.inject({ method: 'POST', url: `/api/bets/${bet.id}/result`, headers: p.headers, payload: { result: 'won' } })).statusCode).toBe(200);
+    const voided = await h.app.inject({ method: 'PUT', url: `/api/admin/bets/${bet.id}/resolve`, headers: boss.headers, payload: { winnerId: null, adminNotes: 'Neither screenshot shows the final score' } });
+    expect(voided.json().status).toBe('voided');
+    const res = await eventually(() => details(bob, bet.id), (r) => (r.json() as Details).money.refunds.length === 2);
+    const body = res.json() as Details & { resolution: unknown; money: { feesStatus: string } };
+    expect(body.resolution).toMatchObject({ resolvedBy: { id: boss.id, username: boss.user.username }, winnerId: null, adminNotes: 'Neither screenshot shows the final score' });
+    expect(body.money).toMatchObject({ fees: '4.00', feesStatus: 'refunded' });
+    const closed = (await h.app.inject({ method: 'GET', url: '/api/bets?status=closed', headers: alice.headers })).json() as { id: string; status: string }[];
+    expect(closed.find((b) => b.id === bet.id)?.status).toBe('voided');
+    const completed = (await h.app.inject({ method: 'GET', url: '/api/bets?status=completed', headers: alice.headers })).json() as { id: string }[];
+    expect(completed.map((b) => b.id)).not.toContain(bet.id);
   });
 
   it('refuses a malformed id with 400', async () => {

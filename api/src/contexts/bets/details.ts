@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '@wager/projections';
 import type { BetRow, BetTrailRow } from '@wager/projections/bets/bets.table';
-import { betTrail } from '@wager/projections/bets/queries';
+import { betTrail, userSummaries } from '@wager/projections/bets/queries';
 import { findChatByBetId } from '@wager/projections/chat/queries';
 import { Money, formatAmount } from '@wager/domain/money/index';
 import { betJson } from './views.js';
@@ -48,10 +48,16 @@ export const betDetailsJson = z.object({
     /** What the escrow holds (or held) for the match: the stakes locked. */
     escrow: z.string(),
     fees: z.string(),
+    /** `held` while in escrow, `charged` once a settlement took them as platform income, `refunded` when the refunds gave them back with the stakes. */
+    feesStatus: z.enum(['held', 'charged', 'refunded']),
     payout: moneyLine.nullable(),
     refunds: z.array(moneyLine),
     postings: z.array(z.object({ eventType: z.string(), at: z.string(), account: z.string(), currency: z.string(), amount: z.string() })),
   }),
+  /** The admin's decision on a dispute, as the players read it: who resolved it, when, for whom, and the notes. */
+  resolution: z
+    .object({ resolvedBy: z.object({ id: z.string(), username: z.string().nullable() }), resolvedAt: z.string(), winnerId: z.string().nullable(), adminNotes: z.string() })
+    .nullable(),
 });
 export type BetDetailsJson = z.infer<typeof betDetailsJson>;
 
@@ -96,10 +102,19 @@ export function moneyOf(row: BetRow, trail: readonly BetTrailRow[]): BetDetailsJ
     stakes,
     escrow: sum(stakes.map((s) => s.stake)),
     fees: sum(stakes.map((s) => s.fee)),
+    feesStatus: trail.some((t) => t.type === 'BetSettled') ? 'charged' : wallet.some((t) => t.type === 'StakeReleased') ? 'refunded' : 'held',
     payout: payout ? { userId: String(payout.data.userId), amount: String(payout.data.amount), at: atOf(payout) } : null,
     refunds: wallet.filter((t) => t.type === 'StakeReleased').map((t) => ({ userId: String(t.data.userId), amount: String(t.data.amount), at: atOf(t) })),
     postings,
   };
+}
+
+/** The last `DisputeResolved` of the bet, with the admin's name (null for a bet never disputed or not yet resolved). */
+export function resolutionOf(trail: readonly BetTrailRow[], usernames: ReadonlyMap<string, string>): BetDetailsJson['resolution'] {
+  const row = trail.filter((t) => t.type === 'DisputeResolved').at(-1);
+  if (!row) return null;
+  const adminId = String(row.data.adminId);
+  return { resolvedBy: { id: adminId, username: usernames.get(adminId) ?? null }, resolvedAt: atOf(row), winnerId: text(row.data, 'winnerId'), adminNotes: text(row.data, 'adminNotes') ?? '' };
 }
 
 type Helpers = {
@@ -114,7 +129,14 @@ export const betDetailsRoutes: FastifyPluginAsyncZod<Helpers> = async (app, { vi
     async (request) => {
       const row = await visibleBet(app, request, request.params.betId);
       const trail = await betTrail(app.deps.db, row.id);
-      return { bet: await viewOf(app, row, request.auth!.userId, request.auth!.isAdmin), timeline: timelineOf(row.id, trail), money: moneyOf(row, trail) };
+      const resolvers = trail.filter((t) => t.type === 'DisputeResolved').map((t) => String(t.data.adminId));
+      const usernames = new Map([...(await userSummaries(app.deps.db, resolvers))].map(([id, u]) => [id, u.username]));
+      return {
+        bet: await viewOf(app, row, request.auth!.userId, request.auth!.isAdmin),
+        timeline: timelineOf(row.id, trail),
+        money: moneyOf(row, trail),
+        resolution: resolutionOf(trail, usernames),
+      };
     },
   );
 };

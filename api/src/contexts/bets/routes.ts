@@ -35,6 +35,7 @@ import { publicBaseUrl } from '../../config.js';
 import { StillProcessing } from '../../runtime/still-processing.js';
 import { assertStorableInput } from '../../plugins/input-guard.js';
 import { EvidenceStore, SHA256_PATTERN } from './evidence-store.js';
+import { betsBeingPlayed } from '@wager/projections/live/queries';
 import { betJson, betView, participants } from './views.js';
 import { peopleOf, recordedBet } from './recorded.js';
 import { betDetailsRoutes, isBetModerator } from './details.js';
@@ -62,7 +63,8 @@ export async function betRoutes(app: FastifyInstance): Promise<void> {
 
 async function viewOf(app: FastifyInstance, row: BetRow, viewerId: string | null, isAdmin = false) {
   const users = await userSummaries(app.deps.db, participants(row));
-  return betView(row, users, { showInviteLink: viewerId !== null && (participants(row).includes(viewerId) || row.invited_opponent_id === viewerId || isAdmin), showAdminNotes: isAdmin });
+  const beingPlayed = row.status === 'accepted' && (await betsBeingPlayed(app.deps.db, [row.id])).has(row.id);
+  return betView(row, users, { showInviteLink: viewerId !== null && (participants(row).includes(viewerId) || row.invited_opponent_id === viewerId || isAdmin), showAdminNotes: isAdmin, beingPlayed });
 }
 
 /** A bet the caller may see: a participant's, its chat's moderator's, or any for an admin; otherwise 404 (never reveal it exists). */
@@ -239,7 +241,8 @@ const betReadRoutes: FastifyPluginAsyncZod<{ evidence: EvidenceStore }> = async 
       const userId = request.auth!.userId;
       const rows = await listUserBets(app.deps.db, userId, request.query.status);
       const users = await userSummaries(app.deps.db, rows.flatMap(participants));
-      return rows.map((row) => betView(row, users, { showInviteLink: true }));
+      const live = await betsBeingPlayed(app.deps.db, rows.filter((r) => r.status === 'accepted').map((r) => r.id));
+      return rows.map((row) => betView(row, users, { showInviteLink: true, beingPlayed: live.has(row.id) }));
     },
   );
 
@@ -330,10 +333,11 @@ const betReadRoutes: FastifyPluginAsyncZod<{ evidence: EvidenceStore }> = async 
 
 const adminBetRoutes: FastifyPluginAsyncZod = async (app) => {
   const sagas = new BetSagas(app.deps);
-  app.get('/api/admin/bets/disputed', { onRequest: app.requireAdmin, schema: { response: { 200: z.array(betJson) } } }, async () => {
+  // The queue, oldest dispute first, each with when it opened (`disputedAt`).
+  app.get('/api/admin/bets/disputed', { onRequest: app.requireAdmin, schema: { response: { 200: z.array(betJson.extend({ disputedAt: z.string() })) } } }, async () => {
     const rows = await listDisputedBets(app.deps.db);
     const users = await userSummaries(app.deps.db, rows.flatMap(participants));
-    return rows.map((row) => betView(row, users, { showInviteLink: true, showAdminNotes: true }));
+    return rows.map((row) => ({ ...betView(row, users, { showInviteLink: true, showAdminNotes: true }), disputedAt: new Date(row.disputed_at).toISOString() }));
   });
 
   app.put(

@@ -51,7 +51,12 @@ export const betJson = z
   .catchall(z.unknown());
 export type BetJson = z.infer<typeof betJson>;
 
-export function betView(row: BetRow, users: Map<string, UserSummary>, options: { showInviteLink: boolean; showAdminNotes?: boolean }): BetJson {
+/**
+ * `beingPlayed`: the bet's tracked match is being played now; an accepted bet then shows as
+ * `in_progress` ("Live"). A status of the read side only: the bet's stream, its decider and its
+ * money know only `accepted` (docs/api/bets.md, "Bet states").
+ */
+export function betView(row: BetRow, users: Map<string, UserSummary>, options: { showInviteLink: boolean; showAdminNotes?: boolean; beingPlayed?: boolean }): BetJson {
   const evidence = (userId: string | null, files: BetRow['challenger_evidence']) =>
     userId ? files.map((f) => ({ userId, ...f, url: `/api/bets/${row.id}/evidence/${f.sha256}` })) : [];
   return {
@@ -60,7 +65,7 @@ export function betView(row: BetRow, users: Map<string, UserSummary>, options: {
     amount: formatAmount(row.amount),
     feeAmount: formatAmount(row.fee_amount),
     currency: row.currency,
-    status: row.status,
+    status: row.status === 'accepted' && options.beingPlayed ? 'in_progress' : row.status,
     challengerId: row.challenger_id,
     opponentId: row.opponent_id,
     challenger: users.get(row.challenger_id) ?? null,

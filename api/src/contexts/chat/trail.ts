@@ -1,14 +1,36 @@
-/** The chat context's part of the dispute trail: the bet's chat stream, each message with its sender and text. */
-import { chatIdOfBet, chatStreamId, type MessagePostedData } from '@wager/domain/chat/index';
+/** The chat context's part of the dispute trail: the bet's chat stream, each message with its sender and text, each event as a casebook line. */
+import type { CasebookLine } from '@wager/domain/bets/casebook';
+import { chatIdOfBet, chatStreamId, type ChatEvent, type MessagePostedData } from '@wager/domain/chat/index';
 import { entryOf, type TrailContributor } from '../../runtime/trail.js';
+
+/** What a chat event means, in the casebook's terms. */
+export function chatCasebookLine(event: ChatEvent): CasebookLine {
+  switch (event.type) {
+    case 'ChatCreated':
+      return { code: 'chat_opened', params: { participant1Id: event.data.participant1Id, participant2Id: event.data.participant2Id } };
+    case 'MessagePosted':
+      return { code: 'chat_message', params: { senderId: event.data.senderId, messageType: event.data.type, content: event.data.content } };
+    case 'ModeratorRequested':
+      return { code: 'moderator_requested', params: { requestedById: event.data.requestedBy } };
+    case 'ModeratorJoined':
+      return { code: 'moderator_joined', params: { moderatorId: event.data.moderatorId } };
+    case 'ChatClosed':
+      return { code: 'chat_closed', params: { reason: event.data.reason } };
+    default: {
+      const unexpected: never = event;
+      return unexpected;
+    }
+  }
+}
 
 export const chatTrail: TrailContributor = async (deps, betId) => {
   const streamId = chatStreamId(chatIdOfBet(betId));
   const events = await deps.store.readStream(streamId);
   const entries = events.map((event) => {
-    if (event.type !== 'MessagePosted') return entryOf('chat', 'event', event);
+    const summary = chatCasebookLine({ type: event.type, data: event.data } as ChatEvent);
+    if (event.type !== 'MessagePosted') return entryOf('chat', 'event', event, { summary });
     const m = event.data as MessagePostedData;
-    return entryOf('chat', 'chat', event, { message: { senderId: m.senderId, type: m.type, content: m.content } });
+    return entryOf('chat', 'chat', event, { message: { senderId: m.senderId, type: m.type, content: m.content }, summary });
   });
   return { entries, streams: events.length > 0 ? [streamId] : [] };
 };

@@ -105,6 +105,34 @@ describe('stats adapters over HTTP against the sandbox', () => {
   });
 });
 
+describe('a bet whose tracked match is being played', () => {
+  it('shows as in_progress ("Live") to its players while the match is played, and as accepted before and after it', async () => {
+    const [alice, bob] = [await fundedPlayer(h), await fundedPlayer(h)];
+    const betId = await acceptedBet(alice, bob, { gameType: 'fc25', goalHandicap: 0 });
+    const statusIn = async (p: Player) => {
+      const list = (await h.app.inject({ method: 'GET', url: '/api/bets?status=active', headers: p.headers })).json() as { id: string; status: string }[];
+      const one = (await h.app.inject({ method: 'GET', url: `/api/bets/${betId}`, headers: p.headers })).json() as { status: string };
+      return [list.find((b) => b.id === betId)?.status, one.status];
+    };
+    expect(await statusIn(alice)).toEqual(['accepted', 'accepted']);
+    const { matchId } = await control('/matches', { game: 'fc25', players: [alice.user.psnUsername, bob.user.psnUsername], seed: 11, realSeconds: 600 });
+    await control(`/matches/${matchId}/advance`, { seconds: 120 });
+    await poll();
+    expect((await matchOf(alice, betId)).status).toBe('in_progress');
+    expect(await statusIn(alice)).toEqual(['in_progress', 'in_progress']);
+    expect(await statusIn(bob)).toEqual(['in_progress', 'in_progress']);
+    // Money and the decider know only `accepted`: reporting a result works as on any accepted bet.
+    await control(`/matches/${matchId}/end`);
+    await poll();
+    expect((await matchOf(alice, betId)).status).toBe('completed');
+    expect(await statusIn(alice)).toEqual(['accepted', 'accepted']);
+    expect((await h.app.inject({ method: 'POST', url: `/api/bets/${betId}/result`, headers: alice.headers, payload: { result: 'won' } })).statusCode).toBe(200);
+    // Settled, so its tracking closes and the later tests' pollers have nothing of it to poll.
+    expect((await h.app.inject({ method: 'POST', url: `/api/bets/${betId}/result`, headers: bob.headers, payload: { result: 'lost' } })).json().status).toBe('completed');
+    await eventually(() => matchOf(alice, betId), (m) => m.tracking === 'closed');
+  });
+});
+
 describe('a tracked COD match', () => {
   it('runs to its end, offers both players the suggestion (API, chat, /ws), and flags a contradicting report', async () => {
     const [alice, bob] = [await fundedPlayer(h), await fundedPlayer(h)];
@@ -207,6 +235,13 @@ describe('a tracked COD match', () => {
     expect(tracked.some((e) => e.actor === 'provider:fc25')).toBe(true);
     expect(body.entries.findIndex((e) => e.type === 'BetResultReported')).toBeGreaterThanOrEqual(0);
     expect(body.chains).toContainEqual(expect.objectContaining({ streamId: matchStreamId(betId), intact: true }));
+    // The casebook says what the tracker saw and concluded, with names: the score, the suggestion, each contradiction.
+    const said = (type: string) => (body.entries as unknown as { type: string; text: string }[]).filter((e) => e.type === type).map((e) => e.text);
+    const [a, b] = [alice.user.username, bob.user.username];
+    expect(said('MatchEnded')[0]).toMatch(new RegExp(`^The tracked match ended \\d+–\\d+ \\(${a} v ${b}\\)$`));
+    expect(said('ResultSuggested')[0]).toMatch(ended.suggestion.winnerId === null ? /^The tracker suggests a draw: \d+–\d+ goals, handicap 0$/ : new RegExp(`^The tracker suggests (${a}|${b}) won: \\d+–\\d+ goals, handicap 0$`));
+    for (const text of said('ReportContradictsTracker')) expect(text).toMatch(new RegExp(`^(${a}|${b}) reported a win, which contradicts the tracker \\(it suggests`));
+    expect(said('ReportContradictsTracker')).toHaveLength(expectedFlags);
   });
 
   it('backs off after a provider failure and stops calling a provider that answered 429', async () => {

@@ -110,10 +110,18 @@ describe('queryKeysForChange', () => {
     );
   });
 
-  it('given a match stream changed, then that bet’s live match and the COD live reads are refetched, not another bet’s match', () => {
+  it('given a match stream changed, then that bet’s live match, the COD live reads, that bet and the bet lists (Live status) are refetched, not another bet’s', () => {
     const cached = [...everything, liveQueries.match(betId).queryKey, liveQueries.match(otherBet).queryKey, liveQueries.player('Ann#1').queryKey, liveQueries.tracking(betId).queryKey];
     expect(invalidated(queryKeysForChange({ streamType: 'match', id: betId }, me), cached)).toEqual(
-      keys(liveQueries.match(betId).queryKey, liveQueries.player('Ann#1').queryKey, liveQueries.tracking(betId).queryKey),
+      keys(
+        betQueries.list().queryKey,
+        betQueries.list('active').queryKey,
+        betQueries.list('completed').queryKey,
+        betQueries.detail(betId).queryKey,
+        liveQueries.match(betId).queryKey,
+        liveQueries.player('Ann#1').queryKey,
+        liveQueries.tracking(betId).queryKey,
+      ),
     );
   });
 

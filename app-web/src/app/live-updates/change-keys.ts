@@ -30,6 +30,8 @@ export function queryKeysForChange(change: { streamType: string; id: string }, v
     case 'bet':
       return [
         betQueries.detail(change.id).queryKey,
+        // The bet's other reads keyed under its id: match details (the admin's decision, refunds) and its ledger.
+        [...betQueries.all(), change.id],
         betQueries.lists(),
         // The marketplace and invitation pages show pending bets; an invitation's key is its
         // link id, which the message does not carry, so every challenge read is refreshed.
@@ -49,7 +51,8 @@ export function queryKeysForChange(change: { streamType: string; id: string }, v
     case 'cryptodeposit':
       return [walletQueries.cryptoDeposits().queryKey];
     case 'match':
-      return [liveQueries.match(change.id).queryKey, liveQueries.cod()];
+      // A match starting or ending moves its bet between accepted and in_progress ("Live"): the bet's reads follow.
+      return [liveQueries.match(change.id).queryKey, liveQueries.cod(), betQueries.detail(change.id).queryKey, betQueries.lists()];
     case 'pool':
       // Joins, live standings, start, cancel and settlement: every pool read (lists and the open dialog).
       return [poolQueries.all()];

@@ -16,6 +16,7 @@ import { walletQueries } from '../../features/wallet/api/wallet-queries';
 import { WalletPanel } from '../../features/wallet/components/wallet-panel';
 import { PullToRefresh } from '../../features/bets/components/pull-to-refresh';
 import { LeaderboardPanel } from '../../features/players/components/leaderboard-panel';
+import { LiveMatchesPanel } from '../../features/live/components/live-matches-panel';
 import { FloatingActions } from '../../components/layout/floating-actions';
 import { toastProcessing } from '../../components/ui/processing-toast';
 import { isProcessing } from '../../lib/api-client';
@@ -190,6 +191,8 @@ export function DashboardRoute() {
         <StatCard testId="stat-active" label={t('dashboard.stats.activeBets')} value={String(activeBets.length)} />
         <StatCard testId="stat-rating" label={t('dashboard.stats.rating')} value={completed > 0 && user.rating ? String(user.rating) : t('dashboard.stats.unranked')} />
       </div>
+
+      <LiveMatchesPanel bets={allBets} user={user} />
 
       <div className="grid-2">
         <Card title={t('dashboard.activeBetsTitle')}>

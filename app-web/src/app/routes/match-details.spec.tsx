@@ -1,4 +1,4 @@
-// Proves the match details page (/matches/:id): a settled bet's players, timeline in order with times and evidence, the money as the ledger recorded it, links to the chat; 'Bet Not Found' when the API refuses.
+// Proves the match details page (/matches/:id): a settled bet's players, timeline in order with times and evidence, the money as the ledger recorded it, links to the chat; a dispute voided by an admin shows the decision, who made it, the admin's notes, fees refunded and the appeal slot; 'Bet Not Found' when the API refuses.
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_KEY } from '../../lib/api-client';
@@ -27,19 +27,27 @@ const details = {
     ],
     escrow: '200.00',
     fees: '4.00',
+    feesStatus: 'charged',
     payout: { userId: ann.id, amount: '200.00', at: '2026-11-20T11:02:01.000Z' },
     refunds: [],
     postings: [],
   },
+  resolution: null,
+};
+const voided = {
+  ...details,
+  bet: { ...details.bet, status: 'voided', actualWinner: null, challengerResult: 'won', opponentResult: 'won' },
+  money: { ...details.money, feesStatus: 'refunded', payout: null, refunds: [{ userId: ann.id, amount: '102.00', at: '2026-11-20T12:00:00.000Z' }, { userId: bob.id, amount: '102.00', at: '2026-11-20T12:00:00.000Z' }] },
+  resolution: { resolvedBy: { id: 'u-boss', username: 'boss' }, resolvedAt: '2026-11-20T12:00:00.000Z', winnerId: null, adminNotes: 'Neither screenshot shows the final score' },
 };
 
-function render(status: number) {
+function render(status: number, body: unknown = details) {
   window.localStorage.setItem(AUTH_TOKEN_KEY, 'token-x');
   vi.stubGlobal(
     'fetch',
     fakeFetch({
       'GET /api/user': () => ({ body: { id: ann.id, username: 'ann', email: 'ann@example.com', balance: '0.00', cryptoBalance: '0.00' } }),
-      [`GET /api/bets/${betId}/details`]: () => (status === 200 ? { body: details } : { status, body: { error: 'Bet Not Found' } }),
+      [`GET /api/bets/${betId}/details`]: () => (status === 200 ? { body } : { status, body: { error: 'Bet Not Found' } }),
     }).fetchFn,
   );
   return renderWithApp(<p>elsewhere</p>, { path: `/matches/${betId}`, routes: [{ path: '/matches/:id', element: <MatchDetailsRoute /> }] });
@@ -63,6 +71,23 @@ describe('MatchDetailsRoute', () => {
     expect(screen.getByTestId('money-payout')).toHaveTextContent('₦200.00');
     expect(screen.getByTestId('bet-money')).toHaveTextContent('Stake of bob');
     expect(screen.getByTestId('details-chat-link')).toHaveAttribute('href', `/chat/${betId}`);
+  });
+
+  it('shows a voided dispute: the decision, who resolved it and when, the admin’s notes, fees refunded, and the appeal slot', async () => {
+    render(200, voided);
+    const resolution = await screen.findByTestId('match-resolution');
+    expect(resolution).toHaveTextContent('Bet voided: stakes and fees refunded to both players');
+    expect(within(resolution).getByTestId('match-resolved-by')).toHaveTextContent(`Resolved by boss on ${new Date('2026-11-20T12:00:00.000Z').toLocaleString()}`);
+    expect(within(resolution).getByTestId('match-admin-notes')).toHaveTextContent('Neither screenshot shows the final score');
+    expect(screen.getByTestId('money-fees')).toHaveAttribute('data-status', 'refunded');
+    expect(screen.getByTestId('money-fees')).toHaveTextContent('₦4.00 refunded');
+    expect(screen.getByTestId('appeal-slot')).toHaveAttribute('data-bet-id', betId);
+  });
+
+  it('says fees were charged on a settled bet and shows no decision', async () => {
+    render(200);
+    expect(await screen.findByTestId('money-fees')).toHaveTextContent('₦4.00 charged');
+    expect(screen.queryByTestId('match-resolution')).toBeNull();
   });
 
   it("says 'Bet Not Found' when the API refuses the viewer", async () => {

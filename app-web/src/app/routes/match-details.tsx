@@ -5,7 +5,8 @@ import { Link, useParams } from 'react-router-dom';
 import { Badge, Card, Spinner } from '../../components/ui/primitives';
 import { paths } from '../../config/paths';
 import { useUser } from '../../features/auth/api/user-queries';
-import { betDetailsQueries, fetchEvidence, type BetDetails, type BetTimelineEntry } from '../../features/bets/api/bet-details';
+import { betDetailsQueries, fetchEvidence, type BetDetails, type BetResolution, type BetTimelineEntry } from '../../features/bets/api/bet-details';
+import { AppealSlot } from '../../features/bets/components/appeal-slot';
 import { BetStatusBadge, formatDateTime } from '../../features/bets/components/bet-display';
 import { MoneyPanel, betLedgerQuery } from '../../features/bets/components/money-panel';
 import { formatMoney } from '../../lib/money';
@@ -124,7 +125,10 @@ function MoneySection({ details, nameOf }: { details: BetDetails; nameOf: (id: s
         </div>
         <div className="readonly-field">
           <dt>{t('pages.details.fees')}</dt>
-          <dd>{amount(money.fees)}</dd>
+          <dd data-testid="money-fees" data-status={money.feesStatus}>
+            {money.feesStatus === 'refunded' ? <s>{amount(money.fees)}</s> : amount(money.fees)}{' '}
+            <Badge tone={money.feesStatus === 'refunded' ? 'success' : 'neutral'}>{t(`casebook.player.fees${money.feesStatus === 'refunded' ? 'Refunded' : money.feesStatus === 'charged' ? 'Charged' : 'Held'}`)}</Badge>
+          </dd>
         </div>
         {money.payout ? (
           <div className="readonly-field">
@@ -141,6 +145,23 @@ function MoneySection({ details, nameOf }: { details: BetDetails; nameOf: (id: s
       </dl>
       <MoneyPanel query={betLedgerQuery(details.bet.id)} />
     </section>
+  );
+}
+
+/** The admin's decision on the dispute: the outcome, who resolved it and when, and the notes they left for both players. */
+function ResolutionCard({ resolution, nameOf }: { resolution: BetResolution; nameOf: (id: string | null) => string }) {
+  const { t } = useTranslation();
+  return (
+    <Card title={t('casebook.player.resolutionTitle')} data-testid="match-resolution">
+      <p>
+        <strong>{resolution.winnerId ? t('casebook.player.resolvedFor', { name: nameOf(resolution.winnerId) }) : t('casebook.player.resolvedVoid')}</strong>
+      </p>
+      <p className="muted" data-testid="match-resolved-by">
+        {t('casebook.player.resolvedBy', { name: resolution.resolvedBy.username ?? t('admin.disputes.system'), time: formatDateTime(resolution.resolvedAt) })}
+      </p>
+      <h3>{t('casebook.player.adminNotes')}</h3>
+      <p data-testid="match-admin-notes">{resolution.adminNotes}</p>
+    </Card>
   );
 }
 
@@ -209,6 +230,8 @@ export function MatchDetailsRoute() {
           ))}
         </ul>
       </Card>
+      {details.data.resolution ? <ResolutionCard resolution={details.data.resolution} nameOf={nameOf} /> : null}
+      <AppealSlot betId={bet.id} audience="player" />
       <div className="grid-2">
         <Timeline details={details.data} nameOf={nameOf} />
         <MoneySection details={details.data} nameOf={nameOf} />

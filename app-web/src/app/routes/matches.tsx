@@ -179,20 +179,23 @@ function CreatedTab({ user }: { user: User }) {
   );
 }
 
+/** Completed: every bet of mine that is over. A settled one says Won or Lost; a voided or expired one shows its state. */
 function CompletedTab({ user }: { user: User }) {
   const { t } = useTranslation();
   return (
     <BetList
-      filter="completed"
+      filter="closed"
       user={user}
       empty={t('matches.empty.completed')}
       render={(bet) => {
-        const outcome = outcomeFor(bet, user.id);
+        const outcome = bet.status === 'completed' ? outcomeFor(bet, user.id) : null;
         return (
           <BetRow key={bet.id} bet={bet} user={user}>
-            <Badge tone={outcome === 'won' ? 'success' : outcome === 'lost' ? 'danger' : 'neutral'} data-testid="bet-outcome">
-              {t(`matches.${outcome}`)}
-            </Badge>
+            {outcome ? (
+              <Badge tone={outcome === 'won' ? 'success' : outcome === 'lost' ? 'danger' : 'neutral'} data-testid="bet-outcome">
+                {t(`matches.${outcome}`)}
+              </Badge>
+            ) : null}
           </BetRow>
         );
       }}
@@ -242,6 +245,8 @@ function DisputedTab({ user }: { user: User }) {
 export function MatchesRoute() {
   const { t } = useTranslation();
   const { data: user } = useUser();
+  // "My Challenges (n)": the challenges I created that are still open.
+  const created = useQuery({ ...betQueries.list('created'), enabled: Boolean(user) });
   if (!user) return <Spinner />;
   return (
     <div className="page">
@@ -256,7 +261,7 @@ export function MatchesRoute() {
           tabs={[
             { value: 'active', label: t('matches.tabs.active'), content: <ActiveTab user={user} />, testId: 'tab-active' },
             { value: 'pending', label: t('matches.tabs.pending'), content: <PendingTab user={user} />, testId: 'tab-pending' },
-            { value: 'created', label: t('matches.tabs.created'), content: <CreatedTab user={user} />, testId: 'tab-created' },
+            { value: 'created', label: created.data ? t('casebook.player.createdCount', { count: created.data.length }) : t('matches.tabs.created'), content: <CreatedTab user={user} />, testId: 'tab-created' },
             { value: 'completed', label: t('matches.tabs.completed'), content: <CompletedTab user={user} />, testId: 'tab-completed' },
             { value: 'payouts', label: t('matches.tabs.payouts'), content: <PayoutsTab />, testId: 'tab-payouts' },
             { value: 'disputed', label: t('matches.tabs.disputed'), content: <DisputedTab user={user} />, testId: 'tab-disputed' },

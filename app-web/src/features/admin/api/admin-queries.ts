@@ -1,6 +1,7 @@
 import type { PayoutReviewReason } from '@wager/domain/wallet/payout-policy';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, getAuthToken } from '../../../lib/api-client';
+import type { CasebookLine } from '@wager/domain/bets/casebook';
 import type { Bet, User } from '../../../types/api';
 
 /** Spec section 9: the users table shows 10 rows; the stats are refreshed every 30 s. */
@@ -85,6 +86,8 @@ export interface EvidenceFile {
 export interface DisputedBet extends Bet {
   resultEvidence: EvidenceFile[];
   adminNotes?: string | null;
+  /** In the queue (GET /api/admin/bets/disputed): when the dispute opened. */
+  disputedAt?: string;
 }
 
 export interface TrailEntry {
@@ -101,6 +104,10 @@ export interface TrailEntry {
   postings: { account: string; currency: string; amount: string }[];
   evidence?: EvidenceFile;
   message?: { senderId: string; type: string; content: string };
+  /** What the entry means (rendered in the reader's language by renderCasebookLine). */
+  summary?: CasebookLine;
+  /** The same in English, as the server wrote it. */
+  text?: string;
 }
 
 export interface ChainCheck {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Alert, Spinner } from '../../../components/ui/primitives';
 import { Tabs } from '../../../components/ui/tabs';
@@ -18,7 +19,10 @@ export function AdminPanel() {
   const { t } = useTranslation();
   const { t: tOps } = useTranslation('ops');
   const { data: user, isPending } = useUser();
-  const [tab, setTab] = useState<AdminTab>('overview');
+  const [searchParams] = useSearchParams();
+  const asked = searchParams.get('tab');
+  // ?tab=disputes: the review page's way back to the queue.
+  const [tab, setTab] = useState<AdminTab>((ADMIN_TABS as readonly string[]).includes(asked ?? '') ? (asked as AdminTab) : 'overview');
   if (isPending) return <Spinner />;
   if (!user?.isAdmin) {
     return (

@@ -17,15 +17,26 @@ export interface BetMoney {
   stakes: { userId: string; stake: string; fee: string; total: string; at: string }[];
   escrow: string;
   fees: string;
+  /** held in escrow, charged (taken by a settlement) or refunded with the stakes. */
+  feesStatus: 'held' | 'charged' | 'refunded';
   payout: { userId: string; amount: string; at: string } | null;
   refunds: { userId: string; amount: string; at: string }[];
   postings: { eventType: string; at: string; account: string; currency: string; amount: string }[];
+}
+
+/** The admin's decision on a dispute, as the players read it. */
+export interface BetResolution {
+  resolvedBy: { id: string; username: string | null };
+  resolvedAt: string;
+  winnerId: string | null;
+  adminNotes: string;
 }
 
 export interface BetDetails {
   bet: Bet;
   timeline: BetTimelineEntry[];
   money: BetMoney;
+  resolution: BetResolution | null;
 }
 
 /** GET /api/bets/:betId/details (docs/api/bets.md): under the bets key, so every bet change refreshes it live. */

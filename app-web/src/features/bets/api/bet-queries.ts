@@ -4,7 +4,8 @@ import type { Bet, PublicChallenge } from '../../../types/api';
 import { userQueries } from '../../auth/api/user-queries';
 
 /** The lists of GET /api/bets (issue 5: `status` filter). */
-export type BetListFilter = 'active' | 'pending' | 'created' | 'completed' | 'disputed';
+/** `closed`: every bet of mine that is over (completed, voided, expired), each with its state. */
+export type BetListFilter = 'active' | 'pending' | 'created' | 'completed' | 'closed' | 'disputed';
 export const MARKETPLACE_PAGE_SIZE = 20;
 
 export interface PublicChallengeFilters {

@@ -9,6 +9,8 @@ import { toast } from '../../../components/ui/toast';
 import { isProcessing } from '../../../lib/api-client';
 
 import { useReportResult } from '../api/bet-queries';
+import { useUser } from '../../auth/api/user-queries';
+import type { Bet } from '../../../types/api';
 import { errorMessage } from '../../../lib/error-message';
 import { TrackerSuggestion } from '../../live/components/tracker-suggestion';
 
@@ -22,11 +24,22 @@ export function evidenceRefusal(files: File[], t: (key: string, options?: Record
   return null;
 }
 
-/** Upload Result: won or lost, with up to 5 image/video evidence files. */
-export function UploadResultDialog({ betId, open, onOpenChange }: { betId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+/** The opponent's name from the reporter's side of the bet. */
+function otherPlayer(bet: Bet, userId: string | undefined): string {
+  const other = bet.challengerId === userId ? bet.opponent : bet.challenger;
+  return other?.username ?? '';
+}
+
+/**
+ * Upload Result: won or lost, with up to 5 image/video evidence files. `initialResult` prefills
+ * the choice (the tracker's "confirm?"). A report that disagrees with the opponent's says the bet
+ * is now disputed, rather than a plain "submitted".
+ */
+export function UploadResultDialog({ betId, open, onOpenChange, initialResult = '' }: { betId: string; open: boolean; onOpenChange: (open: boolean) => void; initialResult?: 'won' | 'lost' | '' }) {
   const { t } = useTranslation();
+  const { data: user } = useUser();
   const report = useReportResult();
-  const [result, setResult] = useState<'won' | 'lost' | ''>('');
+  const [result, setResult] = useState<'won' | 'lost' | ''>(initialResult);
   const [files, setFiles] = useState<File[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -43,6 +56,7 @@ export function UploadResultDialog({ betId, open, onOpenChange }: { betId: strin
       {
         onSuccess: (response) => {
           if (isProcessing(response)) toastProcessing();
+          else if (response.status === 'disputed') toast({ title: t('casebook.player.disputedTitle'), description: t('casebook.player.disputedText', { name: otherPlayer(response, user?.id) }), type: 'warning' });
           else toast({ title: t('matches.upload.successTitle'), description: t('matches.upload.successText'), type: 'success' });
           onOpenChange(false);
           setResult('');

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/primitives';
 import { formatMoney } from '../../../lib/money';
 import type { Bet, UserSummary } from '../../../types/api';
-import { formatDateTime } from '../../bets/components/bet-display';
+import { formatDateTime, isActive } from '../../bets/components/bet-display';
 import { MoneyPanel, betLedgerQuery } from '../../bets/components/money-panel';
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -39,7 +39,7 @@ export function BetDetailsCard({ bet }: { bet: Bet }) {
           </Row>
         ) : null}
         <Row label={t('chat.created')}>{formatDateTime(bet.createdAt)}</Row>
-        {bet.status === 'accepted' && bet.expiresAt ? (
+        {isActive(bet) && bet.expiresAt ? (
           <Row label={t('chat.expires')} testId="bet-expires">
             {formatDateTime(bet.expiresAt)}
           </Row>

@@ -10,6 +10,7 @@ import type { Bet } from '../../../types/api';
 import { useUser } from '../../auth/api/user-queries';
 import { betQueries } from '../../bets/api/bet-queries';
 import { BetStatusBadge } from '../../bets/components/bet-display';
+import { ReportResultButton, ReportResultProvider } from '../../bets/components/report-result';
 import { chatQueries, type ModerationChat } from '../api/chat-queries';
 import { BetDetailsCard, ChatGuidelinesCard, CustomRulesCard, PlayersCard } from './bet-cards';
 import { ChatPanel, JoinAsModeratorButton } from './chat-panel';
@@ -57,6 +58,7 @@ function ChatPage({ bet, main }: { bet: Bet | undefined; main: ReactNode }) {
               {bet.challenger?.username ?? '—'} {t('bets.vs')} {bet.opponent?.username ?? t('bets.openChallenge')}
             </p>
             <BetStatusBadge status={bet.status} />
+            <ReportResultButton />
           </>
         ) : null}
       </header>
@@ -113,5 +115,9 @@ export function MatchChatScreen({ betId }: { betId: string }) {
       {chatUnavailable ? t('chat.notAvailable') : t('common.error')}
     </Alert>
   );
-  return <ChatPage bet={bet.data} main={main} />;
+  return (
+    <ReportResultProvider bet={bet.data}>
+      <ChatPage bet={bet.data} main={main} />
+    </ReportResultProvider>
+  );
 }

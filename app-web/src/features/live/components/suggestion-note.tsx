@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/primitives';
+import { Alert, Button } from '../../../components/ui/primitives';
+import { useReportAction } from '../../bets/components/report-result';
 import type { Bet } from '../../../types/api';
 import { useUser } from '../../auth/api/user-queries';
 import type { LiveMatch, Suggestion } from '../api/live-queries';
@@ -12,17 +13,23 @@ export function suggestionFor(s: Suggestion, bet: Pick<Bet, 'challengerId'>, use
   return { score, result };
 }
 
-/** The tracker's view of the ended match, for the players (evidence only: they still report). */
+/** The tracker's view of the ended match, for the players (evidence only: they still report); its "confirm?" opens Upload Result prefilled. */
 export function SuggestionNote({ match, bet }: { match: LiveMatch; bet: Bet }) {
   const { t } = useTranslation();
   const { data: user } = useUser();
+  const report = useReportAction();
   if (!match.suggestion) return null;
   const { score, result } = suggestionFor(match.suggestion, bet, user?.id);
   const isPlayer = user?.id === bet.challengerId || user?.id === bet.opponentId;
   const text = !isPlayer ? t('liveMatch.suggestionOther', { score: `${match.suggestion.challengerRaw}–${match.suggestion.opponentRaw}` }) : result ? t(`liveMatch.suggestion.${result}`, { score }) : t('liveMatch.suggestion.draw', { score });
   return (
     <Alert tone="info" data-testid="tracker-suggestion" data-result={result ?? 'draw'}>
-      {text}
+      {text}{' '}
+      {isPlayer && result && report ? (
+        <Button size="sm" variant="secondary" onClick={() => report(result)} data-testid="tracker-confirm">
+          {t('casebook.player.confirmUpload')}
+        </Button>
+      ) : null}
     </Alert>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Button } from '../../../components/ui/primitives';
 import { useUser } from '../../auth/api/user-queries';
 import { betQueries } from '../../bets/api/bet-queries';
+import { isActive } from '../../bets/components/bet-display';
 import { liveQueries } from '../api/live-queries';
 import { suggestionFor } from './suggestion-note';
 
@@ -15,7 +16,7 @@ export function TrackerSuggestion({ betId, onConfirm }: { betId: string; onConfi
   const { t } = useTranslation();
   const { data: user } = useUser();
   const bet = useQuery({ ...betQueries.detail(betId), retry: false });
-  const match = useQuery({ ...liveQueries.match(betId), enabled: bet.data?.status === 'accepted' });
+  const match = useQuery({ ...liveQueries.match(betId), enabled: Boolean(bet.data && isActive(bet.data)) });
   const suggestion = match.data?.suggestion;
   if (!suggestion || !bet.data) return null;
   const { score, result } = suggestionFor(suggestion, bet.data, user?.id);
