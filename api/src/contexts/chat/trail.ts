@@ -14,6 +14,12 @@ export function chatCasebookLine(event: ChatEvent): CasebookLine {
       return { code: 'moderator_requested', params: { requestedById: event.data.requestedBy } };
     case 'ModeratorJoined':
       return { code: 'moderator_joined', params: { moderatorId: event.data.moderatorId } };
+    case 'ModerationClaimed':
+      return { code: 'moderation_claimed', params: { moderatorId: event.data.moderatorId } };
+    case 'ModerationResolved':
+      return { code: 'moderation_resolved', params: { resolvedById: event.data.resolvedBy, note: event.data.note } };
+    case 'ModerationEscalated':
+      return { code: 'moderation_escalated', params: { escalatedById: event.data.escalatedBy, reason: event.data.reason } };
     case 'ChatClosed':
       return { code: 'chat_closed', params: { reason: event.data.reason } };
     default: {
