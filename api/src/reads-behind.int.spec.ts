@@ -1,11 +1,13 @@
 // Proves that no read denies what the log holds (issue #22): with the process managers stopped (the match stream not opened yet) or the projection runner stopped (read tables behind), a bet's players get the accepted bet's live match as 'waiting', its chat and messages, the bet and a pool (or 202 while the read models catch up), never a 404; outsiders still get 404 and visitors 401.
 import type { WebSocket } from 'ws';
+import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chatIdOfBet, chatStreamId } from '@wager/domain/chat/index';
 import { matchStreamId } from '@wager/domain/live/index';
 import { findLiveMatch } from '@wager/projections/live/queries';
 import { fundedPlayer, type Player } from './contexts/bets/testing.js';
 import { ingestSnapshot } from './contexts/live/commands.js';
+import { executeWalletCommand } from './contexts/wallet/commands.js';
 import type { AppDeps } from './deps.js';
 import { createTestHarness, type TestHarness } from './testing/app.js';
 import { makeAdmin } from './testing/users.js';
@@ -173,5 +175,34 @@ describe('reads while the read tables are behind the log', () => {
     (h.deps.projections as { waitFor: typeof waitFor }).waitFor = waitFor;
     h.runner.start();
     expect((await until(() => get(`/api/fpl/pools/${poolId}`, alice), (r) => r.statusCode === 200)).json()).toMatchObject({ pool: { id: poolId } });
+  });
+});
+
+describe('a withdrawal recorded while the read tables are behind', () => {
+  it('answers a crypto withdrawal 202 (never a 500 on the row not shown yet), sends it, and shows it once projections resume', async () => {
+    const alice = await fundedPlayer(h);
+    await executeWalletCommand(h.deps, { type: 'CreditCryptoDeposit', data: { userId: alice.id, depositId: randomUUID(), cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '50', rate: '1', usdAmount: '50.00' }, metadata: { now: h.clock.now() } }, randomUUID());
+    await stopProjections();
+    const created = await h.app.inject({ method: 'POST', url: '/api/crypto/withdrawals/create', headers: alice.headers, payload: { cryptocurrency: 'USDT', cryptoAmount: '10', withdrawalAddress: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8', network: 'TRC20' } });
+    expect(created.statusCode, created.body).toBe(202);
+    expect(created.headers.location).toBe('/api/crypto/withdrawals');
+    const withdrawalId = created.json().withdrawalId as string;
+    (h.deps.projections as { waitFor: typeof waitFor }).waitFor = waitFor;
+    h.runner.start();
+    const listed = await until(
+      async () => (await get('/api/crypto/withdrawals', alice)).json() as { id: string }[],
+      (rows) => rows.some((r) => r.id === withdrawalId),
+    );
+    expect(listed.map((r) => r.id)).toContain(withdrawalId);
+  });
+
+  it('answers a bank withdrawal 202 while its row is not shown yet', async () => {
+    const alice = await fundedPlayer(h, '5000.00');
+    const account = await h.app.inject({ method: 'POST', url: '/api/bank-accounts', headers: alice.headers, payload: { bankCode: '058', accountNumber: '0123456789' } });
+    expect(account.statusCode, account.body).toBe(200);
+    await stopProjections();
+    const created = await h.app.inject({ method: 'POST', url: '/api/withdrawals/bank', headers: alice.headers, payload: { amount: '1500', bankAccountId: account.json().id } });
+    expect(created.statusCode, created.body).toBe(202);
+    expect(created.json()).toMatchObject({ status: 'processing', withdrawalId: expect.any(String) });
   });
 });

@@ -14,3 +14,13 @@ export class StillProcessing extends Error {
     this.name = 'StillProcessing';
   }
 }
+
+/**
+ * The row a command just created, read after the wait for the read models; when the wait ran out
+ * and the row is not there yet, the honest 202 (`StillProcessing`), never a 500 on a missing row.
+ */
+export async function shownOrStillProcessing<T>(read: () => Promise<T | undefined | null>, location: string, body: Readonly<Record<string, unknown>>): Promise<T> {
+  const row = await read();
+  if (row === undefined || row === null) throw new StillProcessing(location, body);
+  return row;
+}

@@ -44,6 +44,7 @@ import type { AppDeps } from '../../deps.js';
 import { executeBankWithdrawalCommand, recordTransfer, sendBankWithdrawal } from './bank-payout-settlement.js';
 import { payoutPolicyOf, payoutRiskFacts } from './payout-facts.js';
 import { countHit, type WindowLimit } from '../../runtime/rate-limit.js';
+import { shownOrStillProcessing } from '../../runtime/still-processing.js';
 
 export const BANK_PAYOUT_MESSAGES = {
   providerUnavailable: 'Payment provider unavailable, please try again',
@@ -227,7 +228,8 @@ export const bankPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
         eventIds: (events) => events.map((e) => deterministicId('bankaccount', e.data.bankAccountId, 'added')),
       });
       await waitFor(result.append?.position);
-      return toAccountJson((await findBankAccount(deps.db, bankAccountIdOf(userId, bankCode, accountNumber)))!);
+      const bankAccountId = bankAccountIdOf(userId, bankCode, accountNumber);
+      return toAccountJson(await shownOrStillProcessing(() => findBankAccount(deps.db, bankAccountId), '/api/bank-accounts', { bankAccountId }));
     },
   );
 
@@ -254,9 +256,10 @@ export const bankPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
         userId,
       );
       await waitFor(position);
-      const row = (await findBankWithdrawal(deps.db, withdrawalId))!;
+      // Not shown yet (the read models are behind): 202; the reconciler sends it once it is.
+      const row = await shownOrStillProcessing(() => findBankWithdrawal(deps.db, withdrawalId), '/api/withdrawals/bank', { withdrawalId });
       await sendNow(app, row, request.log);
-      return toWithdrawalJson((await findBankWithdrawal(deps.db, withdrawalId))!, deps.clock.now());
+      return toWithdrawalJson((await findBankWithdrawal(deps.db, withdrawalId)) ?? row, deps.clock.now());
     },
   );
 

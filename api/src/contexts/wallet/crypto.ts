@@ -26,6 +26,8 @@ import { keepRawJsonBody, rawBodyOf } from './raw-body.js';
 import { authorizeDeposit, releaseDepositAuthorization } from './safer-play.js';
 import { cryptoPayoutPolicyOf, payoutRiskFacts } from './payout-facts.js';
 import { PAYOUT_REVIEW_REASONS, isPayoutReviewReason } from '@wager/domain/wallet/payout-policy';
+import type { WithdrawalRequestedData } from '@wager/domain/wallet/index';
+import { StillProcessing } from '../../runtime/still-processing.js';
 
 export const CRYPTO_MESSAGES = { depositFailed: 'Failed to create crypto deposit', providerUnavailable: 'Crypto provider unavailable, please try again', invalidSignature: 'Invalid signature' } as const;
 
@@ -207,7 +209,19 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
         userId,
       );
       await waitFor(result.append?.position);
-      let row = (await findCryptoWithdrawal(app.deps.db, withdrawalId))!;
+      const requested = result.events.find((e) => e.type === 'WithdrawalRequested')?.data as WithdrawalRequestedData | undefined;
+      const shown = await findCryptoWithdrawal(app.deps.db, withdrawalId);
+      if (!shown) {
+        // Recorded, but the read models are behind: send it on what the decision says (the route
+        // knows every field), then answer 202; no job would send it later.
+        if (requested && requested.kycStatus !== 'pending') {
+          await submitWithdrawal(app, { id: withdrawalId, user_id: userId, cryptocurrency: requested.cryptocurrency, network: requested.network, withdrawal_address: requested.withdrawalAddress, crypto_amount: requested.cryptoAmount }).catch((error: unknown) => {
+            request.log.warn({ err: error, withdrawalId }, 'crypto withdrawal submission failed');
+          });
+        }
+        throw new StillProcessing('/api/crypto/withdrawals', { withdrawalId });
+      }
+      let row = shown;
       if (row.kyc_status !== 'pending') {
         const submitted = await submitWithdrawal(app, row).catch((error: unknown) => {
           // The hold stays; the withdrawal stays pending and is sent again on retry.
@@ -216,7 +230,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         if (submitted) {
           await waitFor(submitted);
-          row = (await findCryptoWithdrawal(app.deps.db, withdrawalId))!;
+          row = (await findCryptoWithdrawal(app.deps.db, withdrawalId)) ?? row;
         }
       }
       return toWithdrawalJson(row);
