@@ -16,6 +16,7 @@ import * as createNotifications from './2026_11_26_150000_create_notifications.j
 import * as createPush from './2026_11_26_160000_create_push.js';
 import * as createSmsOutbox from './2026_11_26_130000_create_sms_outbox.js';
 import * as createModerationRequests from './2026_11_26_170000_create_moderation_requests.js';
+import * as addBetAppeals from './2026_11_26_190000_add_bet_appeals.js';
 
 /**
  * Every read-table migration, by name; names sort in the order they run and are frozen once
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_160000_create_push': createPush,
   '2026_11_26_130000_create_sms_outbox': createSmsOutbox,
   '2026_11_26_170000_create_moderation_requests': createModerationRequests,
+  '2026_11_26_190000_add_bet_appeals': addBetAppeals,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
