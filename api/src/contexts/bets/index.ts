@@ -5,7 +5,7 @@
 import type { ContextModule } from '../../runtime/context.js';
 import { BetScheduler } from './jobs.js';
 import { betsLive } from './live.js';
-import { betFollowUpsReactor } from './reactors.js';
+import { betAppealsReactor, betFollowUpsReactor } from './reactors.js';
 import { betRoutes } from './routes.js';
 import { betsTrail } from './trail.js';
 
@@ -14,7 +14,7 @@ export { betJson, betView, participants, type BetJson } from './views.js';
 export const betsContext: ContextModule = {
   name: 'bets',
   routes: betRoutes,
-  reactors: (deps) => [betFollowUpsReactor(deps)],
+  reactors: (deps) => [betFollowUpsReactor(deps), betAppealsReactor(deps)],
   jobs: (deps) => [new BetScheduler(deps)],
   live: betsLive,
   trail: betsTrail,
