@@ -250,8 +250,7 @@ function abandon(c: Command<'AbandonCreation'>, now: Now, state: BetState): BetE
 /** A player appeals the admin's resolution: once per bet, within the appeal window after it. */
 function fileAppeal(c: Command<'FileAppeal'>, now: Now, state: BetState): BetEvent[] {
   const s = existing(state);
-  const players = playersOf(s);
-  if (!players?.includes(c.userId)) throw new ForbiddenError(appealMessages.notPlayer, { code: APPEAL_CODES.notPlayer });
+  if (s.bet.challengerId !== c.userId && s.opponentId !== c.userId) throw new ForbiddenError(appealMessages.notPlayer, { code: APPEAL_CODES.notPlayer });
   if (!s.resolution) throw new ConflictError(appealMessages.notResolvedByAdmin, { code: APPEAL_CODES.notResolvedByAdmin });
   if (s.appeal) throw new ConflictError(appealMessages.alreadyAppealed, { code: APPEAL_CODES.alreadyAppealed });
   if (now.getTime() >= Date.parse(s.resolution.resolvedAt) + c.appealWindowMs) throw new ConflictError(appealMessages.windowClosed, { code: APPEAL_CODES.windowClosed });
