@@ -121,11 +121,12 @@ async function verify(options: VerifyOptions = {}): Promise<number> {
     failures.push(...replay.invariants.failures);
     const terminal = replay.invariants.judgeTerminalBets(options.now ?? new Date());
     const pools = replay.invariants.judgeTerminalPools(options.now ?? new Date());
-    failures.push(...terminal.failures, ...pools.failures);
-    const inFlight = [...terminal.inFlight, ...pools.inFlight];
+    const appeals = replay.invariants.judgeAppeals(options.now ?? new Date());
+    failures.push(...terminal.failures, ...pools.failures, ...appeals.failures);
+    const inFlight = [...terminal.inFlight, ...pools.inFlight, ...appeals.inFlight];
 
     console.log(
-      `audit verify: ${replay.events} events, ${replay.moneyEvents} with postings, ${replay.streams} streams, ${replay.atCheckpoint.entries().length} accounts, ${terminal.judged} terminal bets, ${pools.judged} terminal pools${upTo ? `, read tables at ${formatPosition(upTo)}` : ''}`,
+      `audit verify: ${replay.events} events, ${replay.moneyEvents} with postings, ${replay.streams} streams, ${replay.atCheckpoint.entries().length} accounts, ${terminal.judged} terminal bets, ${pools.judged} terminal pools, ${appeals.judged} overturned appeals${upTo ? `, read tables at ${formatPosition(upTo)}` : ''}`,
     );
     for (const [currency, sum] of trial) console.log(`  trial balance ${currency}: ${sum.toFixed(2)}`);
     if (inFlight.length > 0) {
@@ -135,7 +136,7 @@ async function verify(options: VerifyOptions = {}): Promise<number> {
     await recordAuditRun(infra.db, { ranAt: options.now ?? new Date(), passed: failures.length === 0, events: replay.events, streams: replay.streams, failures }, FAILURES_SHOWN_MAX);
     if (failures.length === 0) {
       console.log(
-        '  OK: every event balances, trial balance zero, hash chains intact, no escrow or user balance ever negative, no bet or pool paid out more than paid in, every settled-up terminal bet and pool escrow zero, read tables match the log',
+        '  OK: every event balances, trial balance zero, hash chains intact, no escrow or user balance ever negative, no bet or pool paid out more than paid in, every settled-up terminal bet and pool escrow zero, every overturned appeal whole, read tables match the log',
       );
       return 0;
     }

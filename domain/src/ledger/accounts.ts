@@ -89,5 +89,5 @@ export function parseAccount(account: string): ParsedAccount | null {
 /** The user who owns an account (user:<id>:…), or null. */
 export function accountUserId(account: string): string | null {
   const parsed = parseAccount(account);
-  return parsed && (parsed.kind === 'user-available' || parsed.kind === 'user-crypto') ? (parsed.ownerId ?? null) : null;
+  return parsed && (parsed.kind === 'user-available' || parsed.kind === 'user-crypto' || parsed.kind === 'user-receivable') ? (parsed.ownerId ?? null) : null;
 }
