@@ -1,4 +1,5 @@
 import { pagesEn } from './pages';
+import { appealsEn } from './appeals';
 /**
  * English texts: the source language and the fallback. Spanish and French have the same shape
  * (checked by the `Translation` type). Spec wording is kept verbatim.
@@ -438,6 +439,8 @@ export const en = {
       pool_payout: 'Pool winnings',
       refund: 'Refund',
       fee: 'Fee',
+      appeal_debit: 'Appeal correction (taken back)',
+      appeal_credit: 'Appeal correction (paid)',
       other: 'Other',
     },
   },
@@ -969,6 +972,7 @@ export const en = {
     createFailedDefault: 'Please try again',
   },
   pages: pagesEn,
+  appeals: appealsEn,
   bankPayout: {
     title: 'Withdraw to bank',
     bank: 'Bank',

@@ -1,4 +1,5 @@
 import type { Translation } from './en';
+import { appealsEs } from './appeals';
 import { pagesEs } from './pages';
 
 /** Textos en español. */
@@ -145,7 +146,7 @@ export const es: Translation = {
     recentActivity: 'Actividad reciente', noActivity: 'Aún no hay actividad', activeBetsTitle: 'Apuestas activas', noActiveBets: 'No hay apuestas activas', recentMatches: 'Partidas recientes',
     message: 'Mensaje', cancelBet: 'Cancelar', cancelledTitle: 'Desafío cancelado', cancelledText: 'Tu apuesta y la comisión se han devuelto a tu saldo.', cancelFailedTitle: 'No se pudo cancelar',
     currencyUpdated: 'Moneda de visualización actualizada', currencyFailed: 'No se pudo actualizar la moneda. Inténtalo de nuevo.',
-    txTypes: { deposit: 'Depósito', withdrawal: 'Retiro', bet_escrow: 'Apuesta bloqueada', bet_payout: 'Pago', pool_entry: 'Entrada a liga', pool_payout: 'Premio de liga', refund: 'Reembolso', fee: 'Comisión', other: 'Otro' },
+    txTypes: { deposit: 'Depósito', withdrawal: 'Retiro', bet_escrow: 'Apuesta bloqueada', bet_payout: 'Pago', pool_entry: 'Entrada a liga', pool_payout: 'Premio de liga', refund: 'Reembolso', fee: 'Comisión', appeal_debit: 'Corrección por apelación (retirada)', appeal_credit: 'Corrección por apelación (pagada)', other: 'Otro' },
   },
   location: {
     title: 'Confirma tu ubicación', text: 'Usamos tu ubicación para elegir tu moneda y comprobar que el servicio está disponible en tu región.', detect: 'Detectar mi ubicación',
@@ -419,6 +420,7 @@ export const es: Translation = {
     createFailedDefault: 'Inténtalo de nuevo',
   },
   pages: pagesEs,
+  appeals: appealsEs,
   bankPayout: {
     title: 'Retirar al banco', bank: 'Banco', chooseBank: 'Elige tu banco', accountNumber: 'Número de cuenta', accountNumberHint: 'Número de cuenta NUBAN de 10 dígitos',
     resolve: 'Comprobar cuenta', resolving: 'Comprobando…', resolveError: 'Cuenta bancaria', confirmName: 'Titular: {{name}} ({{bank}}). ¿Eres tú?', confirmAdd: 'Sí, añadir esta cuenta',

@@ -1,4 +1,5 @@
 import type { Translation } from './en';
+import { appealsFr } from './appeals';
 import { pagesFr } from './pages';
 
 /** Textes en français. */
@@ -145,7 +146,7 @@ export const fr: Translation = {
     recentActivity: 'Activité récente', noActivity: "Aucune activité pour l'instant", activeBetsTitle: 'Paris actifs', noActiveBets: 'Aucun pari actif', recentMatches: 'Matchs récents',
     message: 'Message', cancelBet: 'Annuler', cancelledTitle: 'Défi annulé', cancelledText: 'Votre mise et les frais ont été remboursés sur votre solde.', cancelFailedTitle: "Échec de l'annulation",
     currencyUpdated: "Devise d'affichage mise à jour", currencyFailed: 'Impossible de mettre à jour la devise. Veuillez réessayer.',
-    txTypes: { deposit: 'Dépôt', withdrawal: 'Retrait', bet_escrow: 'Mise bloquée', bet_payout: 'Gain versé', pool_entry: 'Entrée de ligue', pool_payout: 'Gain de ligue', refund: 'Remboursement', fee: 'Frais', other: 'Autre' },
+    txTypes: { deposit: 'Dépôt', withdrawal: 'Retrait', bet_escrow: 'Mise bloquée', bet_payout: 'Gain versé', pool_entry: 'Entrée de ligue', pool_payout: 'Gain de ligue', refund: 'Remboursement', fee: 'Frais', appeal_debit: 'Correction d’appel (reprise)', appeal_credit: 'Correction d’appel (versée)', other: 'Autre' },
   },
   location: {
     title: 'Confirmez votre position', text: 'Nous utilisons votre position pour choisir votre devise et vérifier que le service est disponible dans votre région.', detect: 'Détecter ma position',
@@ -419,6 +420,7 @@ export const fr: Translation = {
     createFailedDefault: 'Veuillez réessayer',
   },
   pages: pagesFr,
+  appeals: appealsFr,
   bankPayout: {
     title: 'Retirer vers la banque', bank: 'Banque', chooseBank: 'Choisissez votre banque', accountNumber: 'Numéro de compte', accountNumberHint: 'Numéro de compte NUBAN à 10 chiffres',
     resolve: 'Vérifier le compte', resolving: 'Vérification…', resolveError: 'Compte bancaire', confirmName: 'Titulaire : {{name}} ({{bank}}). Est-ce vous ?', confirmAdd: 'Oui, ajouter ce compte',

@@ -102,7 +102,7 @@ export const notificationLinks = {
   pools: () => '/fpl-pools',
   profile: () => '/profile',
   saferPlay: () => '/responsible-gaming',
-  appeals: () => '/admin/appeals',
+  appeals: () => '/admin?tab=appeals',
 } as const;
 
 /** What the reactor must look up before `planNotifications` can answer for this event. */

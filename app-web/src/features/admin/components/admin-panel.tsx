@@ -1,22 +1,27 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Alert, Spinner } from '../../../components/ui/primitives';
 import { Tabs } from '../../../components/ui/tabs';
 import { useUser } from '../../auth/api/user-queries';
+import { AppealsTab } from './appeals-tab';
 import { DisputesTab } from './disputes-tab';
 import { KycTab } from './kyc-tab';
 import { LedgerTab } from './ledger-tab';
 import { OverviewTab } from './overview-tab';
 import { UsersTab } from './users-tab';
 
-export const ADMIN_TABS = ['overview', 'users', 'disputes', 'kyc', 'ledger'] as const;
+export const ADMIN_TABS = ['overview', 'users', 'disputes', 'appeals', 'kyc', 'ledger'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 /** /admin (spec section 2): admins get the tabs, everyone else is told they may not. */
 export function AdminPanel() {
   const { t } = useTranslation();
   const { data: user, isPending } = useUser();
-  const [tab, setTab] = useState<AdminTab>('overview');
+  // `?tab=appeals` (a notification's link) opens that tab.
+  const [search] = useSearchParams();
+  const asked = search.get('tab');
+  const [tab, setTab] = useState<AdminTab>(ADMIN_TABS.includes(asked as AdminTab) ? (asked as AdminTab) : 'overview');
   if (isPending) return <Spinner />;
   if (!user?.isAdmin) {
     return (
@@ -40,6 +45,7 @@ export function AdminPanel() {
           { value: 'overview', label: t('admin.tabs.overview'), content: <OverviewTab onOpenDisputes={() => setTab('disputes')} />, testId: 'admin-tab-overview' },
           { value: 'users', label: t('admin.tabs.users'), content: <UsersTab />, testId: 'admin-tab-users' },
           { value: 'disputes', label: t('admin.tabs.disputes'), content: <DisputesTab />, testId: 'admin-tab-disputes' },
+          { value: 'appeals', label: t('appeals.admin.title'), content: <AppealsTab />, testId: 'admin-tab-appeals' },
           { value: 'kyc', label: t('admin.tabs.kyc'), content: <KycTab />, testId: 'admin-tab-kyc' },
           { value: 'ledger', label: t('admin.tabs.ledger'), content: <LedgerTab />, testId: 'admin-tab-ledger' },
         ]}
