@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed } from '../../scripts/src/seed.js';
+import { grantAdmin } from '../../api/src/contexts/accounts/commands.js';
 import { browserAvailable, skipReason, startE2e, type E2eEnvironment } from './support/browser.js';
 import {
   api,
@@ -26,7 +27,6 @@ if (!browserAvailable) console.log(`[e2e] ${skipReason}`);
 
 const PASSWORD = 'Admin-Passw0rd!';
 const RESOLVER_EMAIL = `resolver-${randomUUID().slice(0, 8)}@example.com`;
-const REVIEWER_EMAIL = `reviewer-${randomUUID().slice(0, 8)}@example.com`;
 
 function player(prefix: string) {
   const tag = randomUUID().slice(0, 6);
@@ -34,8 +34,8 @@ function player(prefix: string) {
 }
 
 /** Signs an admin in and opens the Appeals tab of the admin panel. */
-async function openAppeals(page: Page, email: string): Promise<void> {
-  await signIn(page, { username: email, email, password: PASSWORD } as ApiPlayer);
+async function openAppeals(page: Page, who: ApiPlayer): Promise<void> {
+  await signIn(page, who);
   await closeLocationDialogIfOpen(page);
   await page.goto('/admin?tab=appeals');
   await visible(page.getByTestId('admin-tab-appeals'));
@@ -63,7 +63,9 @@ suite('appeals: dispute → appeal → a second admin’s decision, seen live by
   it('the loser appeals from the match page; the resolver may not decide; another admin overturns; both players see it without a reload', async () => {
     // Given two admins (seeded as `npm run seed` does) and a disputed bet resolved by the first in the challenger's favour
     await seed({ ...env.config, ADMIN_EMAIL: RESOLVER_EMAIL, ADMIN_PASSWORD: PASSWORD }, () => undefined);
-    await seed({ ...env.config, ADMIN_EMAIL: REVIEWER_EMAIL, ADMIN_PASSWORD: PASSWORD }, () => undefined);
+    // The second admin: a registered user granted the role through their stream (AdminGranted), as the seed does.
+    const reviewer = await apiRegisterVerified(env.baseUrl, player('ap_admin'));
+    await grantAdmin(env.server.deps, reviewer.id, 'e2e');
     const resolver = await api<{ token: string }>(env.baseUrl, 'POST', '/api/auth/login', null, { username: RESOLVER_EMAIL, password: PASSWORD });
     const [challenger, opponent] = await Promise.all([apiRegisterVerified(env.baseUrl, player('ap_a')), apiRegisterVerified(env.baseUrl, player('ap_b'))]);
     await Promise.all([apiFundViaPaystack(env.baseUrl, challenger, '5000'), apiFundViaPaystack(env.baseUrl, opponent, '5000')]);
@@ -95,14 +97,14 @@ suite('appeals: dispute → appeal → a second admin’s decision, seen live by
 
     // And the admin who resolved the dispute may read it but not decide it
     const first = await env.newPage({ locale: 'en-NG' });
-    await openAppeals(first.page, RESOLVER_EMAIL);
+    await openAppeals(first.page, { username: RESOLVER_EMAIL, email: RESOLVER_EMAIL, password: PASSWORD } as ApiPlayer);
     await (await visible(first.page.getByTestId(`admin-appeal-review-${betId}`))).click();
     await visible(first.page.getByTestId('admin-appeal-same-admin'));
     expect(await first.page.getByTestId('admin-appeal-form').count()).toBe(0);
 
     // When the second admin overturns it from the Appeals queue, giving the win to the opponent
     const second = await env.newPage({ locale: 'en-NG' });
-    await openAppeals(second.page, REVIEWER_EMAIL);
+    await openAppeals(second.page, reviewer);
     await (await visible(second.page.getByTestId(`admin-appeal-review-${betId}`))).click();
     const panel = await visible(second.page.getByTestId('admin-appeal-panel'));
     await visible(panel.getByTestId('admin-appeal-reason').filter({ hasText: 'The second clip shows my equaliser was onside' }));
@@ -117,6 +119,9 @@ suite('appeals: dispute → appeal → a second admin’s decision, seen live by
       await visible(page.getByTestId('appeal-section').filter({ hasText: 'Overturned' }));
       await visible(page.getByTestId('appeal-outcome').filter({ hasText: `The appeal changed the outcome: ${opponent.username} won.` }));
       await expect.poll(() => page.getByTestId('money-appeal-correction').count(), { timeout: STEP_TIMEOUT_MS }).toBe(2);
+      // The proof of escrow lists the corrections too, reopening and draining the escrow
+      await visible(page.getByTestId('bet-money').getByText('Appeal correction taken back'));
+      await visible(page.getByTestId('bet-money').getByText('Appeal correction paid'));
     }
     await screenshotter(env, b.page)('appeal-overturned-player');
     expect(await aSameDocument(), 'the challenger’s page was reloaded').toBe(true);

@@ -1007,8 +1007,8 @@ export const en = {
     verified: 'Verified: the hash chain of {{count}} events recomputes in your browser.',
     broken: 'Verification failed at event {{index}}: the chain does not match.',
     redacted: '{{count}} events checked by their hash only',
-    account: { player: 'Player {{id}}', escrow: 'Escrow', fees: 'Platform fees' },
-    event: { StakeLocked: 'Stake and fee into escrow', StakeReleased: 'Refund', PayoutCredited: 'Payout', BetSettled: 'Fees', BetFeesRecognized: 'Fees' },
+    account: { player: 'Player {{id}}', owed: 'Owed by player {{id}}', escrow: 'Escrow', fees: 'Platform fees' },
+    event: { StakeLocked: 'Stake and fee into escrow', StakeReleased: 'Refund', PayoutCredited: 'Payout', BetSettled: 'Fees', BetFeesRecognized: 'Fees', AppealDebited: 'Appeal correction taken back', AppealCredited: 'Appeal correction paid', AppealFeesAdjusted: 'Fees corrected by the appeal' },
     poolEvent: { StakeLocked: 'Entry and fee into escrow', PoolSettled: 'Fees' },
   },
 } as const;

@@ -436,8 +436,8 @@ export const es: Translation = {
     title: 'Dinero', escrowNow: 'En depósito ahora', verify: 'Verificar', chainHead: 'Cadena de {{count}} eventos, cabeza {{hash}}',
     verified: 'Verificado: la cadena de hashes de {{count}} eventos se recalcula en tu navegador.', broken: 'La verificación falló en el evento {{index}}: la cadena no coincide.',
     redacted: '{{count}} eventos comprobados solo por su hash',
-    account: { player: 'Jugador {{id}}', escrow: 'Depósito', fees: 'Comisiones de la plataforma' },
-    event: { StakeLocked: 'Apuesta y comisión al depósito', StakeReleased: 'Reembolso', PayoutCredited: 'Pago', BetSettled: 'Comisiones', BetFeesRecognized: 'Comisiones' },
+    account: { player: 'Jugador {{id}}', owed: 'Adeudado por el jugador {{id}}', escrow: 'Depósito', fees: 'Comisiones de la plataforma' },
+    event: { StakeLocked: 'Apuesta y comisión al depósito', StakeReleased: 'Reembolso', PayoutCredited: 'Pago', BetSettled: 'Comisiones', BetFeesRecognized: 'Comisiones', AppealDebited: 'Corrección por apelación retirada', AppealCredited: 'Corrección por apelación pagada', AppealFeesAdjusted: 'Comisiones corregidas por la apelación' },
     poolEvent: { StakeLocked: 'Inscripción y comisión al depósito', PoolSettled: 'Comisiones' },
   },
 };

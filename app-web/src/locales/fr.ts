@@ -436,8 +436,8 @@ export const fr: Translation = {
     title: 'Argent', escrowNow: 'En séquestre maintenant', verify: 'Vérifier', chainHead: 'Chaîne de {{count}} événements, tête {{hash}}',
     verified: 'Vérifié : la chaîne de hachage de {{count}} événements se recalcule dans votre navigateur.', broken: 'Échec de la vérification à l’événement {{index}} : la chaîne ne correspond pas.',
     redacted: '{{count}} événements vérifiés par leur hachage seulement',
-    account: { player: 'Joueur {{id}}', escrow: 'Séquestre', fees: 'Frais de la plateforme' },
-    event: { StakeLocked: 'Mise et frais en séquestre', StakeReleased: 'Remboursement', PayoutCredited: 'Gain versé', BetSettled: 'Frais', BetFeesRecognized: 'Frais' },
+    account: { player: 'Joueur {{id}}', owed: 'Dû par le joueur {{id}}', escrow: 'Séquestre', fees: 'Frais de la plateforme' },
+    event: { StakeLocked: 'Mise et frais en séquestre', StakeReleased: 'Remboursement', PayoutCredited: 'Gain versé', BetSettled: 'Frais', BetFeesRecognized: 'Frais', AppealDebited: 'Correction d’appel reprise', AppealCredited: 'Correction d’appel versée', AppealFeesAdjusted: 'Frais corrigés par l’appel' },
     poolEvent: { StakeLocked: 'Inscription et frais en séquestre', PoolSettled: 'Frais' },
   },
 };

@@ -143,7 +143,7 @@ function MoneySection({ details, nameOf }: { details: BetDetails; nameOf: (id: s
           <div className="readonly-field" key={`appeal-${a.userId}`} data-testid="money-appeal-correction">
             <dt>{t('appeals.correction', { name: nameOf(a.userId) })}</dt>
             <dd>
-              {amount(a.amount)}
+              {a.amount.startsWith('-') ? `−${amount(a.amount.slice(1))}` : amount(a.amount)}
               {a.owed !== '0.00' ? ` (${t('appeals.owed', { amount: amount(a.owed) })})` : null}
             </dd>
           </div>

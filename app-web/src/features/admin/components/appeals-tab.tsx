@@ -87,15 +87,13 @@ function ReviewBody({ trail, onDone }: { trail: BetTrail; onDone: () => void }) 
     if (!notes.trim()) return setError(t('appeals.admin.notesRequired'));
     setError(undefined);
     const input = decision === 'upheld' ? { outcome: 'upheld' as const, winnerId: null } : { outcome: 'overturned' as const, winnerId: decision === 'void' ? null : decision };
-    decide.mutate(
-      { betId: bet.id, ...input, notes: notes.trim() },
-      {
-        onSuccess: () => {
-          toast({ title: input.outcome === 'upheld' ? t('appeals.admin.upheld') : t('appeals.admin.overturned'), type: 'success' });
-          onDone();
-        },
-        onError: (e) => setError(errorMessage(e)),
+    // mutateAsync: the refetched trail closes the form before per-call callbacks would run.
+    decide.mutateAsync({ betId: bet.id, ...input, notes: notes.trim() }).then(
+      () => {
+        toast({ title: input.outcome === 'upheld' ? t('appeals.admin.upheld') : t('appeals.admin.overturned'), type: 'success' });
+        onDone();
       },
+      (e: unknown) => setError(errorMessage(e)),
     );
   };
   if (!appeal) return <Spinner />;

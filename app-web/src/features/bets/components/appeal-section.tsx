@@ -44,15 +44,14 @@ function AppealDialog({ bet, onClose }: { bet: Bet; onClose: () => void }) {
     // The shared schema: the browser refuses what the server would.
     if (!fileAppealSchema.safeParse({ reason }).success) return setError(t('appeals.reasonRequired'));
     setError(undefined);
-    fileAppeal.mutate(
-      { betId: bet.id, reason: reason.trim() },
-      {
-        onSuccess: () => {
-          toast({ title: t('appeals.filed'), type: 'success' });
-          onClose();
-        },
-        onError: (e) => setError(errorMessage(e)),
+    // mutateAsync, not mutate's callbacks: the refetched bet hides the Appeal button (and this
+    // dialog with it) before per-call callbacks would run, and the player must still be told.
+    fileAppeal.mutateAsync({ betId: bet.id, reason: reason.trim() }).then(
+      () => {
+        toast({ title: t('appeals.filed'), type: 'success' });
+        onClose();
       },
+      (e: unknown) => setError(errorMessage(e)),
     );
   };
   return (
