@@ -1,10 +1,11 @@
-// Proves appeals through the API on PostgreSQL: who may file one (visitor 401, outsider 404, an admin who is no player 403, each player) and decide one (visitor 401, player 403, the resolving admin 403 same_admin, another admin), the 48-hour window, one appeal per bet, the queue, and the money: an overturn moves exactly the correction (even when the winner has spent the winnings: the rest is owed), each compensating event names the original resolution, the books balance and the escrow ends at zero.
+// Proves appeals through the API on PostgreSQL: who may file one (visitor 401, outsider 404, an admin who is no player 403, each player) and decide one (visitor 401, player 403, the resolving admin 403 same_admin, another admin), the 48-hour window, one appeal per bet, the queue, and the money: an overturn moves exactly the correction (even when the winner has spent the winnings: the rest is owed), each compensating event names the original resolution, the books balance and the escrow ends at zero; a decision whose process died before the corrections is finished by the bet-appeals process manager, once.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
 import { makeAdmin } from '../../testing/users.js';
 import { available, checkBooks, fundedPlayer, ledger, settleFollowUps, type Player } from './testing.js';
+import { BetSagas } from './commands.js';
 
 const H = 3600_000;
 let h: TestHarness;
@@ -190,6 +191,20 @@ describe('the queue and the decision', () => {
     const tx = (await h.app.inject({ method: 'GET', url: '/api/transactions', headers: alice.headers })).json() as { type: string; amount: string; description: string; betId: string | null }[];
     expect(tx.find((t) => t.betId === betId && t.type === 'appeal_debit')).toMatchObject({ amount: '98.00', description: 'Appeal correction taken back (20.00 owed)' });
   });
+});
+
+it('a decision recorded by a process that died before the corrections: the bet-appeals process manager makes them, once', async () => {
+  const { alice, bob, betId } = await resolved('alice');
+  expect((await appeal(betId, bob.headers)).statusCode).toBe(201);
+  // The decision alone, as a route that crashed right after appending it would leave it.
+  const sagas = new BetSagas(h.deps);
+  await sagas.execute({ type: 'DecideAppeal', data: { betId, adminId: reviewer.id, outcome: 'overturned', winnerId: bob.id, notes: 'onside' }, metadata: { now: h.clock.now() } }, `admin:${reviewer.id}`);
+  await expect.poll(async () => available(await ledger(h), bob.id), { timeout: 15_000 }).toBe('1098.00');
+  expect(available(await ledger(h), alice.id)).toBe('898.00');
+  // Running the steps again (the route's retry, a redelivery) moves nothing more.
+  await sagas.appealFollowUps((await h.deps.store.readStream(`bet-${betId}`)).filter((e) => e.type === 'AppealDecided').map((e) => ({ type: e.type, data: e.data }) as never));
+  expect(available(await ledger(h), bob.id)).toBe('1098.00');
+  await checkBooks(h, [betId]);
 });
 
 it('an unknown bet is 404 to an admin deciding', async () => {
