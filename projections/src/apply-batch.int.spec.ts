@@ -113,7 +113,7 @@ describe('applyBatch', () => {
   it('is proven on sequences that reach every bet outcome', async () => {
     const events = await recordedLifecycles(7, 60, 5, 6);
     const types = new Set(events.map((e) => e.type));
-    for (const type of ['DepositCredited', 'StakeLocked', 'StakeReleased', 'PayoutCredited', 'BetCreated', 'BetAccepted', 'BetResultReported', 'BetSettled', 'BetDisputed', 'DisputeResolved', 'BetCancelled', 'BetExpired', 'BetVoided']) {
+    for (const type of ['DepositCredited', 'StakeLocked', 'StakeReleased', 'PayoutCredited', 'BetCreated', 'BetAccepted', 'BetResultReported', 'BetSettled', 'BetDisputed', 'DisputeResolved', 'BetCancelled', 'BetExpired', 'BetVoided', 'AppealFiled', 'AppealDecided', 'AppealDebited', 'AppealCredited']) {
       expect(types, type).toContain(type);
     }
   });

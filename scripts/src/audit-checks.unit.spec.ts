@@ -57,3 +57,76 @@ describe('terminal pools', () => {
     expect(log.failures).toEqual([]);
   });
 });
+
+const BET = '7a1c0c3e-0000-4000-8000-0000000000b1';
+const BET_ESCROW = `bet:${BET}:escrow:NGN`;
+
+/** Ann and Ben each lock 102 (100 + 2 fee); the admin gives Ann the win: fees 4, payout 200. Returns the DisputeResolved event. */
+function resolvedForAnn(log: MoneyInvariants): RecordedEvent {
+  for (const user of ['ann', 'ben']) {
+    log.observe(event(`wallet-${user}`, 'DepositCredited', { userId: user }), move('external:paystack:NGN', `user:${user}:available:NGN`, '500.00'));
+    log.observe(event(`wallet-${user}`, 'StakeLocked', { userId: user, holdId: BET, holdKind: 'bet', stake: '100.00', fee: '2.00' }), move(`user:${user}:available:NGN`, BET_ESCROW, '102.00'));
+  }
+  log.observe(event(`bet-${BET}`, 'BetCreated', { betId: BET, challengerId: 'ann' }), null);
+  log.observe(event(`bet-${BET}`, 'BetAccepted', { betId: BET, opponentId: 'ben' }), null);
+  const resolution = event(`bet-${BET}`, 'DisputeResolved', { betId: BET, winnerId: 'ann' });
+  log.observe(resolution, null);
+  log.observe(event(`bet-${BET}`, 'BetSettled', { betId: BET, winnerId: 'ann', loserId: 'ben' }), move(BET_ESCROW, 'platform:fees:NGN', '4.00'));
+  log.observe(event('wallet-ann', 'PayoutCredited', { userId: 'ann', holdId: BET, holdKind: 'bet' }), move(BET_ESCROW, 'user:ann:available:NGN', '200.00'));
+  return resolution;
+}
+
+/** The overturn to a void: Ann gives back 98, the platform 4, Ben gets 102. */
+function overturnToVoid(log: MoneyInvariants, reverses: string): void {
+  log.observe(
+    event(`bet-${BET}`, 'AppealDecided', { betId: BET, outcome: 'overturned', winnerId: null, reversesEventId: reverses, adjustments: [{ userId: 'ann', amount: '-98.00' }, { userId: 'ben', amount: '102.00' }], feeAdjustment: '-4.00' }),
+    null,
+  );
+}
+
+describe('appealed bets (check 9)', () => {
+  it('an overturn is in flight until its corrections are recorded, then whole: no payout past paid in, escrow zero, each player holds the final outcome', () => {
+    const log = new MoneyInvariants();
+    const resolution = resolvedForAnn(log);
+    overturnToVoid(log, resolution.id);
+    const later = new Date(T0.getTime() + 1000);
+    expect(log.judgeAppeals(later).inFlight).toEqual([expect.stringContaining(`appeal: bet ${BET}: correction of ann, correction of ben, fee adjustment not recorded`)]);
+    expect(log.judgeTerminalBets(later).failures).toEqual([]);
+    expect(log.judgeAppeals(new Date(T0.getTime() + FOLLOW_UP_OVERDUE_MS + 1)).failures).toEqual([expect.stringContaining('(overdue)')]);
+
+    // Ann spent all but 60: 60 from her balance, 38 owed.
+    log.observe(event('wallet-ann', 'AppealDebited', { userId: 'ann', holdId: BET, holdKind: 'bet', amount: '98.00', reversesEventId: resolution.id }), [
+      { account: BET_ESCROW, currency: 'NGN', amount: '98.00' },
+      { account: 'user:ann:available:NGN', currency: 'NGN', amount: '-60.00' },
+      { account: 'user:ann:receivable:NGN', currency: 'NGN', amount: '-38.00' },
+    ]);
+    log.observe(event(`bet-${BET}`, 'AppealFeesAdjusted', { betId: BET, feeAdjustment: '-4.00', reversesEventId: resolution.id }), move('platform:fees:NGN', BET_ESCROW, '4.00'));
+    log.observe(event('wallet-ben', 'AppealCredited', { userId: 'ben', holdId: BET, holdKind: 'bet', amount: '102.00', reversesEventId: resolution.id }), move(BET_ESCROW, 'user:ben:available:NGN', '102.00'));
+    expect(log.judgeAppeals(later)).toEqual({ judged: 1, inFlight: [], failures: [] });
+    expect(log.judgeTerminalBets(later)).toEqual({ judged: 1, inFlight: [], failures: [] });
+    expect(log.failures).toEqual([]);
+  });
+
+  it('fails a correction that names another event, moves another amount, or comes with no overturn', () => {
+    const log = new MoneyInvariants();
+    const resolution = resolvedForAnn(log);
+    overturnToVoid(log, resolution.id);
+    log.observe(event('wallet-ann', 'AppealDebited', { userId: 'ann', holdId: BET, holdKind: 'bet', amount: '98.00', reversesEventId: 'someone-else' }), move('user:ann:available:NGN', BET_ESCROW, '98.00'));
+    log.observe(event(`bet-${BET}`, 'AppealFeesAdjusted', { betId: BET, feeAdjustment: '-4.00', reversesEventId: resolution.id }), move('platform:fees:NGN', BET_ESCROW, '4.00'));
+    log.observe(event('wallet-ben', 'AppealCredited', { userId: 'ben', holdId: BET, holdKind: 'bet', amount: '100.00', reversesEventId: resolution.id }), move(BET_ESCROW, 'user:ben:available:NGN', '100.00'));
+    const { failures } = log.judgeAppeals(new Date(T0.getTime() + 1000));
+    expect(failures).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('names someone-else, not the original resolution'),
+        expect.stringContaining('moved 100.00, the decision asked 102.00'),
+        expect.stringContaining('ben holds -2.00 from the bet, the final outcome gives 0.00'),
+      ]),
+    );
+    expect(log.judgeTerminalBets(new Date(T0.getTime() + 1000)).failures).toEqual([expect.stringContaining('is 2.00, not zero')]);
+
+    const stray = new MoneyInvariants();
+    resolvedForAnn(stray);
+    stray.observe(event('wallet-ben', 'AppealCredited', { userId: 'ben', holdId: BET, holdKind: 'bet', amount: '50.00', reversesEventId: 'x' }), move('external:paystack:NGN', 'user:ben:available:NGN', '50.00'));
+    expect(stray.judgeAppeals(new Date(T0.getTime() + 1000)).failures).toEqual([expect.stringContaining('correction with no overturned appeal')]);
+  });
+});

@@ -1,4 +1,4 @@
-// Proves `npm run audit -- verify` passes on a sound ledger (full bet lifecycles included) and fails, naming the event, on a tampered read table, a negative escrow, payouts beyond what players paid in, a user balance negative at any event, and a terminal bet whose escrow is not zero; a follow-up still in flight is no false alarm until it is overdue; a settled FPL pool passes and a forged extra pool payout fails, naming the event.
+// Proves `npm run audit -- verify` passes on a sound ledger (full bet lifecycles and an overturned appeal included) and fails, naming the event, on a tampered read table, a negative escrow, payouts beyond what players paid in, a user balance negative at any event, and a terminal bet whose escrow is not zero, an appeal correction no overturn asked for; a follow-up still in flight is no false alarm until it is overdue; a settled FPL pool passes and a forged extra pool payout fails, naming the event.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { v4 as uuidv4 } from 'uuid';
 import { betStreamId } from '@wager/domain/bets/index';
@@ -137,6 +137,44 @@ describe('audit verify on a sound ledger', () => {
     expect(output).toContain('OK:');
     expect(code).toBe(0);
     expect((await ledger(h)).get(betEscrow(betId, 'NGN'))?.toFixed(2)).toBe('0.00');
+  });
+});
+
+describe('audit verify on appealed bets', () => {
+  it('passes a bet whose resolution was overturned to a void after the winner spent the winnings (part owed), and fails a forged correction', async () => {
+    // Given a dispute resolved for Alice by one admin and overturned to a void by another, after Alice staked most of her winnings elsewhere
+    const [resolver, reviewer] = [await fundedPlayer(h, '0'), await fundedPlayer(h, '0')];
+    const { makeAdmin } = await import('../../api/src/testing/users.js');
+    for (const admin of [resolver, reviewer]) await makeAdmin(h, admin.id);
+    const alice = await fundedPlayer(h, '1000.00');
+    const bob = await fundedPlayer(h, '1000.00');
+    const bet = await createBet(alice);
+    await acceptBet(bob, bet.inviteLinkId);
+    await reportResult(alice, bet.id, 'won');
+    await reportResult(bob, bet.id, 'won');
+    const resolve = await h.app.inject({ method: 'PUT', url: `/api/admin/bets/${bet.id}/resolve`, headers: resolver.headers, payload: { winnerId: alice.id, adminNotes: 'clip' } });
+    expect(resolve.statusCode, resolve.body).toBe(200);
+    expect((await h.app.inject({ method: 'POST', url: '/api/bets', headers: alice.headers, payload: { amount: '1050', visibility: 'public' } })).statusCode).toBe(201);
+    expect((await h.app.inject({ method: 'POST', url: `/api/bets/${bet.id}/appeal`, headers: bob.headers, payload: { reason: 'My goal was in the clip' } })).statusCode).toBe(201);
+    const decided = await h.app.inject({ method: 'POST', url: `/api/admin/appeals/${bet.id}/decide`, headers: reviewer.headers, payload: { outcome: 'overturned', winnerId: null, notes: 'Void it' } });
+    expect(decided.statusCode, decided.body).toBe(200);
+    expect((await ledger(h)).get(`user:${alice.id}:receivable:NGN`)?.toFixed(2)).toBe('-71.00');
+    await h.settle();
+    // When the audit runs, then the overturn is judged whole
+    const sound = await verify();
+    expect(sound.output).toContain('1 overturned appeals');
+    expect(sound.output).toContain('OK:');
+    expect(sound.code).toBe(0);
+
+    // And a forged extra correction (balanced, through the wallet's real command path on another hold) is caught
+    await executeWalletCommand(
+      h.deps,
+      { type: 'AdjustForAppeal', data: { userId: bob.id, holdId: uuidv4(), holdKind: 'bet', amount: '10.00', currency: 'NGN', reversesEventId: 'forged' }, metadata: { now: h.clock.now() } },
+      uuidv4(),
+    );
+    const forged = await verify();
+    expect(forged.code).toBe(1);
+    expect(forged.output).toContain('correction with no overturned appeal');
   });
 });
 

@@ -33,7 +33,7 @@ async function verify(options: VerifyOptions = {}): Promise<number> {
   try {
     const r = await verifyLedger(infra, options.now ?? new Date());
     console.log(
-      `audit verify: ${r.events} events, ${r.moneyEvents} with postings, ${r.streams} streams, ${r.accounts} accounts, ${r.terminalBets} terminal bets, ${r.terminalPools} terminal pools${r.upTo ? `, read tables at ${formatPosition(r.upTo)}` : ''}`,
+      `audit verify: ${r.events} events, ${r.moneyEvents} with postings, ${r.streams} streams, ${r.accounts} accounts, ${r.terminalBets} terminal bets, ${r.terminalPools} terminal pools, ${r.overturnedAppeals} overturned appeals${r.upTo ? `, read tables at ${formatPosition(r.upTo)}` : ''}`,
     );
     for (const [currency, sum] of r.trialBalance) console.log(`  trial balance ${currency}: ${sum.toFixed(2)}`);
     if (r.inFlight.length > 0) {
@@ -42,7 +42,7 @@ async function verify(options: VerifyOptions = {}): Promise<number> {
     }
     if (r.passed) {
       console.log(
-        '  OK: every event balances, trial balance zero, hash chains intact, no escrow or user balance ever negative, no bet or pool paid out more than paid in, every settled-up terminal bet and pool escrow zero, read tables match the log',
+        '  OK: every event balances, trial balance zero, hash chains intact, no escrow or user balance ever negative, no bet or pool paid out more than paid in, every settled-up terminal bet and pool escrow zero, every overturned appeal whole, read tables match the log',
       );
       return 0;
     }

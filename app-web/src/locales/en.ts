@@ -1,5 +1,6 @@
 import { casebookEn } from './casebook';
 import { pagesEn } from './pages';
+import { appealsEn } from './appeals';
 /**
  * English texts: the source language and the fallback. Spanish and French have the same shape
  * (checked by the `Translation` type). Spec wording is kept verbatim.
@@ -439,6 +440,8 @@ export const en = {
       pool_payout: 'Pool winnings',
       refund: 'Refund',
       fee: 'Fee',
+      appeal_debit: 'Appeal correction (taken back)',
+      appeal_credit: 'Appeal correction (paid)',
       other: 'Other',
     },
   },
@@ -977,6 +980,7 @@ export const en = {
   },
   pages: pagesEn,
   casebook: casebookEn,
+  appeals: appealsEn,
   bankPayout: {
     title: 'Withdraw to bank',
     bank: 'Bank',
@@ -1012,8 +1016,8 @@ export const en = {
     verified: 'Verified: the hash chain of {{count}} events recomputes in your browser.',
     broken: 'Verification failed at event {{index}}: the chain does not match.',
     redacted: '{{count}} events checked by their hash only',
-    account: { player: 'Player {{id}}', escrow: 'Escrow', fees: 'Platform fees' },
-    event: { StakeLocked: 'Stake and fee into escrow', StakeReleased: 'Refund', PayoutCredited: 'Payout', BetSettled: 'Fees', BetFeesRecognized: 'Fees' },
+    account: { player: 'Player {{id}}', owed: 'Owed by player {{id}}', escrow: 'Escrow', fees: 'Platform fees' },
+    event: { StakeLocked: 'Stake and fee into escrow', StakeReleased: 'Refund', PayoutCredited: 'Payout', BetSettled: 'Fees', BetFeesRecognized: 'Fees', AppealDebited: 'Appeal correction taken back', AppealCredited: 'Appeal correction paid', AppealFeesAdjusted: 'Fees corrected by the appeal' },
     poolEvent: { StakeLocked: 'Entry and fee into escrow', PoolSettled: 'Fees' },
   },
 } as const;

@@ -1,5 +1,6 @@
 import type { Translation } from './en';
 import { casebookEs } from './casebook';
+import { appealsEs } from './appeals';
 import { pagesEs } from './pages';
 
 /** Textos en español. */
@@ -146,7 +147,7 @@ export const es: Translation = {
     recentActivity: 'Actividad reciente', noActivity: 'Aún no hay actividad', activeBetsTitle: 'Apuestas activas', noActiveBets: 'No hay apuestas activas', recentMatches: 'Partidas recientes',
     message: 'Mensaje', cancelBet: 'Cancelar', cancelledTitle: 'Desafío cancelado', cancelledText: 'Tu apuesta y la comisión se han devuelto a tu saldo.', cancelFailedTitle: 'No se pudo cancelar',
     currencyUpdated: 'Moneda de visualización actualizada', currencyFailed: 'No se pudo actualizar la moneda. Inténtalo de nuevo.',
-    txTypes: { deposit: 'Depósito', withdrawal: 'Retiro', bet_escrow: 'Apuesta bloqueada', bet_payout: 'Pago', pool_entry: 'Entrada a liga', pool_payout: 'Premio de liga', refund: 'Reembolso', fee: 'Comisión', other: 'Otro' },
+    txTypes: { deposit: 'Depósito', withdrawal: 'Retiro', bet_escrow: 'Apuesta bloqueada', bet_payout: 'Pago', pool_entry: 'Entrada a liga', pool_payout: 'Premio de liga', refund: 'Reembolso', fee: 'Comisión', appeal_debit: 'Corrección por apelación (retirada)', appeal_credit: 'Corrección por apelación (pagada)', other: 'Otro' },
   },
   location: {
     title: 'Confirma tu ubicación', text: 'Usamos tu ubicación para elegir tu moneda y comprobar que el servicio está disponible en tu región.', detect: 'Detectar mi ubicación',
@@ -427,6 +428,7 @@ export const es: Translation = {
   },
   pages: pagesEs,
   casebook: casebookEs,
+  appeals: appealsEs,
   bankPayout: {
     title: 'Retirar al banco', bank: 'Banco', chooseBank: 'Elige tu banco', accountNumber: 'Número de cuenta', accountNumberHint: 'Número de cuenta NUBAN de 10 dígitos',
     resolve: 'Comprobar cuenta', resolving: 'Comprobando…', resolveError: 'Cuenta bancaria', confirmName: 'Titular: {{name}} ({{bank}}). ¿Eres tú?', confirmAdd: 'Sí, añadir esta cuenta',
@@ -443,8 +445,8 @@ export const es: Translation = {
     title: 'Dinero', escrowNow: 'En depósito ahora', verify: 'Verificar', chainHead: 'Cadena de {{count}} eventos, cabeza {{hash}}',
     verified: 'Verificado: la cadena de hashes de {{count}} eventos se recalcula en tu navegador.', broken: 'La verificación falló en el evento {{index}}: la cadena no coincide.',
     redacted: '{{count}} eventos comprobados solo por su hash',
-    account: { player: 'Jugador {{id}}', escrow: 'Depósito', fees: 'Comisiones de la plataforma' },
-    event: { StakeLocked: 'Apuesta y comisión al depósito', StakeReleased: 'Reembolso', PayoutCredited: 'Pago', BetSettled: 'Comisiones', BetFeesRecognized: 'Comisiones' },
+    account: { player: 'Jugador {{id}}', owed: 'Adeudado por el jugador {{id}}', escrow: 'Depósito', fees: 'Comisiones de la plataforma' },
+    event: { StakeLocked: 'Apuesta y comisión al depósito', StakeReleased: 'Reembolso', PayoutCredited: 'Pago', BetSettled: 'Comisiones', BetFeesRecognized: 'Comisiones', AppealDebited: 'Corrección por apelación retirada', AppealCredited: 'Corrección por apelación pagada', AppealFeesAdjusted: 'Comisiones corregidas por la apelación' },
     poolEvent: { StakeLocked: 'Inscripción y comisión al depósito', PoolSettled: 'Comisiones' },
   },
 };

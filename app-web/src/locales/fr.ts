@@ -1,5 +1,6 @@
 import type { Translation } from './en';
 import { casebookFr } from './casebook';
+import { appealsFr } from './appeals';
 import { pagesFr } from './pages';
 
 /** Textes en français. */
@@ -146,7 +147,7 @@ export const fr: Translation = {
     recentActivity: 'Activité récente', noActivity: "Aucune activité pour l'instant", activeBetsTitle: 'Paris actifs', noActiveBets: 'Aucun pari actif', recentMatches: 'Matchs récents',
     message: 'Message', cancelBet: 'Annuler', cancelledTitle: 'Défi annulé', cancelledText: 'Votre mise et les frais ont été remboursés sur votre solde.', cancelFailedTitle: "Échec de l'annulation",
     currencyUpdated: "Devise d'affichage mise à jour", currencyFailed: 'Impossible de mettre à jour la devise. Veuillez réessayer.',
-    txTypes: { deposit: 'Dépôt', withdrawal: 'Retrait', bet_escrow: 'Mise bloquée', bet_payout: 'Gain versé', pool_entry: 'Entrée de ligue', pool_payout: 'Gain de ligue', refund: 'Remboursement', fee: 'Frais', other: 'Autre' },
+    txTypes: { deposit: 'Dépôt', withdrawal: 'Retrait', bet_escrow: 'Mise bloquée', bet_payout: 'Gain versé', pool_entry: 'Entrée de ligue', pool_payout: 'Gain de ligue', refund: 'Remboursement', fee: 'Frais', appeal_debit: 'Correction d’appel (reprise)', appeal_credit: 'Correction d’appel (versée)', other: 'Autre' },
   },
   location: {
     title: 'Confirmez votre position', text: 'Nous utilisons votre position pour choisir votre devise et vérifier que le service est disponible dans votre région.', detect: 'Détecter ma position',
@@ -427,6 +428,7 @@ export const fr: Translation = {
   },
   pages: pagesFr,
   casebook: casebookFr,
+  appeals: appealsFr,
   bankPayout: {
     title: 'Retirer vers la banque', bank: 'Banque', chooseBank: 'Choisissez votre banque', accountNumber: 'Numéro de compte', accountNumberHint: 'Numéro de compte NUBAN à 10 chiffres',
     resolve: 'Vérifier le compte', resolving: 'Vérification…', resolveError: 'Compte bancaire', confirmName: 'Titulaire : {{name}} ({{bank}}). Est-ce vous ?', confirmAdd: 'Oui, ajouter ce compte',
@@ -443,8 +445,8 @@ export const fr: Translation = {
     title: 'Argent', escrowNow: 'En séquestre maintenant', verify: 'Vérifier', chainHead: 'Chaîne de {{count}} événements, tête {{hash}}',
     verified: 'Vérifié : la chaîne de hachage de {{count}} événements se recalcule dans votre navigateur.', broken: 'Échec de la vérification à l’événement {{index}} : la chaîne ne correspond pas.',
     redacted: '{{count}} événements vérifiés par leur hachage seulement',
-    account: { player: 'Joueur {{id}}', escrow: 'Séquestre', fees: 'Frais de la plateforme' },
-    event: { StakeLocked: 'Mise et frais en séquestre', StakeReleased: 'Remboursement', PayoutCredited: 'Gain versé', BetSettled: 'Frais', BetFeesRecognized: 'Frais' },
+    account: { player: 'Joueur {{id}}', owed: 'Dû par le joueur {{id}}', escrow: 'Séquestre', fees: 'Frais de la plateforme' },
+    event: { StakeLocked: 'Mise et frais en séquestre', StakeReleased: 'Remboursement', PayoutCredited: 'Gain versé', BetSettled: 'Frais', BetFeesRecognized: 'Frais', AppealDebited: 'Correction d’appel reprise', AppealCredited: 'Correction d’appel versée', AppealFeesAdjusted: 'Frais corrigés par l’appel' },
     poolEvent: { StakeLocked: 'Inscription et frais en séquestre', PoolSettled: 'Frais' },
   },
 };

@@ -5,6 +5,11 @@
 export const enMessages: Record<string, string> = {};
 
 export const esMessages: Record<string, string> = {
+  'Please give a reason for your appeal (at least 10 characters)': 'Indica el motivo de tu apelación (al menos 10 caracteres)',
+  'An appeal reason can be at most 1000 characters': 'El motivo de una apelación puede tener como máximo 1000 caracteres',
+  'Decision notes are required': 'Las notas de la decisión son obligatorias',
+  'Decision notes can be at most 2000 characters': 'Las notas de la decisión pueden tener como máximo 2000 caracteres',
+  "Outcome must be 'upheld' or 'overturned'": "La decisión debe ser 'upheld' u 'overturned'",
   'Username is required': 'El usuario es obligatorio',
   'Password is required': 'La contraseña es obligatoria',
   'Username must be at least 3 characters': 'El usuario debe tener al menos 3 caracteres',
@@ -111,6 +116,11 @@ export const esMessages: Record<string, string> = {
 };
 
 export const frMessages: Record<string, string> = {
+  'Please give a reason for your appeal (at least 10 characters)': 'Indiquez la raison de votre appel (au moins 10 caractères)',
+  'An appeal reason can be at most 1000 characters': 'La raison d’un appel peut compter au plus 1000 caractères',
+  'Decision notes are required': 'Les notes de la décision sont obligatoires',
+  'Decision notes can be at most 2000 characters': 'Les notes de la décision peuvent compter au plus 2000 caractères',
+  "Outcome must be 'upheld' or 'overturned'": "La décision doit être 'upheld' ou 'overturned'",
   'Username is required': "Le nom d'utilisateur est obligatoire",
   'Password is required': 'Le mot de passe est obligatoire',
   'Username must be at least 3 characters': "Le nom d'utilisateur doit comporter au moins 3 caractères",

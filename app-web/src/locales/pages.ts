@@ -123,6 +123,8 @@ export const pagesEn = {
       BetVoided: 'Voided, stakes refunded',
       BetCancelled: 'Cancelled, stakes refunded',
       BetExpired: 'Expired, stakes refunded',
+      AppealFiled: '{{name}} appealed the resolution',
+      AppealDecided: 'Appeal decided: winner {{winner}}',
     },
   },
   opponents: {
@@ -240,6 +242,7 @@ export const pagesEs: typeof pagesEn = {
     steps: {
       BetCreated: 'Creada por {{name}}', BetAccepted: 'Aceptada por {{name}}', BetResultReported: '{{name}} informó: {{result}}', BetDisputed: 'En disputa',
       DisputeResolved: 'Disputa resuelta: gana {{winner}}', BetSettled: 'Liquidada: ganó {{winner}}', BetVoided: 'Anulada, apuestas devueltas', BetCancelled: 'Cancelada, apuestas devueltas', BetExpired: 'Caducada, apuestas devueltas',
+      AppealFiled: '{{name}} apeló la resolución', AppealDecided: 'Apelación decidida: gana {{winner}}',
     },
   },
   opponents: {
@@ -335,6 +338,7 @@ export const pagesFr: typeof pagesEn = {
     steps: {
       BetCreated: 'Créé par {{name}}', BetAccepted: 'Accepté par {{name}}', BetResultReported: '{{name}} a déclaré : {{result}}', BetDisputed: 'En litige',
       DisputeResolved: 'Litige tranché : vainqueur {{winner}}', BetSettled: 'Réglé : {{winner}} a gagné', BetVoided: 'Annulé, mises remboursées', BetCancelled: 'Annulé, mises remboursées', BetExpired: 'Expiré, mises remboursées',
+      AppealFiled: '{{name}} a fait appel de la résolution', AppealDecided: 'Appel tranché : vainqueur {{winner}}',
     },
   },
   opponents: {

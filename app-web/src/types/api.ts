@@ -92,6 +92,23 @@ export interface Bet {
   killHandicap?: number | null;
   bannedWeapons?: string[] | null;
   allowKillstreaks?: boolean | null;
+  voidReason?: string | null;
+  settledBy?: string | null;
+  /** Until when the admin's resolution may be appealed (null: no admin resolution). */
+  appealDeadlineAt?: string | null;
+  appeal?: BetAppeal | null;
+}
+
+/** A bet's appeal (issue 23); `notes` and `resolvedBy` reach admins only. */
+export interface BetAppeal {
+  status: 'open' | 'upheld' | 'overturned';
+  appellantId: string;
+  reason: string;
+  filedAt: string;
+  decidedBy: string | null;
+  decidedAt: string | null;
+  notes?: string | null;
+  resolvedBy?: string | null;
 }
 
 export interface Transaction {

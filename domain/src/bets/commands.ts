@@ -1,5 +1,6 @@
 import type { BetCurrency, BetResult, CreateChallenge } from './rules.js';
 import type { AcceptVia, EvidenceFile } from './events.js';
+import type { AppealOutcome } from './appeals.js';
 import type { Command } from '../shared/command.js';
 
 /** Ids arrive in the command's data and time in its metadata: the decider draws none itself. */
@@ -13,7 +14,10 @@ export type BetCommand =
   | Command<'SettleUncontested', { betId: string }>
   | Command<'VoidOverdueBet', { betId: string }>
   | Command<'ResolveDispute', { betId: string; adminId: string; winnerId: string | null; adminNotes: string }>
-  | Command<'AbandonCreation', { betId: string }>;
+  | Command<'AbandonCreation', { betId: string }>
+  | Command<'FileAppeal', { betId: string; userId: string; reason: string; resolutionEventId: string; appealWindowMs: number }>
+  | Command<'DecideAppeal', { betId: string; adminId: string; outcome: AppealOutcome; winnerId: string | null; notes: string }>
+  | Command<'AdjustAppealFees', { betId: string }>;
 
 export type BetCommandType = BetCommand['type'];
 

@@ -5,6 +5,7 @@ import { assertBalanced } from '../ledger/postings.js';
 import type { BetCommand } from './commands.js';
 import type { BetEvent, BetPosting, BetRefund } from './events.js';
 import { betMessages, normalisedChallengeSchema } from './rules.js';
+import { APPEAL_CODES, appealMessages, appealMoneyPlan, fileAppealSchema } from './appeals.js';
 import { TERMINAL_BET_STATUSES, type BetState, type ExistingBet } from './state.js';
 
 type Command<T extends BetCommand['type']> = Extract<BetCommand, { type: T }>['data'];
@@ -49,6 +50,12 @@ export function decide(command: BetCommand, state: BetState): BetEvent[] {
       return resolve(command.data, command.metadata.now, state);
     case 'AbandonCreation':
       return abandon(command.data, command.metadata.now, state);
+    case 'FileAppeal':
+      return fileAppeal(command.data, command.metadata.now, state);
+    case 'DecideAppeal':
+      return decideAppeal(command.data, command.metadata.now, state);
+    case 'AdjustAppealFees':
+      return adjustAppealFees(command.data, command.metadata.now, state);
     default: {
       const unexpected: never = command;
       throw new Error(`Unknown bet command ${JSON.stringify(unexpected)}`);
@@ -238,6 +245,93 @@ function abandon(c: Command<'AbandonCreation'>, now: Now, state: BetState): BetE
   if (state.status === 'abandoned') return [];
   if (state.status !== 'none') return [];
   return [{ type: 'BetCreationAbandoned', data: { betId: c.betId, abandonedAt: now.toISOString() } }];
+}
+
+/** A player appeals the admin's resolution: once per bet, within the appeal window after it. */
+function fileAppeal(c: Command<'FileAppeal'>, now: Now, state: BetState): BetEvent[] {
+  const s = existing(state);
+  if (s.bet.challengerId !== c.userId && s.opponentId !== c.userId) throw new ForbiddenError(appealMessages.notPlayer, { code: APPEAL_CODES.notPlayer });
+  if (!s.resolution) throw new ConflictError(appealMessages.notResolvedByAdmin, { code: APPEAL_CODES.notResolvedByAdmin });
+  if (s.appeal) throw new ConflictError(appealMessages.alreadyAppealed, { code: APPEAL_CODES.alreadyAppealed });
+  if (now.getTime() >= Date.parse(s.resolution.resolvedAt) + c.appealWindowMs) throw new ConflictError(appealMessages.windowClosed, { code: APPEAL_CODES.windowClosed });
+  const parsed = fileAppealSchema.safeParse({ reason: c.reason });
+  if (!parsed.success) throw new ValidationError(parsed.error.issues[0]?.message ?? appealMessages.reasonRequired);
+  return [
+    {
+      type: 'AppealFiled',
+      data: {
+        betId: s.bet.betId,
+        appellantId: c.userId,
+        reason: parsed.data.reason,
+        resolutionEventId: c.resolutionEventId,
+        resolvedBy: s.resolution.adminId,
+        originalWinnerId: s.resolution.winnerId,
+        filedAt: now.toISOString(),
+      },
+    },
+  ];
+}
+
+/**
+ * A second admin decides the open appeal: upheld (nothing moves) or overturned to another winner
+ * or to a void. An overturn records its money plan; the saga executes it as compensating events.
+ */
+function decideAppeal(c: Command<'DecideAppeal'>, now: Now, state: BetState): BetEvent[] {
+  const s = existing(state);
+  const players = playersOf(s);
+  if (!s.appeal || !s.resolution || !players) throw new ConflictError(appealMessages.noOpenAppeal, { code: APPEAL_CODES.noOpenAppeal });
+  if (s.appeal.status !== 'open') throw new ConflictError(appealMessages.alreadyDecided, { code: APPEAL_CODES.alreadyDecided });
+  if (c.adminId === s.resolution.adminId) throw new ForbiddenError(appealMessages.sameAdmin, { code: APPEAL_CODES.sameAdmin });
+  if (players.includes(c.adminId)) throw new ForbiddenError(appealMessages.playerAdmin, { code: APPEAL_CODES.playerAdmin });
+  const notes = c.notes.trim();
+  if (notes.length === 0) throw new ValidationError(appealMessages.notesRequired);
+  const from = s.resolution.winnerId;
+  const to = c.outcome === 'upheld' ? from : c.winnerId;
+  if (c.outcome === 'overturned') {
+    if (to !== null && !players.includes(to)) throw new ValidationError(appealMessages.winnerNotPlayer, { code: APPEAL_CODES.winnerNotPlayer });
+    if (to === from) throw new ValidationError(appealMessages.overturnUnchanged, { code: APPEAL_CODES.overturnUnchanged });
+  }
+  const plan = c.outcome === 'upheld' ? { adjustments: [], feeAdjustment: '0.00' } : appealMoneyPlan({ players, stake: s.bet.amount, fee: s.bet.feeAmount, from, to });
+  return [
+    {
+      type: 'AppealDecided',
+      data: {
+        betId: s.bet.betId,
+        adminId: c.adminId,
+        appellantId: s.appeal.appellantId,
+        outcome: c.outcome,
+        originalWinnerId: from,
+        winnerId: to,
+        notes,
+        reversesEventId: s.appeal.resolutionEventId,
+        currency: s.bet.currency,
+        adjustments: plan.adjustments,
+        feeAdjustment: plan.feeAdjustment,
+        decidedAt: now.toISOString(),
+      },
+    },
+  ];
+}
+
+/**
+ * The platform's part of an overturn, recorded once the players' debits are in the escrow (the
+ * saga's order), so the escrow never goes below zero. Nothing to do when the fees do not change.
+ */
+function adjustAppealFees(c: Command<'AdjustAppealFees'>, now: Now, state: BetState): BetEvent[] {
+  if (!('bet' in state) || state.appeal?.status !== 'overturned' || state.appeal.feesAdjusted) return [];
+  const change = new Decimal(state.appeal.feeAdjustment);
+  if (change.isZero()) return [];
+  const postings: BetPosting[] = [
+    { account: platformFeesAccount(state.bet.currency), currency: state.bet.currency, amount: change.toFixed(2) },
+    { account: betEscrowAccount(state.bet.betId, state.bet.currency), currency: state.bet.currency, amount: change.neg().toFixed(2) },
+  ];
+  assertBalanced(postings);
+  return [
+    {
+      type: 'AppealFeesAdjusted',
+      data: { betId: state.bet.betId, reversesEventId: state.appeal.resolutionEventId, feeAdjustment: change.toFixed(2), currency: state.bet.currency, postings, adjustedAt: now.toISOString() },
+    },
+  ];
 }
 
 export function isTerminal(state: BetState): boolean {

@@ -3,6 +3,7 @@
  * Money postings that touch a user account live in that user's wallet stream; the only
  * postings here are between system accounts (fee recognition, docs/ledger.md).
  */
+import type { AppealAdjustment, AppealOutcome } from './appeals.js';
 import type { BetCurrency, BetResult, CodRules, Fc25Rules, GameType, MatchRules, Visibility } from './rules.js';
 
 export interface BetPosting {
@@ -72,11 +73,58 @@ export type BetEvent =
       };
     }
   | { type: 'BetVoided'; data: { betId: string; reason: VoidReason; refunds: BetRefund[]; voidedAt: string } }
-  | { type: 'BetCreationAbandoned'; data: { betId: string; abandonedAt: string } };
+  | { type: 'BetCreationAbandoned'; data: { betId: string; abandonedAt: string } }
+  | { type: 'AppealFiled'; data: AppealFiledData }
+  | { type: 'AppealDecided'; data: AppealDecidedData }
+  | { type: 'AppealFeesAdjusted'; data: AppealFeesAdjustedData };
+
+/** A player appeals an admin's resolution; `resolutionEventId` is the recorded DisputeResolved. */
+export interface AppealFiledData {
+  readonly betId: string;
+  readonly appellantId: string;
+  readonly reason: string;
+  readonly resolutionEventId: string;
+  /** The admin who resolved the dispute: they may not decide the appeal. */
+  readonly resolvedBy: string;
+  /** The resolution's winner, or null for a void. */
+  readonly originalWinnerId: string | null;
+  readonly filedAt: string;
+}
+
+/**
+ * A second admin's decision. `winnerId` is the bet's outcome after it (the original one when
+ * upheld). An overturn carries its money plan: each player's net adjustment and the platform's
+ * fee change (appeals.ts, appealMoneyPlan), executed as compensating events that each name
+ * `reversesEventId`, the original DisputeResolved; nothing recorded before is changed.
+ */
+export interface AppealDecidedData {
+  readonly betId: string;
+  readonly adminId: string;
+  readonly appellantId: string;
+  readonly outcome: AppealOutcome;
+  readonly originalWinnerId: string | null;
+  readonly winnerId: string | null;
+  readonly notes: string;
+  readonly reversesEventId: string;
+  readonly currency: BetCurrency;
+  readonly adjustments: AppealAdjustment[];
+  readonly feeAdjustment: string;
+  readonly decidedAt: string;
+}
+
+/** The platform's part of an overturn: fees given back to (or taken from) the bet's escrow, after the players' debits. */
+export interface AppealFeesAdjustedData {
+  readonly betId: string;
+  readonly reversesEventId: string;
+  readonly feeAdjustment: string;
+  readonly currency: BetCurrency;
+  readonly postings: BetPosting[];
+  readonly adjustedAt: string;
+}
 
 export type AcceptVia = 'invite' | 'marketplace';
 export type SettledBy = 'agreement' | 'uncontested' | 'admin';
-export type VoidReason = 'no_result_by_deadline' | 'admin';
+export type VoidReason = 'no_result_by_deadline' | 'admin' | 'appeal';
 
 export type BetEventType = BetEvent['type'];
 export const BET_EVENT_TYPES: readonly BetEventType[] = [
@@ -90,7 +138,11 @@ export const BET_EVENT_TYPES: readonly BetEventType[] = [
   'BetSettled',
   'BetVoided',
   'BetCreationAbandoned',
+  'AppealFiled',
+  'AppealDecided',
+  'AppealFeesAdjusted',
 ];
+export const APPEAL_EVENT_TYPES = ['AppealFiled', 'AppealDecided', 'AppealFeesAdjusted'] as const;
 /** Events after which a bet's escrow must drain to zero. */
 export const BET_REFUND_EVENT_TYPES = ['BetCancelled', 'BetExpired', 'BetVoided'] as const;
 

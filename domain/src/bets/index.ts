@@ -9,6 +9,7 @@ export * from './events.js';
 export * from './commands.js';
 export * from './state.js';
 export * from './decide.js';
+export * from './appeals.js';
 
 export const betDecider: Decider<BetState, BetCommand, BetEvent> = { initialState, evolve, decide };
 export * from './saga.js';

@@ -6,7 +6,8 @@
  */
 import type { BetCommand } from './commands.js';
 import { betPayout, decide } from './decide.js';
-import type { BetEvent } from './events.js';
+import type { AppealDecidedData, BetEvent } from './events.js';
+import type { AppealAdjustment } from './appeals.js';
 import type { BetState, ExistingBet } from './state.js';
 
 /** One step that must follow a recorded bet event; each is idempotent by its deterministic id. */
@@ -86,4 +87,23 @@ export function reconcileHold(state: BetState, userId: string, now: Date): HoldR
   // An accepted (or reported, disputed) bet whose chat creation may have been interrupted.
   if (bet.status !== 'pending' && bet.opponentId) return { kind: 'open-chat', opponentId: bet.opponentId };
   return { kind: 'nothing' };
+}
+
+/** One step of an overturned appeal's correction, in the order the saga must run them. */
+export type AppealStep =
+  | { readonly kind: 'adjust-wallet'; readonly betId: string; readonly userId: string; readonly amount: string; readonly currency: string; readonly reversesEventId: string }
+  | { readonly kind: 'adjust-fees'; readonly betId: string };
+
+/**
+ * The compensating steps of an appeal decision: the debits first (they fill the reopened escrow),
+ * then the platform's fee change, then the credits; so the escrow never goes below zero on the
+ * way and drains to exactly zero. Nothing for an upheld appeal. Each step is idempotent (the
+ * wallet keeps one correction per (bet, player), the bet one fee adjustment).
+ */
+export function appealStepsOf(decided: AppealDecidedData): AppealStep[] {
+  if (decided.outcome !== 'overturned') return [];
+  const wallet = (a: AppealAdjustment): AppealStep => ({ kind: 'adjust-wallet', betId: decided.betId, userId: a.userId, amount: a.amount, currency: decided.currency, reversesEventId: decided.reversesEventId });
+  const debits = decided.adjustments.filter((a) => a.amount.startsWith('-')).map(wallet);
+  const credits = decided.adjustments.filter((a) => !a.amount.startsWith('-')).map(wallet);
+  return [...debits, { kind: 'adjust-fees', betId: decided.betId }, ...credits];
 }

@@ -1,5 +1,6 @@
 import type { BetCurrency, BetResult, GameType, Visibility } from './rules.js';
 import type { BetEvent } from './events.js';
+import type { AppealStatus } from './appeals.js';
 
 export type BetStatus = 'pending' | 'accepted' | 'disputed' | 'completed' | 'cancelled' | 'expired' | 'voided';
 export const TERMINAL_BET_STATUSES: readonly BetStatus[] = ['completed', 'cancelled', 'expired', 'voided'];
@@ -33,7 +34,26 @@ export type BetState =
       readonly reports: Readonly<Record<string, ReportedResult>>;
       readonly contestDeadlineAt: string | null;
       readonly winnerId: string | null;
+      /** The admin's resolution of a dispute, once recorded. */
+      readonly resolution: Resolution | null;
+      readonly appeal: AppealState | null;
     };
+
+export interface Resolution {
+  readonly adminId: string;
+  readonly winnerId: string | null;
+  readonly resolvedAt: string;
+}
+
+export interface AppealState {
+  readonly status: AppealStatus;
+  readonly appellantId: string;
+  readonly resolutionEventId: string;
+  readonly decidedBy: string | null;
+  /** The platform's fee change of an overturn, and whether its AppealFeesAdjusted is recorded. */
+  readonly feeAdjustment: string;
+  readonly feesAdjusted: boolean;
+}
 
 export type ExistingBet = Extract<BetState, { bet: BetFacts }>;
 
@@ -61,6 +81,8 @@ export function evolve(state: BetState, event: BetEvent): BetState {
       reports: {},
       contestDeadlineAt: null,
       winnerId: null,
+      resolution: null,
+      appeal: null,
     };
   }
   if (event.type === 'BetCreationAbandoned') return { status: 'abandoned' };
@@ -81,11 +103,24 @@ export function evolve(state: BetState, event: BetEvent): BetState {
     case 'BetDisputed':
       return { ...state, status: 'disputed' };
     case 'DisputeResolved':
-      return state;
+      return { ...state, resolution: { adminId: event.data.adminId, winnerId: event.data.winnerId, resolvedAt: event.data.resolvedAt } };
     case 'BetSettled':
       return { ...state, status: 'completed', winnerId: event.data.winnerId };
     case 'BetVoided':
       return { ...state, status: 'voided' };
+    case 'AppealFiled':
+      return {
+        ...state,
+        appeal: { status: 'open', appellantId: event.data.appellantId, resolutionEventId: event.data.resolutionEventId, decidedBy: null, feeAdjustment: '0.00', feesAdjusted: false },
+      };
+    case 'AppealDecided': {
+      const d = event.data;
+      const appeal = state.appeal && { ...state.appeal, status: d.outcome, decidedBy: d.adminId, feeAdjustment: d.feeAdjustment };
+      if (d.outcome === 'upheld') return { ...state, appeal };
+      return { ...state, appeal, status: d.winnerId === null ? 'voided' : 'completed', winnerId: d.winnerId };
+    }
+    case 'AppealFeesAdjusted':
+      return { ...state, appeal: state.appeal && { ...state.appeal, feesAdjusted: true } };
     default: {
       const unexpected: never = event;
       return unexpected;

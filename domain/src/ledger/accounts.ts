@@ -4,6 +4,8 @@
  *
  *   user:<id>:available:<CUR>   a user's spendable fiat balance
  *   user:<id>:crypto:USD        a user's crypto balance, held in USD
+ *   user:<id>:receivable:<CUR>  what a user owes the platform (negative: owed), from an appeal's
+ *                               clawback their available balance could not cover
  *   bet:<id>:escrow:<CUR>       stakes and fees held for one bet
  *   pool:<id>:escrow:<CUR>      entries held for one pool
  *   platform:fees:<CUR>         recognised platform fees
@@ -14,7 +16,7 @@
  */
 export const CRYPTO_LEDGER_CURRENCY = 'USD';
 
-export type AccountKind = 'user-available' | 'user-crypto' | 'bet-escrow' | 'pool-escrow' | 'platform-fees' | 'external-paystack' | 'external-crypto' | 'external-withdrawals';
+export type AccountKind = 'user-available' | 'user-crypto' | 'user-receivable' | 'bet-escrow' | 'pool-escrow' | 'platform-fees' | 'external-paystack' | 'external-crypto' | 'external-withdrawals';
 
 export interface ParsedAccount {
   readonly kind: AccountKind;
@@ -33,6 +35,10 @@ export function userAvailable(userId: string, currency: string): string {
 }
 export function userCrypto(userId: string): string {
   return `user:${checkPart(userId, 'userId')}:crypto:${CRYPTO_LEDGER_CURRENCY}`;
+}
+/** What the user owes the platform: debited (below zero) by the part of an appeal's clawback their available balance could not cover. */
+export function userReceivable(userId: string, currency: string): string {
+  return `user:${checkPart(userId, 'userId')}:receivable:${checkPart(currency, 'currency')}`;
 }
 export function betEscrow(betId: string, currency: string): string {
   return `bet:${checkPart(betId, 'betId')}:escrow:${checkPart(currency, 'currency')}`;
@@ -65,6 +71,7 @@ export function parseAccount(account: string): ParsedAccount | null {
     const [scope, ownerId, role, currency] = parts as [string, string, string, string];
     if (scope === 'user' && role === 'available') return { kind: 'user-available', ownerId, currency };
     if (scope === 'user' && role === 'crypto') return { kind: 'user-crypto', ownerId, currency };
+    if (scope === 'user' && role === 'receivable') return { kind: 'user-receivable', ownerId, currency };
     if (scope === 'bet' && role === 'escrow') return { kind: 'bet-escrow', ownerId, currency };
     if (scope === 'pool' && role === 'escrow') return { kind: 'pool-escrow', ownerId, currency };
     return null;
@@ -82,5 +89,5 @@ export function parseAccount(account: string): ParsedAccount | null {
 /** The user who owns an account (user:<id>:…), or null. */
 export function accountUserId(account: string): string | null {
   const parsed = parseAccount(account);
-  return parsed && (parsed.kind === 'user-available' || parsed.kind === 'user-crypto') ? (parsed.ownerId ?? null) : null;
+  return parsed && (parsed.kind === 'user-available' || parsed.kind === 'user-crypto' || parsed.kind === 'user-receivable') ? (parsed.ownerId ?? null) : null;
 }

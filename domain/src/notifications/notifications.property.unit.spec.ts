@@ -1,4 +1,4 @@
-// Proves the notifications reactor's rule: over random bet lifecycles, deposits and moderator requests delivered with random repeats, each event notifies exactly the right people (checked against an independent list), each exactly once, with ids that do not depend on the delivery; and the stream's decider keeps locked channels on and marks read idempotently.
+// Proves the notifications reactor's rule: over random bet lifecycles (appeals included), deposits and moderator requests delivered with random repeats, each event notifies exactly the right people (checked against an independent list), each exactly once, with ids that do not depend on the delivery; and the stream's decider keeps locked channels on and marks read idempotently.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../shared/errors.js';
@@ -29,6 +29,8 @@ const lifecycleArb = fc.record({
   path: fc.constantFrom('expire', 'agree', 'uncontested', 'dispute-win', 'dispute-void'),
   firstReporterIsChallenger: fc.boolean(),
   moderators: fc.subarray(USERS),
+  resolver: fc.constantFrom(...USERS),
+  appeal: fc.constantFrom('none', 'upheld', 'overturned'),
 });
 
 /** One bet's events, with whom each must notify. */
@@ -66,7 +68,7 @@ function lifecycle(l: Lifecycle): Expected[] {
     [o, 'dispute_opened'],
   ]);
   const winner = l.path === 'dispute-win' ? second : null;
-  push(ev(s, 'DisputeResolved', { betId, adminId: 'admin', winnerId: winner, adminNotes: 'video', resolvedAt: T }), [
+  push(ev(s, 'DisputeResolved', { betId, adminId: l.resolver, winnerId: winner, adminNotes: 'video', resolvedAt: T }), [
     [c, 'dispute_resolved'],
     [o, 'dispute_resolved'],
   ]);
@@ -76,6 +78,16 @@ function lifecycle(l: Lifecycle): Expected[] {
       [c, 'bet_voided'],
       [o, 'bet_voided'],
     ]);
+  if (l.appeal === 'none') return out;
+  // The appeal: the other player hears of it, every admin (here: the moderators list) but the resolver and the players is asked to review it.
+  push(ev(s, 'AppealFiled', { betId, appellantId: first, reason: 'look again', resolutionEventId: 'r', resolvedBy: l.resolver, originalWinnerId: winner, filedAt: T }), [
+    [second, 'appeal_filed'],
+    ...l.moderators.filter((m: string) => m !== l.resolver && m !== c && m !== o).map((m: string): [string, NotificationType] => [m, 'appeal_to_review']),
+  ]);
+  push(ev(s, 'AppealDecided', { betId, adminId: 'reviewer', outcome: l.appeal, winnerId: l.appeal === 'upheld' ? winner : winner ? null : first, notes: 'n', decidedAt: T }), [
+    [c, 'appeal_decided'],
+    [o, 'appeal_decided'],
+  ]);
   return out;
 }
 
@@ -95,6 +107,7 @@ function contextFor(event: SourceEvent, history: readonly SourceEvent[], moderat
     context.chat = bet ? { betId, participantIds: [bet.challengerId, bet.opponentId!] } : null;
     context.moderators = moderators;
   }
+  if (needs.admins) context.admins = moderators;
   return context;
 }
 

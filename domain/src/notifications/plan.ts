@@ -44,6 +44,8 @@ export interface NotificationContext {
   readonly chat?: { readonly betId: string; readonly participantIds: readonly string[] } | null;
   /** Every user with the moderator role and every admin. */
   readonly moderators?: readonly string[];
+  /** Every admin (an appeal is reviewed by an admin). */
+  readonly admins?: readonly string[];
   readonly usernames?: Readonly<Record<string, string>>;
 }
 
@@ -51,6 +53,7 @@ export interface ContextNeeds {
   readonly betId?: string;
   readonly chatId?: string;
   readonly moderators?: boolean;
+  readonly admins?: boolean;
   /** Users whose usernames the text names. */
   readonly usernamesOf?: readonly string[];
 }
@@ -65,6 +68,8 @@ export const NOTIFYING_EVENT_TYPES = [
   'BetSettled',
   'BetVoided',
   'BetExpired',
+  'AppealFiled',
+  'AppealDecided',
   'DepositCredited',
   'CryptoDepositCredited',
   'WithdrawalSubmitted',
@@ -97,6 +102,7 @@ export const notificationLinks = {
   pools: () => '/fpl-pools',
   profile: () => '/profile',
   saferPlay: () => '/responsible-gaming',
+  appeals: () => '/admin?tab=appeals',
 } as const;
 
 /** What the reactor must look up before `planNotifications` can answer for this event. */
@@ -117,6 +123,10 @@ export function needsOf(event: SourceEvent): ContextNeeds {
       return { betId: str(d.betId) };
     case 'ModeratorRequested':
       return { chatId: str(d.chatId), moderators: true };
+    case 'AppealFiled':
+      return { betId: str(d.betId), admins: true, usernamesOf: [str(d.appellantId)] };
+    case 'AppealDecided':
+      return { betId: str(d.betId) };
     default:
       return {};
   }
@@ -164,6 +174,8 @@ const TIME_FIELD: Readonly<Record<(typeof NOTIFYING_EVENT_TYPES)[number], string
   BetSettled: 'settledAt',
   BetVoided: 'voidedAt',
   BetExpired: 'expiredAt',
+  AppealFiled: 'filedAt',
+  AppealDecided: 'decidedAt',
   DepositCredited: 'creditedAt',
   CryptoDepositCredited: 'creditedAt',
   WithdrawalSubmitted: 'submittedAt',
@@ -213,6 +225,9 @@ function draftsOf(type: string, d: Data, context: NotificationContext): Draft[] 
     case 'BetVoided':
     case 'BetExpired':
       return betDrafts(type, d, context);
+    case 'AppealFiled':
+    case 'AppealDecided':
+      return appealDrafts(type, d, context);
     case 'PoolJoined':
     case 'PoolCancelled':
     case 'PoolSettled':
@@ -295,6 +310,34 @@ function betDrafts(type: string, d: Data, context: NotificationContext): Draft[]
     default:
       return [];
   }
+}
+
+/**
+ * An appeal filed: the other player is told, and every admin but the one who resolved the
+ * dispute (they may not decide it) and any admin playing in the bet is asked to review it. An
+ * appeal decided: both players, each with the outcome as it is for them now.
+ */
+function appealDrafts(type: string, d: Data, context: NotificationContext): Draft[] {
+  const betId = str(d.betId);
+  const link = notificationLinks.bet(betId);
+  const players = betPlayers(context);
+  if (type === 'AppealFiled') {
+    const appellantId = str(d.appellantId);
+    const params = { betId, appellant: username(context, appellantId) };
+    return [
+      ...players.filter((id) => id !== appellantId).map((userId) => ({ userId, type: 'appeal_filed' as const, params, link })),
+      ...(context.admins ?? [])
+        .filter((id) => id !== str(d.resolvedBy) && !players.includes(id))
+        .map((userId) => ({ userId, type: 'appeal_to_review' as const, params, link: notificationLinks.appeals() })),
+    ];
+  }
+  const winnerId = strOrNull(d.winnerId);
+  return players.map((userId) => ({
+    userId,
+    type: 'appeal_decided' as const,
+    params: { betId, decision: str(d.outcome), outcome: winnerId === null ? 'voided' : winnerId === userId ? 'won' : 'lost', notes: str(d.notes) },
+    link,
+  }));
 }
 
 function poolDrafts(type: string, d: Data): Draft[] {

@@ -111,6 +111,15 @@ const EN: Record<NotificationType, Template> = {
     title: p.outcome === 'won' ? 'Dispute resolved: you won' : p.outcome === 'lost' ? 'Dispute resolved: you lost' : 'Dispute resolved: bet voided',
     body: `Admin notes: ${p.adminNotes ?? ''}`,
   }),
+  appeal_filed: (p) => ({ title: 'Resolution appealed', body: `${p.appellant ?? 'Your opponent'} appealed the admin's resolution of your bet. Another admin will review it.` }),
+  appeal_to_review: (p) => ({ title: 'Appeal to review', body: `${p.appellant ?? 'A player'} appealed a dispute resolution. Review it in the Appeals queue.` }),
+  appeal_decided: (p) => ({
+    title:
+      p.decision === 'upheld'
+        ? 'Appeal decided: resolution upheld'
+        : p.outcome === 'won' ? 'Appeal decided: you won' : p.outcome === 'lost' ? 'Appeal decided: you lost' : 'Appeal decided: bet voided',
+    body: `${p.decision === 'upheld' ? 'The original resolution stands.' : 'The outcome was changed and your wallet corrected.'} Admin notes: ${p.notes ?? ''}`,
+  }),
   bet_won: (p, f) => ({ title: `You won ${f.money(p.amount, p.currency)}`, body: `The bet is settled and ${f.money(p.amount, p.currency)} is in your wallet.` }),
   bet_lost: () => ({ title: 'Bet settled: you lost', body: 'The bet was settled in your opponent’s favour.' }),
   bet_voided: (p, f) => ({ title: 'Bet voided', body: `${f.money(p.amount, p.currency)} is back in your wallet.` }),
@@ -159,6 +168,15 @@ const ES: Record<NotificationType, Template> = {
     title: p.outcome === 'won' ? 'Disputa resuelta: ganaste' : p.outcome === 'lost' ? 'Disputa resuelta: perdiste' : 'Disputa resuelta: apuesta anulada',
     body: `Notas del administrador: ${p.adminNotes ?? ''}`,
   }),
+  appeal_filed: (p) => ({ title: 'Resolución apelada', body: `${p.appellant ?? 'Tu rival'} apeló la resolución del administrador sobre tu apuesta. Otro administrador la revisará.` }),
+  appeal_to_review: (p) => ({ title: 'Apelación por revisar', body: `${p.appellant ?? 'Un jugador'} apeló la resolución de una disputa. Revísala en la cola de apelaciones.` }),
+  appeal_decided: (p) => ({
+    title:
+      p.decision === 'upheld'
+        ? 'Apelación decidida: se mantiene la resolución'
+        : p.outcome === 'won' ? 'Apelación decidida: ganaste' : p.outcome === 'lost' ? 'Apelación decidida: perdiste' : 'Apelación decidida: apuesta anulada',
+    body: `${p.decision === 'upheld' ? 'La resolución original se mantiene.' : 'El resultado cambió y tu billetera fue corregida.'} Notas del administrador: ${p.notes ?? ''}`,
+  }),
   bet_won: (p, f) => ({ title: `Ganaste ${f.money(p.amount, p.currency)}`, body: `La apuesta está liquidada y ${f.money(p.amount, p.currency)} está en tu billetera.` }),
   bet_lost: () => ({ title: 'Apuesta liquidada: perdiste', body: 'La apuesta se liquidó a favor de tu rival.' }),
   bet_voided: (p, f) => ({ title: 'Apuesta anulada', body: `${f.money(p.amount, p.currency)} ha vuelto a tu billetera.` }),
@@ -206,6 +224,15 @@ const FR: Record<NotificationType, Template> = {
   dispute_resolved: (p) => ({
     title: p.outcome === 'won' ? 'Litige résolu : vous avez gagné' : p.outcome === 'lost' ? 'Litige résolu : vous avez perdu' : 'Litige résolu : pari annulé',
     body: `Notes de l’administrateur : ${p.adminNotes ?? ''}`,
+  }),
+  appeal_filed: (p) => ({ title: 'Résolution contestée', body: `${p.appellant ?? 'Votre adversaire'} a fait appel de la résolution de l’administrateur sur votre pari. Un autre administrateur va l’examiner.` }),
+  appeal_to_review: (p) => ({ title: 'Appel à examiner', body: `${p.appellant ?? 'Un joueur'} a fait appel d’une résolution de litige. Examinez-le dans la file des appels.` }),
+  appeal_decided: (p) => ({
+    title:
+      p.decision === 'upheld'
+        ? 'Appel tranché : résolution maintenue'
+        : p.outcome === 'won' ? 'Appel tranché : vous avez gagné' : p.outcome === 'lost' ? 'Appel tranché : vous avez perdu' : 'Appel tranché : pari annulé',
+    body: `${p.decision === 'upheld' ? 'La résolution initiale est maintenue.' : 'Le résultat a changé et votre portefeuille a été corrigé.'} Notes de l’administrateur : ${p.notes ?? ''}`,
   }),
   bet_won: (p, f) => ({ title: `Vous avez gagné ${f.money(p.amount, p.currency)}`, body: `Le pari est réglé et ${f.money(p.amount, p.currency)} sont dans votre portefeuille.` }),
   bet_lost: () => ({ title: 'Pari réglé : vous avez perdu', body: 'Le pari a été réglé en faveur de votre adversaire.' }),

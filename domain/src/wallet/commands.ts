@@ -125,7 +125,26 @@ export type CreditPayout = Command<
   }
 >;
 
+/**
+ * An overturned appeal's correction of one player's money on a bet (docs/ledger.md, "Appeals"):
+ * a signed amount, negative taken from the player into the bet's escrow, positive paid to them
+ * from it. Once per (hold, player): one appeal per bet.
+ */
+export type AdjustForAppeal = Command<
+  'AdjustForAppeal',
+  {
+    readonly userId: string;
+    readonly holdId: string;
+    readonly holdKind: HoldKind;
+    readonly amount: string;
+    readonly currency: string;
+    /** The DisputeResolved event whose settlement this corrects. */
+    readonly reversesEventId: string;
+  }
+>;
+
 export type WalletCommand =
+  | AdjustForAppeal
   | CreditDeposit
   | CreditCryptoDeposit
   | RequestWithdrawal

@@ -2,7 +2,7 @@ import { payoutReviewReasons } from './payout-policy.js';
 import { ConflictError, NotFoundError, assert } from '../shared/errors.js';
 import { Money, ZERO, formatAmount } from '../money/money.js';
 import { assertBalanced, reverse, transfer, type Posting } from '../ledger/postings.js';
-import { externalCrypto, externalPaystack, externalWithdrawals, holdEscrow, userAvailable, userCrypto } from '../ledger/accounts.js';
+import { externalCrypto, externalPaystack, externalWithdrawals, holdEscrow, userAvailable, userCrypto, userReceivable } from '../ledger/accounts.js';
 import type {
   CancelWithdrawal,
   ClearWithdrawalKyc,
@@ -10,6 +10,7 @@ import type {
   CreditCryptoDeposit,
   CreditDeposit,
   CreditPayout,
+  AdjustForAppeal,
   LockStake,
   MarkWithdrawalSubmitted,
   ReleaseStake,
@@ -65,6 +66,8 @@ export function decide(command: WalletCommand, state: WalletState): WalletEvent[
       return releaseStake(command.data, command.metadata.now, state);
     case 'CreditPayout':
       return creditPayout(command.data, command.metadata.now, state);
+    case 'AdjustForAppeal':
+      return adjustForAppeal(command.data, command.metadata.now, state);
     case 'RejectWithdrawalKyc':
       return rejectWithdrawalKyc(command.data, command.metadata.now, state);
     default: {
@@ -279,6 +282,37 @@ function creditPayout(c: CreditPayout['data'], now: Date, state: WalletState): W
     {
       type: 'PayoutCredited',
       data: { userId: c.userId, holdId: c.holdId, holdKind: c.holdKind, payoutId, amount: formatAmount(amount), currency: c.currency, postings, creditedAt: now.toISOString() },
+    },
+  ];
+}
+
+/**
+ * An overturned appeal's correction (docs/ledger.md, "Appeals"), once per (hold, user). A credit
+ * is paid from the escrow. A debit takes what the available balance holds (never below zero, and
+ * never refused: the decision is made, the money was already paid out) and records the rest as
+ * owed on the user's receivable account, so the ledger balances and no available balance is
+ * negative even when the original winner has withdrawn the winnings.
+ */
+function adjustForAppeal(c: AdjustForAppeal['data'], now: Date, state: WalletState): WalletEvent[] {
+  if (state.appealAdjusted?.has(c.holdId)) return [];
+  const amount = new Money(c.amount);
+  assert(!amount.isZero() && amount.decimalPlaces() <= 2, `appeal adjustment must be a non-zero 2-decimal amount (got ${c.amount})`);
+  const escrow = holdEscrow(c.holdKind, c.holdId, c.currency);
+  const base = { userId: c.userId, holdId: c.holdId, holdKind: c.holdKind, currency: c.currency, reversesEventId: c.reversesEventId };
+  if (amount.isPositive()) {
+    const postings = balanced(transfer(escrow, userAvailable(c.userId, c.currency), c.currency, amount));
+    return [{ type: 'AppealCredited', data: { ...base, amount: formatAmount(amount), postings, creditedAt: now.toISOString() } }];
+  }
+  const owed = amount.neg();
+  const fromAvailable = Money.min(Money.max(availableBalance(state, c.currency), ZERO), owed);
+  const toReceivable = owed.minus(fromAvailable);
+  const postings: Posting[] = [{ account: escrow, currency: c.currency, amount: formatAmount(owed) }];
+  if (fromAvailable.gt(0)) postings.push({ account: userAvailable(c.userId, c.currency), currency: c.currency, amount: formatAmount(fromAvailable.neg()) });
+  if (toReceivable.gt(0)) postings.push({ account: userReceivable(c.userId, c.currency), currency: c.currency, amount: formatAmount(toReceivable.neg()) });
+  return [
+    {
+      type: 'AppealDebited',
+      data: { ...base, amount: formatAmount(owed), fromAvailable: formatAmount(fromAvailable), toReceivable: formatAmount(toReceivable), postings: balanced(postings), debitedAt: now.toISOString() },
     },
   ];
 }

@@ -113,7 +113,38 @@ export interface PayoutCreditedData {
   readonly creditedAt: string;
 }
 
+/**
+ * An appeal's clawback: `amount` into the bet's escrow, `fromAvailable` of it from the available
+ * balance (never below zero) and the rest, `toReceivable`, recorded as owed on
+ * `user:<id>:receivable:<CUR>`.
+ */
+export interface AppealDebitedData {
+  readonly userId: string;
+  readonly holdId: string;
+  readonly holdKind: HoldKind;
+  readonly amount: string;
+  readonly fromAvailable: string;
+  readonly toReceivable: string;
+  readonly currency: string;
+  readonly reversesEventId: string;
+  readonly postings: Posting[];
+  readonly debitedAt: string;
+}
+/** An appeal's payment to a player from the bet's escrow. */
+export interface AppealCreditedData {
+  readonly userId: string;
+  readonly holdId: string;
+  readonly holdKind: HoldKind;
+  readonly amount: string;
+  readonly currency: string;
+  readonly reversesEventId: string;
+  readonly postings: Posting[];
+  readonly creditedAt: string;
+}
+
 export type WalletEvent =
+  | { type: 'AppealDebited'; data: AppealDebitedData }
+  | { type: 'AppealCredited'; data: AppealCreditedData }
   | { type: 'DepositCredited'; data: DepositCreditedData }
   | { type: 'CryptoDepositCredited'; data: CryptoDepositCreditedData }
   | { type: 'WithdrawalRequested'; data: WithdrawalRequestedData }
@@ -141,6 +172,8 @@ export const WALLET_EVENT_TYPES: readonly WalletEventType[] = [
   'StakeLocked',
   'StakeReleased',
   'PayoutCredited',
+  'AppealDebited',
+  'AppealCredited',
   ...SAFER_PLAY_EVENT_TYPES,
   ...BANK_WITHDRAWAL_EVENT_TYPES,
   ...BANK_TRANSFER_ATTENTION_EVENT_TYPES,

@@ -42,6 +42,10 @@ export interface WalletState {
   readonly withdrawals: Readonly<Record<string, Withdrawal>>;
   /** The player's limits, cool-off or self-exclusion, reality check and counted deposits (limits.ts). */
   readonly safer: SaferPlayState;
+  /** Holds (bets) whose appeal correction is recorded for this user; absent until the first one. */
+  readonly appealAdjusted?: PersistentMap<true>;
+  /** What the user owes per currency from appeal clawbacks (positive: owed); absent until the first one. */
+  readonly receivable?: Readonly<Record<string, Money>>;
   /** Bank (NGN) withdrawals by id; absent until the first one (bank-withdrawal.ts). */
   readonly bankWithdrawals?: Readonly<Record<string, BankWithdrawal>>;
 }
@@ -117,6 +121,17 @@ function evolveMoney(state: WalletState, event: Exclude<WalletEvent, SaferPlayEv
         payouts: state.payouts.set(`${d.holdId}/${d.payoutId}`, true),
         holds: hold ? state.holds.set(d.holdId, { ...hold, status: 'paid' }) : state.holds,
       };
+    }
+    case 'AppealDebited': {
+      const d = event.data;
+      const next = addAvailable(state, d.currency, new Money(d.fromAvailable).neg());
+      const owed = (state.receivable?.[d.currency] ?? ZERO).plus(d.toReceivable);
+      return { ...next, appealAdjusted: (state.appealAdjusted ?? PersistentMap.empty<true>()).set(d.holdId, true), receivable: { ...state.receivable, [d.currency]: owed } };
+    }
+    case 'AppealCredited': {
+      const d = event.data;
+      const next = addAvailable(state, d.currency, d.amount);
+      return { ...next, appealAdjusted: (state.appealAdjusted ?? PersistentMap.empty<true>()).set(d.holdId, true) };
     }
     default: {
       const unknown: never = event;

@@ -46,6 +46,15 @@ export interface BetsTable {
   void_reason: string | null;
   admin_notes: string | null;
   resolved_by: string | null;
+  /** Appeals (issue 23): until when the admin's resolution may be appealed, and the appeal once filed. */
+  appeal_deadline_at: NullableTimestamp;
+  appeal_status: string | null;
+  appellant_id: string | null;
+  appeal_reason: string | null;
+  appealed_at: NullableTimestamp;
+  appeal_decided_by: string | null;
+  appeal_decided_at: NullableTimestamp;
+  appeal_notes: string | null;
   revision: number;
 }
 export type BetRow = Selectable<BetsTable>;

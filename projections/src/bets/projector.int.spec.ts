@@ -1,4 +1,4 @@
-// Proves the bets read models (bets, deadlines, holds, trail, user stats) against PostgreSQL, each event applied twice, and the marketplace query's filters.
+// Proves the bets read models (bets, deadlines, holds, trail, user stats, appeals) against PostgreSQL, each event applied twice, and the marketplace query's filters.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { freshDatabaseUrl } from '../testing/database.js';
 import type { Projector } from '../projector.js';
 import { betTrailProjector, betsProjector, userStatsProjector } from './index.js';
 import { staleStakeHolds, stakeHoldsProjector } from '../holds/index.js';
-import { betTrail, findBet, findUserStats, listPublicChallenges, listUserBets, dueDeadlines, userSummaries } from './queries.js';
+import { betTrail, findBet, findUserStats, listAppeals, listPublicChallenges, listUserBets, dueDeadlines, userSummaries } from './queries.js';
 
 const H = 3600_000;
 const T0 = new Date('2026-11-21T12:00:00.000Z');
@@ -118,6 +118,26 @@ describe('bets read model', () => {
     await run(betId, { type: 'ResolveDispute', data: { betId, adminId: randomUUID(), winnerId: null, adminNotes: 'unclear' }, metadata: { now: at(4) } });
     expect(await findBet(db, betId)).toMatchObject({ status: 'voided', void_reason: 'admin', admin_notes: 'unclear' });
     expect(await findUserStats(db, a)).toEqual({ rating: 1000, wins: 0, losses: 0 });
+  });
+
+  it('records an appeal and its decision: the window, the queue, and an overturn as the bet\'s new outcome', async () => {
+    const a = await user(`a_${randomUUID().slice(0, 6)}`);
+    const b = await user(`b_${randomUUID().slice(0, 6)}`);
+    const resolver = randomUUID();
+    const reviewer = randomUUID();
+    const betId = await createBet(a, { amount: '100', opponentId: b });
+    await run(betId, { type: 'AcceptBet', data: { betId, acceptorId: b, via: 'invite', playDeadlineMs: 24 * H }, metadata: { now: at(1) } });
+    for (const userId of [a, b]) await run(betId, { type: 'ReportResult', data: { betId, userId, result: 'won', evidence: [], contestWindowMs: 24 * H }, metadata: { now: at(2) } });
+    await run(betId, { type: 'ResolveDispute', data: { betId, adminId: resolver, winnerId: a, adminNotes: 'clip' }, metadata: { now: at(4) } });
+    expect((await findBet(db, betId))?.appeal_deadline_at?.toISOString()).toBe(at(52).toISOString());
+    await run(betId, { type: 'FileAppeal', data: { betId, userId: b, reason: 'the second clip shows my goal', resolutionEventId: 'r', appealWindowMs: 48 * H }, metadata: { now: at(5) } });
+    expect(await findBet(db, betId)).toMatchObject({ appeal_status: 'open', appellant_id: b, appeal_reason: 'the second clip shows my goal', status: 'completed', actual_winner: a });
+    expect((await listAppeals(db, 'open')).map((r) => r.id)).toContain(betId);
+    await run(betId, { type: 'DecideAppeal', data: { betId, adminId: reviewer, outcome: 'overturned', winnerId: b, notes: 'onside' }, metadata: { now: at(6) } });
+    expect(await findBet(db, betId)).toMatchObject({ appeal_status: 'overturned', appeal_decided_by: reviewer, appeal_notes: 'onside', status: 'completed', actual_winner: b, settled_by: 'appeal' });
+    expect((await listAppeals(db, 'open')).map((r) => r.id)).not.toContain(betId);
+    expect((await listAppeals(db, 'decided')).map((r) => r.id)).toContain(betId);
+    expect((await betTrail(db, betId)).map((r) => r.type)).toEqual(expect.arrayContaining(['AppealFiled', 'AppealDecided']));
   });
 
   it('hands the scheduler due deadlines only', async () => {

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { RecordedEvent } from '@wager/domain';
-import { BET_EVENT_TYPES, type BetEvent } from '@wager/domain/bets/index';
+import { APPEAL_WINDOW_MS, BET_EVENT_TYPES, type BetEvent } from '@wager/domain/bets/index';
 import type { Database } from '../database.js';
 import type { Projector } from '../projector.js';
 import type { BetsTable } from './bets.table.js';
@@ -51,7 +51,8 @@ export const betsProjector: Projector = {
 /** Every column an event after BetCreated may change (see `changesOf`), and the revision. */
 const CHANGED_COLUMNS = [
   'status', 'opponent_id', 'accepted_at', 'expires_at', 'updated_at', 'challenger_result', 'challenger_evidence', 'opponent_result', 'opponent_evidence',
-  'contest_deadline_at', 'dispute_reason', 'admin_notes', 'resolved_by', 'actual_winner', 'settled_at', 'settled_by', 'void_reason', 'revision',
+  'contest_deadline_at', 'dispute_reason', 'admin_notes', 'resolved_by', 'actual_winner', 'settled_at', 'settled_by', 'void_reason', 'appeal_deadline_at',
+  'appeal_status', 'appellant_id', 'appeal_reason', 'appealed_at', 'appeal_decided_by', 'appeal_decided_at', 'appeal_notes', 'revision',
 ] as const;
 const JSON_COLUMNS: readonly string[] = ['challenger_evidence', 'opponent_evidence'];
 
@@ -193,14 +194,31 @@ function changesOf(event: Exclude<BetEvent, { type: 'BetCreated' | 'BetCreationA
     }
     case 'BetDisputed':
       return [{ status: 'disputed', dispute_reason: event.data.reason, updated_at: event.data.disputedAt }, 'none'];
-    case 'DisputeResolved':
-      return [{ admin_notes: event.data.adminNotes, resolved_by: event.data.adminId, updated_at: event.data.resolvedAt }, 'keep'];
+    case 'DisputeResolved': {
+      const d = event.data;
+      const appealDeadlineAt = new Date(Date.parse(d.resolvedAt) + APPEAL_WINDOW_MS).toISOString();
+      return [{ admin_notes: d.adminNotes, resolved_by: d.adminId, appeal_deadline_at: appealDeadlineAt, updated_at: d.resolvedAt }, 'keep'];
+    }
     case 'BetSettled': {
       const d = event.data;
       return [{ status: 'completed', actual_winner: d.winnerId, settled_at: d.settledAt, settled_by: d.settledBy, updated_at: d.settledAt }, 'none'];
     }
     case 'BetVoided':
       return [{ status: 'voided', void_reason: event.data.reason, settled_at: event.data.voidedAt, updated_at: event.data.voidedAt }, 'none'];
+    case 'AppealFiled': {
+      const d = event.data;
+      return [{ appeal_status: 'open', appellant_id: d.appellantId, appeal_reason: d.reason, appealed_at: d.filedAt, updated_at: d.filedAt }, 'keep'];
+    }
+    case 'AppealDecided': {
+      const d = event.data;
+      const decided = { appeal_status: d.outcome, appeal_decided_by: d.adminId, appeal_decided_at: d.decidedAt, appeal_notes: d.notes, updated_at: d.decidedAt };
+      if (d.outcome === 'upheld') return [decided, 'keep'];
+      // The overturn's outcome is the bet's outcome from now on.
+      const outcome = d.winnerId === null ? { status: 'voided', actual_winner: null, void_reason: 'appeal', settled_by: null } : { status: 'completed', actual_winner: d.winnerId, void_reason: null, settled_by: 'appeal' };
+      return [{ ...decided, ...outcome, settled_at: d.decidedAt }, 'keep'];
+    }
+    case 'AppealFeesAdjusted':
+      return [{}, 'keep'];
     default: {
       const unexpected: never = event;
       return unexpected;

@@ -163,6 +163,16 @@ export async function listDisputedBets(db: Db, limit = BETS_PAGE_SIZE_MAX): Prom
     .execute();
 }
 
+export const APPEAL_QUEUE_STATUSES = ['open', 'decided'] as const;
+export type AppealQueueStatus = (typeof APPEAL_QUEUE_STATUSES)[number];
+
+/** The admin's appeals queue: open appeals the longest waiting first, or decided ones the newest first. */
+export async function listAppeals(db: Db, status: AppealQueueStatus, limit = BETS_PAGE_SIZE_MAX): Promise<BetRow[]> {
+  const query = db.selectFrom('bets').selectAll();
+  if (status === 'open') return query.where('appeal_status', '=', 'open').orderBy('appealed_at', 'asc').limit(limit).execute();
+  return query.where('appeal_status', 'in', ['upheld', 'overturned']).orderBy('appeal_decided_at', 'desc').limit(limit).execute();
+}
+
 /** Deadlines due at `now`, oldest first. The scheduler takes each under an advisory lock. */
 export async function dueDeadlines(db: Db, now: Date, limit: number): Promise<BetDeadlineRow[]> {
   return db.selectFrom('bet_deadlines').selectAll().where('due_at', '<=', now).orderBy('due_at').limit(limit).execute();

@@ -19,6 +19,7 @@ import * as createModerationRequests from './2026_11_26_170000_create_moderation
 import * as bankWithdrawalReviewReasons from './2026_11_26_140000_bank_withdrawal_review_reasons.js';
 import * as cryptoWithdrawalsKycRejected from './2026_11_26_110000_crypto_withdrawals_kyc_rejected.js';
 import * as bankWithdrawalAttention from './2026_11_26_200000_bank_withdrawal_attention.js';
+import * as addBetAppeals from './2026_11_26_190000_add_bet_appeals.js';
 
 /**
  * Every read-table migration, by name; names sort in the order they run and are frozen once
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_140000_bank_withdrawal_review_reasons': bankWithdrawalReviewReasons,
   '2026_11_26_110000_crypto_withdrawals_kyc_rejected': cryptoWithdrawalsKycRejected,
   '2026_11_26_200000_bank_withdrawal_attention': bankWithdrawalAttention,
+  '2026_11_26_190000_add_bet_appeals': addBetAppeals,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -46,6 +46,12 @@ export async function moderatorIds(db: Kysely<Database>): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
+/** Every admin (who may review an appeal). */
+export async function adminIds(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db.selectFrom('users').select('id').where('is_admin', '=', true).orderBy('id').execute();
+  return rows.map((r) => r.id);
+}
+
 export async function usernamesOf(db: Kysely<Database>, ids: readonly string[]): Promise<Record<string, string>> {
   if (ids.length === 0) return {};
   const rows = await db.selectFrom('users').select(['id', 'username']).where('id', 'in', [...ids]).execute();

@@ -1,10 +1,10 @@
 /**
  * Test and benchmark support: realistic event sequences of many bets at once, decided by the
  * bet and wallet deciders themselves (funding deposits, stake locks, bets created, accepted,
- * reported, settled, disputed, cancelled, expired or voided, and the refunds and payouts the
- * bet saga orders), interleaved across bets as concurrent players would produce them.
+ * reported, settled, disputed (half the resolutions appealed, upheld or overturned), cancelled,
+ * expired or voided, and the refunds, payouts and appeal corrections the bet sagas order), interleaved across bets as concurrent players would produce them.
  */
-import { betDecider, betFee, betStreamId, createChallengeSchema, followUpsOf, type BetCommand, type BetEvent, type BetState } from '@wager/domain/bets/index';
+import { appealStepsOf, betDecider, betFee, betStreamId, createChallengeSchema, followUpsOf, type BetCommand, type BetEvent, type BetState } from '@wager/domain/bets/index';
 import { walletDecider, walletStreamId, type WalletCommand, type WalletEvent, type WalletState } from '@wager/domain/wallet/index';
 
 const H = 3600_000;
@@ -64,6 +64,7 @@ export function simulateBetLifecycles(options: {
 }): void {
   const { users, random, nextId, emit } = options;
   const adminId = nextId();
+  const reviewerId = nextId();
   const wallets = new Map<string, WalletState>();
   const betStates = new Map<string, BetState>();
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
@@ -97,6 +98,14 @@ export function simulateBetLifecycles(options: {
     for (const followUp of events.flatMap(followUpsOf)) {
       if (followUp.kind === 'refund') wallet({ type: 'ReleaseStake', data: { userId: followUp.userId, holdId: betId, reason: followUp.reason }, metadata: { now } });
       else if (followUp.kind === 'payout') wallet({ type: 'CreditPayout', data: { userId: followUp.userId, holdId: betId, holdKind: 'bet', amount: followUp.amount, currency: followUp.currency }, metadata: { now } });
+    }
+    // An overturned appeal's corrections, in the saga's order (debits, fee change, credits).
+    for (const event of events) {
+      if (event.type !== 'AppealDecided') continue;
+      for (const step of appealStepsOf(event.data)) {
+        if (step.kind === 'adjust-fees') bet(betId, { type: 'AdjustAppealFees', data: { betId }, metadata: { now } }, 'system');
+        else wallet({ type: 'AdjustForAppeal', data: { userId: step.userId, holdId: betId, holdKind: 'bet', amount: step.amount, currency: step.currency, reversesEventId: step.reversesEventId }, metadata: { now } });
+      }
     }
     return true;
   };
@@ -132,6 +141,16 @@ export function simulateBetLifecycles(options: {
     else {
       const winnerId = random() < 0.3 ? null : won ? challengerId : opponentId;
       steps.push(...played, report(challengerId, 'won'), report(opponentId, 'won'), (now) => ({ type: 'ResolveDispute', data: { betId, adminId, winnerId, adminNotes: 'resolved' }, metadata: { now } }));
+      // Half the resolutions are appealed by the player who lost (the opponent after a void), and a second admin upholds or overturns them.
+      if (random() < 0.5) {
+        const appellant = winnerId === challengerId ? opponentId : winnerId === opponentId ? challengerId : opponentId;
+        const roll = random();
+        const overturn = roll < 0.25 ? { outcome: 'upheld' as const, winnerId } : { outcome: 'overturned' as const, winnerId: roll < 0.6 && winnerId !== null ? null : appellant };
+        steps.push(
+          later(1, (now) => ({ type: 'FileAppeal', data: { betId, userId: appellant, reason: 'the clip shows otherwise', resolutionEventId: `resolution-of-${betId}`, appealWindowMs: 48 * H }, metadata: { now } })),
+          later(2, (now) => ({ type: 'DecideAppeal', data: { betId, adminId: reviewerId, ...overturn, notes: 'reviewed' }, metadata: { now } })),
+        );
+      }
     }
     return { betId, challengerId, opponentId, steps, clock };
   };
@@ -157,7 +176,7 @@ export function simulateBetLifecycles(options: {
       const state = betStates.get(b.betId);
       ok = !!state && 'bet' in state && lock(b.opponentId, b.betId, state.bet.amount, now);
     } else {
-      ok = bet(b.betId, command, command.type === 'ResolveDispute' ? adminId : b.challengerId);
+      ok = bet(b.betId, command, command.type === 'ResolveDispute' ? adminId : command.type === 'DecideAppeal' ? reviewerId : b.challengerId);
     }
     if (!ok || b.steps.length === 0) inFlight.splice(index, 1);
   }

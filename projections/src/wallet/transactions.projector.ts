@@ -64,6 +64,16 @@ function rowsFor(recorded: RecordedEvent, event: WalletEvent): Row[] {
         { ...base(recorded, d.userId, d.creditedAt), ...holdIds(d.holdKind, d.holdId), id: recorded.id, type: d.holdKind === 'bet' ? 'bet_payout' : 'pool_payout', status: 'completed', amount: d.amount, currency: d.currency, description: 'Winnings paid out' },
       ];
     }
+    case 'AppealDebited': {
+      // The whole correction shows as one debit; the part the balance could not cover is owed (docs/ledger.md, "Appeals").
+      const d = event.data;
+      const owed = d.toReceivable !== '0.00' ? ` (${d.toReceivable} owed)` : '';
+      return [{ ...base(recorded, d.userId, d.debitedAt), ...holdIds(d.holdKind, d.holdId), id: recorded.id, type: 'appeal_debit', status: 'completed', amount: d.amount, currency: d.currency, description: `Appeal correction taken back${owed}` }];
+    }
+    case 'AppealCredited': {
+      const d = event.data;
+      return [{ ...base(recorded, d.userId, d.creditedAt), ...holdIds(d.holdKind, d.holdId), id: recorded.id, type: 'appeal_credit', status: 'completed', amount: d.amount, currency: d.currency, description: 'Appeal correction paid' }];
+    }
     default:
       return [];
   }

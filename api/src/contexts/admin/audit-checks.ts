@@ -23,6 +23,8 @@ export const TERMINAL_BET_EVENT_TYPES: readonly BetEventType[] = [...BET_REFUND_
 export const FOLLOW_UP_OVERDUE_MS = 10 * SAGA_RECONCILE_AFTER_MS;
 
 const BET_STREAM_TYPE = 'bet';
+/** Events that bring money back into a bet's escrow after it was paid out: an appeal's clawback and fee return. */
+const APPEAL_RETURN_EVENT_TYPES: ReadonlySet<string> = new Set(['AppealDebited', 'AppealFeesAdjusted']);
 const POOL_STREAM_TYPE = 'pool';
 
 /** The events after which a pool takes no more money in: its escrow must drain to zero. */
@@ -40,8 +42,33 @@ interface EscrowFlow {
   paidOut: Money;
 }
 
+/** An overturned appeal as decided, and the compensating steps recorded for it. */
+interface AppealTrack {
+  readonly event: string;
+  readonly reversesEventId: string;
+  readonly winnerId: string | null;
+  readonly adjustments: Map<string, string>;
+  readonly feeAdjustment: Money;
+  /** Per user: the signed amount of their recorded correction, and the resolution it names. */
+  readonly corrections: Map<string, { amount: Money; reversesEventId: string; event: string }>;
+  feesAdjusted: { amount: Money; reversesEventId: string; event: string } | null;
+}
+
 interface BetFollowUps {
   terminal: { event: string; type: string; winnerId: string | null; loserId: string | null } | null;
+  /** The DisputeResolved event's id, once recorded. */
+  resolutionEventId: string | null;
+  /** The challenger and the opponent (BetCreated, BetAccepted): a lost acceptance race's lock is no player's. */
+  readonly players: Set<string>;
+  /** Stake and fee each player paid in (their StakeLocked), for the final outcome's arithmetic. */
+  readonly paidBy: Map<string, { stake: Money; fee: Money }>;
+  /** Per user: the net of every posting on their own accounts made for this bet. */
+  readonly netOf: Map<string, Money>;
+  /** What the bet's own stream moved into platform:fees. */
+  fees: Money;
+  appeal: AppealTrack | null;
+  /** Corrections recorded without an overturn that asks for them (caught by check 9). */
+  readonly strayCorrections: string[];
   /** Per user: stake locks minus releases; above zero is a hold still open. */
   readonly openHolds: Map<string, number>;
   readonly paidTo: Set<string>;
@@ -82,11 +109,15 @@ export class MoneyInvariants {
 
   /** Applies one event's postings in global order and checks every account it touched. */
   observe(event: RecordedEvent, postings: readonly Posting[] | null): void {
-    this.trackBet(event);
+    this.trackBet(event, postings ?? []);
     this.trackPool(event);
     if (!postings || postings.length === 0) return;
     this.balances.apply(postings);
     const paidInByPlayer = event.type === 'StakeLocked' && parseStreamId(event.streamId).type === WALLET_STREAM_TYPE;
+    // An appeal's correction brings back into the escrow money that had been paid out of it (a
+    // winner's clawback, the platform's fees): it lowers what the bet has paid out, so the rule
+    // "never more out than the players put in" still holds over the original and the correction.
+    const returnsPaidOut = APPEAL_RETURN_EVENT_TYPES.has(event.type);
     const debitedEscrows = new Set<string>();
     for (const posting of postings) {
       const parsed = parseAccount(posting.account);
@@ -100,6 +131,8 @@ export class MoneyInvariants {
         debitedEscrows.add(posting.account);
       } else if (paidInByPlayer) {
         flow.paidIn = flow.paidIn.plus(amount);
+      } else if (returnsPaidOut) {
+        flow.paidOut = flow.paidOut.minus(amount);
       }
       this.flows.set(posting.account, flow);
     }
@@ -132,14 +165,27 @@ export class MoneyInvariants {
   private bet(betId: string): BetFollowUps {
     let bet = this.bets.get(betId);
     if (!bet) {
-      bet = { terminal: null, openHolds: new Map(), paidTo: new Set(), escrows: new Set(), lastActivityAt: new Date(0) };
+      bet = {
+        terminal: null,
+        resolutionEventId: null,
+        players: new Set(),
+        paidBy: new Map(),
+        netOf: new Map(),
+        fees: ZERO,
+        appeal: null,
+        strayCorrections: [],
+        openHolds: new Map(),
+        paidTo: new Set(),
+        escrows: new Set(),
+        lastActivityAt: new Date(0),
+      };
       this.bets.set(betId, bet);
     }
     return bet;
   }
 
   /** Records a bet's terminal event and the wallet steps that follow it (locks, releases, payouts). */
-  private trackBet(event: RecordedEvent): void {
+  private trackBet(event: RecordedEvent, postings: readonly Posting[]): void {
     const stream = parseStreamId(event.streamId);
     if (stream.type === BET_STREAM_TYPE) {
       const bet = this.bet(stringField(event.data, 'betId') ?? stream.id);
@@ -147,6 +193,7 @@ export class MoneyInvariants {
       if (!bet.terminal && (TERMINAL_BET_EVENT_TYPES as readonly string[]).includes(event.type)) {
         bet.terminal = { event: describeEvent(event), type: event.type, winnerId: stringField(event.data, 'winnerId'), loserId: stringField(event.data, 'loserId') };
       }
+      this.trackAppeal(bet, event, postings);
       return;
     }
     if (stream.type !== WALLET_STREAM_TYPE || stringField(event.data, 'holdKind') !== 'bet') return;
@@ -159,6 +206,105 @@ export class MoneyInvariants {
     if (event.type === 'StakeLocked') bet.openHolds.set(userId, open + 1);
     if (event.type === 'StakeReleased') bet.openHolds.set(userId, open - 1);
     if (event.type === 'PayoutCredited') bet.paidTo.add(userId);
+    this.trackBetWallet(bet, userId, event, postings);
+  }
+
+  /** The bet stream's part of an appeal: the resolution it names, the decision, the fee change; and the fees the stream recognised. */
+  private trackAppeal(bet: BetFollowUps, event: RecordedEvent, postings: readonly Posting[]): void {
+    for (const posting of postings) {
+      if (parseAccount(posting.account)?.kind === 'platform-fees') bet.fees = bet.fees.plus(posting.amount);
+    }
+    if (event.type === 'DisputeResolved') bet.resolutionEventId = event.id;
+    const player = event.type === 'BetCreated' ? stringField(event.data, 'challengerId') : event.type === 'BetAccepted' ? stringField(event.data, 'opponentId') : null;
+    if (player) bet.players.add(player);
+    if (event.type === 'AppealDecided' && stringField(event.data, 'outcome') === 'overturned') {
+      const d = event.data as { adjustments?: { userId: string; amount: string }[]; feeAdjustment?: string };
+      bet.appeal = {
+        event: describeEvent(event),
+        reversesEventId: stringField(event.data, 'reversesEventId') ?? '',
+        winnerId: stringField(event.data, 'winnerId'),
+        adjustments: new Map((d.adjustments ?? []).map((a) => [a.userId, a.amount])),
+        feeAdjustment: new Money(d.feeAdjustment ?? '0'),
+        corrections: bet.appeal?.corrections ?? new Map(),
+        feesAdjusted: null,
+      };
+    }
+    if (event.type === 'AppealFeesAdjusted') {
+      const adjusted = { amount: new Money(stringField(event.data, 'feeAdjustment') ?? '0'), reversesEventId: stringField(event.data, 'reversesEventId') ?? '', event: describeEvent(event) };
+      if (bet.appeal) bet.appeal.feesAdjusted = adjusted;
+      else bet.strayCorrections.push(adjusted.event);
+    }
+  }
+
+  /** A player's money on the bet: what they paid in, their net, and an appeal's correction. */
+  private trackBetWallet(bet: BetFollowUps, userId: string, event: RecordedEvent, postings: readonly Posting[]): void {
+    if (event.type === 'StakeLocked') bet.paidBy.set(userId, { stake: new Money(stringField(event.data, 'stake') ?? '0'), fee: new Money(stringField(event.data, 'fee') ?? '0') });
+    for (const posting of postings) {
+      const parsed = parseAccount(posting.account);
+      if (parsed?.ownerId !== userId || (parsed.kind !== 'user-available' && parsed.kind !== 'user-receivable')) continue;
+      bet.netOf.set(userId, (bet.netOf.get(userId) ?? ZERO).plus(posting.amount));
+    }
+    if (event.type !== 'AppealDebited' && event.type !== 'AppealCredited') return;
+    const amount = new Money(stringField(event.data, 'amount') ?? '0');
+    const correction = { amount: event.type === 'AppealDebited' ? amount.neg() : amount, reversesEventId: stringField(event.data, 'reversesEventId') ?? '', event: describeEvent(event) };
+    if (bet.appeal) bet.appeal.corrections.set(userId, correction);
+    else bet.strayCorrections.push(correction.event);
+  }
+
+  /**
+   * Check 9, appealed bets are whole: an overturned appeal's corrections are exactly the ones it
+   * decided, each naming the original resolution (DisputeResolved), and once they are all recorded
+   * every player holds what the final outcome gives (the winner stake − fee, the loser −(stake +
+   * fee), a void nothing, across their available and receivable accounts) and the platform kept
+   * exactly the final outcome's fees (2 × fee for a win, none for a void). A correction with no
+   * overturn asking for it fails at once. Missing corrections are in flight, then overdue, like
+   * every follow-up (check 7 waits for them before asking the escrow to be zero).
+   */
+  judgeAppeals(now: Date): TerminalBetsReport {
+    const report = { judged: 0, inFlight: [] as string[], failures: [] as string[] };
+    for (const [betId, bet] of this.bets) {
+      for (const stray of bet.strayCorrections) report.failures.push(`appeal: bet ${betId}: correction with no overturned appeal at ${stray}`);
+      const appeal = bet.appeal;
+      if (!appeal) continue;
+      report.judged++;
+      const missing = this.missingAppealSteps(appeal);
+      if (missing.length > 0) {
+        const what = `appeal: bet ${betId}: ${missing.join(', ')} not recorded, after ${appeal.event}`;
+        if (now.getTime() - bet.lastActivityAt.getTime() > FOLLOW_UP_OVERDUE_MS) report.failures.push(`${what} (overdue)`);
+        else report.inFlight.push(what);
+        continue;
+      }
+      report.failures.push(...this.appealFailures(betId, bet, appeal));
+    }
+    return report;
+  }
+
+  private missingAppealSteps(appeal: AppealTrack): string[] {
+    const missing = [...appeal.adjustments.keys()].filter((userId) => !appeal.corrections.has(userId)).map((userId) => `correction of ${userId}`);
+    if (!appeal.feeAdjustment.isZero() && !appeal.feesAdjusted) missing.push('fee adjustment');
+    return missing;
+  }
+
+  private appealFailures(betId: string, bet: BetFollowUps, appeal: AppealTrack): string[] {
+    const failures: string[] = [];
+    const owner = `appeal: bet ${betId}`;
+    const original = bet.resolutionEventId;
+    const named = [{ reversesEventId: appeal.reversesEventId, event: appeal.event }, ...appeal.corrections.values(), ...(appeal.feesAdjusted ? [appeal.feesAdjusted] : [])];
+    for (const step of named) if (!original || step.reversesEventId !== original) failures.push(`${owner}: ${step.event} names ${step.reversesEventId || 'nothing'}, not the original resolution ${original ?? '(none recorded)'}`);
+    for (const [userId, correction] of appeal.corrections) {
+      const decided = appeal.adjustments.get(userId);
+      if (!decided || !correction.amount.eq(decided)) failures.push(`${owner}: ${correction.event} moved ${correction.amount.toFixed(2)}, the decision asked ${decided ?? 'nothing'}`);
+    }
+    if (appeal.feesAdjusted && !appeal.feesAdjusted.amount.eq(appeal.feeAdjustment)) failures.push(`${owner}: ${appeal.feesAdjusted.event} moved ${appeal.feesAdjusted.amount.toFixed(2)} of fees, the decision asked ${appeal.feeAdjustment.toFixed(2)}`);
+    for (const [userId, paid] of bet.paidBy) {
+      if (!bet.players.has(userId)) continue;
+      const expected = appeal.winnerId === null ? ZERO : appeal.winnerId === userId ? paid.stake.minus(paid.fee) : paid.stake.plus(paid.fee).neg();
+      const net = bet.netOf.get(userId) ?? ZERO;
+      if (!net.eq(expected)) failures.push(`${owner}: ${userId} holds ${net.toFixed(2)} from the bet, the final outcome gives ${expected.toFixed(2)}`);
+    }
+    const fees = appeal.winnerId === null ? ZERO : [...bet.paidBy].filter(([userId]) => bet.players.has(userId)).reduce((sum, [, p]) => sum.plus(p.fee), ZERO);
+    if (!bet.fees.eq(fees)) failures.push(`${owner}: the platform kept ${bet.fees.toFixed(2)} of fees, the final outcome gives ${fees.toFixed(2)}`);
+    return failures;
   }
 
   private pool(poolId: string): PoolFollowUps {
@@ -211,11 +357,11 @@ export class MoneyInvariants {
     return missing;
   }
 
-  /** The refunds and payout a terminal bet still owes, from the log alone. */
+  /** The refunds and payout a terminal bet still owes, from the log alone (an overturned appeal's corrections too). */
   private missingFollowUps(bet: BetFollowUps): string[] {
     const terminal = bet.terminal!;
     const settled = terminal.type === 'BetSettled';
-    const missing: string[] = [];
+    const missing: string[] = bet.appeal ? this.missingAppealSteps(bet.appeal) : [];
     if (settled && terminal.winnerId && !bet.paidTo.has(terminal.winnerId)) missing.push(`payout to ${terminal.winnerId}`);
     for (const [userId, open] of bet.openHolds) {
       // A settled bet closes both players' holds: the loser's stake is in the winner's payout.

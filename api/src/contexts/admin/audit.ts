@@ -104,6 +104,8 @@ export interface AuditResult {
   readonly accounts: number;
   readonly terminalBets: number;
   readonly terminalPools: number;
+  /** Overturned appeals judged whole (check 9). */
+  readonly overturnedAppeals: number;
   /** The ledger projector's checkpoint the read tables were compared at. */
   readonly upTo: Position | undefined;
   readonly trialBalance: readonly (readonly [string, Money])[];
@@ -126,7 +128,8 @@ export async function verifyLedger(deps: Pick<AppDeps, 'store' | 'db'>, now: Dat
   failures.push(...replay.invariants.failures);
   const terminal = replay.invariants.judgeTerminalBets(now);
   const pools = replay.invariants.judgeTerminalPools(now);
-  failures.push(...terminal.failures, ...pools.failures);
+  const appeals = replay.invariants.judgeAppeals(now);
+  failures.push(...terminal.failures, ...pools.failures, ...appeals.failures);
   await recordAuditRun(deps.db, { ranAt: now, passed: failures.length === 0, events: replay.events, streams: replay.streams, failures }, FAILURES_SHOWN_MAX);
   return {
     passed: failures.length === 0,
@@ -136,9 +139,10 @@ export async function verifyLedger(deps: Pick<AppDeps, 'store' | 'db'>, now: Dat
     accounts: replay.atCheckpoint.entries().length,
     terminalBets: terminal.judged,
     terminalPools: pools.judged,
+    overturnedAppeals: appeals.judged,
     upTo,
     trialBalance: [...trial],
-    inFlight: [...terminal.inFlight, ...pools.inFlight],
+    inFlight: [...terminal.inFlight, ...pools.inFlight, ...appeals.inFlight],
     failures,
   };
 }

@@ -23,6 +23,9 @@ import {
   reconcileHold,
   type BetFollowUp,
   betStepId,
+  APPEAL_WINDOW_MS,
+  appealStepsOf,
+  type AppealOutcome,
 } from '@wager/domain/bets/index';
 import { chatDecider, chatIdOfBet, chatStreamId } from '@wager/domain/chat/index';
 import type { AppDeps } from '../../deps.js';
@@ -175,6 +178,41 @@ export class BetSagas {
 
   async resolve(input: { betId: string; adminId: string; winnerId: string | null; adminNotes: string }): Promise<BetOutcome> {
     return this.withFollowUps(await this.execute({ type: 'ResolveDispute', data: { ...input }, metadata: { now: this.deps.clock.now() } }, `admin:${input.adminId}`));
+  }
+
+  /** A player appeals the admin's resolution: the command names the recorded DisputeResolved it appeals. */
+  async fileAppeal(input: { betId: string; userId: string; reason: string }): Promise<BetOutcome> {
+    const recorded = await this.deps.store.readStream(betStreamId(input.betId));
+    const resolutionEventId = recorded.find((e) => e.type === 'DisputeResolved')?.id ?? '';
+    const command: BetCommand = { type: 'FileAppeal', data: { ...input, resolutionEventId, appealWindowMs: APPEAL_WINDOW_MS }, metadata: { now: this.deps.clock.now() } };
+    return this.execute(command, input.userId);
+  }
+
+  /** A second admin decides the appeal; an overturn's compensating money follows at once (and again in the appeals reactor). */
+  async decideAppeal(input: { betId: string; adminId: string; outcome: AppealOutcome; winnerId: string | null; notes: string }): Promise<BetOutcome> {
+    const outcome = await this.execute({ type: 'DecideAppeal', data: { ...input }, metadata: { now: this.deps.clock.now() } }, `admin:${input.adminId}`);
+    return { ...outcome, position: latestPosition(outcome.position, await this.appealFollowUps(outcome.events)) };
+  }
+
+  /**
+   * The compensating steps of an overturn (domain: appealStepsOf), in their order: the players'
+   * debits, the platform's fee change, the credits. Each is idempotent, so the route, the
+   * `bet-appeals` reactor and a retry after a crash move the money once.
+   */
+  async appealFollowUps(events: readonly BetEvent[]): Promise<Position | null> {
+    let position: Position | null = null;
+    for (const event of events) {
+      if (event.type !== 'AppealDecided') continue;
+      for (const step of appealStepsOf(event.data)) {
+        const now = this.deps.clock.now();
+        if (step.kind === 'adjust-fees') {
+          position = latestPosition(position, (await this.execute({ type: 'AdjustAppealFees', data: { betId: step.betId }, metadata: { now } }, 'system')).position);
+        } else {
+          position = latestPosition(position, await this.wallet.adjustForAppeal({ userId: step.userId, betId: step.betId, amount: step.amount, currency: step.currency, reversesEventId: step.reversesEventId, now }));
+        }
+      }
+    }
+    return position;
   }
 
   /** The scheduler's commands: each a no-op when the bet moved on meanwhile. */

@@ -25,7 +25,7 @@ export async function isBetModerator(db: Kysely<Database>, betId: string, userId
 }
 
 /** The bet's steps a person reads as its history (wallet steps show in the money section). */
-export const TIMELINE_TYPES = ['BetCreated', 'BetAccepted', 'BetResultReported', 'BetDisputed', 'DisputeResolved', 'BetSettled', 'BetVoided', 'BetCancelled', 'BetExpired'] as const;
+export const TIMELINE_TYPES = ['BetCreated', 'BetAccepted', 'BetResultReported', 'BetDisputed', 'DisputeResolved', 'BetSettled', 'BetVoided', 'BetCancelled', 'BetExpired', 'AppealFiled', 'AppealDecided'] as const;
 
 const evidenceJson = z.object({ sha256: z.string(), contentType: z.string(), filename: z.string(), url: z.string() });
 const timelineEntry = z.object({
@@ -52,6 +52,8 @@ export const betDetailsJson = z.object({
     feesStatus: z.enum(['held', 'charged', 'refunded']),
     payout: moneyLine.nullable(),
     refunds: z.array(moneyLine),
+    /** An overturned appeal's corrections: signed (taken back negative, paid positive); `owed` is what the balance could not cover. */
+    appealAdjustments: z.array(moneyLine.extend({ owed: z.string() })),
     postings: z.array(z.object({ eventType: z.string(), at: z.string(), account: z.string(), currency: z.string(), amount: z.string() })),
   }),
   /** The admin's decision on a dispute, as the players read it: who resolved it, when, for whom, and the notes. */
@@ -78,7 +80,7 @@ export function timelineOf(betId: string, trail: readonly BetTrailRow[]): BetDet
       return {
         type: row.type,
         at: atOf(row),
-        actorId: text(d, 'reporterId') ?? text(d, 'challengerId') ?? text(d, 'opponentId') ?? text(d, 'adminId') ?? text(d, 'cancelledBy') ?? (row.actor && row.actor !== 'system' ? row.actor : null),
+        actorId: text(d, 'reporterId') ?? text(d, 'appellantId') ?? text(d, 'challengerId') ?? text(d, 'opponentId') ?? text(d, 'adminId') ?? text(d, 'cancelledBy') ?? (row.actor && row.actor !== 'system' ? row.actor : null),
         result: text(d, 'result'),
         reason: text(d, 'reason'),
         winnerId: text(d, 'winnerId'),
@@ -105,6 +107,14 @@ export function moneyOf(row: BetRow, trail: readonly BetTrailRow[]): BetDetailsJ
     feesStatus: trail.some((t) => t.type === 'BetSettled') ? 'charged' : wallet.some((t) => t.type === 'StakeReleased') ? 'refunded' : 'held',
     payout: payout ? { userId: String(payout.data.userId), amount: String(payout.data.amount), at: atOf(payout) } : null,
     refunds: wallet.filter((t) => t.type === 'StakeReleased').map((t) => ({ userId: String(t.data.userId), amount: String(t.data.amount), at: atOf(t) })),
+    appealAdjustments: trail
+      .filter((t) => t.type === 'AppealDebited' || t.type === 'AppealCredited')
+      .map((t) => ({
+        userId: String(t.data.userId),
+        amount: t.type === 'AppealDebited' ? formatAmount(new Money(String(t.data.amount)).neg()) : String(t.data.amount),
+        owed: t.type === 'AppealDebited' ? String(t.data.toReceivable) : '0.00',
+        at: atOf(t),
+      })),
     postings,
   };
 }

@@ -5,7 +5,7 @@
 import type { ContextModule } from '../../runtime/context.js';
 import { BetScheduler } from './jobs.js';
 import { betsLive } from './live.js';
-import { betFollowUpsReactor } from './reactors.js';
+import { betAppealsReactor, betFollowUpsReactor } from './reactors.js';
 import { betRoutes } from './routes.js';
 import { betsTrail } from './trail.js';
 
@@ -16,7 +16,7 @@ export { SAGA_RECONCILE_AFTER_MS } from './jobs.js';
 export const betsContext: ContextModule = {
   name: 'bets',
   routes: betRoutes,
-  reactors: (deps) => [betFollowUpsReactor(deps)],
+  reactors: (deps) => [betFollowUpsReactor(deps), betAppealsReactor(deps)],
   jobs: (deps) => [new BetScheduler(deps)],
   live: betsLive,
   trail: betsTrail,

@@ -18,7 +18,7 @@ import { participants } from './views.js';
 const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Invalid id');
 
 /** Fields of bet events only admins see (betView's rule); the event is then sent with its hash only. */
-const ADMIN_ONLY_EVENT_TYPES = new Set(['DisputeResolved']);
+const ADMIN_ONLY_EVENT_TYPES = new Set(['DisputeResolved', 'AppealDecided']);
 
 const ledgerJson = escrowProofJson.extend({ betId: z.string() });
 

@@ -20,3 +20,19 @@ export function betFollowUpsReactor(deps: AppDeps, sagas = new BetSagas(deps)): 
     },
   };
 }
+
+/**
+ * The appeals process manager: after AppealDecided (an overturn) the compensating wallet and fee
+ * steps run in their order. The decide route runs them inline; this finishes them when that
+ * process died half-way. Every step is idempotent (deterministic ids, one correction per (bet,
+ * player), one fee adjustment per bet).
+ */
+export function betAppealsReactor(deps: AppDeps, sagas = new BetSagas(deps)): Reactor {
+  return {
+    name: 'bet-appeals',
+    eventTypes: ['AppealDecided'],
+    async handle(event: RecordedEvent): Promise<void> {
+      await sagas.appealFollowUps([{ type: event.type, data: event.data } as BetEvent]);
+    },
+  };
+}

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DomainError, ForbiddenError, NotFoundError, ValidationError, parseStreamId } from '@wager/domain';
+import { DomainError, ForbiddenError, NotFoundError, ValidationError, parseStreamId, type Position } from '@wager/domain';
 import {
   AMOUNT_RANGES,
   BET_CURRENCIES,
@@ -40,6 +40,7 @@ import { betJson, betView, participants } from './views.js';
 import { peopleOf, recordedBet } from './recorded.js';
 import { betDetailsRoutes, isBetModerator } from './details.js';
 import { betLedgerRoutes } from './ledger-routes.js';
+import { appealRoutes } from './appeal-routes.js';
 
 const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Invalid id');
 const betParams = z.object({ betId: uuid });
@@ -59,6 +60,7 @@ export async function betRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminBetRoutes);
   await app.register(betDetailsRoutes, { visibleBet, viewOf } as never);
   await app.register(betLedgerRoutes);
+  await app.register(appealRoutes, { sagas, answer: (betId: string, position: Position | null, viewerId: string, isAdmin?: boolean) => answer(app, betId, position, viewerId, isAdmin) } as never);
 }
 
 async function viewOf(app: FastifyInstance, row: BetRow, viewerId: string | null, isAdmin = false) {

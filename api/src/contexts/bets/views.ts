@@ -16,6 +16,32 @@ export const userSummaryJson = z.object({
 
 const evidenceJson = z.object({ userId: z.string(), sha256: z.string(), contentType: z.string(), sizeBytes: z.number(), filename: z.string(), url: z.string() });
 
+/** The bet's appeal (issue 23); the decision's notes and who resolved the dispute are for admins only, like the resolution's notes. */
+export const appealJson = z.object({
+  status: z.enum(['open', 'upheld', 'overturned']),
+  appellantId: z.string(),
+  reason: z.string(),
+  filedAt: z.string(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  notes: z.string().nullable().optional(),
+  resolvedBy: z.string().nullable().optional(),
+});
+export type AppealJson = z.infer<typeof appealJson>;
+
+function appealView(row: BetRow, showAdminNotes: boolean): AppealJson | null {
+  if (!row.appeal_status || !row.appellant_id || !row.appealed_at) return null;
+  return {
+    status: row.appeal_status as AppealJson['status'],
+    appellantId: row.appellant_id,
+    reason: row.appeal_reason ?? '',
+    filedAt: row.appealed_at.toISOString(),
+    decidedBy: row.appeal_decided_by,
+    decidedAt: row.appeal_decided_at ? row.appeal_decided_at.toISOString() : null,
+    ...(showAdminNotes ? { notes: row.appeal_notes, resolvedBy: row.resolved_by } : {}),
+  };
+}
+
 /** Spec section 3's Bet, with the FC25 or COD rule fields flat beside the common ones. */
 export const betJson = z
   .object({
@@ -47,6 +73,9 @@ export const betJson = z
     settledBy: z.string().nullable(),
     voidReason: z.string().nullable(),
     adminNotes: z.string().nullable().optional(),
+    /** Until when the admin's resolution may be appealed (null: no admin resolution). */
+    appealDeadlineAt: z.string().nullable(),
+    appeal: appealJson.nullable(),
   })
   .catchall(z.unknown());
 export type BetJson = z.infer<typeof betJson>;
@@ -88,6 +117,8 @@ export function betView(row: BetRow, users: Map<string, UserSummary>, options: {
     settledBy: row.settled_by,
     voidReason: row.void_reason,
     ...(options.showAdminNotes ? { adminNotes: row.admin_notes } : {}),
+    appealDeadlineAt: row.appeal_deadline_at ? row.appeal_deadline_at.toISOString() : null,
+    appeal: appealView(row, options.showAdminNotes === true),
     ...row.rules,
   };
 }

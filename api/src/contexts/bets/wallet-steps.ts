@@ -3,7 +3,7 @@ import { formatAmount } from '@wager/domain/money/index';
 import { betStepId } from '@wager/domain/bets/index';
 import { DailyLimitExceededError, InsufficientBalanceError } from '@wager/domain/wallet/index';
 import type { AppDeps } from '../../deps.js';
-import { creditPayout, lockStake, releaseStake } from '../wallet/index.js';
+import { adjustForAppeal, creditPayout, lockStake, releaseStake } from '../wallet/index.js';
 
 
 const SYMBOLS: Record<string, string> = { NGN: '₦', USD: '$', EUR: '€', GBP: '£' };
@@ -32,6 +32,7 @@ export interface BetWallet {
   lockStake(input: { userId: string; betId: string; stake: string; fee: string; currency: string; now: Date }): Promise<Position | null>;
   releaseStake(input: { userId: string; betId: string; reason: string; now: Date }): Promise<Position | null>;
   creditPayout(input: { userId: string; betId: string; amount: string; currency: string; now: Date }): Promise<Position | null>;
+  adjustForAppeal(input: { userId: string; betId: string; amount: string; currency: string; reversesEventId: string; now: Date }): Promise<Position | null>;
 }
 
 export function createBetWallet(deps: AppDeps): BetWallet {
@@ -55,6 +56,10 @@ export function createBetWallet(deps: AppDeps): BetWallet {
     },
     async creditPayout({ userId, betId, amount, currency, now }) {
       const result = await creditPayout(deps, { eventId: betStepId(betId, 'payout', userId), userId, holdId: betId, holdKind: 'bet', amount, currency, now });
+      return result.append?.position ?? null;
+    },
+    async adjustForAppeal({ userId, betId, amount, currency, reversesEventId, now }) {
+      const result = await adjustForAppeal(deps, { eventId: betStepId(betId, 'appeal', userId), userId, holdId: betId, amount, currency, reversesEventId, now });
       return result.append?.position ?? null;
     },
   };

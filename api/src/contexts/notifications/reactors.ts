@@ -8,7 +8,7 @@
  */
 import type { RecordedEvent } from '@wager/domain';
 import { CATEGORY_OF, NOTIFYING_EVENT_TYPES, isLocked, needsOf, notificationLocale, planNotifications, renderNotification, type NotificationContext, type NotificationRaisedData } from '@wager/domain/notifications/index';
-import { moderatorIds, usernamesOf } from '@wager/projections/notifications/queries';
+import { adminIds, moderatorIds, usernamesOf } from '@wager/projections/notifications/queries';
 import { enqueueEmail } from '../../adapters/email/outbox.js';
 import { publicBaseUrl } from '../../config.js';
 import type { AppDeps } from '../../deps.js';
@@ -36,13 +36,14 @@ async function chatContext(deps: Deps, chatId: string): Promise<NotificationCont
 
 export async function notificationContextFor(deps: Deps, event: RecordedEvent): Promise<NotificationContext> {
   const needs = needsOf(event);
-  const [bet, chat, moderators, usernames] = await Promise.all([
+  const [bet, chat, moderators, admins, usernames] = await Promise.all([
     needs.betId ? betContext(deps, needs.betId) : undefined,
     needs.chatId ? chatContext(deps, needs.chatId) : undefined,
     needs.moderators ? moderatorIds(deps.db) : undefined,
+    needs.admins ? adminIds(deps.db) : undefined,
     usernamesOf(deps.db, needs.usernamesOf ?? []),
   ]);
-  return { ...(bet !== undefined ? { bet } : {}), ...(chat !== undefined ? { chat } : {}), ...(moderators ? { moderators } : {}), usernames };
+  return { ...(bet !== undefined ? { bet } : {}), ...(chat !== undefined ? { chat } : {}), ...(moderators ? { moderators } : {}), ...(admins ? { admins } : {}), usernames };
 }
 
 export function notificationsRaiseReactor(deps: Deps): Reactor {

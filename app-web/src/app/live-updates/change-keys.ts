@@ -1,6 +1,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { userQueries } from '../../features/auth/api/user-queries';
 import { betQueries, challengeQueries } from '../../features/bets/api/bet-queries';
+import { betDetailsQueries } from '../../features/bets/api/bet-details';
 import { chatQueries } from '../../features/chat/api/chat-queries';
 import { moderationQueries } from '../../features/moderation/api/moderation-queries';
 import { adminQueries } from '../../features/admin/api/admin-queries';
@@ -24,7 +25,8 @@ export function queryKeysForChange(change: { streamType: string; id: string }, v
     // An admin's socket hears every stream: the admin panel's reads (stats, users, KYC, ledger) follow them.
     case 'wallet':
       // A pool's payout or refund to the viewer is a wallet event after the pool's own: its Money panel follows it.
-      return own ? [...walletReadKeys(), saferPlayQueries.limits().queryKey, adminQueries.all(), poolLedgers()] : [adminQueries.all()];
+      // A bet's payout, refund or appeal correction to the viewer shows in that bet's details.
+      return own ? [...walletReadKeys(), saferPlayQueries.limits().queryKey, adminQueries.all(), poolLedgers(), betDetailsQueries.all()] : [adminQueries.all()];
     case 'user':
       return own ? [userQueries.all(), adminQueries.all()] : [adminQueries.all()];
     case 'bet':
@@ -32,6 +34,8 @@ export function queryKeysForChange(change: { streamType: string; id: string }, v
         betQueries.detail(change.id).queryKey,
         // The bet's other reads keyed under its id: match details (the admin's decision, refunds) and its ledger.
         [...betQueries.all(), change.id],
+        // The match details page (timeline, money, an appeal's state).
+        betDetailsQueries.details(change.id).queryKey,
         betQueries.lists(),
         // The marketplace and invitation pages show pending bets; an invitation's key is its
         // link id, which the message does not carry, so every challenge read is refreshed.

@@ -9,6 +9,7 @@ import { betDetailsQueries, fetchEvidence, type BetDetails, type BetResolution, 
 import { AppealSlot } from '../../features/bets/components/appeal-slot';
 import { BetStatusBadge, formatDateTime } from '../../features/bets/components/bet-display';
 import { MoneyPanel, betLedgerQuery } from '../../features/bets/components/money-panel';
+import { AppealSection } from '../../features/bets/components/appeal-section';
 import { formatMoney } from '../../lib/money';
 import type { Bet, UserSummary } from '../../types/api';
 import { customRules } from './challenge-invite';
@@ -142,6 +143,15 @@ function MoneySection({ details, nameOf }: { details: BetDetails; nameOf: (id: s
             <dd>{amount(r.amount)}</dd>
           </div>
         ))}
+        {(money.appealAdjustments ?? []).map((a) => (
+          <div className="readonly-field" key={`appeal-${a.userId}`} data-testid="money-appeal-correction">
+            <dt>{t('appeals.correction', { name: nameOf(a.userId) })}</dt>
+            <dd>
+              {a.amount.startsWith('-') ? `−${amount(a.amount.slice(1))}` : amount(a.amount)}
+              {a.owed !== '0.00' ? ` (${t('appeals.owed', { amount: amount(a.owed) })})` : null}
+            </dd>
+          </div>
+        ))}
       </dl>
       <MoneyPanel query={betLedgerQuery(details.bet.id)} />
     </section>
@@ -222,6 +232,7 @@ export function MatchDetailsRoute() {
         <PlayerSummary title={t('pages.details.challenger')} player={bet.challenger} bet={bet} reported={bet.challengerResult} />
         <PlayerSummary title={t('pages.details.opponent')} player={bet.opponent} bet={bet} reported={bet.opponentResult} />
       </div>
+      <AppealSection bet={bet} userId={user?.id} nameOf={nameOf} />
       <Card title={t('pages.details.rulesTitle')}>
         <ul>
           <li>{t('pages.details.standardRules')}</li>

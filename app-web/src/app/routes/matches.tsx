@@ -18,6 +18,7 @@ import { translateMessage } from '../../lib/i18n';
 import { formatMoney } from '../../lib/money';
 import type { Bet, User } from '../../types/api';
 import { errorMessage } from '../../lib/error-message';
+import { AppealButton } from '../../features/bets/components/appeal-section';
 
 export function inviteUrl(inviteLinkId: string): string {
   return `${window.location.origin}${paths.challengeInvite.getHref(inviteLinkId)}`;
@@ -48,10 +49,16 @@ function BetRow({ bet, user, children }: { bet: Bet; user: User; children?: Reac
         ) : null}
       </div>
       {children}
+      {bet.appeal ? (
+        <p className="muted" data-testid="bet-appeal-status">
+          {t('appeals.statusLabel')}: {t(`appeals.status.${bet.appeal.status}`)}
+        </p>
+      ) : null}
       <div className="row">
         <Link className="btn btn-ghost btn-sm" to={paths.matchDetails.getHref(bet.id)}>
           {t('common.viewDetails')}
         </Link>
+        <AppealButton bet={bet} userId={user.id} />
       </div>
     </li>
   );

@@ -197,6 +197,8 @@ export const adminQueries = {
   kyc: () => queryOptions({ queryKey: [...adminQueries.all(), 'kyc'] as const, queryFn: () => apiRequest<KycWithdrawal[]>('GET', '/api/admin/crypto/withdrawals/kyc') }),
   bankWithdrawals: () =>
     queryOptions({ queryKey: [...adminQueries.all(), 'withdrawals', 'bank'] as const, queryFn: () => apiRequest<BankWithdrawalReview[]>('GET', '/api/admin/withdrawals/bank') }),
+  appeals: (status: 'open' | 'decided') =>
+    queryOptions({ queryKey: [...adminQueries.all(), 'appeals', status] as const, queryFn: () => apiRequest<DisputedBet[]>('GET', `/api/admin/appeals?status=${status}`) }),
   ledger: () => queryOptions({ queryKey: [...adminQueries.all(), 'ledger'] as const, queryFn: () => apiRequest<LedgerHealth>('GET', '/api/admin/ledger/health') }),
 };
 
@@ -219,6 +221,13 @@ export function useTestEmail() {
 export function useResolveDispute() {
   return useAdminMutation((input: { betId: string; winnerId: string | null; adminNotes: string }) =>
     apiRequest<Bet>('PUT', `/api/admin/bets/${encodeURIComponent(input.betId)}/resolve`, { winnerId: input.winnerId, adminNotes: input.adminNotes }),
+  );
+}
+
+/** A second admin's decision on an appeal: upheld, or overturned to a player (`winnerId`) or to a void (null). */
+export function useDecideAppeal() {
+  return useAdminMutation((input: { betId: string; outcome: 'upheld' | 'overturned'; winnerId: string | null; notes: string }) =>
+    apiRequest<Bet>('POST', `/api/admin/appeals/${encodeURIComponent(input.betId)}/decide`, { outcome: input.outcome, ...(input.outcome === 'overturned' ? { winnerId: input.winnerId } : {}), notes: input.notes }),
   );
 }
 

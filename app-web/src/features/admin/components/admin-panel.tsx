@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Spinner } from '../../../components/ui/primitives';
 import { Tabs } from '../../../components/ui/tabs';
 import { useUser } from '../../auth/api/user-queries';
+import { AppealsTab } from './appeals-tab';
 import { DisputesTab } from './disputes-tab';
 import { KycTab } from './kyc-tab';
 import { LedgerTab } from './ledger-tab';
@@ -11,7 +12,7 @@ import { OverviewTab } from './overview-tab';
 import { OperationsTab } from './operations-tab';
 import { UsersTab } from './users-tab';
 
-export const ADMIN_TABS = ['overview', 'users', 'disputes', 'kyc', 'ledger', 'operations'] as const;
+export const ADMIN_TABS = ['overview', 'users', 'disputes', 'appeals', 'kyc', 'ledger', 'operations'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 /** /admin (spec section 2): admins get the tabs, everyone else is told they may not. */
@@ -21,7 +22,7 @@ export function AdminPanel() {
   const { data: user, isPending } = useUser();
   const [searchParams] = useSearchParams();
   const asked = searchParams.get('tab');
-  // ?tab=disputes: the review page's way back to the queue.
+  // ?tab=disputes: the review page's way back to the queue; ?tab=appeals: a notification's link.
   const [tab, setTab] = useState<AdminTab>((ADMIN_TABS as readonly string[]).includes(asked ?? '') ? (asked as AdminTab) : 'overview');
   if (isPending) return <Spinner />;
   if (!user?.isAdmin) {
@@ -46,6 +47,7 @@ export function AdminPanel() {
           { value: 'overview', label: t('admin.tabs.overview'), content: <OverviewTab onOpenDisputes={() => setTab('disputes')} />, testId: 'admin-tab-overview' },
           { value: 'users', label: t('admin.tabs.users'), content: <UsersTab />, testId: 'admin-tab-users' },
           { value: 'disputes', label: t('admin.tabs.disputes'), content: <DisputesTab />, testId: 'admin-tab-disputes' },
+          { value: 'appeals', label: t('appeals.admin.title'), content: <AppealsTab />, testId: 'admin-tab-appeals' },
           { value: 'kyc', label: t('admin.tabs.kyc'), content: <KycTab />, testId: 'admin-tab-kyc' },
           { value: 'ledger', label: t('admin.tabs.ledger'), content: <LedgerTab />, testId: 'admin-tab-ledger' },
           { value: 'operations', label: tOps('tab'), content: <OperationsTab />, testId: 'admin-tab-operations' },

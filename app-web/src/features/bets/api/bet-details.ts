@@ -21,6 +21,8 @@ export interface BetMoney {
   feesStatus: 'held' | 'charged' | 'refunded';
   payout: { userId: string; amount: string; at: string } | null;
   refunds: { userId: string; amount: string; at: string }[];
+  /** An overturned appeal's corrections: signed; `owed` is what the balance could not cover. */
+  appealAdjustments: { userId: string; amount: string; owed: string; at: string }[];
   postings: { eventType: string; at: string; account: string; currency: string; amount: string }[];
 }
 
@@ -39,11 +41,16 @@ export interface BetDetails {
   resolution: BetResolution | null;
 }
 
-/** GET /api/bets/:betId/details (docs/api/bets.md): under the bets key, so every bet change refreshes it live. */
+/**
+ * GET /api/bets/:betId/details (docs/api/bets.md): under the bets key; a change of the bet's
+ * stream refreshes it, and a movement in the viewer's own wallet refreshes every one (its money
+ * section shows payouts, refunds and appeal corrections).
+ */
 export const betDetailsQueries = {
+  all: () => ['/api/bets', 'details'] as const,
   details: (betId: string) =>
     queryOptions({
-      queryKey: ['/api/bets', betId, 'details'] as const,
+      queryKey: [...betDetailsQueries.all(), betId] as const,
       queryFn: () => apiRequest<BetDetails>('GET', `/api/bets/${encodeURIComponent(betId)}/details`),
       retry: false,
     }),

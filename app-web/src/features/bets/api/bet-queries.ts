@@ -142,6 +142,15 @@ export function useReportResult() {
 }
 
 /** The bet inside an accept/join/invite response, whichever shape the server uses (none in a 202). */
+/** POST /api/bets/:betId/appeal: a player appeals the admin's resolution (docs/api/bets.md, "Appeals"). */
+export function useFileAppeal() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { betId: string; reason: string }) => apiRequest<{ bet: Bet }>('POST', `/api/bets/${encodeURIComponent(input.betId)}/appeal`, { reason: input.reason }),
+    onSuccess: () => client.invalidateQueries({ queryKey: betQueries.all() }),
+  });
+}
+
 export function betOf(response: { bet?: Bet } | Bet | ProcessingAnswer | undefined | null): Bet | undefined {
   if (!response || isProcessing(response)) return undefined;
   return 'bet' in response && response.bet ? response.bet : 'gameType' in response ? (response as Bet) : undefined;

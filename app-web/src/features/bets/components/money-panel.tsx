@@ -3,7 +3,7 @@ import { verifyHashChain, type ChainCheck } from '@wager/domain/event-store/cano
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Badge, Button } from '../../../components/ui/primitives';
-import { getQueryFn } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/money';
 
 /**
@@ -21,7 +21,9 @@ export interface BetLedger extends EscrowProof {
   betId: string;
 }
 
-export const betLedgerQuery = (betId: string) => queryOptions({ queryKey: ['/api/bets', betId, 'ledger'], queryFn: getQueryFn<BetLedger>({ on401: 'throw' }) });
+/** Under the bet's details key: a change of the bet's stream, or a movement in the viewer's wallet (a payout, a refund, an appeal correction), refreshes it. */
+export const betLedgerQuery = (betId: string) =>
+  queryOptions({ queryKey: ['/api/bets', 'details', betId, 'ledger'], queryFn: () => apiRequest<BetLedger>('GET', `/api/bets/${encodeURIComponent(betId)}/ledger`) });
 
 /** What the panel reads: any query answering a proof of escrow (a bet's, a pool's). */
 export type EscrowProofQuery<T extends EscrowProof = EscrowProof, K extends QueryKey = QueryKey> = UseQueryOptions<T, Error, T, K>;
@@ -35,6 +37,7 @@ export async function sha256Hex(text: string): Promise<string> {
 /** A posting's account in words: whose stake, the escrow, the platform's fees. */
 function accountLabel(account: string, t: (key: string, options?: Record<string, unknown>) => string): string {
   const [scope, owner, role] = account.split(':');
+  if (scope === 'user' && role === 'receivable') return t('moneyPanel.account.owed', { id: owner?.slice(0, 8) });
   if (scope === 'user') return t('moneyPanel.account.player', { id: owner?.slice(0, 8) });
   if (scope === 'bet' || scope === 'pool') return t('moneyPanel.account.escrow');
   if (scope === 'platform') return t('moneyPanel.account.fees');

@@ -1,0 +1,59 @@
+/**
+ * Appeals of an admin's dispute resolution (issue 23, docs/api/bets.md "Appeals", docs/api/admin.md
+ * "Appeals"): a player files one, another admin decides it. The rules are the bet decider's; these
+ * routes parse, authorize and make one call.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { NotFoundError, type Position } from '@wager/domain';
+import { APPEAL_QUEUE_STATUSES, listAppeals, userSummaries } from '@wager/projections/bets/queries';
+import { betMessages, decideAppealSchema, fileAppealSchema } from '@wager/domain/bets/index';
+import type { BetSagas } from './commands.js';
+import { betJson, betView, participants, type BetJson } from './views.js';
+
+const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Invalid id');
+const betParams = z.object({ betId: uuid });
+
+/** How many appeals one page of the queue shows. */
+export const APPEAL_QUEUE_PAGE_SIZE_MAX = 100;
+
+/** The bet as the read model shows it once the command's events are visible there (routes.ts). */
+type Answer = (betId: string, position: Position | null, viewerId: string, isAdmin?: boolean) => Promise<BetJson>;
+
+export const appealRoutes: FastifyPluginAsyncZod<{ sagas: BetSagas; answer: Answer }> = async (app, { sagas, answer }) => {
+  app.post(
+    '/api/bets/:betId/appeal',
+    { onRequest: app.requireUser, schema: { params: betParams, body: fileAppealSchema, response: { 201: z.object({ bet: betJson }) } } },
+    async (request, reply) => {
+      const auth = request.auth!;
+      const state = await sagas.state(request.params.betId);
+      // Outsiders learn nothing of the bet (404); an admin who is no player is told why (403, from the decider).
+      if (!('bet' in state) || (!auth.isAdmin && state.bet.challengerId !== auth.userId && state.opponentId !== auth.userId)) throw new NotFoundError(betMessages.betNotFound);
+      const outcome = await sagas.fileAppeal({ betId: request.params.betId, userId: auth.userId, reason: request.body.reason });
+      return reply.status(201).send({ bet: await answer(request.params.betId, outcome.position, auth.userId, auth.isAdmin) });
+    },
+  );
+
+  app.get(
+    '/api/admin/appeals',
+    { onRequest: app.requireAdmin, schema: { querystring: z.object({ status: z.enum(APPEAL_QUEUE_STATUSES).default('open') }), response: { 200: z.array(betJson) } } },
+    async (request) => {
+      const rows = await listAppeals(app.deps.db, request.query.status, APPEAL_QUEUE_PAGE_SIZE_MAX);
+      const users = await userSummaries(app.deps.db, rows.flatMap(participants));
+      return rows.map((row) => betView(row, users, { showInviteLink: true, showAdminNotes: true }));
+    },
+  );
+
+  app.post(
+    '/api/admin/appeals/:betId/decide',
+    { onRequest: app.requireAdmin, schema: { params: betParams, body: decideAppealSchema, response: { 200: betJson } } },
+    async (request) => {
+      const adminId = request.auth!.userId;
+      const state = await sagas.state(request.params.betId);
+      if (!('bet' in state)) throw new NotFoundError(betMessages.betNotFound);
+      const { outcome, winnerId, notes } = request.body;
+      const decided = await sagas.decideAppeal({ betId: request.params.betId, adminId, outcome, winnerId: winnerId ?? null, notes });
+      return answer(request.params.betId, decided.position, adminId, true);
+    },
+  );
+};

@@ -1,0 +1,270 @@
+// Proves appeals: who may file and decide them (each refusal), and (fast-check) that after any dispute resolution, appeal and decision, run with repeats, the ledger sums to zero, the bet's escrow ends at zero, no available balance goes negative and every player ends with exactly what the final outcome gives them (appeals keep money whole).
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ConflictError, ForbiddenError, ValidationError } from '../shared/errors.js';
+import { Balances, assertBalanced, postingsOf } from '../ledger/postings.js';
+import { betEscrow, platformFees, userAvailable, userReceivable } from '../ledger/accounts.js';
+import { Money } from '../money/money.js';
+import { walletDecider, type WalletCommand, type WalletEvent, type WalletState } from '../wallet/index.js';
+import {
+  APPEAL_CODES,
+  APPEAL_WINDOW_MS,
+  appealMoneyPlan,
+  appealStepsOf,
+  betDecider,
+  createChallengeSchema,
+  followUpsOf,
+  type AppealDecidedData,
+  type BetCommand,
+  type BetEvent,
+  type BetState,
+} from './index.js';
+
+const H = 3600_000;
+const T0 = new Date('2026-11-26T12:00:00.000Z');
+const at = (hours: number) => new Date(T0.getTime() + hours * H);
+
+/** A bet and two wallets run through the real deciders, every posting applied to one ledger and checked as it lands. */
+class World {
+  readonly betId = randomUUID();
+  readonly a = randomUUID();
+  readonly b = randomUUID();
+  readonly resolver = randomUUID();
+  readonly reviewer = randomUUID();
+  readonly ledger = new Balances();
+  bet: BetState = betDecider.initialState();
+  readonly wallets = new Map<string, WalletState>();
+  readonly betEvents: BetEvent[] = [];
+
+  constructor(readonly stake: string) {}
+
+  private apply(postings: readonly unknown[] | null): void {
+    if (!postings || postings.length === 0) return;
+    assertBalanced(postings as never);
+    this.ledger.apply(postings as never);
+    for (const [account, { balance }] of this.ledger.entries()) {
+      if (account.includes(':available:') || account.includes(':escrow:')) expect(balance.isNegative(), `${account} went negative`).toBe(false);
+    }
+  }
+
+  betCommand(command: BetCommand): BetEvent[] {
+    const events = betDecider.decide(command, this.bet);
+    for (const event of events) {
+      this.bet = betDecider.evolve(this.bet, event);
+      this.betEvents.push(event);
+      this.apply(postingsOf(event.data));
+    }
+    return events;
+  }
+
+  wallet(userId: string, command: WalletCommand): WalletEvent[] {
+    const state = this.wallets.get(userId) ?? walletDecider.initialState();
+    const events = walletDecider.decide(command, state);
+    this.wallets.set(userId, events.reduce(walletDecider.evolve, state));
+    for (const event of events) this.apply(postingsOf(event.data));
+    return events;
+  }
+
+  deposit(userId: string, amount: string): void {
+    this.wallet(userId, { type: 'CreditDeposit', data: { userId, depositId: randomUUID(), provider: 'paystack', reference: randomUUID(), amount, currency: 'NGN' }, metadata: { now: T0 } });
+  }
+
+  lock(userId: string, holdId: string, stake: string, fee: string): void {
+    this.wallet(userId, { type: 'LockStake', data: { userId, holdId, holdKind: 'bet', stake, fee, currency: 'NGN', timeZone: 'UTC', dailyLimit: '100000000' }, metadata: { now: T0 } });
+  }
+
+  /** Created, accepted, both claim the win: disputed. */
+  dispute(): void {
+    const [created] = this.betCommand({
+      type: 'CreateBet',
+      data: { betId: this.betId, challengerId: this.a, inviteLinkId: randomUUID(), currency: 'NGN', challenge: createChallengeSchema.parse({ amount: this.stake, visibility: 'public' }), pendingTtlMs: 48 * H },
+      metadata: { now: T0 },
+    });
+    const fee = (created!.data as { feeAmount: string }).feeAmount;
+    this.lock(this.a, this.betId, this.stake, fee);
+    this.lock(this.b, this.betId, this.stake, fee);
+    this.betCommand({ type: 'AcceptBet', data: { betId: this.betId, acceptorId: this.b, via: 'marketplace', playDeadlineMs: 24 * H }, metadata: { now: at(1) } });
+    for (const userId of [this.a, this.b]) this.betCommand({ type: 'ReportResult', data: { betId: this.betId, userId, result: 'won', evidence: [], contestWindowMs: 24 * H }, metadata: { now: at(2) } });
+  }
+
+  /** The follow-ups of bet events (payout, refunds), each run twice as a crashed-and-resumed saga would. */
+  followUps(events: BetEvent[]): void {
+    for (const event of events) {
+      for (const step of followUpsOf(event)) {
+        for (let i = 0; i < 2; i++) {
+          if (step.kind === 'payout') this.wallet(step.userId, { type: 'CreditPayout', data: { userId: step.userId, holdId: step.betId, holdKind: 'bet', amount: step.amount, currency: step.currency }, metadata: { now: at(3) } });
+          if (step.kind === 'refund') this.wallet(step.userId, { type: 'ReleaseStake', data: { userId: step.userId, holdId: step.betId, reason: step.reason }, metadata: { now: at(3) } });
+        }
+      }
+    }
+  }
+
+  /** The appeal saga: its steps in the domain's order, each run twice. */
+  appealSteps(decided: AppealDecidedData): void {
+    for (const step of appealStepsOf(decided)) {
+      for (let i = 0; i < 2; i++) {
+        if (step.kind === 'adjust-fees') this.betCommand({ type: 'AdjustAppealFees', data: { betId: step.betId }, metadata: { now: at(10) } });
+        else
+          this.wallet(step.userId, {
+            type: 'AdjustForAppeal',
+            data: { userId: step.userId, holdId: step.betId, holdKind: 'bet', amount: step.amount, currency: step.currency, reversesEventId: step.reversesEventId },
+            metadata: { now: at(10) },
+          });
+      }
+    }
+  }
+
+  /** What the bet moved for one player, across their available and receivable accounts. */
+  netOf(userId: string, before: Money): Money {
+    return this.ledger.get(userAvailable(userId, 'NGN')).plus(this.ledger.get(userReceivable(userId, 'NGN'))).minus(before);
+  }
+}
+
+function refusal(fn: () => unknown): unknown {
+  try {
+    fn();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a refusal');
+}
+
+function resolved(winner: 'a' | 'b' | null): { world: World; resolution: BetEvent[] } {
+  const world = new World('100.00');
+  world.deposit(world.a, '500.00');
+  world.deposit(world.b, '500.00');
+  world.dispute();
+  const winnerId = winner === null ? null : world[winner];
+  const resolution = world.betCommand({ type: 'ResolveDispute', data: { betId: world.betId, adminId: world.resolver, winnerId, adminNotes: 'video shows it' }, metadata: { now: at(5) } });
+  world.followUps(resolution);
+  return { world, resolution };
+}
+
+const file = (w: World, userId: string, hours = 6): BetCommand => ({
+  type: 'FileAppeal',
+  data: { betId: w.betId, userId, reason: 'The video shows my winning goal', resolutionEventId: 'resolution-1', appealWindowMs: APPEAL_WINDOW_MS },
+  metadata: { now: at(hours) },
+});
+const decideBy = (w: World, adminId: string, outcome: 'upheld' | 'overturned', winnerId: string | null): BetCommand => ({
+  type: 'DecideAppeal',
+  data: { betId: w.betId, adminId, outcome, winnerId, notes: 'Reviewed the evidence' },
+  metadata: { now: at(8) },
+});
+
+describe('filing an appeal', () => {
+  it('records the appeal of either player against the recorded resolution', () => {
+    const { world } = resolved('a');
+    const [filed] = world.betCommand(file(world, world.b));
+    expect(filed).toMatchObject({ type: 'AppealFiled', data: { appellantId: world.b, resolvedBy: world.resolver, originalWinnerId: world.a, resolutionEventId: 'resolution-1' } });
+  });
+
+  it('refuses an outsider, a bet an admin never resolved, a second appeal and a late one', () => {
+    const { world } = resolved('a');
+    expect(refusal(() => betDecider.decide(file(world, randomUUID()), world.bet))).toMatchObject({ code: APPEAL_CODES.notPlayer, status: 403 });
+    expect(refusal(() => betDecider.decide(file(world, world.b, 5 + 48), world.bet))).toMatchObject({ code: APPEAL_CODES.windowClosed, status: 409 });
+    expect(betDecider.decide(file(world, world.b, 5 + 47.9), world.bet)).toHaveLength(1);
+    world.betCommand(file(world, world.b));
+    const second = refusal(() => betDecider.decide(file(world, world.a), world.bet));
+    expect(second).toBeInstanceOf(ConflictError);
+    expect(second).toMatchObject({ code: APPEAL_CODES.alreadyAppealed });
+
+    const agreed = new World('50.00');
+    agreed.deposit(agreed.a, '100.00');
+    agreed.deposit(agreed.b, '100.00');
+    agreed.dispute();
+    expect(refusal(() => betDecider.decide(file(agreed, agreed.a), agreed.bet))).toMatchObject({ code: APPEAL_CODES.notResolvedByAdmin, status: 409 });
+  });
+
+  it('refuses a reason shorter than 10 characters', () => {
+    const { world } = resolved(null);
+    const short = { ...file(world, world.a), data: { ...(file(world, world.a).data as object), reason: '  short  ' } } as BetCommand;
+    expect(refusal(() => betDecider.decide(short, world.bet))).toBeInstanceOf(ValidationError);
+  });
+});
+
+describe('deciding an appeal', () => {
+  it('refuses the admin who resolved the dispute (same_admin), a player, no appeal, a second decision and an overturn that changes nothing', () => {
+    const { world } = resolved('a');
+    expect(refusal(() => betDecider.decide(decideBy(world, world.reviewer, 'upheld', null), world.bet))).toMatchObject({ code: APPEAL_CODES.noOpenAppeal, status: 409 });
+    world.betCommand(file(world, world.b));
+    const same = refusal(() => betDecider.decide(decideBy(world, world.resolver, 'upheld', null), world.bet));
+    expect(same).toBeInstanceOf(ForbiddenError);
+    expect(same).toMatchObject({ code: 'same_admin' });
+    expect(refusal(() => betDecider.decide(decideBy(world, world.a, 'upheld', null), world.bet))).toMatchObject({ code: APPEAL_CODES.playerAdmin, status: 403 });
+    expect(refusal(() => betDecider.decide(decideBy(world, world.reviewer, 'overturned', world.a), world.bet))).toMatchObject({ code: APPEAL_CODES.overturnUnchanged, status: 400 });
+    expect(refusal(() => betDecider.decide(decideBy(world, world.reviewer, 'overturned', randomUUID()), world.bet))).toMatchObject({ code: APPEAL_CODES.winnerNotPlayer, status: 400 });
+    const [decided] = world.betCommand(decideBy(world, world.reviewer, 'upheld', null));
+    expect(decided).toMatchObject({ type: 'AppealDecided', data: { outcome: 'upheld', winnerId: world.a, adjustments: [], feeAdjustment: '0.00', reversesEventId: 'resolution-1' } });
+    expect(world.bet).toMatchObject({ status: 'completed', winnerId: world.a });
+    expect(refusal(() => betDecider.decide(decideBy(world, randomUUID(), 'overturned', world.b), world.bet))).toMatchObject({ code: APPEAL_CODES.alreadyDecided, status: 409 });
+  });
+
+  it('an overturn changes the bet outcome and names the original resolution', () => {
+    const { world } = resolved('a');
+    world.betCommand(file(world, world.b));
+    const [decided] = world.betCommand(decideBy(world, world.reviewer, 'overturned', null));
+    expect(decided!.data).toMatchObject({ originalWinnerId: world.a, winnerId: null, feeAdjustment: '-4.00', adjustments: [{ userId: world.a, amount: '-98.00' }, { userId: world.b, amount: '102.00' }] });
+    expect(world.bet).toMatchObject({ status: 'voided' });
+  });
+});
+
+describe('the money plan', () => {
+  it('is the difference of the two outcomes per player, and sums to zero with the fee change', () => {
+    const players = ['a', 'b'] as const;
+    expect(appealMoneyPlan({ players, stake: '100.00', fee: '2.00', from: 'a', to: 'b' })).toEqual({ adjustments: [{ userId: 'a', amount: '-200.00' }, { userId: 'b', amount: '200.00' }], feeAdjustment: '0.00' });
+    expect(appealMoneyPlan({ players, stake: '100.00', fee: '2.00', from: null, to: 'b' })).toEqual({ adjustments: [{ userId: 'a', amount: '-102.00' }, { userId: 'b', amount: '98.00' }], feeAdjustment: '4.00' });
+  });
+});
+
+const outcomeArb = fc.constantFrom<'a' | 'b' | null>('a', 'b', null);
+
+describe('appeals keep money whole (property)', () => {
+  it('after any resolution, spending, appeal and decision, run with repeats: ledger zero, escrow zero, nothing negative, each player holds what the final outcome gives', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 10, max: 200_000 }),
+        outcomeArb,
+        fc.constantFrom<'a' | 'b'>('a', 'b'),
+        fc.boolean(),
+        outcomeArb,
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (stakeUnits, original, appellant, overturn, target, spendShareA, spendShareB) => {
+          const world = new World(`${stakeUnits}.00`);
+          const startWith = new Money(stakeUnits).mul(3).toFixed(2);
+          world.deposit(world.a, startWith);
+          world.deposit(world.b, startWith);
+          world.dispute();
+          const start = new Money(startWith);
+          const winnerOf = (o: 'a' | 'b' | null) => (o === null ? null : world[o]);
+          world.followUps(world.betCommand({ type: 'ResolveDispute', data: { betId: world.betId, adminId: world.resolver, winnerId: winnerOf(original), adminNotes: 'n' }, metadata: { now: at(5) } }));
+          // Players spend part of what they hold (another bet here), as a winner who withdrew would.
+          const spendOf = (userId: string, share: number): Money => {
+            const spend = world.ledger.get(userAvailable(userId, 'NGN')).mul(share).toDecimalPlaces(2, Money.ROUND_DOWN);
+            if (spend.gt(0)) world.lock(userId, randomUUID(), spend.toFixed(2), '0.00');
+            return spend;
+          };
+          const spentA = spendOf(world.a, spendShareA);
+          const spentB = spendOf(world.b, spendShareB);
+          world.betCommand(file(world, world[appellant]));
+          const final = overturn && target !== original ? target : original;
+          const [decided] = world.betCommand(decideBy(world, world.reviewer, final === original ? 'upheld' : 'overturned', winnerOf(final)));
+          world.appealSteps(decided!.data as AppealDecidedData);
+
+          for (const sum of world.ledger.trialBalance().values()) expect(sum.isZero()).toBe(true);
+          expect(world.ledger.get(betEscrow(world.betId, 'NGN')).isZero()).toBe(true);
+          const stake = new Money(stakeUnits);
+          const fee = stake.mul('0.02').toDecimalPlaces(2, Money.ROUND_HALF_UP);
+          const expectedNet = (userId: string) => (final === null ? new Money(0) : winnerOf(final) === userId ? stake.minus(fee) : stake.plus(fee).neg());
+          // Net of the bet = what the player holds (available + receivable) minus what they started with, plus what they spent elsewhere.
+          expect(world.netOf(world.a, start).plus(spentA).toFixed(2)).toBe(expectedNet(world.a).toFixed(2));
+          expect(world.netOf(world.b, start).plus(spentB).toFixed(2)).toBe(expectedNet(world.b).toFixed(2));
+          expect(world.ledger.get(platformFees('NGN')).toFixed(2)).toBe(final === null ? '0.00' : fee.mul(2).toFixed(2));
+          expect(world.bet).toMatchObject(final === null ? { status: 'voided' } : { status: 'completed', winnerId: winnerOf(final) });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
