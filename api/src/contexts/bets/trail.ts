@@ -36,6 +36,12 @@ export function betCasebookLine(event: BetEvent): CasebookLine {
       return { code: 'bet_expired', params: {} };
     case 'BetCreationAbandoned':
       return { code: 'bet_abandoned', params: {} };
+    case 'AppealFiled':
+      return { code: 'appeal_filed', params: { appellantId: event.data.appellantId, reason: event.data.reason } };
+    case 'AppealDecided':
+      return { code: 'appeal_decided', params: { adminId: event.data.adminId, outcome: event.data.outcome, winnerId: event.data.winnerId, notes: event.data.notes } };
+    case 'AppealFeesAdjusted':
+      return { code: 'appeal_fees_adjusted', params: { feeAdjustment: event.data.feeAdjustment, currency: event.data.currency } };
     default: {
       const unexpected: never = event;
       return unexpected;

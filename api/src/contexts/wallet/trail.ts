@@ -19,6 +19,10 @@ export function walletCasebookLine(type: string, data: Record<string, unknown>):
       return { code: 'stake_released', params: { userId: s('userId'), amount: s('amount'), currency: s('currency'), reason: s('reason') } };
     case 'PayoutCredited':
       return { code: 'payout_credited', params: { userId: s('userId'), amount: s('amount'), currency: s('currency') } };
+    case 'AppealDebited':
+      return { code: 'appeal_debited', params: { userId: s('userId'), amount: s('amount'), toReceivable: s('toReceivable'), currency: s('currency') } };
+    case 'AppealCredited':
+      return { code: 'appeal_credited', params: { userId: s('userId'), amount: s('amount'), currency: s('currency') } };
     default:
       return undefined;
   }
