@@ -12,7 +12,8 @@ const runbook = read('docs/runbook.md');
 async function exportedNames(): Promise<Set<string>> {
   const names = new Set<string>();
   for (const metric of await metricsRegistry.getMetricsAsJSON()) {
-    if (metric.type === 'histogram') for (const suffix of ['_bucket', '_sum', '_count']) names.add(`${metric.name}${suffix}`);
+    // prom-client types `type` as an enum, but the JSON holds its name.
+    if (String(metric.type) === 'histogram') for (const suffix of ['_bucket', '_sum', '_count']) names.add(`${metric.name}${suffix}`);
     else names.add(metric.name);
   }
   return names;

@@ -1,4 +1,4 @@
-// Proves /metrics: refused without METRICS_TOKEN (and absent when none is configured); after a bet's whole lifecycle over HTTP, a scrape finds every family (HTTP per route pattern, appends and conflicts, each projector's and reactor's position, lag, batch time and failures, outboxes, payouts by state and age, provider calls by outcome, /ws connections, event loop, PostgreSQL pools, the last audit) with sane values and bounded labels.
+// Proves /metrics: refused without METRICS_TOKEN (and absent when none is configured); served by ROLE=project on METRICS_PORT; after a bet's whole lifecycle over HTTP, a scrape finds every family (HTTP per route pattern, appends and conflicts, each projector's and reactor's position, lag, batch time and failures, outboxes, payouts by state and age, provider calls by outcome, /ws connections, event loop, PostgreSQL pools, the last audit) with sane values and bounded labels.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allProjectors } from '@wager/projections';
@@ -6,6 +6,9 @@ import { createTestHarness, type TestHarness } from '../testing/app.js';
 import { fundedPlayer } from '../contexts/bets/testing.js';
 import { settleReactors } from '../testing/reactors.js';
 import { createPaystackClient } from '../adapters/paystack/client.js';
+import { freshDatabaseUrl } from '@wager/projections/testing/database';
+import { configSchema } from '../config.js';
+import { startServer } from '../main.js';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 let h: TestHarness;
@@ -190,5 +193,29 @@ describe('GET /metrics', () => {
     const samples = await scrape();
     expect(value(samples, 'wager_event_store_append_conflicts_total')).toBe(before + 1);
     expect(value(samples, 'wager_event_store_append_duration_seconds_count', { outcome: 'conflict' })).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('ROLE=project', () => {
+  it('serves /metrics alone on METRICS_PORT, with the projectors\' state, behind the same token', async () => {
+    const lines: string[] = [];
+    const config = configSchema.parse({ NODE_ENV: 'test', ROLE: 'project', HOST: '127.0.0.1', METRICS_PORT: '0', METRICS_TOKEN: TOKEN, PUBLIC_URL: 'http://127.0.0.1:9', DATABASE_URL: await freshDatabaseUrl('metrics_project'), LOG_LEVEL: 'silent' });
+    const server = await startServer(config, { serveWebApp: false, log: (m) => lines.push(m) });
+    try {
+      expect(server.app).toBeUndefined();
+      const url = lines.map((l) => /^metrics at (\S+)$/.exec(l)?.[1]).find(Boolean);
+      expect(url, lines.join('\n')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
+      const refused = await fetch(url!);
+      expect(refused.status).toBe(401);
+      expect(await refused.json()).toEqual({ error: 'A valid metrics token is required', code: 'metrics_token_required' });
+      const scraped = await fetch(url!, { headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(scraped.status).toBe(200);
+      const samples = parse(await scraped.text());
+      for (const { name } of allProjectors()) expect(find(samples, 'wager_checkpoint_lag_events', { kind: 'projector', name })).toHaveLength(1);
+      expect(find(samples, 'wager_reactor_failing').length).toBeGreaterThan(0);
+      expect(find(samples, 'wager_pg_pool_clients', { pool: 'read', state: 'idle' })).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
   });
 });
