@@ -23,6 +23,8 @@ export interface BuildAppOptions {
   /** Serve the built web app at `/` (npm start). Tests leave it off. */
   serveWebApp?: boolean;
   logger?: boolean;
+  /** Where the log lines go (default: stdout); tests read them. */
+  logStream?: { write(line: string): void };
   /** What /metrics reads besides this process's counters (the projecting process's database state). */
   metrics?: MetricsPluginOptions;
 }
@@ -31,7 +33,7 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // JSON lines (pino); with tracing on, each line written inside a span carries its trace and span ids.
-    logger: options.logger ? { level: options.deps.config.LOG_LEVEL, mixin: traceLogFields } : false,
+    logger: options.logger ? { level: options.deps.config.LOG_LEVEL, mixin: traceLogFields, ...(options.logStream ? { stream: options.logStream } : {}) } : false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: options.deps.config.TRUST_PROXY,
     ajv: { customOptions: { removeAdditional: 'all' } },

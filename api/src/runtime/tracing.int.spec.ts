@@ -1,7 +1,8 @@
-// Proves traces: with the SDK started (an in-memory exporter in place of OTLP), one HTTP request's trace runs request → command → append → the reactors its events wake (through the traceparent stored in the events' metadata beside their correlation id) → the commands those append; with tracing off nothing is stamped on events.
+// Proves traces: with the SDK started (an in-memory exporter in place of OTLP), one HTTP request's trace runs request → command → append → the reactors its events wake (through the traceparent stored in the events' metadata beside their correlation id) → the commands those append; a caller's traceparent is continued; the request's JSON log lines carry its trace id; with tracing off nothing is stamped on events.
 import { randomUUID } from 'node:crypto';
 import { tracing } from '@opentelemetry/sdk-node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../app.js';
 import { createTestHarness, type TestHarness } from '../testing/app.js';
 import { fundedPlayer } from '../contexts/bets/testing.js';
 import { settleReactors } from '../testing/reactors.js';
@@ -29,6 +30,15 @@ function ancestry(span: Span, spans: Span[]): Span[] {
   const chain: Span[] = [];
   for (let at = byId.get(parentOf(span) ?? ''); at; at = byId.get(parentOf(at) ?? '')) chain.push(at);
   return chain;
+}
+
+/** The exported span of that name, once it has ended (in the response's onResponse hook): a wait on the span, not on time. */
+function finishedSpan(name: string): Promise<Span> {
+  return vi.waitFor(() => {
+    const span = exporter.getFinishedSpans().find((s) => s.name === name);
+    if (!span) throw new Error(`no span ${name} yet`);
+    return span;
+  });
 }
 
 describe('traces', () => {
@@ -79,9 +89,24 @@ describe('traces', () => {
     const callerTrace = randomUUID().replaceAll('-', '');
     const r = await h.app.inject({ method: 'GET', url: '/api/health', headers: { traceparent: `00-${callerTrace}-00f067aa0ba902b7-01` } });
     expect(r.statusCode).toBe(200);
-    const span = exporter.getFinishedSpans().find((s) => s.name === 'GET /api/health');
-    expect(span?.spanContext().traceId).toBe(callerTrace);
-    expect(parentOf(span!)).toBe('00f067aa0ba902b7');
+    // The span ends in the onResponse hook: wait for it, not for time.
+    const span = await finishedSpan('GET /api/health');
+    expect(span.spanContext().traceId).toBe(callerTrace);
+    expect(parentOf(span)).toBe('00f067aa0ba902b7');
+  });
+
+  it('puts the trace id on the request\'s JSON log lines', async () => {
+    exporter.reset();
+    const lines: string[] = [];
+    const app = await buildApp({ deps: { ...h.deps, config: { ...h.deps.config, LOG_LEVEL: 'info' } }, logger: true, logStream: { write: (line) => void lines.push(line) } });
+    try {
+      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+    const span = await finishedSpan('GET /api/health');
+    const completed = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === 'request completed');
+    expect(completed).toMatchObject({ trace_id: span.spanContext().traceId, span_id: span.spanContext().spanId });
   });
 
   it('stamps nothing on events once tracing is off', async () => {

@@ -34,11 +34,11 @@ export function tracingRequested(env: NodeJS.ProcessEnv): boolean {
 /**
  * Starts the OpenTelemetry SDK (OTLP exporter, W3C propagation, async context) when the
  * environment asks for it, or when a test hands span processors of its own; otherwise loads
- * nothing and returns undefined. The exporter reads the standard OTEL_* variables
+ * nothing and returns undefined (as it does when an SDK is already running in this process). The exporter reads the standard OTEL_* variables
  * (OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_EXPORTER_OTLP_PROTOCOL, OTEL_SERVICE_NAME, …).
  */
 export async function startTracing(env: NodeJS.ProcessEnv, options: { spanProcessors?: import('@opentelemetry/sdk-node').tracing.SpanProcessor[]; serviceName?: string } = {}): Promise<TracingHandle | undefined> {
-  if (!options.spanProcessors && !tracingRequested(env)) return undefined;
+  if (enabled || (!options.spanProcessors && !tracingRequested(env))) return undefined;
   const { NodeSDK } = await import('@opentelemetry/sdk-node');
   const sdk = new NodeSDK({
     serviceName: env.OTEL_SERVICE_NAME ?? options.serviceName ?? `wager-api-${env.ROLE ?? 'both'}`,
