@@ -72,16 +72,16 @@ async function lifecycle(): Promise<string> {
   return bet.id;
 }
 
-/** Two bank withdrawals as the projector leaves them: one held for an admin an hour ago, one sent ten minutes ago. */
+/** Bank withdrawals as the projector leaves them: one held for an admin an hour ago, one sent ten minutes ago, one automatic still in its new-account wait. */
 async function payoutRows(): Promise<void> {
   const now = h.clock.now().getTime();
-  const row = (status: string, adminHeld: boolean, requestedAgoMs: number, sentAgoMs: number | null) => ({
+  const row = (status: string, adminHeld: boolean, requestedAgoMs: number, sentAgoMs: number | null, notBeforeAgoMs = requestedAgoMs) => ({
     id: randomUUID(), user_id: randomUUID(), bank_account_id: randomUUID(), bank_name: 'Test Bank', account_name: 'A Player', account_number_masked: '******1234',
     recipient_code: 'RCP_test', amount: '1500.00', currency: 'NGN', reference: randomUUID(), status, transfer_code: null, provider_status: null, requires_kyc: false, kyc_pending: false,
-    admin_held: adminHeld, hold_reason: adminHeld ? 'checking' : null, return_reason: null, not_before: new Date(now - requestedAgoMs), requested_at: new Date(now - requestedAgoMs),
+    admin_held: adminHeld, hold_reason: adminHeld ? 'checking' : null, return_reason: null, not_before: new Date(now - notBeforeAgoMs), requested_at: new Date(now - requestedAgoMs),
     sent_at: sentAgoMs === null ? null : new Date(now - sentAgoMs), paid_at: null, returned_at: null, updated_at: new Date(now),
   });
-  await h.deps.db.insertInto('bank_withdrawals').values([row('requested', true, 3_600_000, null), row('sent', false, 1_200_000, 600_000)]).execute();
+  await h.deps.db.insertInto('bank_withdrawals').values([row('requested', true, 3_600_000, null), row('sent', false, 1_200_000, 600_000), row('requested', false, 7_200_000, null, -3_600_000)]).execute();
 }
 
 describe('GET /metrics', () => {
@@ -164,6 +164,8 @@ describe('GET /metrics', () => {
     expect(value(samples, 'wager_payouts', { rail: 'crypto', state: 'requested' })).toBe(0);
     expect(value(samples, 'wager_payout_oldest_age_seconds', { rail: 'bank', state: 'held' })).toBe(3600);
     expect(value(samples, 'wager_payout_oldest_age_seconds', { rail: 'bank', state: 'sent' })).toBe(600);
+    // Requested two hours ago, but not due for another hour (the new-account wait): not late yet.
+    expect(value(samples, 'wager_payouts', { rail: 'bank', state: 'requested' })).toBe(1);
     expect(value(samples, 'wager_payout_oldest_age_seconds', { rail: 'bank', state: 'requested' })).toBe(0);
 
     // Providers: by provider and outcome, with latency.

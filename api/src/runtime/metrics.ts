@@ -239,7 +239,7 @@ const payouts = new Gauge({
 });
 const payoutAge = new Gauge({
   name: 'wager_payout_oldest_age_seconds',
-  help: 'Age of the oldest withdrawal in each open state (requested, held: since the request; sent: since it was sent), 0 when none.',
+  help: 'Age of the oldest withdrawal in each open state (requested: since it was due, after any new-account wait; held: since the request; sent: since it was sent), 0 when none.',
   labelNames: ['rail', 'state'] as const,
   registers: [metricsRegistry],
 });
@@ -305,13 +305,16 @@ async function collectOutboxes({ db, now }: StateSources): Promise<void> {
  * The payout states of both rails in one vocabulary: a bank withdrawal `requested` is `held`
  * while it waits for an admin (a review reason, KYC, an admin's hold); a crypto one is `pending`
  * (held while its KYC review is pending), `processing` (sent), `completed` (paid) or
- * `cancelled` (returned).
+ * `cancelled` (returned). An automatic bank withdrawal is not due before its `not_before` (the
+ * new-account wait), so its age counts from then: a wait the rules impose is not a stuck payout.
  */
 async function collectPayouts({ db, now }: StateSources): Promise<void> {
   const { rows } = await sql<{ rail: string; state: string; count: string; oldest: Date | null }>`
     select 'bank' as rail, state, count(*) as count, min(since) as oldest from (
       select case when status = 'requested' and (kyc_pending or admin_held) then 'held' else status end as state,
-             case when status = 'sent' then coalesce(sent_at, requested_at) else requested_at end as since
+             case when status = 'sent' then coalesce(sent_at, requested_at)
+                  when status = 'requested' and not (kyc_pending or admin_held) then greatest(requested_at, not_before)
+                  else requested_at end as since
       from bank_withdrawals) b group by state
     union all
     select 'crypto', state, count(*), min(since) from (
