@@ -7,6 +7,8 @@ import { authPlugin } from './plugins/auth.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerInputGuard } from './plugins/input-guard.js';
+import { registerMetrics, type MetricsPluginOptions } from './plugins/metrics.js';
+import { traceLogFields } from './runtime/tracing.js';
 import { registerWebApp, spaFallback, webAppBuilt } from './plugins/web.js';
 import { contexts } from './contexts/index.js';
 import { devRoutes } from './runtime/dev-routes.js';
@@ -21,12 +23,17 @@ export interface BuildAppOptions {
   /** Serve the built web app at `/` (npm start). Tests leave it off. */
   serveWebApp?: boolean;
   logger?: boolean;
+  /** Where the log lines go (default: stdout); tests read them. */
+  logStream?: { write(line: string): void };
+  /** What /metrics reads besides this process's counters (the projecting process's database state). */
+  metrics?: MetricsPluginOptions;
 }
 
 /** Builds the HTTP app from its dependencies; `main.ts` and the tests (with `inject`) both use it. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ? { level: options.deps.config.LOG_LEVEL } : false,
+    // JSON lines (pino); with tracing on, each line written inside a span carries its trace and span ids.
+    logger: options.logger ? { level: options.deps.config.LOG_LEVEL, mixin: traceLogFields, ...(options.logStream ? { stream: options.logStream } : {}) } : false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: options.deps.config.TRUST_PROXY,
     ajv: { customOptions: { removeAdditional: 'all' } },
@@ -40,6 +47,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app, serveWebApp ? { notFoundFallback: spaFallback() } : {});
   registerInputGuard(app);
   await app.register(depsPlugin, { deps: options.deps });
+  registerMetrics(app, options.metrics);
   await app.register(authPlugin);
   await registerOpenApi(app);
   await app.register(websocket, { options: { maxPayload: WS_MESSAGE_BYTES_MAX } });

@@ -104,6 +104,18 @@ export const configSchema = z.object({
   MATCH_SANDBOX_MATCH_SECONDS: z.coerce.number().min(1).max(3600).default(180),
   /** Trust X-Forwarded-For (only behind a proxy that sets it): otherwise clients could spoof their IP past per-IP limits. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /**
+   * The bearer token Prometheus presents to scrape /metrics (at least 16 characters). Unset: no
+   * /metrics route at all. ROLE=project, which has no HTTP server, serves /metrics alone on
+   * METRICS_PORT when the token is set.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** FPL pools: the FPL API (https://fantasy.premierleague.com/api); unset → the FPL sandbox under /sandbox/fpl. */
   FPL_API_URL: optionalUrl(['http', 'https']),

@@ -39,6 +39,14 @@ describe('loadConfig', () => {
     expect(message).not.toContain('\n');
   });
 
+  it('leaves /metrics off without METRICS_TOKEN, and refuses a short one naming the variable', () => {
+    expect(loadConfig({}).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: '  ' }).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({}).METRICS_PORT).toBe(9464);
+    expect(loadConfig({ METRICS_TOKEN: 'a-long-enough-token', METRICS_PORT: '9100' })).toMatchObject({ METRICS_TOKEN: 'a-long-enough-token', METRICS_PORT: 9100 });
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(new ConfigError('Invalid configuration: METRICS_TOKEN="short": must be at least 16 characters'));
+  });
+
   it('accepts the real services', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/wager', EVENTSTORE_URL: 'esdb://es:2113?tls=false', NATS_URL: 'nats://nats:4222', ROLE: 'serve' });
     expect(config).toMatchObject({ ROLE: 'serve', NATS_URL: 'nats://nats:4222' });

@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import type { PartsDescription } from './deps.js';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from './adapters/database/embedded.js';
 import { PostgresEventStore } from './adapters/event-store/postgres.js';
+import { InstrumentedEventStore } from './adapters/event-store/instrumented.js';
 import { NatsBus } from './adapters/bus/nats.js';
 import { describePush } from './adapters/push/vapid.js';
 
@@ -61,6 +62,8 @@ export async function openInfrastructure(config: Config, options: { log?: (m: st
       store = await PostgresEventStore.connect(databaseUrl);
       parts.eventStore = 'PostgreSQL event store (same database)';
     }
+    // Every append measured (metrics) and traced; reads pass through.
+    store = new InstrumentedEventStore(store);
     closers.unshift(() => store.close());
 
     let bus: Bus;

@@ -9,6 +9,9 @@ import { openInfrastructure } from './infrastructure.js';
 import { leaveShutdownSignalsToCaller } from './adapters/database/embedded.js';
 import { allJobs, allReactors } from './contexts/index.js';
 import { ReactorRunner } from './runtime/reactor-runner.js';
+import { collectState, projectionMetrics } from './runtime/metrics.js';
+import { startMetricsListener } from './runtime/metrics-listener.js';
+import { startTracing } from './runtime/tracing.js';
 
 export interface RunningServer {
   readonly url: string | undefined;
@@ -38,12 +41,14 @@ export async function startServer(givenConfig: Config, options: { log?: (m: stri
   // Our own copy: PUBLIC_URL is filled in below once the port is known, and the caller's object stays as given.
   const config: Config = { ...givenConfig };
   const log = options.log ?? ((m: string) => console.log(m));
+  // Before anything that may make a span; nothing is loaded unless OTEL_EXPORTER_OTLP_ENDPOINT is set.
+  const tracing = await startTracing({ ...process.env, ROLE: config.ROLE });
   const infra = await openInfrastructure(config, { log });
   const projecting = config.ROLE !== 'serve';
   const serving = config.ROLE !== 'project';
   const projectors = allProjectors();
   // ROLE=project announces each batch it applied, for the serve processes' read-your-writes waits.
-  const runner = projecting ? new ProjectionRunner({ store: infra.store, db: infra.db, projectors, bus: infra.bus, log, announce: !serving }) : undefined;
+  const runner = projecting ? new ProjectionRunner({ store: infra.store, db: infra.db, projectors, bus: infra.bus, log, announce: !serving, observer: projectionMetrics }) : undefined;
 
   // ROLE=serve: waits answered by the project process's announcements, with one shared poll of the checkpoints as the safety net.
   const watcher = runner ? undefined : new CheckpointWatcher(infra.db, projectors.map((x) => x.name));
@@ -71,6 +76,10 @@ export async function startServer(givenConfig: Config, options: { log?: (m: stri
 
   const reactors = projecting ? new ReactorRunner({ store: infra.store, db: infra.db, reactors: allReactors(deps), log }) : undefined;
   const jobs = projecting ? allJobs(deps) : [];
+  // The database's state (lag, outboxes, payouts, audit) is reported by the process that projects, once, not by every HTTP replica.
+  const metricsState = reactors
+    ? { collectState: () => collectState({ db: infra.db, store: infra.store, projectors, reactorNames: reactors.reactorNames, reactorErrors: () => reactors.lastErrors(), now: () => new Date() }) }
+    : {};
   runner?.start();
   reactors?.start();
   for (const job of jobs) job.start();
@@ -78,7 +87,7 @@ export async function startServer(givenConfig: Config, options: { log?: (m: stri
   let app: FastifyInstance | undefined;
   let url: string | undefined;
   if (serving) {
-    app = await buildApp({ deps, serveWebApp: options.serveWebApp ?? true, logger: options.logger ?? false });
+    app = await buildApp({ deps, serveWebApp: options.serveWebApp ?? true, logger: options.logger ?? false, metrics: metricsState });
     await app.listen({ port: config.PORT, host: config.HOST });
     const address = app.server.address();
     url = typeof address === 'object' && address ? listeningOrigin(address, config.HOST) : `http://localhost:${config.PORT}`;
@@ -87,6 +96,9 @@ export async function startServer(givenConfig: Config, options: { log?: (m: stri
     // tick as listen's callback, so no request is handled before it is set.
     config.PUBLIC_URL ??= url;
   }
+  // ROLE=project has no HTTP server: /metrics alone, on METRICS_PORT, when a token is configured.
+  const metricsListener = !serving && config.METRICS_TOKEN ? await startMetricsListener(deps, metricsState) : undefined;
+  if (metricsListener) log(`metrics at ${listeningOrigin(metricsListener.address, config.HOST)}/metrics`);
 
   return {
     url,
@@ -98,11 +110,13 @@ export async function startServer(givenConfig: Config, options: { log?: (m: stri
         shutdownTrace(`${what} closed`);
       };
       await step('http', async () => app?.close());
+      await step('metrics listener', async () => metricsListener?.close());
       for (const job of jobs) await step(`job ${job.name}`, () => job.stop().catch(() => undefined));
       await step('reactors', async () => reactors?.stop());
       await step('projection runner', async () => runner?.stop());
       await step('checkpoint watcher', async () => watcher?.close());
       await step('infrastructure', () => infra.close());
+      await step('tracing', async () => tracing?.shutdown());
     },
   };
 }

@@ -47,6 +47,21 @@ export interface Database {
 
 export const DATABASE_POOL_SIZE_DEFAULT = 10;
 
+/** A connection pool's occupancy, for metrics: clients open, idle among them, and requests queued for one. */
+export interface PoolStats {
+  readonly total: number;
+  readonly idle: number;
+  readonly waiting: number;
+}
+
+const pools = new WeakMap<Kysely<Database>, pg.Pool>();
+
+/** The occupancy of the pool under a database `createDatabase` made (undefined for any other). */
+export function databasePoolStats(db: Kysely<Database>): PoolStats | undefined {
+  const pool = pools.get(db);
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : undefined;
+}
+
 export function createDatabase(connectionString: string, options: { poolSize?: number } = {}): Kysely<Database> {
   const pool = new pg.Pool({ connectionString, max: options.poolSize ?? DATABASE_POOL_SIZE_DEFAULT });
   // An idle client's network error must not crash the process; the next query reconnects.
@@ -58,5 +73,7 @@ export function createDatabase(connectionString: string, options: { poolSize?: n
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
+  return db;
 }

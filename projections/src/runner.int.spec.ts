@@ -142,9 +142,17 @@ describe('projection runner', () => {
         await sql`insert into test_seen (event_id) values (${event.id}) on conflict do nothing`.execute(trx);
       },
     };
-    const runner = new ProjectionRunner({ store, db, projectors: [failing, healthy] });
+    const reports: string[] = [];
+    const observer = {
+      projectorApplied: (name: string, events: number) => reports.push(`applied ${name} ${events}`),
+      projectorFailed: (name: string) => reports.push(`failed ${name}`),
+      batchApplied: (events: number) => reports.push(`batch ${events}`),
+    };
+    const runner = new ProjectionRunner({ store, db, projectors: [failing, healthy], observer });
     const batch = await store.readAll();
     await expect(runner.applyBatch(batch)).rejects.toThrow('projector bug');
+    // The observer (metrics) hears of the failure, and of no batch: the shared transaction rolled back.
+    expect(reports).toEqual(['failed log_d']);
     const checkpoints = new Map((await db.selectFrom('projection_checkpoints').selectAll().where('name', 'in', ['log_d', 'seen_d']).execute()).map((r) => [r.name, Number(r.prepare_position)]));
     expect(checkpoints.get('log_d') ?? -1).toBe(-1);
     expect(checkpoints.get('seen_d')).toBe(batch[2]!.position.prepare);
@@ -152,8 +160,10 @@ describe('projection runner', () => {
     const seen = await sql<{ n: number }>`select count(*)::int as n from test_seen where event_id in (${sql.join(batch.map((e) => e.id))})`.execute(db);
     expect(seen.rows[0]!.n).toBe(3);
 
+    reports.length = 0;
     await runner.applyBatch(batch);
     expect((await rows(stream)).map((r) => r.applied_count)).toEqual([1, 1, 1]);
+    expect(reports).toEqual(['applied log_d 3', 'batch 3']);
   });
 
   it('rebuilds a projector from position 0 into fresh tables and swaps them in', async () => {

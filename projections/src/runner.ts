@@ -8,6 +8,20 @@ import { announceApplied, projectorSetFingerprint } from './checkpoints/announce
 export const RUNNER_RETRY_DELAY_MS_MAX = 10_000;
 export const LAG_COUNT_CAP = 10_000;
 
+/**
+ * What the runner reports as it works, for the process's metrics: projections know nothing of
+ * how they are exported (the api wires a Prometheus implementation in). Every method is cheap and
+ * must not throw.
+ */
+export interface ProjectionObserver {
+  /** A projector applied its share of a batch (`events` of it were its own) in `seconds`. */
+  projectorApplied(projector: string, events: number, seconds: number): void;
+  /** A projector threw on a batch (the batch is retried; the read model is unchanged). */
+  projectorFailed(projector: string): void;
+  /** A whole batch committed for every projector, in `seconds`. */
+  batchApplied(events: number, seconds: number): void;
+}
+
 export interface ProjectorStatus {
   readonly name: string;
   readonly checkpoint: Position;
@@ -47,6 +61,8 @@ export class ProjectionRunner {
        * PROJECTIONS_APPLIED_CHANNEL, for the serve processes' read-your-writes waits.
        */
       announce?: boolean;
+      /** Told of each batch and each failure (metrics). */
+      observer?: ProjectionObserver;
     },
   ) {
     this.announceAs = options.announce ? projectorSetFingerprint(options.projectors.map((p) => p.name)) : undefined;
@@ -122,7 +138,9 @@ export class ProjectionRunner {
   async applyBatch(batch: readonly RecordedEvent[]): Promise<void> {
     if (batch.length === 0) return;
     const last = batch[batch.length - 1]!.position;
-    await applyToProjectors(this.options.db, this.options.projectors, batch, this.options.now ?? (() => new Date()), this.announceAs);
+    const started = performance.now();
+    await applyToProjectors(this.options.db, this.options.projectors, batch, this.options.now ?? (() => new Date()), this.announceAs, this.options.observer);
+    this.options.observer?.batchApplied(batch.length, (performance.now() - started) / 1000);
     await this.options.bus?.publish(batch).catch((error: unknown) => this.options.log?.(`bus publish failed: ${String(error)}`));
     this.applied = last;
     for (const w of [...this.waiters]) if (comparePositions(last, w.position) >= 0) w.resolve(true);
@@ -151,7 +169,7 @@ export async function projectorStatuses(db: Kysely<Database>, store: EventStore,
  * PROJECTIONS_APPLIED_CHANNEL, delivered at its commit; the fallback path does not (every
  * projector is not at the same place), and serve processes' slower poll covers it.
  */
-export async function applyToProjectors(db: Kysely<Database>, projectors: readonly Projector[], batch: readonly RecordedEvent[], now: () => Date, announceAs?: string): Promise<void> {
+export async function applyToProjectors(db: Kysely<Database>, projectors: readonly Projector[], batch: readonly RecordedEvent[], now: () => Date, announceAs?: string, observer?: ProjectionObserver): Promise<void> {
   const last = batch[batch.length - 1]!.position;
   let failed: Projector | undefined;
   try {
@@ -162,7 +180,10 @@ export async function applyToProjectors(db: Kysely<Database>, projectors: readon
         const checkpoint = checkpoints.get(projector.name) ?? START;
         if (comparePositions(checkpoint, last) >= 0) continue;
         failed = projector;
-        await applyEvents(projector, trx, batch.filter((e) => comparePositions(e.position, checkpoint) > 0 && handles(projector, e)));
+        const started = performance.now();
+        const events = batch.filter((e) => comparePositions(e.position, checkpoint) > 0 && handles(projector, e));
+        await applyEvents(projector, trx, events);
+        observer?.projectorApplied(projector.name, events.length, (performance.now() - started) / 1000);
         failed = undefined;
         moved.push(projector.name);
       }
@@ -171,8 +192,13 @@ export async function applyToProjectors(db: Kysely<Database>, projectors: readon
     });
   } catch (error) {
     const failures: unknown[] = [error];
+    if (failed) observer?.projectorFailed(failed.name);
     for (const projector of projectors) {
-      if (projector !== failed) await applyToProjector(db, projector, batch, now).catch((e: unknown) => failures.push(e));
+      if (projector !== failed)
+        await applyToProjector(db, projector, batch, now).catch((e: unknown) => {
+          failures.push(e);
+          observer?.projectorFailed(projector.name);
+        });
     }
     throw failures[0];
   }

@@ -11,6 +11,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SnapshotCache, assert, handleCommand, readStreamState, type Command, type Decider, type EventStore, type HandleResult, type RetryPolicy } from '@wager/domain';
 import type { AppDeps } from '../deps.js';
+import { inSpan } from './tracing.js';
 
 /** Decisions of one command at most: enough for a burst of writers on one stream to drain. */
 export const COMMAND_ATTEMPTS_MAX = 40;
@@ -58,7 +59,8 @@ export async function runCommand<State, C extends Command, Event extends { type:
   options: { waitForReadModels?: boolean } = {},
 ): Promise<CommandOutcome<State, Event>> {
   const { now: _now, ...metadata } = run.command.metadata;
-  const result = await handleCommand(deps.store, run.streamId, run.decider, run.command, { eventIds: run.eventIds, metadata, retry: JITTERED_RETRY, snapshots: commandSnapshots });
+  const attributes = { 'wager.command.type': run.command.type, 'wager.stream.id': run.streamId, ...(typeof metadata.correlationId === 'string' ? { 'wager.correlation_id': metadata.correlationId } : {}) };
+  const result = await inSpan(`command ${run.command.type}`, attributes, () => handleCommand(deps.store, run.streamId, run.decider, run.command, { eventIds: run.eventIds, metadata, retry: JITTERED_RETRY, snapshots: commandSnapshots }));
   // A command that decided nothing still waits for what it decided on: its answer must not be older.
   const position = result.append?.position ?? result.readPosition;
   if (!options.waitForReadModels || !position) return { ...result, visible: true };

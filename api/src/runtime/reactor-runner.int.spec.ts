@@ -6,6 +6,7 @@ import { InMemoryEventStore, type RecordedEvent } from '@wager/domain';
 import { createDatabase, migrateToLatest, readCheckpoints, type Database } from '@wager/projections';
 import { freshDatabaseUrl } from '@wager/projections/testing/database';
 import { ReactorRunner, type Reactor } from './reactor-runner.js';
+import { reactorFailures } from './metrics.js';
 
 let db: Kysely<Database>;
 
@@ -84,6 +85,7 @@ describe('reactor runner', () => {
     const healthy = recorder('healthy');
     const flaky = recorder('flaky', undefined, { type: 'BOOM', times: 2 });
     const runner = new ReactorRunner({ store, db, reactors: [healthy, flaky] });
+    const failuresBefore = (await reactorFailures.get()).values.find((v) => v.labels.reactor === flaky.name)?.value ?? 0;
     runner.start();
     try {
       await store.append('s-1', [...events('OK', '1'), ...events('BOOM', '2')]);
@@ -94,6 +96,10 @@ describe('reactor runner', () => {
       await until(() => flaky.seen.includes('3'));
       expect(flaky.seen.filter((n) => n !== '1')).toEqual(['2', '3']);
       await until(() => runner.lastErrors()[flaky.name] === undefined);
+      // Each failed attempt is counted (metrics), against the failing reactor only.
+      const failures = (await reactorFailures.get()).values;
+      expect(failures.find((v) => v.labels.reactor === flaky.name)?.value).toBe(failuresBefore + 2);
+      expect(failures.find((v) => v.labels.reactor === healthy.name)).toBeUndefined();
     } finally {
       await runner.stop();
     }

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import { START, SUBSCRIPTION_BATCH_MAX, comparePositions, type EventStore, type Position, type RecordedEvent } from '@wager/domain';
 import { advanceCheckpoints, readCheckpoints, type Database } from '@wager/projections';
+import { reactorFailures, reactorHandleDuration } from './metrics.js';
+import { handleInSpan } from './tracing.js';
 
 export const REACTOR_RETRY_DELAY_MS_MAX = 10_000;
 /**
@@ -58,6 +60,11 @@ export class ReactorRunner {
     this.timers.clear();
     this.controller = undefined;
     this.loops = [];
+  }
+
+  /** The reactors this runner feeds (metrics name them). */
+  get reactorNames(): string[] {
+    return this.options.reactors.map((r) => r.name);
   }
 
   lastErrors(): Record<string, string> {
@@ -121,7 +128,7 @@ export class ReactorRunner {
               try {
                 for (const event of batch) {
                   if (comparePositions(event.position, after) <= 0 || (reactor.eventTypes && !reactor.eventTypes.includes(event.type))) continue;
-                  await reactor.handle(event);
+                  await measuredHandle(reactor, event);
                   handled++;
                 }
                 at.set(reactor, last);
@@ -159,6 +166,19 @@ export class ReactorRunner {
         this.options.log?.(`reactors ${[...members].map((r) => r.name).join(', ')}: ${String(error)}; retrying`);
       }
     }
+  }
+}
+
+/** One handling, timed and counted (metrics), in a span that continues the event's trace (tracing). */
+async function measuredHandle(reactor: Reactor, event: RecordedEvent): Promise<void> {
+  const started = performance.now();
+  try {
+    await handleInSpan(reactor.name, event, () => reactor.handle(event));
+    reactorHandleDuration.observe({ reactor: reactor.name, outcome: 'ok' }, (performance.now() - started) / 1000);
+  } catch (error) {
+    reactorHandleDuration.observe({ reactor: reactor.name, outcome: 'error' }, (performance.now() - started) / 1000);
+    reactorFailures.inc({ reactor: reactor.name });
+    throw error;
   }
 }
 

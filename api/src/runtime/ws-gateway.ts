@@ -6,6 +6,7 @@ import type { ChangeMessage } from '@wager/domain/bus/live-protocol';
 import { authenticateToken } from '../plugins/auth.js';
 import { assertStorableInput } from '../plugins/input-guard.js';
 import { grantsOf, initialStreams, isBroadcast, topicsOf, type LiveEvent, type LiveRules, type Viewer } from './visibility.js';
+import { wsConnections } from './metrics.js';
 
 /** A socket that has not authenticated by then is closed. */
 export const WS_AUTH_TIMEOUT_MS = 5000;
@@ -116,6 +117,7 @@ export async function wsRoutes(app: FastifyInstance, options: { live: readonly L
   app.get('/ws', { websocket: true }, (socket) => {
     const connection: Connection = { socket, viewer: null, visible: new Set(), subscriptions: new Set(), queue: Promise.resolve(), pending: 0 };
     connections.add(connection);
+    wsConnections.inc();
     const timer = setTimeout(() => {
       if (!connection.viewer) socket.close(WS_CLOSE_UNAUTHENTICATED, 'Authentication required');
     }, WS_AUTH_TIMEOUT_MS);
@@ -215,7 +217,7 @@ export async function wsRoutes(app: FastifyInstance, options: { live: readonly L
     });
     socket.on('close', () => {
       clearTimeout(timer);
-      connections.delete(connection);
+      if (connections.delete(connection)) wsConnections.dec();
     });
   });
 }

@@ -13,6 +13,8 @@ import { buildApp } from '../app.js';
 import { configSchema, type Config } from '../config.js';
 import type { AppDeps, Clock } from '../deps.js';
 import { PostgresEventStore } from '../adapters/event-store/postgres.js';
+import { InstrumentedEventStore } from '../adapters/event-store/instrumented.js';
+import { collectState, projectionMetrics } from '../runtime/metrics.js';
 import { allJobs, allReactors } from '../contexts/index.js';
 import { ReactorRunner } from '../runtime/reactor-runner.js';
 import type { BackgroundJob } from '../runtime/jobs.js';
@@ -67,10 +69,11 @@ export async function createTestHarness(options: TestHarnessOptions = {}): Promi
   const config: Config = configSchema.parse({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/wager-test-data`, LOG_LEVEL: 'silent', ...options.env });
   const db = createDatabase(databaseUrl);
   await migrateToLatest(db);
-  const store = await PostgresEventStore.connect(databaseUrl, { pollIntervalMs: 100 });
+  const store = new InstrumentedEventStore(await PostgresEventStore.connect(databaseUrl, { pollIntervalMs: 100 }));
   const bus: Bus = options.bus ?? new InProcessBus();
   const clock = new TestClock();
-  const runner = new ProjectionRunner({ store, db, projectors: allProjectors(), bus, now: () => clock.now() });
+  const projectors = allProjectors();
+  const runner = new ProjectionRunner({ store, db, projectors, bus, now: () => clock.now(), observer: projectionMetrics });
   const deps: AppDeps = {
     config,
     store,
@@ -89,7 +92,9 @@ export async function createTestHarness(options: TestHarnessOptions = {}): Promi
     reactors.start();
   }
   if (options.startJobs) for (const job of jobs) job.start();
-  const app = await buildApp({ deps });
+  // As main.ts: the process that projects reports the database's state at /metrics.
+  const metrics = projecting ? { collectState: () => collectState({ db, store, projectors, reactorNames: reactors.reactorNames, reactorErrors: () => reactors.lastErrors(), now: () => clock.now() }) } : {};
+  const app = await buildApp({ deps, metrics });
   await app.ready();
   return {
     app,

@@ -4,6 +4,7 @@
  * (`x-crypto-signature`: HMAC-SHA512 of the raw body with the shared secret). By default the
  * base URL is the app's own sandbox under /sandbox/crypto.
  */
+import { measuredFetch } from '../../runtime/metrics.js';
 export class CryptoProviderUnavailableError extends Error {
   constructor(message: string) {
     super(message);
@@ -25,7 +26,7 @@ export interface CryptoProviderClient {
 export const CRYPTO_WEBHOOK_SIGNATURE_HEADER = 'x-crypto-signature';
 
 export function createCryptoProviderClient(options: { baseUrl: string; secret: string; timeoutMs: number; fetch?: typeof fetch }): CryptoProviderClient {
-  const doFetch = options.fetch ?? fetch;
+  const doFetch = measuredFetch('crypto', options.fetch ?? fetch);
   const base = options.baseUrl.replace(/\/+$/, '');
   async function post(path: string, body: unknown): Promise<Record<string, unknown>> {
     let response: Response;

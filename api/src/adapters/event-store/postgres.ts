@@ -84,6 +84,11 @@ export class PostgresEventStore implements EventStore {
     this.pool.on('connect', (client) => client.on('error', () => undefined));
   }
 
+  /** The connection pool's occupancy (metrics). */
+  poolStats(): { total: number; idle: number; waiting: number } {
+    return { total: this.pool.totalCount, idle: this.pool.idleCount, waiting: this.pool.waitingCount };
+  }
+
   /** Connects, creates the schema if needed, and starts listening for appends by other processes. */
   static async connect(connectionString: string, options: { pollIntervalMs?: number; poolSize?: number } = {}): Promise<PostgresEventStore> {
     const store = new PostgresEventStore(connectionString, options.pollIntervalMs ?? POLL_INTERVAL_MS_DEFAULT, options.poolSize ?? POOL_SIZE_DEFAULT);

@@ -10,6 +10,7 @@
  * cache) until a backoff has passed: Retry-After when given, else 1 s doubling to 5 min.
  */
 import { z } from 'zod';
+import { measuredFetch } from '../../runtime/metrics.js';
 
 export class FplUnavailableError extends Error {
   constructor(message: string) {
@@ -74,7 +75,7 @@ export interface FplClientOptions {
 }
 
 export function createFplClient(options: FplClientOptions): FplClient {
-  const doFetch = options.fetch ?? fetch;
+  const doFetch = measuredFetch('fpl', options.fetch ?? fetch);
   const now = options.now ?? Date.now;
   let calendarCache: Cached<FplGameweek[]> | null = null;
   const histories = new Map<number, Cached<FplHistoryRow[]>>();

@@ -5,6 +5,7 @@
 import type { MatchSnapshot, SnapshotEvent } from '@wager/domain/live/index';
 import { getJson, type HttpOptions, type MatchStatsProvider, type TrackedPair } from './port.js';
 import { codPlayerLiveWire, type CodMatchWire, type CodPlayerLive } from './wire.js';
+import { measuredFetch } from '../../runtime/metrics.js';
 
 export interface CodStatsProvider extends MatchStatsProvider {
   /** One player's feed (the spec's `isLive`, `match`). */
@@ -29,7 +30,8 @@ export function codSnapshot(challenger: CodMatchWire, opponent: CodMatchWire): M
   };
 }
 
-export function createCodStatsProvider(options: HttpOptions): CodStatsProvider {
+export function createCodStatsProvider(given: HttpOptions): CodStatsProvider {
+  const options: HttpOptions = { ...given, fetch: measuredFetch('match_stats_cod', given.fetch) };
   const playerLive = async (activisionId: string): Promise<CodPlayerLive> =>
     (await getJson(options, `/v1/players/${encodeURIComponent(activisionId)}/live`, codPlayerLiveWire)) ?? { isLive: false, match: null };
   return {

@@ -2,6 +2,7 @@
 import type { MatchSnapshot, Side } from '@wager/domain/live/index';
 import { getJson, type HttpOptions, type MatchStatsProvider, type TrackedPair } from './port.js';
 import { fc25PlayerMatchWire, type Fc25MatchWire } from './wire.js';
+import { measuredFetch } from '../../runtime/metrics.js';
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
@@ -27,7 +28,8 @@ export function fc25Snapshot(match: Fc25MatchWire, pair: TrackedPair): MatchSnap
   };
 }
 
-export function createFc25StatsProvider(options: HttpOptions): MatchStatsProvider {
+export function createFc25StatsProvider(given: HttpOptions): MatchStatsProvider {
+  const options: HttpOptions = { ...given, fetch: measuredFetch('match_stats_fc25', given.fetch) };
   return {
     game: 'fc25',
     async snapshot(pair: TrackedPair) {

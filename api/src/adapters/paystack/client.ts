@@ -4,6 +4,7 @@
  * the app mounts under /sandbox/paystack, which speaks the same API. The deposit flow's calls
  * (initialize, verify) and the payout flow's (banks, resolve, recipients, transfers).
  */
+import { measuredFetch } from '../../runtime/metrics.js';
 export class PaystackUnavailableError extends Error {
   constructor(message: string) {
     super(message);
@@ -101,7 +102,7 @@ function transferOf(data: Record<string, unknown>, fallbackReference: string): P
 export const PAYSTACK_RESPONSE_BYTES_MAX = 256 * 1024;
 
 export function createPaystackClient(options: { baseUrl: string; secretKey: string; timeoutMs: number; fetch?: typeof fetch }): PaystackClient {
-  const doFetch = options.fetch ?? fetch;
+  const doFetch = measuredFetch('paystack', options.fetch ?? fetch);
   const base = options.baseUrl.replace(/\/+$/, '');
 
   async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Record<string, unknown>> {

@@ -8,6 +8,7 @@
  */
 import type { OutgoingSms, SentSms, SmsSender } from './port.js';
 import { SmsSendError } from './port.js';
+import { measuredFetch } from '../../runtime/metrics.js';
 
 export interface TermiiOptions {
   readonly baseUrl: string;
@@ -32,6 +33,7 @@ function describe(body: unknown, status: number): string {
 
 export function termiiSender(options: TermiiOptions): SmsSender {
   const url = `${options.baseUrl.replace(/\/+$/, '')}/api/sms/send`;
+  const fetch = measuredFetch('sms');
   return {
     name: 'termii',
     async send(message: OutgoingSms): Promise<SentSms> {

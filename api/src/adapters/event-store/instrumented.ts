@@ -1,0 +1,65 @@
+/**
+ * Any event store, measured and traced: each append is timed (by outcome) and its conflicts
+ * counted (runtime/metrics.ts), runs in an `append` span, and, with tracing on, carries that
+ * span's W3C `traceparent` in each event's metadata, beside the correlation and causation ids,
+ * so the reactors the events wake continue the same trace (runtime/tracing.ts). The metadata is
+ * outside the hash chain (which covers type and data), so it changes nothing an audit checks.
+ * Reads pass straight through.
+ */
+import { WrongExpectedRevisionError, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent, type Position, type ReadAllOptions, type ReadStreamOptions, type RecordedEvent, type SubscribeOptions } from '@wager/domain';
+import { eventStoreAppendDuration, eventStoreConflicts } from '../../runtime/metrics.js';
+import { SpanKind, TRACEPARENT_METADATA_KEY, currentTraceparent, inSpan } from '../../runtime/tracing.js';
+
+export class InstrumentedEventStore implements EventStore {
+  constructor(readonly inner: EventStore) {}
+
+  async append(streamId: string, events: readonly NewEvent[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult> {
+    return inSpan(`append ${streamCategory(streamId)}`, { 'wager.stream.id': streamId, 'wager.events': events.length, 'wager.event.types': events.map((e) => e.type).join(',') }, () => this.measuredAppend(streamId, events, options), { kind: SpanKind.CLIENT });
+  }
+
+  private async measuredAppend(streamId: string, events: readonly NewEvent[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult> {
+    const traceparent = currentTraceparent();
+    const stamped = traceparent ? events.map((e) => ({ ...e, metadata: { ...e.metadata, [TRACEPARENT_METADATA_KEY]: traceparent } })) : events;
+    const started = performance.now();
+    try {
+      const result = await this.inner.append(streamId, stamped, options);
+      eventStoreAppendDuration.observe({ outcome: 'ok' }, (performance.now() - started) / 1000);
+      return result;
+    } catch (error) {
+      const conflict = error instanceof WrongExpectedRevisionError;
+      eventStoreAppendDuration.observe({ outcome: conflict ? 'conflict' : 'error' }, (performance.now() - started) / 1000);
+      if (conflict) eventStoreConflicts.inc();
+      throw error;
+    }
+  }
+
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
+    return this.inner.readStream(streamId, options);
+  }
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]> {
+    return this.inner.readAll(options);
+  }
+  subscribeToAll(options?: SubscribeOptions): AsyncIterable<RecordedEvent[]> {
+    return this.inner.subscribeToAll(options);
+  }
+  headPosition(): Promise<Position | null> {
+    return this.inner.headPosition();
+  }
+  countAfter(position: Position, cap: number): Promise<number> {
+    return this.inner.countAfter(position, cap);
+  }
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+  /** The inner store's pool occupancy, when it has a pool (metrics). */
+  poolStats(): { total: number; idle: number; waiting: number } | undefined {
+    const inner = this.inner as Partial<{ poolStats(): { total: number; idle: number; waiting: number } }>;
+    return typeof inner.poolStats === 'function' ? inner.poolStats() : undefined;
+  }
+}
+
+/** A stream's type, the part of its id before the first `-` (`wallet-…` → `wallet`): a bounded span name. */
+export function streamCategory(streamId: string): string {
+  const dash = streamId.indexOf('-');
+  return dash > 0 ? streamId.slice(0, dash) : streamId;
+}
