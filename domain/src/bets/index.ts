@@ -13,3 +13,4 @@ export * from './decide.js';
 export const betDecider: Decider<BetState, BetCommand, BetEvent> = { initialState, evolve, decide };
 export * from './saga.js';
 export * from './ids.js';
+export * from './stake-moves.js';
