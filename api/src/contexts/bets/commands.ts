@@ -112,8 +112,9 @@ export class BetSagas {
     try {
       const result = await runMultiStreamCommand(this.deps, {
         parts: {
-          bet: { streamId: betStreamId(betId), decider: betDecider, eventIds: (events: BetEvent[], revision: number) => events.map((e, i) => betStepId(betId, String(revision + 1 + i), e.type, key)) },
+          // In $all the lock comes first, then the bet's event (the order of the parts), as the trail has always shown it.
           wallet: { streamId: walletStreamId(userId), decider: walletDecider, eventIds: (events: WalletEvent[]) => events.map((_, i) => (i === 0 ? lockId : deterministicId(lockId, String(i)))) },
+          bet: { streamId: betStreamId(betId), decider: betDecider, eventIds: (events: BetEvent[], revision: number) => events.map((e, i) => betStepId(betId, String(revision + 1 + i), e.type, key)) },
         },
         decide: (states) => decide(terms, states),
         metadata: { ...command.metadata, actor: userId },
