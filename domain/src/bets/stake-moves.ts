@@ -6,17 +6,13 @@
  * stake locked for a bet that never was, cannot exist.
  */
 import { ConflictError } from '../shared/errors.js';
-import { walletDecider, type LockStake, type WalletEvent, type WalletState } from '../wallet/index.js';
+import { decideStakeLock, type StakeTerms, type WalletEvent, type WalletState } from '../wallet/index.js';
 import type { BetCommand } from './commands.js';
 import { decide } from './decide.js';
 import type { BetEvent } from './events.js';
 import type { BetState } from './state.js';
 
-/** What the wallet's lock needs besides the bet: the player's time zone (daily limit) and the platform's default limit. */
-export interface StakeTerms {
-  readonly timeZone: string;
-  readonly dailyLimit: string;
-}
+export type { StakeTerms };
 
 export interface StakeMove {
   readonly bet: BetEvent[];
@@ -24,17 +20,8 @@ export interface StakeMove {
 }
 
 function lock(userId: string, betId: string, cost: { amount: string; feeAmount: string; currency: string }, terms: StakeTerms, now: Date, wallet: WalletState): WalletEvent[] {
-  const command: LockStake = {
-    type: 'LockStake',
-    data: { userId, holdId: betId, holdKind: 'bet', stake: cost.amount, fee: cost.feeAmount, currency: cost.currency, timeZone: terms.timeZone, dailyLimit: terms.dailyLimit },
-    metadata: { now },
-  };
-  const events = walletDecider.decide(command, wallet);
-  // The wallet decides nothing when the hold exists with this amount. Only a stake still locked
-  // pays for the bet (a lock left by a crashed saga of an earlier release); a released or paid
-  // hold never does.
-  if (events.length === 0 && wallet.holds.get(betId)?.status !== 'locked') throw new ConflictError('Stake already locked for this hold');
-  return events;
+  const data = { userId, holdId: betId, holdKind: 'bet' as const, stake: cost.amount, fee: cost.feeAmount, currency: cost.currency, timeZone: terms.timeZone, dailyLimit: terms.dailyLimit };
+  return decideStakeLock(data, now, wallet, () => new ConflictError('Stake already locked for this hold'));
 }
 
 /** POST /api/bets: the bet (its rules decide first: a bad challenge is refused before any money looks) and the challenger's lock. */

@@ -18,3 +18,4 @@ export * from './limits-errors.js';
 export * from './bank-accounts.js';
 export * from './bank-withdrawal.js';
 export * from './payout-policy.js';
+export * from './stake-lock.js';

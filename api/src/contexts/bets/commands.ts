@@ -25,7 +25,8 @@ import { deterministicId, walletDecider, walletStreamId, type WalletEvent, type 
 import { chatDecider, chatIdOfBet, chatStreamId } from '@wager/domain/chat/index';
 import type { AppDeps } from '../../deps.js';
 import { runCommand, runMultiStreamCommand, streamState } from '../../runtime/command-pipeline.js';
-import { createBetWallet, stakeTerms, withStakeToast, type BetWallet } from './wallet-steps.js';
+import { stakeTerms } from '../wallet/index.js';
+import { createBetWallet, withStakeToast, type BetWallet } from './wallet-steps.js';
 
 export interface BetTimings {
   readonly pendingTtlMs: number;

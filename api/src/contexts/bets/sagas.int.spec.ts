@@ -1,9 +1,9 @@
 // Proves the money stays exact under races and crashes: 50 concurrent acceptors (one wins, no loser's money moves), a crash inside a create or join leaving nothing half done, a crash before follow-ups recovered by the reconciler, random interleavings (fast-check) keeping the books balanced, and who may call each route.
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
+import { crashMidAppend } from '../../testing/crash.js';
 import { makeAdmin } from '../../testing/users.js';
 import { BetScheduler, SAGA_RECONCILE_AFTER_MS } from './jobs.js';
 import { BetSagas } from './commands.js';
@@ -45,38 +45,6 @@ describe('50 concurrent acceptors', () => {
   });
 });
 
-/**
- * A crash in the middle of a create or join: the command's transaction holds the bet stream's
- * row (bet-… sorts before wallet-…) and waits for the wallet's, which this test holds; then its
- * backend is terminated, as a process or connection dying there would end it.
- */
-async function crashMidAppend(walletOf: string, run: () => Promise<unknown>): Promise<unknown> {
-  const holder = new pg.Client({ connectionString: h.databaseUrl });
-  const killer = new pg.Client({ connectionString: h.databaseUrl });
-  await Promise.all([holder.connect(), killer.connect()]);
-  try {
-    await holder.query('begin');
-    await holder.query('select 1 from es_streams where stream_id = $1 for update', [walletStreamId(walletOf)]);
-    const outcome = run().then(
-      () => 'completed',
-      (error: unknown) => error,
-    );
-    // Waits on the condition itself: the command's backend blocked on the wallet's row lock.
-    let pid: number | undefined;
-    while (pid === undefined) {
-      const { rows } = await killer.query<{ pid: number }>(
-        `select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%es_append_multi%'`,
-      );
-      pid = rows[0]?.pid;
-    }
-    await killer.query('select pg_terminate_backend($1)', [pid]);
-    return await outcome;
-  } finally {
-    await holder.query('rollback').catch(() => undefined);
-    await Promise.all([holder.end(), killer.end()]);
-  }
-}
-
 async function betEvents(betId: string): Promise<string[]> {
   return (await h.deps.store.readStream(betStreamId(betId))).map((e) => e.type);
 }
@@ -91,7 +59,7 @@ describe('a crash in the middle of a create or a join leaves nothing half done',
     const alice = await fundedPlayer(h);
     const betId = randomUUID();
     const input = { betId, challengerId: alice.id, inviteLinkId: randomUUID(), challenge: createChallengeSchema.parse({ amount: '100' }) };
-    const crashed = await crashMidAppend(alice.id, () => sagas.create(input));
+    const crashed = await crashMidAppend(h.databaseUrl, walletStreamId(alice.id), () => sagas.create(input));
     expect(String(crashed)).toMatch(/terminat/);
     expect(await betEvents(betId)).toEqual([]);
     expect(await locksOf(alice.id, betId)).toBe(0);
@@ -112,7 +80,7 @@ describe('a crash in the middle of a create or a join leaves nothing half done',
     const alice = await fundedPlayer(h);
     const bob = await fundedPlayer(h);
     const bet = await create(alice);
-    const crashed = await crashMidAppend(bob.id, () => sagas.accept({ betId: bet.id, acceptorId: bob.id, via: 'marketplace' }));
+    const crashed = await crashMidAppend(h.databaseUrl, walletStreamId(bob.id), () => sagas.accept({ betId: bet.id, acceptorId: bob.id, via: 'marketplace' }));
     expect(String(crashed)).toMatch(/terminat/);
     expect(await betEvents(bet.id)).toEqual(['BetCreated']);
     expect(await locksOf(bob.id, bet.id)).toBe(0);

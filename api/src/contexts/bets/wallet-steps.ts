@@ -4,7 +4,6 @@ import { betStepId } from '@wager/domain/bets/index';
 import { DailyLimitExceededError, InsufficientBalanceError } from '@wager/domain/wallet/index';
 import type { AppDeps } from '../../deps.js';
 import { creditPayout, releaseStake } from '../wallet/index.js';
-import type { StakeTerms } from '@wager/domain/bets/index';
 
 
 const SYMBOLS: Record<string, string> = { NGN: '₦', USD: '$', EUR: '€', GBP: '£' };
@@ -29,12 +28,6 @@ export function withStakeToast(error: unknown): unknown {
   if (error instanceof InsufficientBalanceError) return new InsufficientBalanceError(error.params, insufficientBalanceToast(error.params));
   if (error instanceof DailyLimitExceededError) return new DailyLimitExceededError(error.params, dailyLimitToast(error.params));
   return error;
-}
-
-/** What a stake lock needs besides the bet: the player's time zone (users.timezone) and the platform's daily limit. */
-export async function stakeTerms(deps: AppDeps, userId: string): Promise<StakeTerms> {
-  const user = await deps.db.selectFrom('users').select(['timezone']).where('id', '=', userId).executeTakeFirst();
-  return { timeZone: user?.timezone ?? 'UTC', dailyLimit: formatAmount(deps.config.DAILY_LIMIT_DEFAULT) };
 }
 
 /**
