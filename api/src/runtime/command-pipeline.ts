@@ -2,6 +2,9 @@
  * The one command pipeline every context runs its commands through:
  * read the stream → decide on fresh state → append with the expected revision (conflicts retried
  * with a jittered backoff, a bounded number of times) → optionally wait for the read models.
+ * A command that moves money between streams (a wallet and a bet) is one multi-stream decision
+ * (`runMultiStreamCommand`): read every stream, decide once, one atomic append of every
+ * stream's events, decided again on a conflict on any of them.
  * Authorization happens before (a route decides who may ask, from the stream when it must not
  * trust a lagging read model) and again inside the decider (the rules themselves).
  *
@@ -9,7 +12,21 @@
  * pipeline copies the metadata's actor and correlation ids onto the events it appends.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { SnapshotCache, assert, handleCommand, readStreamState, type Command, type Decider, type EventStore, type HandleResult, type RetryPolicy } from '@wager/domain';
+import {
+  SnapshotCache,
+  assert,
+  handleCommand,
+  handleMultiStreamCommand,
+  readStreamState,
+  type Command,
+  type Decider,
+  type EventStore,
+  type HandleResult,
+  type MultiStreamDecision,
+  type MultiStreamResult,
+  type RetryPolicy,
+  type StreamParts,
+} from '@wager/domain';
 import type { AppDeps } from '../deps.js';
 import { inSpan } from './tracing.js';
 
@@ -65,5 +82,33 @@ export async function runCommand<State, C extends Command, Event extends { type:
   const position = result.append?.position ?? result.readPosition;
   if (!options.waitForReadModels || !position) return { ...result, visible: true };
   assert(deps.projections, 'runCommand: waiting for the read models needs deps.projections');
+  return { ...result, visible: await deps.projections.waitFor(position) };
+}
+
+export interface MultiStreamCommandRun<P extends StreamParts> {
+  /** The streams the decision reads and writes, by name (e.g. `{ wallet, bet }`). */
+  readonly parts: P;
+  /** Pure: the events of each stream from the states read. */
+  readonly decide: MultiStreamDecision<P>;
+  /** The command's metadata (actor, correlation ids); copied onto every event appended. */
+  readonly metadata: Command['metadata'];
+}
+
+export interface MultiStreamCommandOutcome<P extends StreamParts> extends MultiStreamResult<P> {
+  /** False when the read models did not show the events within the wait (only when asked to wait). */
+  readonly visible: boolean;
+}
+
+/** Runs one decision over several streams, appended in one transaction (see handleMultiStreamCommand). */
+export async function runMultiStreamCommand<P extends StreamParts>(
+  deps: Pick<AppDeps, 'store'> & Partial<Pick<AppDeps, 'projections'>>,
+  run: MultiStreamCommandRun<P>,
+  options: { waitForReadModels?: boolean } = {},
+): Promise<MultiStreamCommandOutcome<P>> {
+  const { now: _now, ...metadata } = run.metadata;
+  const result = await handleMultiStreamCommand(deps.store, run.parts, run.decide, { metadata, retry: JITTERED_RETRY, snapshots: commandSnapshots });
+  const position = result.append?.position ?? result.readPosition;
+  if (!options.waitForReadModels || !position) return { ...result, visible: true };
+  assert(deps.projections, 'runMultiStreamCommand: waiting for the read models needs deps.projections');
   return { ...result, visible: await deps.projections.waitFor(position) };
 }

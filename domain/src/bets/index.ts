@@ -14,3 +14,4 @@ export * from './appeals.js';
 export const betDecider: Decider<BetState, BetCommand, BetEvent> = { initialState, evolve, decide };
 export * from './saga.js';
 export * from './ids.js';
+export * from './stake-moves.js';

@@ -1,8 +1,9 @@
 /**
- * The pure decisions of the bet sagas (docs/architecture.md, "Reactors"). The API's process managers only
- * execute what these say: which money and chat follow a recorded bet event, whether a player
- * whose acceptance failed gets the stake back, and what the reconciler does with a stake lock
- * left open. Every answer is decided from the bet's own events, never from a read model.
+ * The pure decisions of the bet's follow-ups (docs/architecture.md, "Reactors"). The API's process
+ * managers only execute what these say: which money and chat follow a recorded bet event, and what
+ * the reconciler does with a stake lock left open. Every answer is decided from the bet's own
+ * events, never from a read model. (Creating and accepting a bet are no sagas: they are decided
+ * over the bet and the wallet together, stake-moves.ts.)
  */
 import type { BetCommand } from './commands.js';
 import { betPayout, decide } from './decide.js';
@@ -32,52 +33,23 @@ export function followUpsOf(event: BetEvent): BetFollowUp[] {
   }
 }
 
-/**
- * Whether the decider would let this player accept the bet now: the one place the acceptance
- * rules live is the decider, so this asks it rather than restating them.
- */
-export function stillAcceptableBy(state: BetState, userId: string, now: Date): boolean {
-  if (!('bet' in state) || state.status !== 'pending') return false;
-  const command: BetCommand = { type: 'AcceptBet', data: { betId: state.bet.betId, acceptorId: userId, via: 'invite', playDeadlineMs: 0 }, metadata: { now } };
-  try {
-    return decide(command, state).length > 0;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * After a player's acceptance failed (a lost race, an expiry meanwhile): the stake they locked
- * goes back once the bet can never be theirs; it stays while they hold the bet, or while the
- * saga may still finish (the reconciler completes it).
- */
-export function afterFailedAcceptance(state: BetState, userId: string, now: Date): 'release' | 'keep' {
-  if (!('bet' in state)) return 'release';
-  if (state.opponentId === userId && state.status !== 'pending') return 'keep';
-  return stillAcceptableBy(state, userId, now) ? 'keep' : 'release';
-}
-
 /** What the reconciler does with one player's stake lock on a bet, left open past the grace period. */
 export type HoldReconciliation =
-  | { readonly kind: 'abandon-creation' }
-  | { readonly kind: 'complete-acceptance' }
   | { readonly kind: 'release'; readonly reason: string }
   | { readonly kind: 'payout'; readonly followUp: Extract<BetFollowUp, { kind: 'payout' }> }
   | { readonly kind: 'open-chat'; readonly opponentId: string }
   | { readonly kind: 'nothing' };
 
 /**
- * Creation never recorded → tombstone and refund. An acceptor's lock on a bet still acceptable by
- * them → finish the acceptance; on a bet taken by someone else or over → refund. A player's lock
- * on a finished bet whose follow-up is missing → do it (the payout to the winner only).
+ * A player's lock on a finished bet whose follow-up is missing → do it (the refund, or the
+ * payout to the winner only). Creating and accepting a bet lock the stake in the same
+ * transaction as the bet's event, so a lock with no bet, or a lock by someone who is not a
+ * player, is only ever left by a saga of an earlier release that crashed half way: it goes back.
  */
-export function reconcileHold(state: BetState, userId: string, now: Date): HoldReconciliation {
-  if (!('bet' in state)) return { kind: 'abandon-creation' };
+export function reconcileHold(state: BetState, userId: string): HoldReconciliation {
+  if (!('bet' in state)) return { kind: 'release', reason: 'bet_not_found' };
   const bet: ExistingBet = state;
   const isPlayer = userId === bet.bet.challengerId || userId === bet.opponentId;
-  if (bet.status === 'pending' && userId !== bet.bet.challengerId) {
-    return stillAcceptableBy(bet, userId, now) ? { kind: 'complete-acceptance' } : { kind: 'release', reason: 'challenge_taken' };
-  }
   if (!isPlayer) return { kind: 'release', reason: 'challenge_taken' };
   if (bet.status === 'cancelled' || bet.status === 'expired' || bet.status === 'voided') return { kind: 'release', reason: `bet_${bet.status}` };
   if (bet.status === 'completed') {

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isBalanced, postingsOf } from '../ledger/postings.js';
 import { betCommandOf, betStepArb, type BetStep } from './testing.js';
-import { afterFailedAcceptance, betCost, betDecider, createChallengeSchema, followUpsOf, reconcileHold, stillAcceptableBy, type BetEvent, type BetState } from './index.js';
+import { betCost, betDecider, createChallengeSchema, followUpsOf, reconcileHold, type BetEvent, type BetState } from './index.js';
 
 const H = 3600_000;
 const T0 = new Date('2026-11-21T12:00:00.000Z');
@@ -65,53 +65,27 @@ describe('follow-ups of recorded bet events', () => {
   });
 });
 
-describe('after a failed acceptance', () => {
-  it('keeps the stake exactly while the bet is theirs or the decider would still let them accept', () => {
-    const users = Array.from({ length: 4 }, () => randomUUID());
-    fc.assert(
-      fc.property(scenarioArb, fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 80 }), ([amount, invite, steps], who, laterHours) => {
-        const { events, clock } = lifecycle(amount, invite, steps, users);
-        const state = fold(events);
-        const userId = users[who]!;
-        const now = at(clock + laterHours);
-        const decision = afterFailedAcceptance(state, userId, now);
-        const holdsBet = 'bet' in state && state.opponentId === userId && state.status !== 'pending';
-        expect(decision).toBe(holdsBet || stillAcceptableBy(state, userId, now) ? 'keep' : 'release');
-        // The challenger can never accept their own bet, so an acceptance lock of theirs always goes back.
-        if (who === 0) expect(decision).toBe('release');
-      }),
-      { numRuns: 400 },
-    );
-  });
-
-  it('releases the stake of a player when the bet was never created', () => {
-    expect(afterFailedAcceptance(fold([]), randomUUID(), T0)).toBe('release');
-  });
-});
-
 describe('the reconciler', () => {
-  it('pays only the winner of a completed bet, releases non-players, and completes only acceptances the decider allows', () => {
+  it('pays only the winner of a completed bet, releases non-players and locks with no bet', () => {
     const users = Array.from({ length: 4 }, () => randomUUID());
     fc.assert(
       fc.property(scenarioArb, fc.integer({ min: 0, max: 3 }), ([amount, invite, steps], who) => {
         const { events, clock } = lifecycle(amount, invite, steps, users);
         const state = fold(events);
         const userId = users[who]!;
-        const now = at(clock);
-        const step = reconcileHold(state, userId, now);
+        const step = reconcileHold(state, userId);
         if (step.kind === 'payout') {
           expect(state.status).toBe('completed');
           expect('bet' in state && state.winnerId).toBe(userId);
           const settled = events.find((e) => e.type === 'BetSettled');
           expect(settled?.type === 'BetSettled' && settled.data.payoutAmount).toBe(step.followUp.amount);
         }
-        if (step.kind === 'complete-acceptance') expect(stillAcceptableBy(state, userId, now)).toBe(true);
         if ('bet' in state) {
           const isPlayer = userId === state.bet.challengerId || userId === state.opponentId;
-          if (!isPlayer && state.status !== 'pending') expect(step).toEqual({ kind: 'release', reason: 'challenge_taken' });
+          if (!isPlayer) expect(step).toEqual({ kind: 'release', reason: 'challenge_taken' });
           if (['cancelled', 'expired', 'voided'].includes(state.status) && isPlayer) expect(step.kind).toBe('release');
         } else {
-          expect(step.kind).toBe('abandon-creation');
+          expect(step).toEqual({ kind: 'release', reason: 'bet_not_found' });
         }
       }),
       { numRuns: 400 },

@@ -84,7 +84,7 @@ function sameIntent(stored: RecordedEvent, decided: NewEvent): boolean {
  * this time. If they say something else than this decision, the ids were shared by two
  * different commands: a conflict, never a silent success.
  */
-async function storedTwin<State, Event extends { type: string; data: unknown }>(
+export async function storedTwin<State, Event extends { type: string; data: unknown }>(
   store: EventStore,
   streamId: string,
   decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,

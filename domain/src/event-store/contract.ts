@@ -3,10 +3,11 @@
  * EventStoreDB). Each adapter's spec file calls `describeEventStoreContract` with a factory.
  */
 import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { WrongExpectedRevisionError } from '../shared/errors.js';
 import { GENESIS_HASH, chainHash } from './hash.js';
-import type { EventStore, NewEvent, Position, RecordedEvent } from './types.js';
+import type { EventStore, ExpectedRevision, NewEvent, Position, RecordedEvent } from './types.js';
 import { START, comparePositions } from './types.js';
 
 export interface ContractFactory {
@@ -169,6 +170,122 @@ export function describeEventStoreContract(name: string, factory: ContractFactor
       expect(afterSecond.map((e) => e.id)).toEqual([all[2]!.id]);
       const head = await store.headPosition();
       expect(head && comparePositions(head, all[3]!.position) >= 0).toBe(true);
+      await store.close();
+    });
+
+    it('appends to several streams in one commit: per-stream revisions and hash chains, adjacent in $all in the order given', async () => {
+      const store = await factory.create();
+      const before = (await store.headPosition()) ?? START;
+      const a = streamName();
+      const b = streamName();
+      await store.append(b, [event('B0')], { expectedRevision: 'no_stream' });
+      const result = await store.appendToStreams([
+        { streamId: b, events: [event('B1', { x: 1 }), event('B2')], expectedRevision: 0 },
+        { streamId: a, events: [event('A0', { y: 2 })], expectedRevision: 'no_stream' },
+      ]);
+      expect(result.repeated).toBe(false);
+      expect(result.streams.map((r) => r.nextExpectedRevision)).toEqual([2, 0]);
+      expect(comparePositions(result.position, result.streams[1]!.position)).toBe(0);
+      expect(comparePositions(result.streams[0]!.position, result.streams[1]!.position)).toBeLessThan(0);
+      for (const s of [a, b]) {
+        let previous = GENESIS_HASH;
+        for (const e of await store.readStream(s)) {
+          expect(e.metadata.hash).toBe(chainHash(previous, e.type, e.data));
+          previous = String(e.metadata.hash);
+        }
+      }
+      const all = await readAllUntil(store, before, new Set([a, b]), 4);
+      expect(all.map((e) => e.type)).toEqual(['B0', 'B1', 'B2', 'A0']);
+      // Adjacent: nothing of any other stream between the first and the last event of the commit.
+      const everything = await store.readAll({ after: all[0]!.position, maxCount: 10_000 });
+      expect(everything.slice(0, 3).map((e) => e.type)).toEqual(['B1', 'B2', 'A0']);
+      expect(comparePositions(everything[2]!.position, result.position)).toBe(0);
+      await store.close();
+    });
+
+    it('writes nothing when any stream of a multi-stream append conflicts', async () => {
+      const store = await factory.create();
+      const a = streamName();
+      const b = streamName();
+      const c = streamName();
+      await store.append(b, [event()], { expectedRevision: 'no_stream' });
+      for (const expected of [1, 'no_stream'] as ExpectedRevision[]) {
+        const error = await store
+          .appendToStreams([
+            { streamId: a, events: [event()], expectedRevision: 'no_stream' },
+            { streamId: b, events: [event()], expectedRevision: expected },
+            { streamId: c, events: [event(), event()], expectedRevision: 'no_stream' },
+          ])
+          .catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(WrongExpectedRevisionError);
+        expect((error as WrongExpectedRevisionError).streamId).toBe(b);
+        expect((error as WrongExpectedRevisionError).actual).toBe('0');
+      }
+      expect(await store.readStream(a)).toEqual([]);
+      expect(await store.readStream(b)).toHaveLength(1);
+      expect(await store.readStream(c)).toEqual([]);
+      // The streams are free afterwards: nothing was half claimed.
+      await store.appendToStreams([
+        { streamId: a, events: [event()], expectedRevision: 'no_stream' },
+        { streamId: c, events: [event()], expectedRevision: 'no_stream' },
+      ]);
+      expect(await store.readStream(a)).toHaveLength(1);
+      await store.close();
+    });
+
+    it('treats a repeated multi-stream append as a success that stores nothing, and a partly stored one as a conflict', async () => {
+      const store = await factory.create();
+      const a = streamName();
+      const b = streamName();
+      const appends = [
+        { streamId: a, events: [event('A0'), event('A1')], expectedRevision: 'no_stream' as const },
+        { streamId: b, events: [event('B0')], expectedRevision: 'no_stream' as const },
+      ];
+      const first = await store.appendToStreams(appends);
+      const again = await store.appendToStreams(appends);
+      expect(again.repeated).toBe(true);
+      expect(again.streams.map((r) => [r.nextExpectedRevision, r.repeated])).toEqual([[1, true], [0, true]]);
+      expect(comparePositions(again.position, first.position)).toBe(0);
+      const mixed = await store.appendToStreams([appends[0]!, { streamId: b, events: [event('B1')], expectedRevision: 0 }]).catch((e: unknown) => e);
+      expect(mixed).toBeInstanceOf(WrongExpectedRevisionError);
+      expect((await store.readStream(a)).map((e) => e.type)).toEqual(['A0', 'A1']);
+      expect((await store.readStream(b)).map((e) => e.type)).toEqual(['B0']);
+      await store.close();
+    });
+
+    it('runs concurrent multi-stream appends on overlapping streams all or nothing, without deadlock (fast-check)', async () => {
+      const store = await factory.create();
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.uniqueArray(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 4 }), { minLength: 2, maxLength: 8 }),
+          async (calls) => {
+            const names = Array.from({ length: 4 }, streamName);
+            await store.appendToStreams(names.slice(0, 2).map((s) => ({ streamId: s, events: [event('Seed')], expectedRevision: 'no_stream' as const })));
+            const revisionOf = (i: number): ExpectedRevision => (i < 2 ? 0 : 'no_stream');
+            const batches = calls.map((streams, n) => streams.map((i) => ({ streamId: names[i]!, events: [event(`Call${n}`), event(`Call${n}`)], expectedRevision: revisionOf(i) })));
+            const outcomes = await Promise.allSettled(batches.map((b) => store.appendToStreams(b)));
+            for (const o of outcomes) if (o.status === 'rejected') expect(o.reason).toBeInstanceOf(WrongExpectedRevisionError);
+            const stored = new Map<string, RecordedEvent>();
+            for (const s of names) for (const e of await store.readStream(s)) stored.set(e.id, e);
+            outcomes.forEach((o, n) => {
+              const ids = batches[n]!.flatMap((b) => b.events.map((e) => e.id));
+              // All or nothing: a success stored every event of the call, a refusal none.
+              expect(ids.filter((id) => stored.has(id))).toHaveLength(o.status === 'fulfilled' ? ids.length : 0);
+            });
+            // Per stream, exactly the winners' events, in revision order without gaps.
+            for (const s of names) {
+              const events = await store.readStream(s);
+              expect(events.map((e) => e.streamRevision)).toEqual(events.map((_, i) => i));
+            }
+            // Among calls that share a stream, exactly one wins (every call expected the same revisions).
+            const winners = outcomes.map((o, n) => (o.status === 'fulfilled' ? calls[n]! : null)).filter((c): c is number[] => c !== null);
+            const touched = winners.flat();
+            expect(new Set(touched).size).toBe(touched.length);
+            expect(winners.length).toBeGreaterThan(0);
+          },
+        ),
+        { numRuns: 15 },
+      );
       await store.close();
     });
 

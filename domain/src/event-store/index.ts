@@ -5,3 +5,4 @@ export * from './in-memory.js';
 export * from './command-handler.js';
 export * from './snapshots.js';
 export { verifyHashChain, type ChainLink, type ChainCheck } from './canonical-json.js';
+export * from './multi-stream.js';

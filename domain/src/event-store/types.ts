@@ -74,6 +74,22 @@ export interface AppendResult {
   readonly repeated: boolean;
 }
 
+/** One stream's part of an atomic multi-stream append (see `EventStore.appendToStreams`). */
+export interface StreamAppend {
+  readonly streamId: string;
+  readonly events: readonly NewEvent[];
+  readonly expectedRevision?: ExpectedRevision;
+}
+
+export interface MultiStreamAppendResult {
+  /** One result per stream, in the order the streams were given. */
+  readonly streams: readonly AppendResult[];
+  /** The position of the last event of the commit (on a repeat, the latest of the stored ones): the command's consistency token. */
+  readonly position: Position;
+  /** True when every stream's ids were already stored, so nothing was written. */
+  readonly repeated: boolean;
+}
+
 export interface ReadStreamOptions {
   readonly fromRevision?: number;
   readonly maxCount?: number;
@@ -95,6 +111,16 @@ export interface SubscribeOptions {
 export interface EventStore {
   /** Atomic: every event of the call is stored, or none. */
   append(streamId: string, events: readonly NewEvent[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult>;
+  /**
+   * Atomic across streams: every stream's expected revision holds and every event of every
+   * stream is stored in one commit, or nothing is stored at all (a conflict on any stream throws
+   * WrongExpectedRevisionError for that stream). In $all the events of one call are adjacent,
+   * in the order given (streams in order, each stream's events in order). Idempotent per stream
+   * as `append` is: when every stream's ids are all stored, nothing is written and `repeated`
+   * is true; when some streams' ids are stored and others' are not, the streams moved on since
+   * the decision, which is a wrong expected revision. A stream id may appear once per call.
+   */
+  appendToStreams(appends: readonly StreamAppend[]): Promise<MultiStreamAppendResult>;
   /** Events of one stream, oldest first; an empty array for a stream that does not exist. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Events of every stream in global order, each once. */

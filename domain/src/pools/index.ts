@@ -14,3 +14,4 @@ export * from './saga.js';
 export * from './ids.js';
 
 export const poolDecider: Decider<PoolState, PoolCommand, PoolEvent> = { initialState, evolve, decide };
+export * from './entry-moves.js';

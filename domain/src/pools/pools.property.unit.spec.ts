@@ -1,4 +1,4 @@
-// Proves the pool money invariants over random deposits, joins (failed, crashed between the lock and the join, raced past the limit), cancels, automatic cancels, points and ties, with every follow-up and the reconciler run twice: every event balances, the ledger sums to zero, no balance goes negative, the pool's escrow is zero once settled or cancelled, payouts = pot = escrow paid in − fees, and each player ends with exactly deposit − paid + won.
+// Proves the pool money invariants over random deposits, joins (each one decision over the pool and the wallet; failed, past the limit, or a stray lock left by a saga of the earlier release), cancels, automatic cancels, points and ties, with every follow-up and the reconciler run twice: every event balances, the ledger sums to zero, no balance goes negative, the pool's escrow is zero once settled or cancelled, payouts = pot = escrow paid in − fees, and each player ends with exactly deposit − paid + won.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DomainError } from '../shared/errors.js';
@@ -12,7 +12,8 @@ import { poolDecider } from './index.js';
 import { poolCost } from './decide.js';
 import type { PoolCommand } from './commands.js';
 import type { PoolEvent } from './events.js';
-import { afterFailedJoin, followUpsOf, reconcileEntry, type PoolFollowUp } from './saga.js';
+import { followUpsOf, reconcileEntry, type PoolFollowUp } from './saga.js';
+import { decideCreateWithEntry, decideJoinWithEntry, type EntryMove } from './entry-moves.js';
 import type { PoolState } from './state.js';
 import { FIRST_DEADLINE, POOL_T0, createPool, gameweek, history, joinPool } from './testing.js';
 
@@ -20,13 +21,14 @@ const CUR = 'NGN';
 const USERS = ['u0', 'u1', 'u2', 'u3', 'u4', 'u5'];
 const POOL = 'pool1';
 const AFTER = new Date(Date.parse(FIRST_DEADLINE) + 60_000);
+const TERMS = { timeZone: 'UTC', dailyLimit: '100000000' };
 
 const scenarioArb = fc.record({
   entryCents: fc.integer({ min: 1, max: 500_000 }),
   maxParticipants: fc.integer({ min: 2, max: 5 }),
   creatorJoins: fc.boolean(),
   deposits: fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: USERS.length, maxLength: USERS.length }),
-  joins: fc.array(fc.record({ user: fc.integer({ min: 0, max: USERS.length - 1 }), crashAfterLock: fc.boolean() }), { maxLength: 12 }),
+  joins: fc.array(fc.record({ user: fc.integer({ min: 0, max: USERS.length - 1 }), strayLock: fc.boolean() }), { maxLength: 12 }),
   ending: fc.constantFrom('creator-cancel', 'deadline'),
   /** Small point ranges make ties common. */
   points: fc.array(fc.array(fc.record({ points: fc.integer({ min: 0, max: 4 }), cost: fc.constantFrom(0, 0, 4) }), { minLength: 2, maxLength: 2 }), { minLength: USERS.length, maxLength: USERS.length }),
@@ -88,16 +90,34 @@ class Simulation {
     }
   }
 
-  /** The API's join saga: lock, join, compensate a failed join. */
-  join(user: string, crashAfterLock: boolean): void {
-    if (!this.lock(user)) return;
-    if (crashAfterLock) return;
+  /** One decision over the pool and a wallet, applied to both or to neither (the API appends it in one transaction). */
+  move(user: string, decide: (states: { pool: PoolState; wallet: WalletState }) => EntryMove): boolean {
+    const wallet = this.wallets.get(user) ?? walletDecider.initialState();
+    let decided: EntryMove;
     try {
-      this.poolCommand(joinPool(POOL, user, 100 + USERS.indexOf(user)));
+      decided = decide({ pool: this.pool, wallet });
     } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      if (afterFailedJoin(this.pool, user, POOL_T0, FIRST_DEADLINE) === 'release') this.release(user, 'join_failed');
+      if (error instanceof DomainError) return false;
+      throw error;
     }
+    this.wallets.set(user, decided.wallet.reduce(walletDecider.evolve, wallet));
+    for (const e of decided.wallet) this.record(e.data);
+    for (const e of decided.pool) {
+      this.pool = poolDecider.evolve(this.pool, e);
+      this.record(e.data);
+    }
+    return true;
+  }
+
+  /** The API's join: one decision over the pool and the wallet. A stray lock is what a saga of the earlier release left when it crashed after locking. */
+  join(user: string, strayLock: boolean): void {
+    if (strayLock) {
+      this.lock(user);
+      return;
+    }
+    const command = joinPool(POOL, user, 100 + USERS.indexOf(user));
+    if (command.type !== 'JoinPool') throw new Error('unreachable');
+    this.move(user, (states) => decideJoinWithEntry(command, TERMS, states));
   }
 
   release(user: string, reason: string): void {
@@ -118,10 +138,7 @@ class Simulation {
     for (const user of USERS) {
       if (this.wallets.get(user)?.holds.get(POOL)?.status !== 'locked') continue;
       const step = reconcileEntry(this.pool, user, AFTER);
-      if (step.kind === 'abandon-creation') {
-        this.poolCommand({ type: 'AbandonPoolCreation', data: { poolId: POOL }, metadata: { now: AFTER } });
-        this.release(user, 'pool_creation_abandoned');
-      } else if (step.kind === 'release') this.release(user, step.reason);
+      if (step.kind === 'release') this.release(user, step.reason);
       else if (step.kind === 'follow-up') this.followUp(step.followUp);
     }
   }
@@ -132,20 +149,13 @@ function run(s: Scenario): void {
   USERS.forEach((u, i) => sim.deposit(u, s.deposits[i]!));
   const entryFee = formatAmount(new Money(s.entryCents).div(100));
   const creator = USERS[0]!;
-  // Creation with the creator's entry: lock first, then record (a refusal releases).
+  // Creation with the creator's entry: the pool, the entry and its lock in one decision. Refused
+  // (the creator cannot pay), the creator creates it again without a team.
   const create = createPool(POOL, creator, { name: 'Pool', entryFee, maxParticipants: s.maxParticipants }, s.creatorJoins ? { fplTeamId: 100, fplTeamName: 'Creator' } : null);
-  const dryRun = poolDecider.decide(create, poolDecider.initialState());
-  if (s.creatorJoins) {
-    const created = dryRun[0]!;
-    if (created.type !== 'PoolCreated') throw new Error('unreachable');
-    sim.pool = poolDecider.evolve(sim.pool, created); // to read the cost; reset right below
-    const locked = sim.lock(creator);
-    sim.pool = poolDecider.initialState();
-    if (locked) sim.poolCommand(create);
-    else sim.poolCommand({ ...create, data: { ...create.data, creatorEntry: null } } as PoolCommand);
-  } else sim.poolCommand(create);
+  if (create.type !== 'CreatePool') throw new Error('unreachable');
+  if (!sim.move(creator, (states) => decideCreateWithEntry(create, TERMS, states))) sim.poolCommand({ ...create, data: { ...create.data, creatorEntry: null } });
 
-  for (const j of s.joins) sim.join(USERS[j.user]!, j.crashAfterLock);
+  for (const j of s.joins) sim.join(USERS[j.user]!, j.strayLock);
 
   if (s.ending === 'creator-cancel') {
     sim.followUps(sim.poolCommand({ type: 'CancelPool', data: { poolId: POOL, userId: creator, firstDeadlineAt: FIRST_DEADLINE }, metadata: { now: POOL_T0 } }));

@@ -1,8 +1,8 @@
 /**
- * The pure decisions of the pool sagas (docs/architecture.md, "Reactors"). The API's process manager only
- * executes what these say: which wallet steps follow a recorded pool event, whether a player
- * whose join failed gets the entry back, and what the reconciler does with an entry lock left
- * open. Every answer is decided from the pool's own events.
+ * The pure decisions of the pool's follow-ups (docs/architecture.md, "Reactors"). The API's process
+ * manager only executes what these say: which wallet steps follow a recorded pool event, and what
+ * the reconciler does with an entry lock left open. Every answer is decided from the pool's own
+ * events. (Joining is no saga: it is decided over the pool and the wallet together, entry-moves.ts.)
  */
 import { joinRefusal } from './decide.js';
 import type { PoolEvent } from './events.js';
@@ -25,9 +25,9 @@ export function followUpsOf(event: PoolEvent): PoolFollowUp[] {
 }
 
 /**
- * After a player's join failed: the entry goes back once the pool can never take them (full,
- * started, cancelled, gone); it stays while they are in it, or while they may still join (a retry
- * reuses the lock; the reconciler releases it once the pool closes).
+ * For an entry lock with no join recorded (left by a saga of an earlier release): the entry goes
+ * back once the pool can never take that player (full, started, cancelled, gone); it stays while
+ * they are in it, or while they may still join (a join reuses a lock still locked).
  */
 export function afterFailedJoin(state: PoolState, userId: string, now: Date, firstDeadlineAt: string): 'release' | 'keep' {
   if ('pool' in state && state.participants.some((p) => p.userId === userId)) return 'keep';
@@ -35,18 +35,18 @@ export function afterFailedJoin(state: PoolState, userId: string, now: Date, fir
 }
 
 export type EntryReconciliation =
-  | { readonly kind: 'abandon-creation' }
   | { readonly kind: 'release'; readonly reason: string }
   | { readonly kind: 'follow-up'; readonly followUp: PoolFollowUp }
   | { readonly kind: 'nothing' };
 
 /**
  * The reconciler's step for one player's entry lock on a pool left open past the grace period:
- * creation never recorded → tombstone and refund; not a participant of a pool that can no longer
- * take them → refund; a participant of a finished pool whose refund or payout is missing → do it.
+ * a participant of a finished pool whose refund or payout is missing → do it. Joining and
+ * creating lock the entry in the same transaction as the pool's events, so a lock with no pool,
+ * or by a non-participant, is only ever left by a saga of an earlier release that crashed half
+ * way: it goes back once the pool can no longer take that player (while it can, a join reuses it).
  */
 export function reconcileEntry(state: PoolState, userId: string, now: Date): EntryReconciliation {
-  if (state.status === 'none') return { kind: 'abandon-creation' };
   if (!('pool' in state)) return { kind: 'release', reason: 'pool_creation_abandoned' };
   if (!state.participants.some((p) => p.userId === userId)) {
     return afterFailedJoin(state, userId, now, state.pool.firstDeadlineAt) === 'release' ? { kind: 'release', reason: 'pool_join_failed' } : { kind: 'nothing' };

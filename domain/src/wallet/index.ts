@@ -4,6 +4,7 @@ export * from './state.js';
 export * from './decide.js';
 export * from './errors.js';
 export * from './decider.js';
+export * from './stake-lock.js';
 export * from './day.js';
 export * from './rules.js';
 export * from './crypto-currencies.js';

@@ -1,7 +1,7 @@
 import {
   BACKWARDS,
   END,
-  EventStoreDBClient,
+  KurrentDBClient,
   FORWARDS,
   NO_STREAM,
   START as ESDB_START,
@@ -12,7 +12,7 @@ import {
   type AllStreamResolvedEvent,
   type ReadPosition,
   type ResolvedEvent,
-} from '@eventstore/db-client';
+} from '@kurrent/kurrentdb-client';
 import {
   GENESIS_HASH,
   READ_ALL_MAX_COUNT_DEFAULT,
@@ -21,14 +21,17 @@ import {
   assert,
   chainHash,
   comparePositions,
+  latestPosition,
   type AppendResult,
   type EventStore,
   type ExpectedRevision,
+  type MultiStreamAppendResult,
   type NewEvent,
   type Position,
   type ReadAllOptions,
   type ReadStreamOptions,
   type RecordedEvent,
+  type StreamAppend,
   type SubscribeOptions,
 } from '@wager/domain';
 
@@ -58,16 +61,27 @@ function toRecorded(resolved: AnyResolved): RecordedEvent | undefined {
 const toEsdbPosition = (p: Position) => ({ commit: BigInt(p.commit), prepare: BigInt(p.prepare) });
 
 /**
- * The EventStoreDB adapter (used when EVENTSTORE_URL is set). Streams are `<type>-<id>`; $all
+ * Multi-stream append records carry properties, string values only: a non-string metadata
+ * value is stored as its JSON text.
+ */
+function properties(metadata: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(metadata).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]));
+}
+
+/**
+ * The EventStoreDB / KurrentDB adapter (used when EVENTSTORE_URL is set), through
+ * `@kurrent/kurrentdb-client`. `appendToStreams` uses the server's multi-stream append, which
+ * needs KurrentDB 25.1 or later (docs/event-store.md); single-stream appends and reads work
+ * with older EventStoreDB servers too. Streams are `<type>-<id>`; $all
  * is read with system events excluded. The hash chain is computed here from the stream's
  * last event, and the append is made with that exact revision so a concurrent writer cannot
  * break the chain (an 'any' append retries on conflict).
  */
 export class EsdbEventStore implements EventStore {
-  private constructor(private readonly client: EventStoreDBClient) {}
+  private constructor(private readonly client: KurrentDBClient) {}
 
   static async connect(connectionString: string): Promise<EsdbEventStore> {
-    const client = EventStoreDBClient.connectionString(connectionString);
+    const client = KurrentDBClient.connectionString(connectionString);
     const store = new EsdbEventStore(client);
     await store.headPosition();
     return store;
@@ -111,14 +125,75 @@ export class EsdbEventStore implements EventStore {
         return jsonEvent({ id: e.id, type: e.type, data: e.data as never, metadata: { ...(e.metadata ?? {}), hash } as never });
       });
       try {
-        const result = await this.client.appendToStream(streamId, toWrite, { expectedRevision: actual === 'no_stream' ? NO_STREAM : BigInt(actual) });
+        const result = await this.client.appendToStream(streamId, toWrite, { streamState: actual === 'no_stream' ? NO_STREAM : BigInt(actual) });
         const position = result.position ? { commit: Number(result.position.commit), prepare: Number(result.position.prepare) } : { commit: -1, prepare: -1 };
         return { nextExpectedRevision: Number(result.nextExpectedRevision), position, repeated: false };
       } catch (error) {
         if (error instanceof WrongExpectedVersionError) {
           if (expected === 'any' && attempt < APPEND_RETRIES_MAX) continue;
-          const a = error.actualVersion;
+          const a = error.actualState;
           throw new WrongExpectedRevisionError(streamId, expected, typeof a === 'bigint' ? Number(a) : 'no_stream');
+        }
+        throw error;
+      }
+    }
+  }
+
+  /**
+   * The server's multi-stream append (KurrentDB >= 25.1): one commit for every stream, each with
+   * its exact expected revision, so a conflict on any stream stores nothing. The idempotency and
+   * hash-chain checks are made per stream first, from each stream's recent events, as `append`
+   * makes them; the exact revisions make a writer that came in between fail the commit.
+   */
+  async appendToStreams(appends: readonly StreamAppend[]): Promise<MultiStreamAppendResult> {
+    assert(appends.length > 0, 'appendToStreams needs at least one stream');
+    assert(new Set(appends.map((a) => a.streamId)).size === appends.length, 'appendToStreams: a stream may appear once per call');
+    for (let attempt = 0; ; attempt++) {
+      const plans = await Promise.all(
+        appends.map(async (a) => {
+          assert(a.events.length > 0, 'append needs at least one event');
+          const expected = a.expectedRevision ?? 'any';
+          const recent = await this.lastEvents(a.streamId, IDEMPOTENCY_WINDOW);
+          const known = a.events.filter((e) => recent.some((r) => r.id === e.id));
+          const actual = recent.length === 0 ? ('no_stream' as const) : recent[0]!.streamRevision;
+          if (known.length === a.events.length) {
+            const last = recent.find((r) => r.id === a.events[a.events.length - 1]!.id)!;
+            return { a, expected, actual, repeated: { nextExpectedRevision: recent[0]!.streamRevision, position: last.position, repeated: true } };
+          }
+          if (known.length > 0) throw new WrongExpectedRevisionError(a.streamId, expected, actual);
+          if ((expected === 'no_stream' && actual !== 'no_stream') || (typeof expected === 'number' && expected !== actual)) {
+            throw new WrongExpectedRevisionError(a.streamId, expected, actual);
+          }
+          let previousHash = recent.length === 0 ? GENESIS_HASH : String(recent[0]!.metadata.hash ?? GENESIS_HASH);
+          const events = a.events.map((e) => {
+            const hash = chainHash(previousHash, e.type, e.data);
+            previousHash = hash;
+            return jsonEvent({ id: e.id, type: e.type, data: e.data as never, metadata: properties({ ...(e.metadata ?? {}), hash }) as never });
+          });
+          return { a, expected, actual, events };
+        }),
+      );
+      const repeats = plans.filter((p) => 'repeated' in p);
+      if (repeats.length === plans.length) {
+        const streams = plans.map((p) => ('repeated' in p ? p.repeated : undefined)!);
+        return { streams, position: latestPosition(...streams.map((r) => r.position))!, repeated: true };
+      }
+      if (repeats.length > 0) throw new WrongExpectedRevisionError(repeats[0]!.a.streamId, repeats[0]!.expected, repeats[0]!.actual);
+      try {
+        const result = await this.client.multiStreamAppend(
+          plans.map((p) => ({ streamName: p.a.streamId, events: 'events' in p ? p.events! : [], expectedState: p.actual === 'no_stream' ? NO_STREAM : BigInt(p.actual) })),
+        );
+        // The server answers one log position for the whole commit.
+        const position = { commit: Number(result.position), prepare: Number(result.position) };
+        const revisions = new Map(result.responses.map((r) => [r.streamName, Number(r.revision)]));
+        const streams = appends.map((a) => ({ nextExpectedRevision: revisions.get(a.streamId)!, position, repeated: false }));
+        return { streams, position, repeated: false };
+      } catch (error) {
+        if (error instanceof WrongExpectedVersionError) {
+          const conflicted = appends.find((a) => a.streamId === error.streamName);
+          if (conflicted && (conflicted.expectedRevision ?? 'any') === 'any' && appends.every((a) => (a.expectedRevision ?? 'any') === 'any') && attempt < APPEND_RETRIES_MAX) continue;
+          const a = error.actualState;
+          throw new WrongExpectedRevisionError(error.streamName, conflicted?.expectedRevision ?? 'any', typeof a === 'bigint' ? Number(a) : 'no_stream');
         }
         throw error;
       }

@@ -6,7 +6,7 @@
  * outside the hash chain (which covers type and data), so it changes nothing an audit checks.
  * Reads pass straight through.
  */
-import { WrongExpectedRevisionError, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent, type Position, type ReadAllOptions, type ReadStreamOptions, type RecordedEvent, type SubscribeOptions } from '@wager/domain';
+import { WrongExpectedRevisionError, type AppendResult, type EventStore, type ExpectedRevision, type MultiStreamAppendResult, type NewEvent, type StreamAppend, type Position, type ReadAllOptions, type ReadStreamOptions, type RecordedEvent, type SubscribeOptions } from '@wager/domain';
 import { eventStoreAppendDuration, eventStoreConflicts } from '../../runtime/metrics.js';
 import { SpanKind, TRACEPARENT_METADATA_KEY, currentTraceparent, inSpan } from '../../runtime/tracing.js';
 
@@ -17,12 +17,29 @@ export class InstrumentedEventStore implements EventStore {
     return inSpan(`append ${streamCategory(streamId)}`, { 'wager.stream.id': streamId, 'wager.events': events.length, 'wager.event.types': events.map((e) => e.type).join(',') }, () => this.measuredAppend(streamId, events, options), { kind: SpanKind.CLIENT });
   }
 
-  private async measuredAppend(streamId: string, events: readonly NewEvent[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult> {
+  /** One atomic append over several streams: measured and traced as one append (one commit). */
+  async appendToStreams(appends: readonly StreamAppend[]): Promise<MultiStreamAppendResult> {
+    const streams = appends.map((a) => a.streamId);
+    const events = appends.flatMap((a) => a.events);
+    return inSpan(
+      `append ${[...new Set(streams.map(streamCategory))].join('+')}`,
+      { 'wager.stream.id': streams.join(','), 'wager.events': events.length, 'wager.event.types': events.map((e) => e.type).join(',') },
+      () => this.measured((stamp) => this.inner.appendToStreams(appends.map((a) => ({ ...a, events: stamp(a.events) })))),
+      { kind: SpanKind.CLIENT },
+    );
+  }
+
+  private measuredAppend(streamId: string, events: readonly NewEvent[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult> {
+    return this.measured((stamp) => this.inner.append(streamId, stamp(events), options));
+  }
+
+  /** Times an append by outcome, counts its conflicts, and stamps the current trace on its events. */
+  private async measured<T>(append: (stamp: (events: readonly NewEvent[]) => readonly NewEvent[]) => Promise<T>): Promise<T> {
     const traceparent = currentTraceparent();
-    const stamped = traceparent ? events.map((e) => ({ ...e, metadata: { ...e.metadata, [TRACEPARENT_METADATA_KEY]: traceparent } })) : events;
+    const stamp = (events: readonly NewEvent[]) => (traceparent ? events.map((e) => ({ ...e, metadata: { ...e.metadata, [TRACEPARENT_METADATA_KEY]: traceparent } })) : events);
     const started = performance.now();
     try {
-      const result = await this.inner.append(streamId, stamped, options);
+      const result = await append(stamp);
       eventStoreAppendDuration.observe({ outcome: 'ok' }, (performance.now() - started) / 1000);
       return result;
     } catch (error) {

@@ -173,4 +173,123 @@ begin
   out_repeated := false;
   return next;
 end $$;
+
+-- An atomic multi-stream append (docs/event-store.md, "Multi-stream append"), one call, one
+-- transaction: p_appends = [{stream, expected, events}], each as es_append_v2's arguments.
+-- The stream rows are locked (or claimed, for a new stream) in one fixed order, sorted by
+-- stream id, so two calls on overlapping streams queue instead of deadlocking; every check of
+-- es_append_v2 is made per stream (idempotency by event ids, expected revision), the hash chain
+-- continues per stream, and the events of every stream are stored by one INSERT in the order
+-- given, so they are adjacent in $all. Any refusal raises and nothing is stored. Returns one
+-- row per stream, in the order given. Every stream repeated (all ids stored): nothing written,
+-- out_repeated true. Some repeated and some not: P0001 (the streams moved on since the decision).
+create or replace function es_append_multi(p_appends jsonb)
+returns table (out_stream text, out_revision bigint, out_transaction bigint, out_position bigint, out_repeated boolean)
+language plpgsql as $$
+declare
+  v_n int := jsonb_array_length(p_appends);
+  v_order int[];
+  v_i int;
+  v_stream text;
+  v_expected bigint;
+  v_events jsonb;
+  v_count int;
+  v_exists boolean;
+  v_revision bigint;
+  v_hash text;
+  v_hashes text[];
+  v_known bigint;
+  v_batch jsonb;
+  v_revisions bigint[] := array_fill(null::bigint, array[v_n]);
+  v_repeat_tx bigint[] := array_fill(null::bigint, array[v_n]);
+  v_repeat_pos bigint[] := array_fill(null::bigint, array[v_n]);
+  v_rows jsonb[] := array_fill(null::jsonb, array[v_n]);
+  v_repeats int := 0;
+  v_first_repeat text;
+  v_transaction bigint;
+  v_positions bigint[];
+  v_streams text[];
+begin
+  select array_agg(i order by (p_appends->i)->>'stream' collate "C") into v_order from generate_series(0, v_n - 1) i;
+  if (select count(distinct a->>'stream') from jsonb_array_elements(p_appends) a) <> v_n then
+    raise exception 'es_append_multi: a stream may appear once per call';
+  end if;
+  foreach v_i in array v_order loop
+    v_stream := (p_appends->v_i)->>'stream';
+    v_expected := ((p_appends->v_i)->>'expected')::bigint;
+    v_events := (p_appends->v_i)->'events';
+    v_count := jsonb_array_length(v_events);
+
+    -- Lock the stream row, or claim it for a new stream (a racing claim makes this wait for
+    -- that transaction; if it committed, the row is then locked and read here).
+    select s.revision, s.last_hash into v_revision, v_hash from es_streams s where s.stream_id = v_stream for update;
+    v_exists := found;
+    if not v_exists then
+      insert into es_streams (stream_id, revision, last_hash) values (v_stream, -1, '') on conflict do nothing;
+      if not found then
+        select s.revision, s.last_hash into v_revision, v_hash from es_streams s where s.stream_id = v_stream for update;
+        v_exists := true;
+      else
+        v_revision := -1;
+        v_hash := '';
+      end if;
+    end if;
+
+    if v_exists then
+      select count(*) filter (where ev.stream_id = v_stream) into v_known from es_events ev
+        where ev.event_id = any (array(select (e->>'id')::uuid from jsonb_array_elements(v_events) e));
+      if v_known = v_count then
+        select ev.stream_revision, ev.transaction_id, ev.global_position into v_revision, v_transaction, v_known
+          from es_events ev where ev.event_id = ((v_events->(v_count - 1))->>'id')::uuid;
+        v_revisions[v_i + 1] := v_revision;
+        v_repeat_tx[v_i + 1] := v_transaction;
+        v_repeat_pos[v_i + 1] := v_known;
+        v_repeats := v_repeats + 1;
+        v_first_repeat := coalesce(v_first_repeat, v_stream);
+        continue;
+      elsif v_known > 0 then
+        raise exception 'wrong_expected_revision: an append may not mix stored and new event ids'
+          using errcode = 'P0001', detail = jsonb_build_object('stream', v_stream, 'actual', v_revision)::text;
+      end if;
+    end if;
+
+    if (v_expected = -1 and v_revision <> -1) or (v_expected >= 0 and v_revision <> v_expected) then
+      raise exception 'wrong_expected_revision' using errcode = 'P0001', detail = jsonb_build_object('stream', v_stream, 'actual', v_revision)::text;
+    end if;
+
+    v_hashes := es_chain(v_hash, v_events);
+    update es_streams set revision = v_revision + v_count, last_hash = v_hashes[v_count] where stream_id = v_stream;
+    v_revisions[v_i + 1] := v_revision + v_count;
+    select jsonb_agg(jsonb_build_object('id', e.value->>'id', 'stream', v_stream, 'revision', v_revision + e.ordinality, 'type', e.value->>'type', 'data', e.value->'data',
+             'metadata', coalesce(e.value->'metadata', '{}'::jsonb) || jsonb_build_object('hash', v_hashes[e.ordinality])) order by e.ordinality)
+      into v_batch
+      from jsonb_array_elements(v_events) with ordinality e;
+    v_rows[v_i + 1] := v_batch;
+  end loop;
+
+  if v_repeats = v_n then
+    return query select (p_appends->(i - 1))->>'stream', v_revisions[i], v_repeat_tx[i], v_repeat_pos[i], true from generate_series(1, v_n) i;
+    return;
+  elsif v_repeats > 0 then
+    select s.revision into v_revision from es_streams s where s.stream_id = v_first_repeat;
+    raise exception 'wrong_expected_revision: some streams of the append are stored, others not'
+      using errcode = 'P0001', detail = jsonb_build_object('stream', v_first_repeat, 'actual', v_revision)::text;
+  end if;
+
+  -- One statement for every stream's events, in the order given; positions come from the sequence in that order.
+  with inserted as (
+    insert into es_events (event_id, stream_id, stream_revision, type, data, metadata)
+    select (r.value->>'id')::uuid, r.value->>'stream', (r.value->>'revision')::bigint, r.value->>'type', r.value->'data', r.value->'metadata'
+      from generate_series(1, v_n) i, jsonb_array_elements(v_rows[i]) with ordinality r
+     order by i, r.ordinality
+    returning stream_id, global_position
+  )
+  select array_agg(stream_id), array_agg(global_position) into v_streams, v_positions
+    from (select stream_id, max(global_position) as global_position from inserted group by stream_id) t;
+
+  v_transaction := pg_current_xact_id()::text::bigint;
+  return query select (p_appends->(i - 1))->>'stream', v_revisions[i], v_transaction, v_positions[array_position(v_streams, (p_appends->(i - 1))->>'stream')], false
+    from generate_series(1, v_n) i;
+end $$;
 `;
+

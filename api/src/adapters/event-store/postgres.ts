@@ -7,15 +7,18 @@ import {
   WrongExpectedRevisionError,
   assert,
   canonicalJson,
+  latestPosition,
   pollingSubscription,
   type AppendResult,
   type EventStore,
   type ExpectedRevision,
+  type MultiStreamAppendResult,
   type NewEvent,
   type Position,
   type ReadAllOptions,
   type ReadStreamOptions,
   type RecordedEvent,
+  type StreamAppend,
   type SubscribeOptions,
 } from '@wager/domain';
 import { eventStoreSchemaSql } from './postgres.schema.js';
@@ -152,6 +155,47 @@ export class PostgresEventStore implements EventStore {
       // unique violation on (stream_id, stream_revision): that is a wrong expected revision.
       if (e.code === '23505' && e.constraint === 'es_events_stream_id_stream_revision_key') {
         throw new WrongExpectedRevisionError(streamId, expected, 'no_stream');
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * All streams in one transaction and one round trip: `es_append_multi` (docs/event-store.md,
+   * "Multi-stream append"). A refusal on any stream raises inside the function, so nothing of
+   * the call is stored.
+   */
+  async appendToStreams(appends: readonly StreamAppend[]): Promise<MultiStreamAppendResult> {
+    assert(appends.length > 0, 'appendToStreams needs at least one stream');
+    assert(new Set(appends.map((a) => a.streamId)).size === appends.length, 'appendToStreams: a stream may appear once per call');
+    const payload = appends.map((a) => {
+      assert(a.events.length > 0, 'append needs at least one event');
+      return {
+        stream: a.streamId,
+        expected: expectedCode(a.expectedRevision ?? 'any'),
+        events: a.events.map((e) => ({ id: e.id, type: e.type, data: e.data, metadata: e.metadata ?? {}, canonical: canonicalJson(e.data) })),
+      };
+    });
+    try {
+      const { rows } = await this.pool.query<{ out_stream: string; out_revision: string; out_transaction: string; out_position: string; out_repeated: boolean }>({
+        name: 'es_append_multi',
+        text: 'select * from es_append_multi($1::jsonb)',
+        values: [JSON.stringify(payload)],
+      });
+      const streams: AppendResult[] = rows.map((row) => ({
+        nextExpectedRevision: Number(row.out_revision),
+        position: { commit: Number(row.out_transaction), prepare: Number(row.out_position) },
+        repeated: row.out_repeated,
+      }));
+      const repeated = streams.every((r) => r.repeated);
+      if (!repeated) this.scheduleNotify();
+      return { streams, position: latestPosition(...streams.map((r) => r.position))!, repeated };
+    } catch (error) {
+      const e = error as { code?: string; detail?: string };
+      if (e.code === 'P0001' && e.detail?.startsWith('{')) {
+        const { stream, actual } = JSON.parse(e.detail) as { stream: string; actual: number };
+        const expected = appends.find((a) => a.streamId === stream)?.expectedRevision ?? 'any';
+        throw new WrongExpectedRevisionError(stream, expected, actual < 0 ? 'no_stream' : actual);
       }
       throw error;
     }

@@ -1,10 +1,4 @@
-import {
-  DomainError,
-  commandIntentKey,
-  latestPosition,
-  foldStream,
-  type Position,
-} from '@wager/domain';
+import { commandIntentKey, latestPosition, type Position } from '@wager/domain';
 import {
   CONTEST_WINDOW_MS_DEFAULT,
   PENDING_TTL_MS_DEFAULT,
@@ -18,19 +12,24 @@ import {
   type BetState,
   type CreateChallenge,
   type EvidenceFile,
-  afterFailedAcceptance,
+  decideAcceptWithStake,
+  decideCreateWithStake,
   followUpsOf,
   reconcileHold,
   type BetFollowUp,
+  type StakeMove,
+  type StakeTerms,
   betStepId,
   APPEAL_WINDOW_MS,
   appealStepsOf,
   type AppealOutcome,
 } from '@wager/domain/bets/index';
+import { deterministicId, walletDecider, walletStreamId, type WalletEvent, type WalletState } from '@wager/domain/wallet/index';
 import { chatDecider, chatIdOfBet, chatStreamId } from '@wager/domain/chat/index';
 import type { AppDeps } from '../../deps.js';
-import { runCommand, streamState } from '../../runtime/command-pipeline.js';
-import { createBetWallet, type BetWallet } from './wallet-steps.js';
+import { runCommand, runMultiStreamCommand, streamState } from '../../runtime/command-pipeline.js';
+import { stakeTerms } from '../wallet/index.js';
+import { createBetWallet, withStakeToast, type BetWallet } from './wallet-steps.js';
 
 export interface BetTimings {
   readonly pendingTtlMs: number;
@@ -51,14 +50,15 @@ export interface BetOutcome {
   readonly position: Position | null;
 }
 
-/** Test hook: a crash injected between two steps of a saga (the reconciler must finish the work). */
-export type CrashPoint = 'after-create-lock' | 'after-accept-lock' | 'before-follow-ups';
+/** Test hook: a crash injected between a bet transition and its follow-ups (the process manager and the reconciler must finish the work). */
+export type CrashPoint = 'before-follow-ups';
 
 /**
- * The bet sagas (docs/architecture.md, "Reactors"). Commands that touch a wallet and the bet do the step that
- * can fail for lack of funds first (the stake lock), then the bet transition with its expected
- * revision; every follow-up (refund, payout, chat) has a deterministic id, so the same step done
- * by a route, the process manager and the reconciler moves money once.
+ * The bet commands (docs/architecture.md, "Reactors" and "One command, one transaction").
+ * Creating and accepting a bet decide over the bet and the player's wallet and append both in
+ * one transaction. The follow-ups of other transitions (refund, payout, chat) have
+ * deterministic ids, so the same step done by a route, the process manager and the reconciler
+ * moves money once.
  */
 export class BetSagas {
   readonly timings: BetTimings;
@@ -77,11 +77,6 @@ export class BetSagas {
       this.crashAt = null;
       throw new Error(`injected crash at ${point}`);
     }
-  }
-
-  /** Waits (up to PROJECTION_WAIT_MS) until the read models show a compensation, so a refusal never races its refund. */
-  private async visible(position: Position | null): Promise<void> {
-    if (position) await this.deps.projections.waitFor(position);
   }
 
   async state(betId: string): Promise<BetState> {
@@ -104,63 +99,53 @@ export class BetSagas {
     return { state: result.state, events: result.events, position: result.append?.position ?? result.readPosition };
   }
 
-  /** POST /api/bets: lock the challenger's stake + fee, then record the bet. */
+  /**
+   * The bet's and the player's wallet's events of one command, decided together and appended in
+   * one transaction (docs/architecture.md, "One command, one transaction"): the bet and its
+   * stake lock exist together or not at all, so there is nothing to compensate or reconcile.
+   */
+  private async moveStake(
+    betId: string,
+    userId: string,
+    command: BetCommand,
+    decide: (terms: StakeTerms, states: { bet: BetState; wallet: WalletState }) => StakeMove,
+  ): Promise<BetOutcome> {
+    const terms = await stakeTerms(this.deps, userId);
+    const key = commandIntentKey(command.type, command.data);
+    const lockId = betStepId(betId, 'lock', userId);
+    try {
+      const result = await runMultiStreamCommand(this.deps, {
+        parts: {
+          // In $all the lock comes first, then the bet's event (the order of the parts), as the trail has always shown it.
+          wallet: { streamId: walletStreamId(userId), decider: walletDecider, eventIds: (events: WalletEvent[]) => events.map((_, i) => (i === 0 ? lockId : deterministicId(lockId, String(i)))) },
+          bet: { streamId: betStreamId(betId), decider: betDecider, eventIds: (events: BetEvent[], revision: number) => events.map((e, i) => betStepId(betId, String(revision + 1 + i), e.type, key)) },
+        },
+        decide: (states) => decide(terms, states),
+        metadata: { ...command.metadata, actor: userId },
+      });
+      // The answer is what the command decided (the bet as its events make it); the position is the consistency token.
+      return { state: result.states.bet, events: result.events.bet, position: result.append?.position ?? result.readPosition };
+    } catch (error) {
+      throw withStakeToast(error);
+    }
+  }
+
+  /** POST /api/bets: the bet and the challenger's stake + fee lock, in one transaction. */
   async create(input: { betId: string; challengerId: string; inviteLinkId: string; challenge: CreateChallenge }): Promise<BetOutcome> {
-    const now = this.deps.clock.now();
-    const command: BetCommand = {
-      type: 'CreateBet',
-      data: { ...input, currency: this.deps.config.WALLET_CURRENCY, pendingTtlMs: this.timings.pendingTtlMs }, metadata: { now },
+    const command = {
+      type: 'CreateBet' as const,
+      data: { ...input, currency: this.deps.config.WALLET_CURRENCY, pendingTtlMs: this.timings.pendingTtlMs },
+      metadata: { now: this.deps.clock.now() },
     };
-    // A dry run refuses a bad command before any money moves.
-    const [created] = betDecider.decide(command, betDecider.initialState());
-    const d = created!.data as { amount: string; feeAmount: string; currency: string };
-    const locked = await this.wallet.lockStake({ userId: input.challengerId, betId: input.betId, stake: d.amount, fee: d.feeAmount, currency: d.currency, now });
-    this.crash('after-create-lock');
-    try {
-      const outcome = await this.execute(command, input.challengerId);
-      return { ...outcome, position: latestPosition(locked, outcome.position) };
-    } catch (error) {
-      await this.visible(await this.compensateCreate(input.betId, input.challengerId));
-      throw error;
-    }
+    return this.moveStake(input.betId, input.challengerId, command, (terms, states) => decideCreateWithStake(command, terms, states));
   }
 
-  /** A lock whose bet was never recorded: tombstone the bet id (so it can never be created late), then refund. */
-  private async compensateCreate(betId: string, userId: string): Promise<Position | null> {
-    const now = this.deps.clock.now();
-    const abandoned = await this.execute({ type: 'AbandonCreation', data: { betId }, metadata: { now } }, 'system');
-    if (abandoned.state.status !== 'abandoned') return null;
-    return this.wallet.releaseStake({ userId, betId, reason: 'bet_creation_abandoned', now });
-  }
-
-  /** Accept by invite or join from the marketplace: lock the acceptor's stake, then accept with the expected revision. */
+  /** Accept by invite or join from the marketplace: the acceptance and the acceptor's stake lock, in one transaction; then the chat. */
   async accept(input: { betId: string; acceptorId: string; via: AcceptVia }): Promise<BetOutcome> {
-    const now = this.deps.clock.now();
-    const command: BetCommand = { type: 'AcceptBet', data: { ...input, playDeadlineMs: this.timings.playDeadlineMs }, metadata: { now } };
-    const before = await this.state(input.betId);
-    betDecider.decide(command, before); // refuses (own, taken, expired…) before any money moves
-    if (!('bet' in before)) throw new Error('unreachable: accept decided on a missing bet');
-    const locked = await this.wallet.lockStake({ userId: input.acceptorId, betId: input.betId, stake: before.bet.amount, fee: before.bet.feeAmount, currency: before.bet.currency, now });
-    this.crash('after-accept-lock');
-    let outcome: BetOutcome;
-    try {
-      outcome = await this.execute(command, input.acceptorId);
-    } catch (error) {
-      // The loser of a race: the stake goes back once the bet can never be accepted by this player,
-      // and the refusal is answered only once the refund shows in the balance the player reads next.
-      await this.visible(await this.compensateAccept(input.betId, input.acceptorId));
-      throw error;
-    }
+    const command = { type: 'AcceptBet' as const, data: { ...input, playDeadlineMs: this.timings.playDeadlineMs }, metadata: { now: this.deps.clock.now() } };
+    const outcome = await this.moveStake(input.betId, input.acceptorId, command, (terms, states) => decideAcceptWithStake(command, terms, states));
     const chat = await this.followUps(outcome.events);
-    return { ...outcome, position: latestPosition(locked, outcome.position, chat) };
-  }
-
-  /** Releases an acceptor's lock when the bet can never be theirs (domain: afterFailedAcceptance); leaves it when the saga may still finish. */
-  private async compensateAccept(betId: string, userId: string): Promise<Position | null> {
-    const state = await this.state(betId);
-    const now = this.deps.clock.now();
-    if (afterFailedAcceptance(state, userId, now) === 'keep') return null;
-    return this.wallet.releaseStake({ userId, betId, reason: 'bet' in state ? 'challenge_taken' : 'bet_not_found', now });
+    return { ...outcome, position: latestPosition(outcome.position, chat) };
   }
 
   async cancel(betId: string, userId: string): Promise<BetOutcome> {
@@ -274,19 +259,8 @@ export class BetSagas {
   async reconcileHold(betId: string, userId: string): Promise<string> {
     const state = await this.state(betId);
     const now = this.deps.clock.now();
-    const step = reconcileHold(state, userId, now);
+    const step = reconcileHold(state, userId);
     switch (step.kind) {
-      case 'abandon-creation':
-        await this.compensateCreate(betId, userId);
-        return 'creation-abandoned';
-      case 'complete-acceptance':
-        try {
-          await this.accept({ betId, acceptorId: userId, via: 'invite' });
-          return 'acceptance-completed';
-        } catch (error) {
-          if (!(error instanceof DomainError)) throw error;
-          return 'acceptance-compensated';
-        }
       case 'release':
         await this.wallet.releaseStake({ userId, betId, reason: step.reason, now });
         return 'released';

@@ -88,8 +88,8 @@ afterAll(async () => {
  * until `count` of them wait, so the commands decide on the same revision: the interleaving a
  * loaded server produces, made likely. Commands that never decide (refused before, or deciding
  * at once) would leave the others waiting, so the held reads are also let go
- * RACE_RELEASE_AFTER_MS after the last one arrived. Other reads (an accept's dry run, a
- * compensation's look, the chat follow-up) pass. Returns the function that ends it.
+ * RACE_RELEASE_AFTER_MS after the last one arrived. Other reads (the chat follow-up, a
+ * route's authorization read) pass. Returns the function that ends it.
  */
 function raceOnNextDecisions(streamId: string, count: number): () => void {
   const store = h.deps.store;

@@ -1,12 +1,14 @@
-// Proves the money stays exact under races and crashes: 50 concurrent acceptors (one wins, every loser refunded), crashes between saga steps recovered by the reconciler, random interleavings (fast-check) keeping the books balanced, and who may call each route.
+// Proves the money stays exact under races and crashes: 50 concurrent acceptors (one wins, no loser's money moves), a crash inside a create or join leaving nothing half done, a crash before follow-ups recovered by the reconciler, random interleavings (fast-check) keeping the books balanced, and who may call each route.
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
+import { crashMidAppend } from '../../testing/crash.js';
 import { makeAdmin } from '../../testing/users.js';
 import { BetScheduler, SAGA_RECONCILE_AFTER_MS } from './jobs.js';
 import { BetSagas } from './commands.js';
-import { createChallengeSchema } from '@wager/domain/bets/index';
+import { betStreamId, createChallengeSchema } from '@wager/domain/bets/index';
+import { walletStreamId } from '@wager/domain/wallet/index';
 import { available, checkBooks, fundedPlayer, ledger, type Player } from './testing.js';
 
 const H = 3600_000;
@@ -43,58 +45,57 @@ describe('50 concurrent acceptors', () => {
   });
 });
 
-describe('crashes between saga steps, then the reconciler', () => {
-  it('a creation that locked the stake but never recorded the bet is tombstoned and refunded', async () => {
+async function betEvents(betId: string): Promise<string[]> {
+  return (await h.deps.store.readStream(betStreamId(betId))).map((e) => e.type);
+}
+async function locksOf(userId: string, betId: string): Promise<number> {
+  return (await h.deps.store.readStream(walletStreamId(userId))).filter((e) => e.type === 'StakeLocked' && (e.data as { holdId: string }).holdId === betId).length;
+}
+
+describe('a crash in the middle of a create or a join leaves nothing half done', () => {
+  it('create: neither the bet nor the stake lock is stored, and the same create then succeeds', async () => {
     const sagas = new BetSagas(h.deps);
     const scheduler = new BetScheduler(h.deps, sagas);
     const alice = await fundedPlayer(h);
     const betId = randomUUID();
-    sagas.crashAt = 'after-create-lock';
-    await expect(sagas.create({ betId, challengerId: alice.id, inviteLinkId: randomUUID(), challenge: createChallengeSchema.parse({ amount: '100' }) })).rejects.toThrow('injected crash');
-    expect(available(await ledger(h), alice.id)).toBe('898.00');
+    const input = { betId, challengerId: alice.id, inviteLinkId: randomUUID(), challenge: createChallengeSchema.parse({ amount: '100' }) };
+    const crashed = await crashMidAppend(h.databaseUrl, walletStreamId(alice.id), () => sagas.create(input));
+    expect(String(crashed)).toMatch(/terminat/);
+    expect(await betEvents(betId)).toEqual([]);
+    expect(await locksOf(alice.id, betId)).toBe(0);
     await h.settle();
-    h.clock.advance(SAGA_RECONCILE_AFTER_MS + 1);
-    const { reconciled } = await scheduler.tick();
-    expect(reconciled).toContain('creation-abandoned');
     expect(available(await ledger(h), alice.id)).toBe('1000.00');
-    expect((await sagas.state(betId)).status).toBe('abandoned');
-    await checkBooks(h, [betId]);
+    h.clock.advance(SAGA_RECONCILE_AFTER_MS + 1);
+    expect((await scheduler.tick()).reconciled).toEqual([]);
+    await sagas.create(input);
+    expect(await betEvents(betId)).toEqual(['BetCreated']);
+    expect(await locksOf(alice.id, betId)).toBe(1);
+    await h.settle();
+    expect(available(await ledger(h), alice.id)).toBe('898.00');
+    await checkBooks(h, []);
   });
 
-  it('an acceptance that locked the stake but never accepted is finished by the reconciler', async () => {
+  it('join: neither the acceptance nor the stake lock is stored, and the same join then succeeds', async () => {
     const sagas = new BetSagas(h.deps);
-    const scheduler = new BetScheduler(h.deps, sagas);
     const alice = await fundedPlayer(h);
     const bob = await fundedPlayer(h);
     const bet = await create(alice);
-    sagas.crashAt = 'after-accept-lock';
-    await expect(sagas.accept({ betId: bet.id, acceptorId: bob.id, via: 'invite' })).rejects.toThrow('injected crash');
+    const crashed = await crashMidAppend(h.databaseUrl, walletStreamId(bob.id), () => sagas.accept({ betId: bet.id, acceptorId: bob.id, via: 'marketplace' }));
+    expect(String(crashed)).toMatch(/terminat/);
+    expect(await betEvents(bet.id)).toEqual(['BetCreated']);
+    expect(await locksOf(bob.id, bet.id)).toBe(0);
     await h.settle();
-    h.clock.advance(SAGA_RECONCILE_AFTER_MS + 1);
-    expect((await scheduler.tick()).reconciled).toContain('acceptance-completed');
+    expect(available(await ledger(h), bob.id)).toBe('1000.00');
+    await sagas.accept({ betId: bet.id, acceptorId: bob.id, via: 'marketplace' });
+    expect(await betEvents(bet.id)).toEqual(['BetCreated', 'BetAccepted']);
     await h.settle();
-    expect((await h.app.inject({ method: 'GET', url: `/api/bets/${bet.id}`, headers: bob.headers })).json()).toMatchObject({ status: 'accepted', opponentId: bob.id });
+    expect(available(await ledger(h), bob.id)).toBe('898.00');
     expect((await h.app.inject({ method: 'GET', url: `/api/chats/${bet.id}`, headers: bob.headers })).statusCode).toBe(200);
     await checkBooks(h, []);
   });
+});
 
-  it('an acceptance lock on a bet someone else took is refunded', async () => {
-    const sagas = new BetSagas(h.deps);
-    const scheduler = new BetScheduler(h.deps, sagas);
-    const alice = await fundedPlayer(h);
-    const bob = await fundedPlayer(h);
-    const carol = await fundedPlayer(h);
-    const bet = await create(alice);
-    sagas.crashAt = 'after-accept-lock';
-    await expect(sagas.accept({ betId: bet.id, acceptorId: carol.id, via: 'invite' })).rejects.toThrow('injected crash');
-    await sagas.accept({ betId: bet.id, acceptorId: bob.id, via: 'invite' });
-    await h.settle();
-    h.clock.advance(SAGA_RECONCILE_AFTER_MS + 1);
-    expect((await scheduler.tick()).reconciled).toContain('released');
-    expect(available(await ledger(h), carol.id)).toBe('1000.00');
-    await checkBooks(h, []);
-  });
-
+describe('a crash between a bet transition and its follow-ups, then the reconciler', () => {
   it('a settlement whose payout never ran (route and process manager both down) is paid by the reconciler', async () => {
     const sagas = new BetSagas(h.deps);
     const scheduler = new BetScheduler(h.deps, sagas);
@@ -128,7 +129,7 @@ describe('random interleavings (fast-check)', () => {
     const terminal = new Set<string>();
     const bets: string[] = [];
     const step = fc.record({
-      op: fc.constantFrom('create', 'accept', 'cancel', 'report', 'expire', 'resolve', 'crash-accept'),
+      op: fc.constantFrom('create', 'accept', 'cancel', 'report', 'expire', 'resolve', 'race-accept'),
       who: fc.integer({ min: 0, max: 3 }),
       bet: fc.nat(),
       amount: fc.constantFrom('10', '99.99', '150', '333.33'),
@@ -146,9 +147,11 @@ describe('random interleavings (fast-check)', () => {
               await sagas.create({ betId: id, challengerId: p.id, inviteLinkId: randomUUID(), challenge: createChallengeSchema.parse({ amount: s.amount, visibility: 'public' }) });
               bets.push(id);
             } else if (s.op === 'accept') await sagas.accept({ betId, acceptorId: p.id, via: 'marketplace' });
-            else if (s.op === 'crash-accept') {
-              sagas.crashAt = 'after-accept-lock';
-              await sagas.accept({ betId, acceptorId: p.id, via: 'marketplace' }).finally(() => (sagas.crashAt = null));
+            else if (s.op === 'race-accept') {
+              // Two players join at once: one acceptance and one lock, or a refusal with no lock.
+              const other = players[(s.who + 1) % players.length]!;
+              const raced = await Promise.allSettled([p, other].map((q) => sagas.accept({ betId, acceptorId: q.id, via: 'marketplace' })));
+              for (const r of raced) if (r.status === 'rejected') throw r.reason;
             } else if (s.op === 'cancel') await sagas.cancel(betId, p.id);
             else if (s.op === 'report') await sagas.report({ betId, userId: p.id, result: s.result, evidence: [] });
             else if (s.op === 'expire') {
@@ -162,9 +165,9 @@ describe('random interleavings (fast-check)', () => {
             }
           } catch (error) {
             const status = (error as { status?: number }).status;
-            if (!(status && status >= 400 && status < 500) && !String(error).includes('injected crash')) throw error;
+            if (!(status && status >= 400 && status < 500)) throw error;
           }
-          // Let the reconciler see any half-done saga, then check the books.
+          // Let the reconciler see any follow-up left undone, then check the books.
           await h.settle();
           h.clock.advance(SAGA_RECONCILE_AFTER_MS + 1);
           await scheduler.tick();

@@ -3,7 +3,7 @@ import { formatAmount } from '@wager/domain/money/index';
 import { betStepId } from '@wager/domain/bets/index';
 import { DailyLimitExceededError, InsufficientBalanceError } from '@wager/domain/wallet/index';
 import type { AppDeps } from '../../deps.js';
-import { adjustForAppeal, creditPayout, lockStake, releaseStake } from '../wallet/index.js';
+import { adjustForAppeal, creditPayout, releaseStake } from '../wallet/index.js';
 
 
 const SYMBOLS: Record<string, string> = { NGN: '₦', USD: '$', EUR: '€', GBP: '£' };
@@ -23,13 +23,20 @@ export function dailyLimitToast(p: DailyLimitExceededError['params']): string {
   return `Daily Limit Exceeded: This bet would exceed your daily limit of ${shownAmount(p.currency, p.dailyLimit)}.`;
 }
 
+/** The spec's toasts (section 5) for a refused lock, with the amounts the decider saw; code and params stay. */
+export function withStakeToast(error: unknown): unknown {
+  if (error instanceof InsufficientBalanceError) return new InsufficientBalanceError(error.params, insufficientBalanceToast(error.params));
+  if (error instanceof DailyLimitExceededError) return new DailyLimitExceededError(error.params, dailyLimitToast(error.params));
+  return error;
+}
+
 /**
- * The wallet steps of the bet sagas, over the wallet context's service. Each is idempotent
- * twice over: by its deterministic event id and by the wallet decider's own keys (one hold per
- * (user, bet), one payout per bet).
+ * The wallet follow-ups of bet events (refunds and payouts), over the wallet context's service.
+ * Each is idempotent twice over: by its deterministic event id and by the wallet decider's own
+ * keys (one release per (user, bet), one payout per bet). Stake locks are not here: they are
+ * decided together with the bet and appended with it (stake-moves.ts in the domain).
  */
 export interface BetWallet {
-  lockStake(input: { userId: string; betId: string; stake: string; fee: string; currency: string; now: Date }): Promise<Position | null>;
   releaseStake(input: { userId: string; betId: string; reason: string; now: Date }): Promise<Position | null>;
   creditPayout(input: { userId: string; betId: string; amount: string; currency: string; now: Date }): Promise<Position | null>;
   adjustForAppeal(input: { userId: string; betId: string; amount: string; currency: string; reversesEventId: string; now: Date }): Promise<Position | null>;
@@ -37,19 +44,6 @@ export interface BetWallet {
 
 export function createBetWallet(deps: AppDeps): BetWallet {
   return {
-    async lockStake({ userId, betId, stake, fee, currency, now }) {
-      const user = await deps.db.selectFrom('users').select(['timezone']).where('id', '=', userId).executeTakeFirst();
-      const dailyLimit = deps.config.DAILY_LIMIT_DEFAULT;
-      try {
-        const result = await lockStake(deps, { eventId: betStepId(betId, 'lock', userId), userId, holdId: betId, holdKind: 'bet', stake, fee, currency, timeZone: user?.timezone ?? null, dailyLimit, now });
-        return result.append?.position ?? null;
-      } catch (error) {
-        // The spec's toasts (section 5), with the amounts the decider saw; code and params stay.
-        if (error instanceof InsufficientBalanceError) throw new InsufficientBalanceError(error.params, insufficientBalanceToast(error.params));
-        if (error instanceof DailyLimitExceededError) throw new DailyLimitExceededError(error.params, dailyLimitToast(error.params));
-        throw error;
-      }
-    },
     async releaseStake({ userId, betId, reason, now }) {
       const result = await releaseStake(deps, { eventId: betStepId(betId, 'release', userId), userId, holdId: betId, reason, now });
       return result.append?.position ?? null;

@@ -1,7 +1,9 @@
-import { DomainError, ValidationError, commandIntentKey, foldStream, latestPosition, type Position } from '@wager/domain';
+import { ConflictError, DomainError, ValidationError, commandIntentKey, foldStream, latestPosition, type Position } from '@wager/domain';
 import {
-  afterFailedJoin,
+  decideCreateWithEntry,
+  decideJoinWithEntry,
   followUpsOf,
+  joinRefusal,
   poolDecider,
   poolMessages,
   poolStepId,
@@ -13,12 +15,15 @@ import {
   type PoolEvent,
   type PoolFollowUp,
   type PoolSettings,
+  type EntryMove,
   type PoolState,
 } from '@wager/domain/pools/index';
+import { deterministicId, walletDecider, walletStreamId, type StakeTerms, type WalletEvent, type WalletState } from '@wager/domain/wallet/index';
+import { stakeTerms } from '../wallet/index.js';
 import { findPoolByInviteCode } from '@wager/projections/pools/queries';
 import type { AppDeps } from '../../deps.js';
 import { fplClientFor, FplUnavailableError, gameweekOf, type FplClient, type FplGameweek } from '../../adapters/fpl/index.js';
-import { runCommand } from '../../runtime/command-pipeline.js';
+import { runCommand, runMultiStreamCommand } from '../../runtime/command-pipeline.js';
 import { createPoolWallet, type PoolWallet } from './wallet-steps.js';
 
 export interface PoolOutcome {
@@ -38,19 +43,14 @@ export class FplServiceError extends DomainError {
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const INVITE_CODE_ATTEMPTS_MAX = 5;
 
-/** Test hook: a crash injected between two steps of a saga (the reconciler must finish the work). */
-export type PoolCrashPoint = 'after-join-lock';
-
 /**
- * The pool sagas (docs/architecture.md, "Reactors"). Joining locks entry + fee in the wallet first (the step
- * that can fail for lack of funds), then records the join with the pool's expected revision;
- * a join that can never happen gets its lock released. Refunds and payouts follow the pool's
- * events with deterministic ids, so the route, the process manager, the job and the reconciler
- * may all run them and money moves once.
+ * The pool commands (docs/architecture.md, "Reactors" and "One command, one transaction").
+ * Joining (and creating with the creator's team) decide over the pool and the player's wallet
+ * and append both in one transaction: the entry and its lock exist together or not at all.
+ * Refunds and payouts follow the pool's events with deterministic ids, so the route, the
+ * process manager, the job and the reconciler may all run them and money moves once.
  */
 export class PoolSagas {
-  crashAt: PoolCrashPoint | null = null;
-
   constructor(
     private readonly deps: AppDeps,
     readonly wallet: PoolWallet = createPoolWallet(deps),
@@ -117,67 +117,55 @@ export class PoolSagas {
     throw new Error('could not draw an unused invite code');
   }
 
-  /** POST /api/fpl/pools: with a team, the creator's entry is locked first and recorded with the pool. */
+  /** The pool's and the player's wallet's events of one command, decided together and appended in one transaction. */
+  private async moveEntry(
+    poolId: string,
+    userId: string,
+    command: PoolCommand,
+    decide: (terms: StakeTerms, states: { pool: PoolState; wallet: WalletState }) => EntryMove,
+  ): Promise<PoolOutcome> {
+    const terms = await stakeTerms(this.deps, userId);
+    const key = commandIntentKey(command.type, command.data);
+    const lockId = poolStepId(poolId, 'lock', userId);
+    const result = await runMultiStreamCommand(this.deps, {
+      parts: {
+        // In $all the lock comes first, then the pool's events.
+        wallet: { streamId: walletStreamId(userId), decider: walletDecider, eventIds: (events: WalletEvent[]) => events.map((_, i) => (i === 0 ? lockId : deterministicId(lockId, String(i)))) },
+        pool: { streamId: poolStreamId(poolId), decider: poolDecider, eventIds: (events: PoolEvent[], revision: number) => events.map((e, i) => poolStepId(poolId, String(revision + 1 + i), e.type, key)) },
+      },
+      decide: (states) => decide(terms, states),
+      metadata: { ...command.metadata, actor: userId },
+    });
+    return { state: result.states.pool, events: result.events.pool, position: result.append?.position ?? result.readPosition };
+  }
+
+  /** POST /api/fpl/pools: with a team, the pool, the creator's entry and its lock in one transaction. */
   async create(input: { poolId: string; creatorId: string; settings: PoolSettings; fplTeamId: number | null }): Promise<PoolOutcome> {
-    const now = this.deps.clock.now();
     const startGameweek = await this.gameweek(input.settings.startGameweek);
     const creatorEntry = input.fplTeamId === null ? null : await this.team(input.fplTeamId);
-    const command: PoolCommand = {
-      type: 'CreatePool',
+    const command = {
+      type: 'CreatePool' as const,
       data: { poolId: input.poolId, creatorId: input.creatorId, inviteCode: await this.inviteCode(), currency: this.deps.config.WALLET_CURRENCY, settings: input.settings, startGameweek, creatorEntry },
-      metadata: { now },
+      metadata: { now: this.deps.clock.now() },
     };
-    // A dry run refuses a bad command before any money moves.
-    const [created] = poolDecider.decide(command, poolDecider.initialState());
-    if (!creatorEntry || created?.type !== 'PoolCreated') return this.execute(command, input.creatorId);
-    const d = created.data;
-    const locked = await this.wallet.lockEntry({ userId: input.creatorId, poolId: input.poolId, entryFee: d.entryFee, fee: d.feeAmount, currency: d.currency, now });
-    try {
-      const outcome = await this.execute(command, input.creatorId);
-      return { ...outcome, position: latestPosition(locked, outcome.position) };
-    } catch (error) {
-      await this.compensateCreate(input.poolId, input.creatorId);
-      throw error;
-    }
+    if (!creatorEntry) return this.execute(command, input.creatorId);
+    return this.moveEntry(input.poolId, input.creatorId, command, (terms, states) => decideCreateWithEntry(command, terms, states));
   }
 
-  /** A lock whose pool was never recorded: tombstone the pool id (so it can never be created late), then refund. */
-  private async compensateCreate(poolId: string, userId: string): Promise<Position | null> {
-    const abandoned = await this.execute({ type: 'AbandonPoolCreation', data: { poolId }, metadata: { now: this.deps.clock.now() } }, 'system');
-    if (abandoned.state.status !== 'abandoned') return null;
-    const released = await this.wallet.releaseEntry({ userId, poolId, reason: 'pool_creation_abandoned', now: this.deps.clock.now() });
-    if (released) await this.deps.projections.waitFor(released);
-    return released;
-  }
-
-  /** Join: refuse early (dry run), check the team with FPL, lock entry + fee, then record the join. */
+  /**
+   * Join: the entry and its lock in one transaction. The pool's rules are asked first (full,
+   * closed, twice…) only to spare FPL a question whose answer could not change the refusal;
+   * no money moves before the one decision.
+   */
   async join(input: { poolId: string; userId: string; fplTeamId: number }): Promise<PoolOutcome> {
-    const now = this.deps.clock.now();
     const before = await this.state(input.poolId);
     if (!('pool' in before)) throw new DomainError(404, poolMessages.poolNotFound, { code: 'pool_not_found' });
     const { deadlineAt } = await this.gameweek(before.pool.startGameweek);
-    const dryRun: PoolCommand = { type: 'JoinPool', data: { poolId: input.poolId, userId: input.userId, entry: { fplTeamId: input.fplTeamId, fplTeamName: '' }, firstDeadlineAt: deadlineAt }, metadata: { now } };
-    poolDecider.decide(dryRun, before); // full, closed, twice… before FPL is asked or money moves
+    const early = joinRefusal(before, input.userId, input.fplTeamId, this.deps.clock.now(), deadlineAt);
+    if (early) throw new ConflictError(early);
     const entry = await this.team(input.fplTeamId);
-    const command: PoolCommand = { ...dryRun, data: { ...dryRun.data, entry } } as PoolCommand;
-    const locked = await this.wallet.lockEntry({ userId: input.userId, poolId: input.poolId, entryFee: before.pool.entryFee, fee: before.pool.feeAmount, currency: before.pool.currency, now });
-    if (this.crashAt === 'after-join-lock') {
-      this.crashAt = null;
-      throw new Error('injected crash at after-join-lock');
-    }
-    try {
-      const outcome = await this.execute(command, input.userId);
-      return { ...outcome, position: latestPosition(locked, outcome.position) };
-    } catch (error) {
-      // The loser of a race for the last place: the entry goes back once the pool can never take
-      // them, and the refusal is answered only once the refund shows in the balance read next.
-      const after = await this.state(input.poolId);
-      if (afterFailedJoin(after, input.userId, this.deps.clock.now(), deadlineAt) === 'release') {
-        const released = await this.wallet.releaseEntry({ userId: input.userId, poolId: input.poolId, reason: 'pool_join_failed', now: this.deps.clock.now() });
-        if (released) await this.deps.projections.waitFor(released);
-      }
-      throw error;
-    }
+    const command = { type: 'JoinPool' as const, data: { poolId: input.poolId, userId: input.userId, entry, firstDeadlineAt: deadlineAt }, metadata: { now: this.deps.clock.now() } };
+    return this.moveEntry(input.poolId, input.userId, command, (terms, states) => decideJoinWithEntry(command, terms, states));
   }
 
   async cancel(poolId: string, userId: string): Promise<PoolOutcome> {
@@ -255,9 +243,6 @@ export class PoolSagas {
     const now = this.deps.clock.now();
     const step = reconcileEntry(state, userId, now);
     switch (step.kind) {
-      case 'abandon-creation':
-        await this.compensateCreate(poolId, userId);
-        return 'creation-abandoned';
       case 'release':
         await this.wallet.releaseEntry({ userId, poolId, reason: step.reason, now });
         return 'released';

@@ -5,6 +5,10 @@ import { createTestHarness, type TestHarness } from '../../testing/app.js';
 import { makeAdmin } from '../../testing/users.js';
 import { available, fundedPlayer, ledger, type Player } from '../bets/testing.js';
 import { PoolCalendarJob, POOL_RECONCILE_AFTER_MS } from './jobs.js';
+import { crashMidAppend } from '../../testing/crash.js';
+import { lockStake } from '../wallet/index.js';
+import { poolStepId } from '@wager/domain/pools/index';
+import { walletStreamId } from '@wager/domain/wallet/index';
 import { PoolSagas } from './commands.js';
 
 let h: TestHarness;
@@ -246,22 +250,36 @@ describe('running and settling a pool from FPL data', () => {
   });
 });
 
-describe('the reconciler', () => {
-  it('releases an entry lock whose join was never recorded once the pool can no longer take that player', async () => {
+describe('joining is one transaction; the reconciler', () => {
+  it('a crash inside a join stores neither the entry nor its lock, and the same join then succeeds', async () => {
     const alice = await fundedPlayer(h);
     const bob = await fundedPlayer(h);
     const { pool } = await createPool(alice, { entryFee: '5', name: 'Crash', fplTeamId: 1 });
     const sagas = new PoolSagas(h.deps);
-    sagas.crashAt = 'after-join-lock';
-    await expect(sagas.join({ poolId: pool.id, userId: bob.id, fplTeamId: 2 })).rejects.toThrow('injected crash');
+    const crashed = await crashMidAppend(h.databaseUrl, walletStreamId(bob.id), () => sagas.join({ poolId: pool.id, userId: bob.id, fplTeamId: 2 }));
+    expect(String(crashed)).toMatch(/terminat/);
+    expect((await h.deps.store.readStream(`pool-${pool.id}`)).map((e) => e.type)).toEqual(['PoolCreated', 'PoolJoined']);
+    expect((await h.deps.store.readStream(walletStreamId(bob.id))).filter((e) => e.type === 'StakeLocked')).toEqual([]);
+    await h.settle();
+    expect(await balance(bob)).toBe('1000.00');
+    expect((await join(bob, pool.id, 2)).statusCode).toBe(200);
     await h.settle();
     expect(await balance(bob)).toBe('994.90');
-    // While the pool is open, a retry reuses the lock and completes the join without charging twice.
+  });
+
+  it('an entry lock with no join (left by a saga of an earlier release) is reused by a join while the pool is open, and released once it can no longer take that player', async () => {
+    const alice = await fundedPlayer(h);
+    const bob = await fundedPlayer(h);
+    const carol = await fundedPlayer(h);
+    const { pool } = await createPool(alice, { entryFee: '5', name: 'Stray', fplTeamId: 1 });
+    const strayLock = (p: Player) => lockStake(h.deps, { eventId: poolStepId(pool.id, 'lock', p.id), userId: p.id, holdId: pool.id, holdKind: 'pool', stake: '5.00', fee: '0.10' });
+    await strayLock(bob);
+    await h.settle();
+    expect(await balance(bob)).toBe('994.90');
     h.clock.advance(POOL_RECONCILE_AFTER_MS + 1000);
     expect((await tick()).reconciled).toEqual(['nothing-to-do']);
-    const carol = await fundedPlayer(h);
-    sagas.crashAt = 'after-join-lock';
-    await expect(sagas.join({ poolId: pool.id, userId: carol.id, fplTeamId: 3 })).rejects.toThrow('injected crash');
+    // A join reuses a lock still locked: charged once.
+    await strayLock(carol);
     expect((await join(carol, pool.id, 3)).statusCode).toBe(200);
     await h.settle();
     expect(await balance(carol)).toBe('994.90');

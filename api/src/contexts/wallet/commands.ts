@@ -10,7 +10,7 @@
 import type { AppendResult } from '@wager/domain';
 import { runCommand } from '../../runtime/command-pipeline.js';
 import { fee as feeOf, formatAmount, Money } from '@wager/domain/money/index';
-import { deterministicId, walletDecider, walletStreamId, type HoldKind, type WalletCommand, type WalletEvent, type WalletState } from '@wager/domain/wallet/index';
+import { deterministicId, walletDecider, walletStreamId, type HoldKind, type StakeTerms, type WalletCommand, type WalletEvent, type WalletState } from '@wager/domain/wallet/index';
 import type { AppDeps } from '../../deps.js';
 
 export type WalletDeps = Pick<AppDeps, 'store' | 'clock' | 'config'>;
@@ -33,6 +33,15 @@ export async function executeWalletCommand(deps: Pick<AppDeps, 'store'>, command
     command: actor ? { ...command, metadata: { ...command.metadata, actor } } : command,
     eventIds: (events) => events.map((_, i) => (i === 0 ? eventId : deterministicId(eventId, String(i)))),
   });
+}
+
+/**
+ * What a stake lock decided with a bet's or a pool's command needs besides it: the player's time
+ * zone (users.timezone; unknown counts in UTC) and the platform's daily limit.
+ */
+export async function stakeTerms(deps: Pick<AppDeps, 'db' | 'config'>, userId: string): Promise<StakeTerms> {
+  const user = await deps.db.selectFrom('users').select(['timezone']).where('id', '=', userId).executeTakeFirst();
+  return { timeZone: user?.timezone ?? 'UTC', dailyLimit: decimal(deps.config.DAILY_LIMIT_DEFAULT) };
 }
 
 function decimal(value: Money | string): string {

@@ -12,6 +12,7 @@ import { walletRoutes } from './routes.js';
 import { walletTrail } from './trail.js';
 
 export { lockStake, releaseStake, creditPayout, adjustForAppeal, executeWalletCommand } from './commands.js';
+export { stakeTerms } from './commands.js';
 export { walletBalancesFor } from './balances.js';
 export { saferPlayOf, authorizeDeposit } from './safer-play.js';
 export { saferPlayStateFor, type SaferPlayStateJson } from './safer-play-state.js';

@@ -1,0 +1,146 @@
+/**
+ * One command, one transaction: a decision over several streams (a wallet and a bet), appended
+ * with one `appendToStreams`. The decision stays pure: a function of the states read, returning
+ * the events of each stream. Conflicts are handled as for one stream (handleCommand): a
+ * concurrent writer on any stream makes the whole append fail and the command is decided again
+ * on fresh state, so a refusal always rests on fresh state and no move is ever half done.
+ */
+import { IdempotencyConflictError, WrongExpectedRevisionError } from '../shared/errors.js';
+import { IMMEDIATE_RETRY, storedTwin, type Decider, type RetryPolicy } from './command-handler.js';
+import { readStreamState, type SnapshotCache, type StreamSnapshot } from './snapshots.js';
+import type { EventStore, MultiStreamAppendResult, NewEvent, Position } from './types.js';
+import { latestPosition } from './types.js';
+
+type AnyEvent = { type: string; data: unknown };
+
+/** One stream a decision reads and may append to. */
+export interface StreamPart<State, Event extends AnyEvent> {
+  readonly streamId: string;
+  readonly decider: Pick<Decider<State, never, Event>, 'initialState' | 'evolve'>;
+  /** Deterministic ids of the events decided for this stream at `revision` (see docs/ledger.md). */
+  readonly eventIds: (events: Event[], revision: number) => string[];
+}
+
+export type StreamParts = Record<string, StreamPart<any, any>>;
+export type StatesOf<P extends StreamParts> = { [K in keyof P]: P[K] extends StreamPart<infer S, infer _E> ? S : never };
+export type EventsOf<P extends StreamParts> = { [K in keyof P]: P[K] extends StreamPart<infer _S, infer E> ? E[] : never };
+/** The pure decision: the events of each stream (a stream left out, or given [], is not written). */
+export type MultiStreamDecision<P extends StreamParts> = (states: StatesOf<P>) => Partial<EventsOf<P>>;
+
+export interface MultiStreamResult<P extends StreamParts> {
+  /** Each stream's events as recorded (on a repeat, the stored ones); [] for a stream not written. */
+  readonly events: EventsOf<P>;
+  /** Each stream's state after the command. */
+  readonly states: StatesOf<P>;
+  readonly append: MultiStreamAppendResult | null;
+  /** The latest position among the streams as read (what a no-op answer waits for). */
+  readonly readPosition: Position | null;
+}
+
+type Snapshots<P extends StreamParts> = { [K in keyof P]: StreamSnapshot<StatesOf<P>[K]> };
+
+/**
+ * Reads every stream, decides once over all of them, appends once. With `snapshots`, when every
+ * stream is cached the command is first decided without reading (the expected revisions of the
+ * append are the check, as in handleCommand); a refusal or a no-op is decided again on the
+ * streams as read. A stream the decision reads but does not write is not locked by the append:
+ * a decision must write every stream whose state its answer depends on.
+ */
+export async function handleMultiStreamCommand<P extends StreamParts>(
+  store: EventStore,
+  parts: P,
+  decide: MultiStreamDecision<P>,
+  options: { metadata?: Record<string, unknown>; retry?: RetryPolicy; snapshots?: SnapshotCache } = {},
+): Promise<MultiStreamResult<P>> {
+  const retry = options.retry ?? IMMEDIATE_RETRY;
+  const keys = Object.keys(parts) as (keyof P & string)[];
+  if (options.snapshots) {
+    const cached = Object.fromEntries(keys.map((k) => [k, options.snapshots!.get(store, parts[k]!.decider, parts[k]!.streamId)])) as Partial<Snapshots<P>>;
+    if (keys.every((k) => cached[k])) {
+      const from = cached as Snapshots<P>;
+      const optimistic = decideOrUndefined(decide, statesOf(from));
+      if (optimistic && keys.some((k) => (optimistic[k]?.length ?? 0) > 0)) {
+        const done = await appendDecided(store, parts, optimistic, from, options).catch((error: unknown) => {
+          if (error instanceof WrongExpectedRevisionError || error instanceof IdempotencyConflictError) return undefined;
+          throw error;
+        });
+        if (done) return done;
+      }
+    }
+  }
+  for (let attempt = 1; ; attempt++) {
+    const read = await Promise.all(keys.map((k) => readStreamState(store, parts[k]!.streamId, parts[k]!.decider, options.snapshots)));
+    const from = Object.fromEntries(keys.map((k, i) => [k, read[i]!])) as unknown as Snapshots<P>;
+    const decided = decide(statesOf(from));
+    if (!keys.some((k) => (decided[k]?.length ?? 0) > 0)) {
+      return { events: emptyEvents(keys), states: statesOf(from), append: null, readPosition: latestPosition(...read.map((r) => r.position)) };
+    }
+    try {
+      return await appendDecided(store, parts, decided, from, options);
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError) || attempt >= retry.attemptsMax) throw error;
+      await retry.pause(attempt);
+    }
+  }
+}
+
+function statesOf<P extends StreamParts>(from: Snapshots<P>): StatesOf<P> {
+  return Object.fromEntries(Object.entries(from).map(([k, s]) => [k, s.state])) as StatesOf<P>;
+}
+
+function emptyEvents<P extends StreamParts>(keys: readonly (keyof P & string)[]): EventsOf<P> {
+  return Object.fromEntries(keys.map((k) => [k, []])) as unknown as EventsOf<P>;
+}
+
+function decideOrUndefined<P extends StreamParts>(decide: MultiStreamDecision<P>, states: StatesOf<P>): Partial<EventsOf<P>> | undefined {
+  try {
+    return decide(states);
+  } catch {
+    return undefined;
+  }
+}
+
+async function appendDecided<P extends StreamParts>(
+  store: EventStore,
+  parts: P,
+  decided: Partial<EventsOf<P>>,
+  from: Snapshots<P>,
+  options: { metadata?: Record<string, unknown>; snapshots?: SnapshotCache },
+): Promise<MultiStreamResult<P>> {
+  const keys = Object.keys(parts) as (keyof P & string)[];
+  const written = keys.filter((k) => (decided[k]?.length ?? 0) > 0);
+  const toAppend = new Map<string, NewEvent[]>();
+  for (const k of written) {
+    const events = decided[k] as AnyEvent[];
+    const ids = parts[k]!.eventIds(events, from[k].revision);
+    toAppend.set(k, events.map((e, i) => ({ id: ids[i]!, type: e.type, data: e.data, metadata: options.metadata ?? {} })));
+  }
+  const append = await store.appendToStreams(
+    written.map((k) => ({ streamId: parts[k]!.streamId, events: toAppend.get(k)!, expectedRevision: from[k].revision < 0 ? ('no_stream' as const) : from[k].revision })),
+  );
+  const events = emptyEvents<P>(keys) as Record<string, AnyEvent[]>;
+  const states = statesOf(from) as Record<string, unknown>;
+  if (append.repeated) {
+    // Every stream's ids were stored: the stored events are the command's record (see storedTwin).
+    for (const k of written) {
+      const twin = await storedTwin(store, parts[k]!.streamId, parts[k]!.decider, toAppend.get(k)!, options.snapshots);
+      events[k] = twin.events;
+      states[k] = twin.state;
+    }
+  } else {
+    written.forEach((k, i) => {
+      const part = parts[k]!;
+      const evolve = part.decider.evolve as (state: unknown, event: AnyEvent) => unknown;
+      const mine = decided[k] as AnyEvent[];
+      events[k] = mine;
+      states[k] = mine.reduce(evolve, from[k].state);
+      if (options.snapshots) {
+        // Folded from the events as a read returns them (JSON), exactly as the next read would fold them.
+        const stored = mine.map((e) => ({ type: e.type, data: JSON.parse(JSON.stringify(e.data)) as unknown }));
+        const result = append.streams[i]!;
+        options.snapshots.set(store, part.decider, part.streamId, { revision: result.nextExpectedRevision, state: stored.reduce(evolve, from[k].state), position: result.position });
+      }
+    });
+  }
+  return { events: events as EventsOf<P>, states: states as StatesOf<P>, append, readPosition: latestPosition(...keys.map((k) => from[k].position)) };
+}
