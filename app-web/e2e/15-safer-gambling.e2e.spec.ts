@@ -84,6 +84,7 @@ suite('journey 15: safer gambling', () => {
     const card = page2.getByTestId('challenge-card').filter({ hasText: `by ${host.username}` });
     await visible(card);
     await card.getByRole('button', { name: 'Join Challenge' }).click();
+    await page2.getByTestId('join-confirm').getByRole('button', { name: /^Join for / }).click();
     await visible(toastWith(page2, /You are self-excluded until .*: new challenges and joining are closed/));
     await shot2('safer-gambling-join-refused');
     const bet = (await (await fetch(`${env.baseUrl}/api/bets/${betId}`, { headers: { authorization: `Bearer ${host.token}` } })).json()) as { status: string; opponentId: string | null };

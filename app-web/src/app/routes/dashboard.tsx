@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Money } from '@wager/domain/money/money';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Badge, Button, Card, Select, Spinner } from '../../components/ui/primitives';
@@ -32,7 +32,10 @@ export const RECENT_ACTIVITY_COUNT = 5;
 export const ACTIVE_BETS_COUNT = 5;
 /** The further panel's list (spec: a 10-item list): the latest finished matches. */
 export const RECENT_MATCHES_COUNT = 10;
-/** The location dialog opens by itself once per browser session at most. */
+/**
+ * The location dialog opens by itself once per browser session at most, and only for a player
+ * who has not chosen a currency (a quick signup guessed it from the browser; the full form asks).
+ */
 const LOCATION_PROMPTED_KEY = 'locationPrompted';
 
 function StatCard({ label, value, detail, testId }: { label: string; value: React.ReactNode; detail?: string; testId: string }) {
@@ -121,9 +124,11 @@ export function DashboardRoute() {
   const bets = useQuery(betQueries.list());
   const transactions = useQuery(walletQueries.transactions());
   const [createOpen, setCreateOpen] = useState(false);
-  const [locationOpen, setLocationOpen] = useState(
-    () => Boolean(user && (!user.locationDetectedAt || !user.currencySetByUser)) && window.sessionStorage.getItem(LOCATION_PROMPTED_KEY) !== 'true',
-  );
+  const [locationOpen, setLocationOpen] = useState(false);
+  const currencyUnchosen = Boolean(user && !user.currencySetByUser);
+  useEffect(() => {
+    if (currencyUnchosen && window.sessionStorage.getItem(LOCATION_PROMPTED_KEY) !== 'true') setLocationOpen(true);
+  }, [currencyUnchosen]);
   if (!user) return <Spinner />;
 
   const allBets = bets.data ?? [];
@@ -133,6 +138,8 @@ export function DashboardRoute() {
   const wins = user.wins ?? 0;
   const completed = wins + (user.losses ?? 0);
   const payouts = (transactions.data ?? []).filter((tx) => tx.type === 'bet_payout');
+  // "Welcome back" only to a player who has been here before: played or moved money.
+  const returning = allBets.length > 0 || (transactions.data ?? []).length > 0;
   const showOnboarding = bets.isSuccess && allBets.length === 0 && new Money(user.balance || '0').isZero();
 
   const recentMatches = allBets.filter((b) => ['completed', 'voided', 'disputed'].includes(b.status)).slice(0, RECENT_MATCHES_COUNT);
@@ -142,14 +149,11 @@ export function DashboardRoute() {
     <div className="page">
       <header className="page-header row-between">
         <div>
-          <h1>{t('dashboard.welcome', { name: user.username })}</h1>
+          <h1>{t(returning ? 'dashboard.welcomeBack' : 'dashboard.welcome', { name: user.username })}</h1>
           <p className="muted">{t('dashboard.subtitle')}</p>
         </div>
         <div className="page-actions" data-testid="dashboard-actions">
           <CurrencySelector user={user} />
-          <Button variant="ghost" onClick={() => setLocationOpen(true)}>
-            {t('dashboard.testLocation')}
-          </Button>
           <Link className="btn btn-outline" to={paths.marketplace.getHref()}>
             {t('dashboard.browseMarketplace')}
           </Link>
