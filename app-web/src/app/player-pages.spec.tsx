@@ -74,14 +74,13 @@ describe('one currency rule', () => {
     expect(stat).toHaveTextContent('≈ $3.10 · display rate');
   });
 
-  it('deposit: balance and every limit in naira (₦100 minimum, ₦10,000,000 maximum, daily stake limit)', async () => {
+  it('deposit: balance and every limit in naira (₦100 minimum, ₦10,000,000 maximum card payment)', async () => {
     signIn();
     vi.stubGlobal('fetch', fakeFetch({ 'GET /api/user': () => ({ body: userOf({ dailyLimit: '50000.00' }) }) }).fetchFn);
     renderWithApp(<DepositRoute />, { path: '/deposit' });
     expect(await screen.findByTestId('deposit-balance')).toHaveTextContent('₦4,960.00');
     expect(screen.getByTestId('deposit-minimum')).toHaveTextContent('₦100.00');
     expect(screen.getByTestId('deposit-maximum')).toHaveTextContent('₦10,000,000.00');
-    expect(screen.getByText('Daily stake limit').nextSibling).toHaveTextContent('₦50,000.00');
     expect(document.body.textContent).not.toContain('$10.00');
   });
 });

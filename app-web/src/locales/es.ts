@@ -110,7 +110,7 @@ export const es: Translation = {
     title: 'Depositar fondos', subtitle: 'Añade fondos a tu cuenta para empezar a apostar.', authRequired: 'Autenticación requerida', authRequiredText: 'Inicia sesión para hacer un depósito.',
     logIn: 'Iniciar sesión', cryptoTab: 'Criptomoneda', recommended: 'Recomendado', bankTab: 'Banco/Tarjeta', balance: 'Saldo', cryptoBalance: 'Saldo cripto',
     benefitsTitle: 'Por qué depositar con nosotros', benefitSsl: 'Cifrado SSL de 256 bits', benefitCrypto: 'Depósitos cripto procesados en minutos', benefitMethods: 'Más de 8 criptomonedas y tarjetas bancarias',
-    limitsTitle: 'Límites de depósito', minimum: 'Mínimo', maximum: 'Máximo', dailyLimit: 'Límite diario', todaysSpent: 'Gastado hoy', quickActions: 'Acciones rápidas',
+    limitsTitle: 'Límites de depósito', minimum: 'Pago mínimo con tarjeta', maximum: 'Pago máximo con tarjeta', setLimits: 'Fija tus límites de depósito', dailyLimit: 'Límite diario', todaysSpent: 'Gastado hoy', quickActions: 'Acciones rápidas',
     browseMatches: 'Ver partidas activas', viewHistory: 'Ver historial de transacciones', needHelp: '¿Necesitas ayuda?', needHelpText: 'Nuestro equipo de soporte está disponible a toda hora.',
     contactSupport: 'Contactar con soporte',
     paystack: {
@@ -166,7 +166,7 @@ export const es: Translation = {
     editFc25Rules: 'Reglas de FC 25', editCodRules: 'Reglas de COD', noCustomRules: 'Reglas estándar', stake: 'Apuesta', platformFee: 'Comisión de la plataforma (2%)', totalCost: 'Coste total',
     yourBalance: 'Tu saldo: {{amount}}', create: 'Crear desafío', creating: 'Creando…', createdTitle: 'Desafío creado', createdText: 'Tu apuesta está en garantía. Comparte el enlace con tu rival.',
     shareTitle: 'Comparte este enlace', copyLink: 'Copiar enlace', done: 'Hecho', insufficientTitle: 'Saldo insuficiente', insufficientText: 'Necesitas {{total}} (incluida la comisión de {{fee}}) pero solo tienes {{balance}}.',
-    dailyLimitTitle: 'Límite diario superado', dailyLimitText: 'Esta apuesta superaría tu límite diario de {{limit}}.', errorTitle: 'Error', rulesSummary: 'Resumen de reglas',
+    dailyLimitTitle: 'Límite diario superado', dailyLimitText: 'Esta apuesta superaría tu límite diario de {{limit}}.', errorTitle: 'Desafío no creado', rulesSummary: 'Resumen de reglas',
     fc25: {
       title: 'Reglas personalizadas de FC 25', goalHandicap: 'Hándicap de goles', matchDuration: 'Duración del partido (minutos)', allowedGameModes: 'Modos de juego permitidos',
       bannedTeams: 'Equipos prohibidos', addTeam: 'Añadir equipo', selectTeam: 'Selecciona un equipo', removeTeam: 'Quitar {{team}}', additionalTerms: 'Condiciones adicionales',

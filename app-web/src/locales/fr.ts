@@ -110,7 +110,7 @@ export const fr: Translation = {
     title: 'Déposer des fonds', subtitle: 'Alimentez votre compte pour commencer à parier.', authRequired: 'Authentification requise', authRequiredText: 'Connectez-vous pour effectuer un dépôt.',
     logIn: 'Se connecter', cryptoTab: 'Cryptomonnaie', recommended: 'Recommandé', bankTab: 'Banque/Carte', balance: 'Solde', cryptoBalance: 'Solde crypto',
     benefitsTitle: 'Pourquoi déposer chez nous', benefitSsl: 'Chiffrement SSL 256 bits', benefitCrypto: 'Dépôts crypto traités en quelques minutes', benefitMethods: 'Plus de 8 cryptomonnaies et cartes bancaires',
-    limitsTitle: 'Limites de dépôt', minimum: 'Minimum', maximum: 'Maximum', dailyLimit: 'Limite quotidienne', todaysSpent: "Dépensé aujourd'hui", quickActions: 'Actions rapides',
+    limitsTitle: 'Limites de dépôt', minimum: 'Paiement minimum par carte', maximum: 'Paiement maximum par carte', setLimits: 'Définir vos limites de dépôt', dailyLimit: 'Limite quotidienne', todaysSpent: "Dépensé aujourd'hui", quickActions: 'Actions rapides',
     browseMatches: 'Voir les matchs actifs', viewHistory: "Voir l'historique des transactions", needHelp: "Besoin d'aide ?", needHelpText: 'Notre équipe est disponible à toute heure.',
     contactSupport: "Contacter l'assistance",
     paystack: {
@@ -166,7 +166,7 @@ export const fr: Translation = {
     editFc25Rules: 'Règles FC 25', editCodRules: 'Règles COD', noCustomRules: 'Règles standard', stake: 'Mise', platformFee: 'Frais de plateforme (2 %)', totalCost: 'Coût total',
     yourBalance: 'Votre solde : {{amount}}', create: 'Créer le défi', creating: 'Création…', createdTitle: 'Défi créé', createdText: 'Votre mise est sous séquestre. Partagez le lien avec votre adversaire.',
     shareTitle: 'Partagez ce lien', copyLink: 'Copier le lien', done: 'Terminé', insufficientTitle: 'Solde insuffisant', insufficientText: 'Il vous faut {{total}} (dont {{fee}} de frais) mais vous n’avez que {{balance}}.',
-    dailyLimitTitle: 'Limite quotidienne dépassée', dailyLimitText: 'Ce pari dépasserait votre limite quotidienne de {{limit}}.', errorTitle: 'Erreur', rulesSummary: 'Résumé des règles',
+    dailyLimitTitle: 'Limite quotidienne dépassée', dailyLimitText: 'Ce pari dépasserait votre limite quotidienne de {{limit}}.', errorTitle: 'Défi non créé', rulesSummary: 'Résumé des règles',
     fc25: {
       title: 'Règles personnalisées FC 25', goalHandicap: 'Handicap de buts', matchDuration: 'Durée du match (minutes)', allowedGameModes: 'Modes de jeu autorisés',
       bannedTeams: 'Équipes interdites', addTeam: 'Ajouter une équipe', selectTeam: 'Choisissez une équipe', removeTeam: 'Retirer {{team}}', additionalTerms: 'Conditions supplémentaires',

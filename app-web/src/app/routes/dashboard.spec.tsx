@@ -46,4 +46,9 @@ describe('DashboardRoute', () => {
     await renderDashboard(player(), [bet]);
     expect(await screen.findByRole('heading', { name: 'Welcome back, ada!' })).toBeInTheDocument();
   });
+
+  it('during a cool-off the Create buttons are closed up front (the banner above says why)', async () => {
+    await renderDashboard(player({ coolOffUntil: new Date(Date.now() + 86_400_000).toISOString() }));
+    expect(await screen.findByRole('button', { name: 'Create New Challenge' })).toBeDisabled();
+  });
 });

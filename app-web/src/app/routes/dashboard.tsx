@@ -10,6 +10,7 @@ import { useUser } from '../../features/auth/api/user-queries';
 import { betQueries, useCancelBet } from '../../features/bets/api/bet-queries';
 import { BetStatusBadge, formatDateTime, isActive, opponentName } from '../../features/bets/components/bet-display';
 import { CreateChallengeDialog } from '../../features/bets/components/create-challenge-dialog';
+import { breakInForce } from '../../features/profile/components/safer-play-banner';
 import { useSetCurrency } from '../../features/location/api/location-mutations';
 import { LocationDialog } from '../../features/location/components/location-dialog';
 import { walletQueries } from '../../features/wallet/api/wallet-queries';
@@ -138,6 +139,8 @@ export function DashboardRoute() {
   const wins = user.wins ?? 0;
   const completed = wins + (user.losses ?? 0);
   const payouts = (transactions.data ?? []).filter((tx) => tx.type === 'bet_payout');
+  // A cool-off or self-exclusion closes challenge creation: said by the banner above, the buttons closed.
+  const onBreak = breakInForce(user) !== null;
   // "Welcome back" only to a player who has been here before: played or moved money.
   const returning = allBets.length > 0 || (transactions.data ?? []).length > 0;
   const showOnboarding = bets.isSuccess && allBets.length === 0 && new Money(user.balance || '0').isZero();
@@ -160,7 +163,9 @@ export function DashboardRoute() {
           <Link className="btn btn-outline" to={paths.opponents.getHref()}>
             {t('pages.fab.findOpponents')}
           </Link>
-          <Button onClick={() => setCreateOpen(true)}>{t('dashboard.createChallenge')}</Button>
+          <Button disabled={onBreak} onClick={() => setCreateOpen(true)}>
+            {t('dashboard.createChallenge')}
+          </Button>
         </div>
       </header>
 
@@ -171,7 +176,7 @@ export function DashboardRoute() {
             <Link className="btn btn-primary" to={paths.deposit.getHref()}>
               {t('dashboard.depositFunds')}
             </Link>
-            <Button variant="outline" onClick={() => setCreateOpen(true)}>
+            <Button variant="outline" disabled={onBreak} onClick={() => setCreateOpen(true)}>
               {t('dashboard.viewChallengeOptions')}
             </Button>
           </div>

@@ -112,4 +112,24 @@ describe('MarketplaceRoute', () => {
     await userEvent.selectOptions(screen.getByLabelText('Currency'), 'USD');
     expect(within(screen.getByLabelText('Amount')).getByRole('option', { name: 'Under $50.00' })).toBeInTheDocument();
   });
+
+  it('during a self-exclusion the confirmation says so up front and cannot be confirmed', async () => {
+    const challengeId = crypto.randomUUID();
+    window.localStorage.setItem(AUTH_TOKEN_KEY, `token-${crypto.randomUUID()}`);
+    const { fetchFn, calls } = fakeFetch({
+      'GET /api/user': () => ({ body: { id: crypto.randomUUID(), username: 'bob', email: 'bob@example.com', balance: '5000.00', selfExcludedUntil: new Date(Date.now() + 86_400_000 * 180).toISOString() } }),
+      'GET /api/challenges/public': () => ({
+        body: { totalPages: 1, challenges: [{ id: challengeId, gameType: 'cod', amount: '100.00', feeAmount: '2.00', totalCost: '102.00', currency: 'NGN', challengerUsername: 'ann', expiresAt: new Date(Date.now() + 3_600_000).toISOString(), createdAt: new Date().toISOString() }] },
+      }),
+    });
+    vi.stubGlobal('fetch', fetchFn);
+    const { queryClient } = renderWithApp(<MarketplaceRoute />, { path: '/marketplace' });
+    const card = await screen.findByTestId('challenge-card');
+    await waitFor(() => expect(queryClient.getQueryData(['/api/user'])).toBeTruthy());
+    await userEvent.click(within(card).getByRole('button', { name: 'Join Challenge' }));
+    const confirm = await screen.findByTestId('join-confirm');
+    expect(within(confirm).getByTestId('safer-play-banner')).toHaveTextContent(/self-excluded until/);
+    expect(within(confirm).getByRole('button', { name: 'Join for ₦102.00' })).toBeDisabled();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
 });

@@ -16,7 +16,8 @@ import { isProcessing } from '../../lib/api-client';
 import { currentLanguage } from '../../lib/i18n';
 import { WALLET_CURRENCY, covers, formatMoney, stakeCost } from '../../lib/money';
 import { customRules } from './challenge-invite';
-import type { PublicChallenge } from '../../types/api';
+import type { PublicChallenge, User } from '../../types/api';
+import { SaferPlayBanner, breakInForce } from '../../features/profile/components/safer-play-banner';
 import { errorMessage } from '../../lib/error-message';
 
 /**
@@ -70,12 +71,14 @@ export function joinCost(challenge: PublicChallenge): { fee: string; total: stri
  * The one question before money moves: the game, the opponent, every rule the challenger set
  * (additional terms included), the stake, the fee and the total, against the player's balance.
  */
-function JoinConfirm({ challenge, balance, pending, onConfirm, onClose }: { challenge: PublicChallenge; balance: string | null | undefined; pending: boolean; onConfirm: () => void; onClose: () => void }) {
+function JoinConfirm({ challenge, user, pending, onConfirm, onClose }: { challenge: PublicChallenge; user: User; pending: boolean; onConfirm: () => void; onClose: () => void }) {
+  const balance = user.balance;
   const { t } = useTranslation();
   const currency = challenge.currency ?? WALLET_CURRENCY;
   const cost = joinCost(challenge);
   const rules = customRules(challenge, t);
   const canAfford = covers(balance, cost.total);
+  const onBreak = breakInForce(user) !== null;
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={t('marketplace.confirmTitle')} description={t('marketplace.confirmIntro', { name: challenge.challengerUsername, game: t(`bets.games.${challenge.gameType}`) })} testId="join-confirm">
       <dl className="readonly-list">
@@ -110,7 +113,8 @@ function JoinConfirm({ challenge, balance, pending, onConfirm, onClose }: { chal
           <p className="muted">{t('marketplace.standardRules')}</p>
         )}
       </section>
-      {!canAfford ? (
+      <SaferPlayBanner selfExcludedUntil={user.selfExcludedUntil} coolOffUntil={user.coolOffUntil} />
+      {!canAfford && !onBreak ? (
         <Alert tone="danger" data-testid="insufficient-balance">
           {t('invite.insufficient')} <Link to={paths.deposit.getHref()}>{t('invite.deposit')}</Link>
         </Alert>
@@ -119,7 +123,7 @@ function JoinConfirm({ challenge, balance, pending, onConfirm, onClose }: { chal
         <Button variant="outline" onClick={onClose}>
           {t('common.cancel')}
         </Button>
-        <Button onClick={onConfirm} disabled={pending || !canAfford}>
+        <Button onClick={onConfirm} disabled={pending || !canAfford || onBreak}>
           {pending ? t('marketplace.joining') : t('marketplace.confirmJoin', { total: formatMoney(cost.total, currency) })}
         </Button>
       </div>
@@ -265,8 +269,8 @@ export function MarketplaceRoute() {
           </Button>
         </nav>
       ) : null}
-      {confirming ? (
-        <JoinConfirm challenge={confirming} balance={user?.balance} pending={joiningId === confirming.id} onConfirm={() => joinChallenge(confirming)} onClose={() => setConfirming(null)} />
+      {confirming && user ? (
+        <JoinConfirm challenge={confirming} user={user} pending={joiningId === confirming.id} onConfirm={() => joinChallenge(confirming)} onClose={() => setConfirming(null)} />
       ) : null}
       {details ? <ChallengeDetails challenge={details} onClose={() => setDetails(null)} /> : null}
       <Dialog open={guestOpen} onOpenChange={setGuestOpen} title={t('marketplace.guestTitle')} description={t('marketplace.guestText')} testId="guest-modal">

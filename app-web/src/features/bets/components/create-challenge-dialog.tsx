@@ -16,7 +16,7 @@ import type { User } from '../../../types/api';
 import { useCreateBet } from '../api/bet-queries';
 import { CodRulesDialog, DEFAULT_COD_RULES, DEFAULT_FC25_RULES, Fc25RulesDialog, RulesSummary } from './rules-dialogs';
 import { errorMessage } from '../../../lib/error-message';
-import { SaferPlayBanner } from '../../profile/components/safer-play-banner';
+import { SaferPlayBanner, breakInForce } from '../../profile/components/safer-play-banner';
 
 /** "Link Copied" shows for 2 s after copying (spec section 2). */
 export const LINK_COPIED_MS = 2000;
@@ -254,7 +254,7 @@ export function CreateChallengeDialog({ user, open, onOpenChange, opponent }: { 
           <p className="muted">{t('createChallenge.noCustomRules')}</p>
         )}
         {create.isError ? <Alert tone="danger">{errorMessage(create.error)}</Alert> : null}
-        <Button type="submit" size="lg" disabled={create.isPending}>
+        <Button type="submit" size="lg" disabled={create.isPending || breakInForce(user) !== null}>
           {create.isPending ? t('createChallenge.creating') : t('createChallenge.create')}
         </Button>
       </form>

@@ -9,6 +9,7 @@ import type { User } from '../../../types/api';
 import { storePaystackReference, useStoredPaystackReference } from '../api/paystack-reference';
 import { usePaystackVerification } from '../api/use-paystack-verification';
 import { useInitializePaystack } from '../api/wallet-queries';
+import { SaferPlayBanner, breakInForce } from '../../profile/components/safer-play-banner';
 import { errorMessage } from '../../../lib/error-message';
 
 /** The toast title of each refusal of the amount/email rules (spec section 8). */
@@ -75,13 +76,14 @@ export function PaystackDepositForm({ user }: { user: User | null | undefined })
     <form className="form" noValidate onSubmit={submit} aria-label={t('deposit.paystack.title')}>
       <h3>{t('deposit.paystack.title')}</h3>
       {!loggedIn ? <Alert tone="danger">{t('deposit.paystack.notLoggedIn')}</Alert> : null}
+      <SaferPlayBanner selfExcludedUntil={user?.selfExcludedUntil} coolOffUntil={user?.coolOffUntil} />
       <Field label={t('deposit.paystack.amount')} error={error?.field === 'amount' ? error.message : undefined}>
         {(control) => <Input {...control} inputMode="decimal" placeholder="5000" value={amount} onChange={(e) => setAmount(e.target.value)} />}
       </Field>
       <Field label={t('deposit.paystack.email')} error={error?.field === 'email' ? error.message : undefined}>
         {(control) => <Input {...control} type="email" value={email} onChange={(e) => setEmail(e.target.value)} />}
       </Field>
-      <Button type="submit" size="lg" disabled={!loggedIn || initialize.isPending}>
+      <Button type="submit" size="lg" disabled={!loggedIn || initialize.isPending || breakInForce(user) !== null}>
         {initialize.isPending ? t('deposit.paystack.initializing') : t('deposit.paystack.pay')}
       </Button>
       {checkoutUrl ? (
