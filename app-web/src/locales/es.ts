@@ -188,7 +188,7 @@ export const es: Translation = {
     tabs: { active: 'Activas', pending: 'Pendientes', created: 'Mis desafíos', completed: 'Terminadas', payouts: 'Pagos', disputed: 'En disputa' },
     empty: { active: 'No hay partidas activas', pending: 'No hay desafíos entrantes', created: 'Aún no has creado desafíos', completed: 'Aún no hay partidas terminadas', payouts: 'Aún no hay pagos', disputed: 'No hay partidas en disputa' },
     activeCount: '{{count}} activas', uploadResult: 'Subir resultado', accept: 'Aceptar', decline: 'Rechazar', shareLink: 'Compartir enlace', won: 'Ganada', lost: 'Perdida', voided: 'Anulada',
-    underReview: 'En revisión por un administrador', disputeReason: 'Motivo: {{reason}}', payoutFor: 'Apuesta {{betId}}', amountCredited: 'Importe acreditado', gameMode: 'Modo: {{value}}',
+    underReview: 'En revisión por un administrador', disputeReason: 'Motivo: {{reason}}', payoutFor: '{{game}} contra {{name}}', payoutForUnknown: 'Ganancias de partida', amountCredited: 'Importe acreditado', gameMode: 'Modo: {{value}}',
     timeLimit: 'Límite: {{value}} min', rounds: 'Rondas: {{value}}', resultSubmitted: 'Tu resultado: {{result}}', awaitingOpponent: 'Esperando el informe de tu rival',
     acceptedTitle: '¡Desafío aceptado!', acceptedText: 'La apuesta se ha aceptado y los fondos están en garantía.', declinedTitle: 'Desafío rechazado', declinedText: 'Has rechazado el desafío.',
     declineFailedTitle: 'No se pudo rechazar', errorTitle: 'Error',

@@ -188,7 +188,7 @@ export const fr: Translation = {
     tabs: { active: 'Actifs', pending: 'En attente', created: 'Mes défis', completed: 'Terminés', payouts: 'Gains', disputed: 'Contestés' },
     empty: { active: 'Aucun match actif', pending: 'Aucun défi reçu', created: "Vous n'avez encore créé aucun défi", completed: 'Aucun match terminé', payouts: 'Aucun gain pour le moment', disputed: 'Aucun match contesté' },
     activeCount: '{{count}} actifs', uploadResult: 'Envoyer le résultat', accept: 'Accepter', decline: 'Refuser', shareLink: 'Partager le lien', won: 'Gagné', lost: 'Perdu', voided: 'Annulé',
-    underReview: "En cours d'examen par un administrateur", disputeReason: 'Motif : {{reason}}', payoutFor: 'Pari {{betId}}', amountCredited: 'Montant crédité', gameMode: 'Mode : {{value}}',
+    underReview: "En cours d'examen par un administrateur", disputeReason: 'Motif : {{reason}}', payoutFor: '{{game}} contre {{name}}', payoutForUnknown: 'Gains de match', amountCredited: 'Montant crédité', gameMode: 'Mode : {{value}}',
     timeLimit: 'Limite : {{value}} min', rounds: 'Manches : {{value}}', resultSubmitted: 'Votre résultat : {{result}}', awaitingOpponent: 'En attente du résultat de votre adversaire',
     acceptedTitle: 'Défi accepté !', acceptedText: 'Le pari a été accepté et les fonds sont sous séquestre.', declinedTitle: 'Défi refusé', declinedText: 'Le défi a été refusé.',
     declineFailedTitle: 'Échec du refus', errorTitle: 'Erreur',
