@@ -160,8 +160,8 @@ export const es: Translation = {
     expires: 'Caduca {{time}}', created: 'Creado {{time}}', expired: 'Caducado',
   },
   createChallenge: {
-    title: 'Crear desafío', description: 'Bloquea tu apuesta en garantía e invita a un rival.', gameType: 'Juego', amount: 'Importe de la apuesta (₦)', opponent: 'ID del rival (opcional)',
-    opponentHint: 'Déjalo vacío para un desafío abierto que cualquiera con el enlace pueda aceptar.', platformUsername: 'Tu usuario de PSN / Activision', visibility: 'Visibilidad',
+    title: 'Crear desafío', description: 'Bloquea tu apuesta en garantía e invita a un rival.', gameType: 'Juego', amount: 'Importe de la apuesta (₦)', opponent: 'Rival (opcional)', opponentPlaceholder: 'Busca jugadores por nombre', opponentNone: 'Ningún jugador coincide con «{{search}}».', opponentResults: 'Jugadores', opponentRating: 'puntuación {{rating}} · {{wins}}V {{losses}}D', opponentPick: 'Desafiar a {{name}}', opponentPickShort: 'Elegir', opponentChange: 'Cambiar',
+    opponentHint: 'Escribe parte de un nombre de usuario y elige al jugador. Déjalo vacío para un desafío abierto que cualquiera con el enlace pueda aceptar.', platformUsername: 'Tu usuario de PSN / Activision', visibility: 'Visibilidad',
     private: 'Privado (compartir enlace)', public: 'Público (en el mercado)', allowReplays: 'Permitir repeticiones para verificación', customRules: 'Reglas personalizadas',
     editFc25Rules: 'Reglas de FC 25', editCodRules: 'Reglas de COD', noCustomRules: 'Reglas estándar', stake: 'Apuesta', platformFee: 'Comisión de la plataforma (2%)', totalCost: 'Coste total',
     yourBalance: 'Tu saldo: {{amount}}', create: 'Crear desafío', creating: 'Creando…', createdTitle: 'Desafío creado', createdText: 'Tu apuesta está en garantía. Comparte el enlace con tu rival.',

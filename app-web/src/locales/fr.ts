@@ -160,8 +160,8 @@ export const fr: Translation = {
     expires: 'Expire le {{time}}', created: 'Créé le {{time}}', expired: 'Expiré',
   },
   createChallenge: {
-    title: 'Créer un défi', description: 'Bloquez votre mise sous séquestre et invitez un adversaire.', gameType: 'Jeu', amount: 'Montant de la mise (₦)', opponent: "ID de l'adversaire (facultatif)",
-    opponentHint: "Laissez vide pour un défi ouvert que toute personne ayant le lien peut accepter.", platformUsername: 'Votre pseudo PSN / Activision', visibility: 'Visibilité',
+    title: 'Créer un défi', description: 'Bloquez votre mise sous séquestre et invitez un adversaire.', gameType: 'Jeu', amount: 'Montant de la mise (₦)', opponent: 'Adversaire (facultatif)', opponentPlaceholder: 'Chercher un joueur par nom', opponentNone: 'Aucun joueur ne correspond à « {{search}} ».', opponentResults: 'Joueurs', opponentRating: 'classement {{rating}} · {{wins}}V {{losses}}D', opponentPick: 'Défier {{name}}', opponentPickShort: 'Choisir', opponentChange: 'Changer',
+    opponentHint: "Tapez une partie d'un nom d'utilisateur et choisissez le joueur. Laissez vide pour un défi ouvert que toute personne ayant le lien peut accepter.", platformUsername: 'Votre pseudo PSN / Activision', visibility: 'Visibilité',
     private: 'Privé (partager un lien)', public: 'Public (listé sur le marché)', allowReplays: 'Autoriser les rediffusions pour vérification', customRules: 'Règles personnalisées',
     editFc25Rules: 'Règles FC 25', editCodRules: 'Règles COD', noCustomRules: 'Règles standard', stake: 'Mise', platformFee: 'Frais de plateforme (2 %)', totalCost: 'Coût total',
     yourBalance: 'Votre solde : {{amount}}', create: 'Créer le défi', creating: 'Création…', createdTitle: 'Défi créé', createdText: 'Votre mise est sous séquestre. Partagez le lien avec votre adversaire.',
