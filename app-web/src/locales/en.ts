@@ -333,6 +333,8 @@ export const en = {
       verifying: 'Checking your payment…',
       notLoggedIn: 'You must be logged in to make a deposit. Please log in first.',
       checkoutOpened: 'Complete the payment in the new window. We confirm it when you return.',
+      settledSuccess: 'Payment received: {{amount}} was added to your balance.',
+      settledFailed: 'The payment did not go through: {{reason}}. Nothing was charged to your balance.',
       verifyNow: 'I have paid: check my payment',
       paymentErrorTitle: 'Payment Error',
       paymentErrorDefault: 'Failed to initialize payment',

@@ -32,7 +32,7 @@ export const es: Translation = {
     accountWaiting: 'Preparando tu cuenta…',
   },
   footer: {
-    tagline: 'Apuestas entre jugadores de consola con depósito en garantía. Solo mayores de 18. Cumple las leyes de juego de tu país.',
+    tagline: 'Apuestas entre jugadores de consola con los fondos en garantía. Solo mayores de 18. Cumple las leyes de juego de tu país.',
     legal: 'Legal', support: 'Soporte', terms: 'Términos del servicio', privacy: 'Política de privacidad', kyc: 'Política KYC', responsibleGaming: 'Juego responsable',
     helpCenter: 'Centro de ayuda', contactUs: 'Contáctanos', disputeResolution: 'Resolución de disputas', reportAbuse: 'Denunciar abuso',
     rights: '© {{year}} Wager. Todos los derechos reservados.', responsibleNotice: 'Configura límites de depósito y periodos de pausa en los ajustes de tu cuenta.',
@@ -115,7 +115,7 @@ export const es: Translation = {
     contactSupport: 'Contactar con soporte',
     paystack: {
       title: 'Paga con tarjeta o banco (NGN)', amount: 'Importe (₦)', email: 'Correo electrónico', pay: 'Pagar con Paystack', initializing: 'Abriendo el pago…', verifying: 'Comprobando tu pago…',
-      notLoggedIn: 'Debes iniciar sesión para hacer un depósito. Inicia sesión primero.', checkoutOpened: 'Completa el pago en la nueva ventana. Lo confirmamos cuando vuelvas.',
+      notLoggedIn: 'Debes iniciar sesión para hacer un depósito. Inicia sesión primero.', checkoutOpened: 'Completa el pago en la nueva ventana. Lo confirmamos cuando vuelvas.', settledSuccess: 'Pago recibido: se añadieron {{amount}} a tu saldo.', settledFailed: 'El pago no se completó: {{reason}}. No se cargó nada a tu saldo.',
       verifyNow: 'Ya he pagado: comprobar mi pago', paymentErrorTitle: 'Error de pago', paymentErrorDefault: 'No se pudo iniciar el pago', paymentFailedTitle: 'Pago fallido',
       paymentFailedDefault: 'El pago no se completó', verificationErrorTitle: 'Error de verificación', successTitle: 'Pago completado', successText: 'Se han añadido {{amount}} a tu saldo.',
       invalidAmountTitle: 'Importe no válido', amountTooHighTitle: 'Importe demasiado alto', invalidEmailTitle: 'Correo no válido', recent: 'Depósitos recientes con Paystack',
@@ -440,11 +440,11 @@ export const es: Translation = {
     waiting: { review: 'Pendiente de revisión', admin_hold: 'Retenido para revisión', new_account: 'Cuenta nueva: se envía a partir del {{time}}' },
   },
   moneyPanel: {
-    title: 'Dinero', escrowNow: 'En depósito ahora', verify: 'Verificar', chainHead: 'Cadena de {{count}} eventos, cabeza {{hash}}',
+    title: 'Dinero', escrowNow: 'En garantía ahora', verify: 'Verificar', chainHead: 'Cadena de {{count}} eventos, cabeza {{hash}}',
     verified: 'Verificado: la cadena de hashes de {{count}} eventos se recalcula en tu navegador.', broken: 'La verificación falló en el evento {{index}}: la cadena no coincide.',
     redacted: '{{count}} eventos comprobados solo por su hash',
-    account: { player: 'Jugador {{id}}', escrow: 'Depósito', fees: 'Comisiones de la plataforma' },
-    event: { StakeLocked: 'Apuesta y comisión al depósito', StakeReleased: 'Reembolso', PayoutCredited: 'Pago', BetSettled: 'Comisiones', BetFeesRecognized: 'Comisiones' },
-    poolEvent: { StakeLocked: 'Inscripción y comisión al depósito', PoolSettled: 'Comisiones' },
+    account: { player: 'Jugador {{id}}', escrow: 'Garantía', fees: 'Comisiones de la plataforma' },
+    event: { StakeLocked: 'Apuesta y comisión a la garantía', StakeReleased: 'Reembolso', PayoutCredited: 'Pago', BetSettled: 'Comisiones', BetFeesRecognized: 'Comisiones' },
+    poolEvent: { StakeLocked: 'Inscripción y comisión a la garantía', PoolSettled: 'Comisiones' },
   },
 };

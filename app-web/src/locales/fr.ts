@@ -115,7 +115,7 @@ export const fr: Translation = {
     contactSupport: "Contacter l'assistance",
     paystack: {
       title: 'Payer par carte ou banque (NGN)', amount: 'Montant (₦)', email: 'E-mail', pay: 'Payer avec Paystack', initializing: 'Ouverture du paiement…', verifying: 'Vérification du paiement…',
-      notLoggedIn: 'Vous devez être connecté pour effectuer un dépôt. Veuillez vous connecter.', checkoutOpened: 'Terminez le paiement dans la nouvelle fenêtre. Nous le confirmerons à votre retour.',
+      notLoggedIn: 'Vous devez être connecté pour effectuer un dépôt. Veuillez vous connecter.', checkoutOpened: 'Terminez le paiement dans la nouvelle fenêtre. Nous le confirmerons à votre retour.', settledSuccess: 'Paiement reçu : {{amount}} ont été ajoutés à votre solde.', settledFailed: "Le paiement n'a pas abouti : {{reason}}. Rien n'a été débité de votre solde.",
       verifyNow: "J'ai payé : vérifier mon paiement", paymentErrorTitle: 'Erreur de paiement', paymentErrorDefault: "Impossible d'initialiser le paiement", paymentFailedTitle: 'Paiement échoué',
       paymentFailedDefault: "Le paiement n'a pas abouti", verificationErrorTitle: 'Erreur de vérification', successTitle: 'Paiement réussi', successText: '{{amount}} ont été ajoutés à votre solde.',
       invalidAmountTitle: 'Montant invalide', amountTooHighTitle: 'Montant trop élevé', invalidEmailTitle: 'E-mail invalide', recent: 'Dépôts Paystack récents',

@@ -125,10 +125,14 @@ export function DashboardRoute() {
   const bets = useQuery(betQueries.list());
   const transactions = useQuery(walletQueries.transactions());
   const [createOpen, setCreateOpen] = useState(false);
-  const [locationOpen, setLocationOpen] = useState(false);
   const currencyUnchosen = Boolean(user && !user.currencySetByUser);
+  const shouldPrompt = () => currencyUnchosen && window.sessionStorage.getItem(LOCATION_PROMPTED_KEY) !== 'true';
+  // Open on the first render when the account is already loaded (the usual case behind the
+  // protected route), or as soon as it arrives.
+  const [locationOpen, setLocationOpen] = useState(shouldPrompt);
   useEffect(() => {
-    if (currencyUnchosen && window.sessionStorage.getItem(LOCATION_PROMPTED_KEY) !== 'true') setLocationOpen(true);
+    if (shouldPrompt()) setLocationOpen(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [currencyUnchosen]);
   if (!user) return <Spinner />;
 
