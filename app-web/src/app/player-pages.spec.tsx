@@ -10,6 +10,7 @@ import { EvidenceDropZone } from '../features/bets/components/evidence-drop-zone
 import { i18n } from '../lib/i18n';
 import { AUTH_TOKEN_KEY } from '../lib/api-client';
 import { convertedHint, formatMoney } from '../lib/money';
+import { formatDateTime } from '../lib/date-time';
 import { fakeFetch, renderWithApp } from '../testing/render';
 import type { Bet } from '../types/api';
 import { AppProvider } from './provider';
@@ -106,7 +107,7 @@ describe('the time that matters per status', () => {
     expect(betTimeLine(betOf('in_progress'), t)).toMatch(/^Play by /);
     const settled = betTimeLine(betOf('completed', { settledAt: '2026-11-23T20:41:10.000Z' }), t);
     expect(settled).toMatch(/^Settled /);
-    expect(settled).toContain(new Date('2026-11-23T20:41:10.000Z').toLocaleString());
+    expect(settled).toContain(formatDateTime('2026-11-23T20:41:10.000Z'));
     expect(betTimeLine(betOf('disputed'), t)).toMatch(/^Disputed since /);
     expect(betTimeLine(betOf('cancelled'), t)).toMatch(/^Closed /);
   });
