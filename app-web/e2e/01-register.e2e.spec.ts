@@ -31,14 +31,14 @@ suite('journey 1: register and verify the email', () => {
 
     // Then they are on their dashboard, signed in, with the onboarding card of a new player
     await closeLocationDialogIfOpen(page);
-    await visible(page.getByRole('heading', { name: `Welcome back, ${player.username}!` }));
+    await visible(page.getByRole('heading', { name: `Welcome, ${player.username}!` }));
     await visible(page.getByTestId('onboarding'));
     await visible(page.getByTestId('header-balance').filter({ hasText: '₦0.00' }));
     await shot('dashboard-new-player');
     // and the session survives a reload (the token is in localStorage under auth_token)
     expect(await page.evaluate(() => Boolean(window.localStorage.getItem('auth_token')))).toBe(true);
     await page.reload();
-    await visible(page.getByRole('heading', { name: `Welcome back, ${player.username}!` }));
+    await visible(page.getByRole('heading', { name: `Welcome, ${player.username}!` }));
 
     // and their profile (user menu → Profile) shows the email as verified
     await page.getByTestId('user-menu').click();
@@ -119,7 +119,7 @@ suite('journey 1: register and verify the email', () => {
     await page.waitForURL('**/verify-email', { timeout: STEP_TIMEOUT_MS });
     await verifyEmail(page, env.baseUrl, player.email);
     await closeLocationDialogIfOpen(page);
-    await visible(page.getByRole('heading', { name: `Welcome back, ${player.username}!` }));
+    await visible(page.getByRole('heading', { name: `Welcome, ${player.username}!` }));
     // One currency rule (issue 15): the wallet amount in naira; the player's pounds only as a labelled conversion
     await visible(page.getByTestId('header-balance').filter({ hasText: '₦0.00' }));
     await visible(page.getByTestId('stat-balance').filter({ hasText: '≈ £0.00 · display rate' }));

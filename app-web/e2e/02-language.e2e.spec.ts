@@ -68,24 +68,24 @@ suite('journey 2: Spanish and French', () => {
     const languageSelect = page.locator('#language-selector');
     await signIn(page, player);
     await closeLocationDialogIfOpen(page);
-    await visible(page.getByRole('heading', { name: `Welcome back, ${player.username}!` }));
+    await visible(page.getByRole('heading', { name: `Welcome, ${player.username}!` }));
 
     await languageSelect.selectOption('fr');
-    await visible(page.getByRole('heading', { name: `Bon retour, ${player.username} !` }));
+    await visible(page.getByRole('heading', { name: `Bienvenue, ${player.username} !` }));
     const nav = page.getByRole('navigation').first();
     await visible(nav.getByRole('link', { name: 'Tableau de bord' }));
     await visible(nav.getByRole('link', { name: 'Marché' }));
     await visible(page.getByRole('button', { name: 'Créer un défi', exact: true }));
     await page.reload();
-    await visible(page.getByRole('heading', { name: `Bon retour, ${player.username} !` }));
+    await visible(page.getByRole('heading', { name: `Bienvenue, ${player.username} !` }));
     await shot('dashboard-fr');
 
     await languageSelect.selectOption('es');
-    await visible(page.getByRole('heading', { name: `¡Bienvenido de nuevo, ${player.username}!` }));
+    await visible(page.getByRole('heading', { name: `¡Te damos la bienvenida, ${player.username}!` }));
     await visible(nav.getByRole('link', { name: 'Panel' }));
     await visible(nav.getByRole('link', { name: 'Mercado' }));
     await page.reload();
-    await visible(page.getByRole('heading', { name: `¡Bienvenido de nuevo, ${player.username}!` }));
+    await visible(page.getByRole('heading', { name: `¡Te damos la bienvenida, ${player.username}!` }));
     await shot('dashboard-es');
 
     // Another screen keeps the language too

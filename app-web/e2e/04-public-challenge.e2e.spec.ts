@@ -97,6 +97,11 @@ suite('journey 4: public challenge → join from the marketplace → both report
     await details.getByRole('button', { name: 'Close' }).click();
     await details.waitFor({ state: 'hidden' });
     await card.getByRole('button', { name: 'Join Challenge' }).click();
+    // Joining asks once, with the rules and the total the server charges (₦1,000.00 + ₦20.00 fee)
+    const confirmJoin = b.page.getByTestId('join-confirm');
+    await visible(confirmJoin.getByTestId('join-total').getByText('₦1,020.00'));
+    await shotB('marketplace-join-confirm');
+    await confirmJoin.getByRole('button', { name: 'Join for ₦1,020.00' }).click();
     await visible(toastWith(b.page, 'Challenge Joined!'));
     // Joining sends the player to the bet's chat (spec), then they open My Matches
     await b.page.waitForURL(/\/chat\/[0-9a-f-]{36}$/, { timeout: STEP_TIMEOUT_MS });

@@ -61,6 +61,7 @@ suite('live updates: every change reaches the browser without a reload', () => {
     await visible(card);
     const joinAnswer = b.page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes(`/api/challenges/join/${betId}`), { timeout: STEP_TIMEOUT_MS });
     await card.getByRole('button', { name: 'Join Challenge' }).click();
+    await b.page.getByTestId('join-confirm').getByRole('button', { name: /^Join for / }).click();
     const answer = await joinAnswer;
     const answeredAt = Date.now();
     expect([200, 202]).toContain(answer.status());

@@ -79,12 +79,15 @@ suite('journey 15: safer gambling', () => {
     await visible(page2.getByTestId('safer-play-banner').getByText(/You are self-excluded until .*: deposits, new challenges and joining are closed/));
     await shot2('safer-gambling-excluded-dashboard');
 
-    // and joining the host's challenge from the marketplace is refused
+    // and joining the host's challenge from the marketplace is closed
     await page2.goto('/marketplace');
     const card = page2.getByTestId('challenge-card').filter({ hasText: `by ${host.username}` });
     await visible(card);
     await card.getByRole('button', { name: 'Join Challenge' }).click();
-    await visible(toastWith(page2, /You are self-excluded until .*: new challenges and joining are closed/));
+    // the confirmation says so up front, and cannot be confirmed (the server refuses it too: api specs)
+    const joinConfirm = page2.getByTestId('join-confirm');
+    await visible(joinConfirm.getByTestId('safer-play-banner').getByText(/You are self-excluded until/));
+    expect(await joinConfirm.getByRole('button', { name: /^Join for / }).isDisabled()).toBe(true);
     await shot2('safer-gambling-join-refused');
     const bet = (await (await fetch(`${env.baseUrl}/api/bets/${betId}`, { headers: { authorization: `Bearer ${host.token}` } })).json()) as { status: string; opponentId: string | null };
     expect(bet).toMatchObject({ status: 'pending', opponentId: null });

@@ -111,7 +111,8 @@ export async function waitForMail(h: TestHarness, to: string, kind: string, opti
 /** The 6-digit code of the newest verification mail to `email`. */
 export async function latestVerificationCode(h: TestHarness, email: string, exclude: readonly string[] = []): Promise<{ code: string; mailId: string }> {
   const mail = await waitForMail(h, email, 'email-verification', { exclude });
-  const match = /code is (\d{6})/.exec(mail.text);
+  // The code is in the subject in every language (the text is in the player's).
+  const match = /\b(\d{6})\b/.exec(mail.subject);
   if (!match) throw new Error(`no code in ${mail.text}`);
   return { code: match[1]!, mailId: mail.id };
 }

@@ -164,7 +164,7 @@ export async function closeLocationDialogIfOpen(page: Page): Promise<void> {
   const dialog = page.getByTestId('location-dialog');
   // The dialog opens on the first render of the dashboard, or not at all. (A modal dialog hides
   // the page from the accessibility tree, so the heading is found by tag, not by role.)
-  await page.locator('h1').filter({ hasText: /^Welcome back, / }).waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
+  await page.locator('h1').filter({ hasText: /^Welcome( back)?, / }).waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
   if (await dialog.isVisible()) {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden', timeout: STEP_TIMEOUT_MS });

@@ -10,6 +10,7 @@ import { EvidenceDropZone } from '../features/bets/components/evidence-drop-zone
 import { i18n } from '../lib/i18n';
 import { AUTH_TOKEN_KEY } from '../lib/api-client';
 import { convertedHint, formatMoney } from '../lib/money';
+import { formatDateTime } from '../lib/date-time';
 import { fakeFetch, renderWithApp } from '../testing/render';
 import type { Bet } from '../types/api';
 import { AppProvider } from './provider';
@@ -74,14 +75,13 @@ describe('one currency rule', () => {
     expect(stat).toHaveTextContent('≈ $3.10 · display rate');
   });
 
-  it('deposit: balance and every limit in naira (₦100 minimum, ₦10,000,000 maximum, daily stake limit)', async () => {
+  it('deposit: balance and every limit in naira (₦100 minimum, ₦10,000,000 maximum card payment)', async () => {
     signIn();
     vi.stubGlobal('fetch', fakeFetch({ 'GET /api/user': () => ({ body: userOf({ dailyLimit: '50000.00' }) }) }).fetchFn);
     renderWithApp(<DepositRoute />, { path: '/deposit' });
     expect(await screen.findByTestId('deposit-balance')).toHaveTextContent('₦4,960.00');
     expect(screen.getByTestId('deposit-minimum')).toHaveTextContent('₦100.00');
     expect(screen.getByTestId('deposit-maximum')).toHaveTextContent('₦10,000,000.00');
-    expect(screen.getByText('Daily stake limit').nextSibling).toHaveTextContent('₦50,000.00');
     expect(document.body.textContent).not.toContain('$10.00');
   });
 });
@@ -107,7 +107,7 @@ describe('the time that matters per status', () => {
     expect(betTimeLine(betOf('in_progress'), t)).toMatch(/^Play by /);
     const settled = betTimeLine(betOf('completed', { settledAt: '2026-11-23T20:41:10.000Z' }), t);
     expect(settled).toMatch(/^Settled /);
-    expect(settled).toContain(new Date('2026-11-23T20:41:10.000Z').toLocaleString());
+    expect(settled).toContain(formatDateTime('2026-11-23T20:41:10.000Z'));
     expect(betTimeLine(betOf('disputed'), t)).toMatch(/^Disputed since /);
     expect(betTimeLine(betOf('cancelled'), t)).toMatch(/^Closed /);
   });

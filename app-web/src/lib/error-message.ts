@@ -1,6 +1,7 @@
 import { errorBody, parseErrorMessage } from './api-client';
 import { i18n, translateMessage } from './i18n';
 import { formatMoney } from './money';
+import { formatDateTime } from './date-time';
 
 /**
  * The one place an error from the API (or a refusal the shared domain code raised in the browser)
@@ -21,9 +22,7 @@ const MONEY_PARAMS = ['needed', 'fee', 'balance', 'dailyLimit', 'dailySpent', 'l
 const TIME_PARAMS = ['until', 'effectiveAt'] as const;
 
 export function formatInstant(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return formatDateTime(iso);
 }
 
 function paramsOf(value: unknown): ErrorParams | undefined {

@@ -174,7 +174,7 @@ export const pagesEs: typeof pagesEn = {
     updated: 'Última actualización: noviembre de 2026',
     terms: {
       title: 'Términos del servicio',
-      intro: 'Estos términos rigen el uso de Wager, una plataforma de apuestas entre jugadores de consola con depósito en garantía hasta que se liquida el resultado.',
+      intro: 'Estos términos rigen el uso de Wager, una plataforma de apuestas entre jugadores de consola con los fondos en garantía hasta que se liquida el resultado.',
       s1: 'Debes tener 18 años o más y poder apostar según las leyes de donde vives. Eres responsable de cumplirlas.',
       s2: 'Las apuestas quedan bloqueadas en garantía al crear o aceptar un desafío. La comisión de la plataforma es el 2 % de la apuesta y se cobra aparte.',
       s3: 'Ambos jugadores informan del resultado con pruebas. Si coinciden, la apuesta se liquida; si no, se abre una disputa que decide un administrador, de forma definitiva.',

@@ -136,6 +136,15 @@ export interface PublicChallenge {
   bannedTeams?: string[] | null;
   allowedGameModes?: string[] | null;
   customRulesEnabled?: boolean;
+  /** The fee and the total (stake + fee) the server charges a player who joins. */
+  feeAmount?: string;
+  totalCost?: string;
+  additionalTerms?: string | null;
+  gameMode?: string | null;
+  timeLimit?: number | null;
+  roundLimit?: number | null;
+  killHandicap?: number | null;
+  bannedWeapons?: string[] | null;
 }
 
 export interface CryptoCurrencyOption {

@@ -28,6 +28,12 @@ const register: RegisterUser = {
 const registered = () => when(userDecider.initialState(), register);
 
 describe('RegisterUser', () => {
+  it('a full signup chose its currency (currencySetByUser); a quick one had it guessed from the browser', () => {
+    expect(given(registered()).currencySetByUser).toBe(true);
+    const quick = when(userDecider.initialState(), { ...register, data: { ...register.data, signupForm: 'quick' } });
+    expect(given(quick).currencySetByUser).toBe(false);
+  });
+
   it('records the registration and a code issue, never a code in clear', () => {
     const events = registered();
     expect(events.map((e) => e.type)).toEqual(['UserRegistered', 'EmailVerificationCodeIssued']);

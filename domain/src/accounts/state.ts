@@ -91,6 +91,8 @@ export function evolve(state: UserState, event: UserEvent): UserState {
         country: d.country,
         timezone: d.timezone,
         preferredCurrency: d.preferredCurrency,
+        // The full form asks for country and currency: the player chose them.
+        currencySetByUser: d.signupForm === 'full',
       };
     }
     case 'EmailVerificationCodeIssued': {

@@ -93,4 +93,16 @@ describe('usersProjector', () => {
     await db.transaction().execute((trx) => usersProjector.apply(trx, changed[0]!));
     expect(await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow()).toMatchObject({ is_phone_verified: false, phone_number: '+2348091234567' });
   });
+
+  it('a full signup chose its country and currency (currency_set_by_user); a quick one had them guessed from the browser', async () => {
+    for (const signupForm of ['full', 'quick'] as const) {
+      const userId = randomUUID();
+      const [registered] = recorded(userId, [
+        { type: 'UserRegistered', data: { userId, username: `p${userId.slice(0, 8)}`, email: `${userId}@example.com`, phoneNumber: null, psnUsername: null, activisionId: null, country: 'NG', timezone: 'Africa/Lagos', preferredCurrency: 'NGN', preferredLanguage: 'en', dateOfBirth: '1990-01-01', signupForm, ipAddress: null, registeredAt: '2026-11-26T12:00:00.000Z' } },
+      ]);
+      await db.transaction().execute((trx) => usersProjector.apply(trx, registered!));
+      const row = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+      expect(row.currency_set_by_user).toBe(signupForm === 'full');
+    }
+  });
 });

@@ -94,6 +94,8 @@ export const usersProjector: Projector = {
           country: d.country,
           timezone: d.timezone,
           preferred_currency: d.preferredCurrency,
+          // The full form asks for country and currency: the player chose them.
+          currency_set_by_user: d.signupForm === 'full',
           preferred_language: d.preferredLanguage,
           date_of_birth: d.dateOfBirth,
           ip_address: d.ipAddress,

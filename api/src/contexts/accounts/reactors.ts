@@ -1,5 +1,7 @@
 import type { RecordedEvent } from '@wager/domain';
-import type { EmailVerificationCodeIssuedData, PhoneVerificationCodeIssuedData } from '@wager/domain/accounts/index';
+import type { EmailVerificationCodeIssuedData, PhoneVerificationCodeIssuedData, UserRegisteredData } from '@wager/domain/accounts/index';
+import { renderVerificationMail } from '@wager/domain/accounts/verification-mail';
+import { EMAIL_CODE_LIFETIME_MS } from './commands.js';
 import type { AppDeps } from '../../deps.js';
 import type { Reactor } from '../../runtime/reactor-runner.js';
 import { EMAIL_CODE_SECRET_NAME, PHONE_CODE_SECRET_NAME, appSecret, codeFor } from './secrets.js';
@@ -11,7 +13,18 @@ import { enqueueSms } from '../../adapters/sms/outbox.js';
  * the installation key and the event's code id, so it exists in clear only in the mail body.
  * The outbox row's id is the event's id: handling the event twice queues one mail.
  */
-export function verificationMailReactor(deps: Pick<AppDeps, 'db' | 'clock'>): Reactor {
+/**
+ * The player's language and time zone for their mail: the read model's, or, when it has not caught
+ * up yet (the first code is issued with the registration), the registration event's own.
+ */
+async function mailPreferences(deps: Pick<AppDeps, 'db' | 'store'>, userId: string): Promise<{ language: string | null; timeZone: string | null }> {
+  const row = await deps.db.selectFrom('users').select(['preferred_language', 'timezone']).where('id', '=', userId).executeTakeFirst();
+  if (row) return { language: row.preferred_language, timeZone: row.timezone };
+  const registered = (await deps.store.readStream(`user-${userId}`)).find((e) => e.type === 'UserRegistered')?.data as UserRegisteredData | undefined;
+  return { language: registered?.preferredLanguage ?? null, timeZone: registered?.timezone ?? null };
+}
+
+export function verificationMailReactor(deps: Pick<AppDeps, 'db' | 'clock' | 'store'>): Reactor {
   return {
     name: 'accounts-verification-mail',
     eventTypes: ['EmailVerificationCodeIssued'],
@@ -19,18 +32,15 @@ export function verificationMailReactor(deps: Pick<AppDeps, 'db' | 'clock'>): Re
       const data = event.data as EmailVerificationCodeIssuedData;
       const key = await appSecret(deps.db, EMAIL_CODE_SECRET_NAME, deps.clock.now());
       const code = codeFor(key, data.codeId);
+      const { language, timeZone } = await mailPreferences(deps, data.userId);
+      const mail = renderVerificationMail({ code, expiresAt: data.expiresAt, language, timeZone, lifetimeMinutes: EMAIL_CODE_LIFETIME_MS / 60_000 });
       await enqueueEmail(
         deps.db,
         {
           id: event.id,
           to: data.email,
-          subject: `Your verification code: ${code}`,
-          text: [
-            `Your Wager verification code is ${code}.`,
-            '',
-            `It expires at ${data.expiresAt} (15 minutes after it was sent). Enter it on the Verify Email page.`,
-            'If you did not create an account, ignore this email.',
-          ].join('\n'),
+          subject: mail.subject,
+          text: mail.text,
           kind: 'email-verification',
           userId: data.userId,
         },

@@ -1,8 +1,8 @@
-// Proves email verification: the mailed code verifies the session's own user, wrong and expired codes are refused, 5 wrong tries lock the code, resend waits 60 s, and events never hold the code.
+// Proves email verification: the mail is in the player's language with the expiry in their zone; the mailed code verifies the session's own user, wrong and expired codes are refused, 5 wrong tries lock the code, resend waits 60 s, and events never hold the code.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userStreamId } from '@wager/domain/accounts/index';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
-import { authHeader, latestVerificationCode, signUpUser } from '../../testing/users.js';
+import { authHeader, latestVerificationCode, signUpUser, waitForMail } from '../../testing/users.js';
 
 let h: TestHarness;
 beforeAll(async () => {
@@ -26,6 +26,17 @@ describe('POST /api/auth/verify-email', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().user.isEmailVerified).toBe(true);
     expect((await verify(token, { code })).json()).toEqual({ error: 'Email already verified', code: 'validation_failed' });
+  });
+
+  it("mails the code in the player's language with the expiry in the player's time zone, never a raw UTC timestamp", async () => {
+    const { user } = await signUpUser(h, { preferredLanguage: 'fr', timezone: 'Africa/Lagos' });
+    const { code } = await latestVerificationCode(h, user.email);
+    const mail = await waitForMail(h, user.email, 'email-verification');
+    const issued = (await h.deps.store.readStream(userStreamId(user.id))).find((e) => e.type === 'EmailVerificationCodeIssued')!.data as { expiresAt: string };
+    const lagos = new Intl.DateTimeFormat('fr', { timeZone: 'Africa/Lagos', dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' }).format(new Date(issued.expiresAt));
+    expect(mail.subject).toBe(`Votre code de vérification : ${code}`);
+    expect(mail.text).toContain(`Il expire le ${lagos} (Africa/Lagos), 15 minutes après son envoi.`);
+    expect(mail.text).not.toContain(issued.expiresAt);
   });
 
   it("refuses another user's id with 403, whatever the code", async () => {

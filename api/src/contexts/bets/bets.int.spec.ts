@@ -218,12 +218,14 @@ describe('marketplace', () => {
   it('lists pending public challenges with masked PSN names and lets another player join', async () => {
     const maker = await fundedPlayer(h, '30000.00');
     const joiner = await fundedPlayer(h, '30000.00');
-    const { bet } = await create(maker, { amount: '20000', gameType: 'cod', gameMode: 'hardpoint' });
+    const { bet } = await create(maker, { amount: '20000', gameType: 'cod', gameMode: 'hardpoint', customRulesEnabled: true, additionalTerms: 'Best of three, no snipers' });
     const list = await h.app.inject({ method: 'GET', url: `/api/challenges/public?search=${maker.user.username}&gameType=cod&amountRange=low` });
     expect(list.statusCode, list.body).toBe(200);
     const psn = maker.user.psnUsername as string;
     expect(list.json()).toMatchObject({ totalPages: 1, challenges: [{ id: bet.id, gameMode: 'hardpoint', challengerUsername: maker.user.username, challengerPsnUsername: `${psn.slice(0, 2)}${'*'.repeat(psn.length - 4)}${psn.slice(-2)}` }] });
     expect(list.json().challenges[0].inviteLinkId).toBeUndefined();
+    // The join confirmation's figures and rules come from here: what the server will charge, and every term set.
+    expect(list.json().challenges[0]).toMatchObject({ amount: '20000.00', feeAmount: '400.00', totalCost: '20400.00', customRulesEnabled: true, additionalTerms: 'Best of three, no snipers' });
     const joined = await h.app.inject({ method: 'POST', url: `/api/challenges/join/${bet.id}`, headers: joiner.headers });
     expect(joined.json()).toMatchObject({ bet: { status: 'accepted', opponentId: joiner.id } });
     expect((await h.app.inject({ method: 'GET', url: `/api/challenges/public?search=${maker.user.username}` })).json().challenges).toEqual([]);

@@ -18,6 +18,7 @@ afterAll(async () => {
 
 type Ledger = {
   escrowAccount: string;
+  names: Record<string, string>;
   escrowBalance: string;
   movements: { eventId: string; eventType: string; streamId: string; hash: string | null; recordedAt: string; postings: { account: string; amount: string }[] }[];
   chain: { streamId: string; headHash: string | null; events: { type: string; data: unknown; hash: string; redacted: boolean }[] };
@@ -70,6 +71,8 @@ describe('GET /api/bets/:betId/ledger', () => {
     expect(escrowLegs).toHaveLength(4);
     const payout = body.movements.find((m) => m.eventType === 'PayoutCredited')!;
     expect(payout.postings).toContainEqual({ account: `user:${bob.id}:available:NGN`, currency: 'NGN', amount: '200.00' });
+    // Who each player account is: the panel names them, not their ids
+    expect(body.names).toEqual({ [alice.id]: alice.user.username, [bob.id]: bob.user.username });
     for (const m of body.movements) expect(m.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(body.chain.streamId).toBe(`bet-${betId}`);
     expect(body.chain.headHash).toBe(body.chain.events.at(-1)!.hash);

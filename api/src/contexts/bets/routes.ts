@@ -29,7 +29,7 @@ import {
   userSummaries,
 } from '@wager/projections/bets/queries';
 import type { BetRow } from '@wager/projections/bets/bets.table';
-import { formatAmount } from '@wager/domain/money/index';
+import { Money, formatAmount } from '@wager/domain/money/index';
 import { BetSagas } from './commands.js';
 import { publicBaseUrl } from '../../config.js';
 import { StillProcessing } from '../../runtime/still-processing.js';
@@ -273,6 +273,8 @@ const betReadRoutes: FastifyPluginAsyncZod<{ evidence: EvidenceStore }> = async 
     gameType: z.string(),
     amount: z.string(),
     feeAmount: z.string(),
+    /** What a player who joins is charged (stake + fee): the figure the join confirmation shows. */
+    totalCost: z.string(),
     currency: z.string(),
     challengerId: z.string(),
     challengerUsername: z.string(),
@@ -308,6 +310,7 @@ const betReadRoutes: FastifyPluginAsyncZod<{ evidence: EvidenceStore }> = async 
           gameType: r.game_type,
           amount: formatAmount(r.amount),
           feeAmount: formatAmount(r.fee_amount),
+          totalCost: formatAmount(new Money(r.amount).plus(r.fee_amount)),
           currency: r.currency,
           challengerId: r.challenger_id,
           challengerUsername: r.challenger_username,

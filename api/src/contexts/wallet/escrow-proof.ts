@@ -16,6 +16,8 @@ export const escrowProofJson = z.object({
   currency: z.string(),
   escrowAccount: z.string(),
   escrowBalance: z.string(),
+  /** The username of each player whose account a posting names (`user:<id>:…`), by user id: the panel says who, not an id. */
+  names: z.record(z.string(), z.string()),
   movements: z.array(z.object({ eventId: z.string(), eventType: z.string(), streamId: z.string(), streamRevision: z.number().nullable(), recordedAt: z.string(), hash: z.string().nullable(), postings: z.array(posting) })),
   chain: z.object({
     streamId: z.string(),
@@ -34,10 +36,13 @@ export async function escrowProof(
     const redacted = input.redact?.(e.type) ?? false;
     return { id: e.id, revision: e.streamRevision, type: e.type, data: redacted ? null : e.data, hash: String(e.metadata.hash ?? ''), recordedAt: e.recordedAt.toISOString(), redacted };
   });
+  const userIds = [...new Set(ledger.movements.flatMap((m) => m.postings.map((p) => p.account.split(':')).filter(([scope]) => scope === 'user').map(([, id]) => id!)))];
+  const users = userIds.length ? await deps.db.selectFrom('users').select(['id', 'username']).where('id', 'in', userIds).execute() : [];
   return {
     currency: input.currency,
     escrowAccount: input.escrowAccount,
     escrowBalance: ledger.balance,
+    names: Object.fromEntries(users.map((u) => [u.id, u.username])),
     movements: ledger.movements,
     chain: { streamId: input.streamId, headHash: events.at(-1)?.hash ?? null, events },
   };

@@ -35,7 +35,8 @@ function useNow(periodMs: number): Date {
   return now;
 }
 
-export function customRules(bet: Bet, t: (key: string, options?: Record<string, unknown>) => string): string[] {
+/** The rule lines a challenger set (every one, the additional terms included), for a bet or a marketplace challenge. */
+export function customRules(bet: Pick<Bet, 'customRulesEnabled' | 'goalHandicap' | 'gameType' | 'matchDuration' | 'allowedGameModes' | 'bannedTeams' | 'gameMode' | 'roundLimit' | 'timeLimit' | 'killHandicap' | 'bannedWeapons' | 'additionalTerms'>, t: (key: string, options?: Record<string, unknown>) => string): string[] {
   if (!bet.customRulesEnabled) return [];
   const lines = [
     bet.goalHandicap ? t('createChallenge.summary.goalHandicap', { value: bet.goalHandicap > 0 ? `+${bet.goalHandicap}` : bet.goalHandicap }) : null,

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Money } from '@wager/domain/money/money';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Badge, Button, Card, Select, Spinner } from '../../components/ui/primitives';
@@ -10,6 +10,7 @@ import { useUser } from '../../features/auth/api/user-queries';
 import { betQueries, useCancelBet } from '../../features/bets/api/bet-queries';
 import { BetStatusBadge, formatDateTime, isActive, opponentName } from '../../features/bets/components/bet-display';
 import { CreateChallengeDialog } from '../../features/bets/components/create-challenge-dialog';
+import { breakInForce } from '../../features/profile/components/safer-play-banner';
 import { useSetCurrency } from '../../features/location/api/location-mutations';
 import { LocationDialog } from '../../features/location/components/location-dialog';
 import { walletQueries } from '../../features/wallet/api/wallet-queries';
@@ -33,7 +34,10 @@ export const RECENT_ACTIVITY_COUNT = 5;
 export const ACTIVE_BETS_COUNT = 5;
 /** The further panel's list (spec: a 10-item list): the latest finished matches. */
 export const RECENT_MATCHES_COUNT = 10;
-/** The location dialog opens by itself once per browser session at most. */
+/**
+ * The location dialog opens by itself once per browser session at most, and only for a player
+ * who has not chosen a currency (a quick signup guessed it from the browser; the full form asks).
+ */
 const LOCATION_PROMPTED_KEY = 'locationPrompted';
 
 function StatCard({ label, value, detail, testId }: { label: string; value: React.ReactNode; detail?: string; testId: string }) {
@@ -122,9 +126,15 @@ export function DashboardRoute() {
   const bets = useQuery(betQueries.list());
   const transactions = useQuery(walletQueries.transactions());
   const [createOpen, setCreateOpen] = useState(false);
-  const [locationOpen, setLocationOpen] = useState(
-    () => Boolean(user && (!user.locationDetectedAt || !user.currencySetByUser)) && window.sessionStorage.getItem(LOCATION_PROMPTED_KEY) !== 'true',
-  );
+  const currencyUnchosen = Boolean(user && !user.currencySetByUser);
+  const shouldPrompt = () => currencyUnchosen && window.sessionStorage.getItem(LOCATION_PROMPTED_KEY) !== 'true';
+  // Open on the first render when the account is already loaded (the usual case behind the
+  // protected route), or as soon as it arrives.
+  const [locationOpen, setLocationOpen] = useState(shouldPrompt);
+  useEffect(() => {
+    if (shouldPrompt()) setLocationOpen(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [currencyUnchosen]);
   if (!user) return <Spinner />;
 
   const allBets = bets.data ?? [];
@@ -134,6 +144,10 @@ export function DashboardRoute() {
   const wins = user.wins ?? 0;
   const completed = wins + (user.losses ?? 0);
   const payouts = (transactions.data ?? []).filter((tx) => tx.type === 'bet_payout');
+  // A cool-off or self-exclusion closes challenge creation: said by the banner above, the buttons closed.
+  const onBreak = breakInForce(user) !== null;
+  // "Welcome back" only to a player who has been here before: played or moved money.
+  const returning = allBets.length > 0 || (transactions.data ?? []).length > 0;
   const showOnboarding = bets.isSuccess && allBets.length === 0 && new Money(user.balance || '0').isZero();
 
   const recentMatches = allBets.filter((b) => ['completed', 'voided', 'disputed'].includes(b.status)).slice(0, RECENT_MATCHES_COUNT);
@@ -143,21 +157,20 @@ export function DashboardRoute() {
     <div className="page">
       <header className="page-header row-between">
         <div>
-          <h1>{t('dashboard.welcome', { name: user.username })}</h1>
+          <h1>{t(returning ? 'dashboard.welcomeBack' : 'dashboard.welcome', { name: user.username })}</h1>
           <p className="muted">{t('dashboard.subtitle')}</p>
         </div>
         <div className="page-actions" data-testid="dashboard-actions">
           <CurrencySelector user={user} />
-          <Button variant="ghost" onClick={() => setLocationOpen(true)}>
-            {t('dashboard.testLocation')}
-          </Button>
           <Link className="btn btn-outline" to={paths.marketplace.getHref()}>
             {t('dashboard.browseMarketplace')}
           </Link>
           <Link className="btn btn-outline" to={paths.opponents.getHref()}>
             {t('pages.fab.findOpponents')}
           </Link>
-          <Button onClick={() => setCreateOpen(true)}>{t('dashboard.createChallenge')}</Button>
+          <Button disabled={onBreak} onClick={() => setCreateOpen(true)}>
+            {t('dashboard.createChallenge')}
+          </Button>
         </div>
       </header>
 
@@ -168,7 +181,7 @@ export function DashboardRoute() {
             <Link className="btn btn-primary" to={paths.deposit.getHref()}>
               {t('dashboard.depositFunds')}
             </Link>
-            <Button variant="outline" onClick={() => setCreateOpen(true)}>
+            <Button variant="outline" disabled={onBreak} onClick={() => setCreateOpen(true)}>
               {t('dashboard.viewChallengeOptions')}
             </Button>
           </div>

@@ -8,13 +8,61 @@ import { CryptoDepositForm } from '../../features/wallet/components/crypto-depos
 import { PaystackDepositForm } from '../../features/wallet/components/paystack-deposit-form';
 import { PayoutTimeNote } from '../../features/wallet/components/bank-withdrawals';
 import { DepositHistory } from '../../features/wallet/components/wallet-panel';
-import { DAILY_LIMIT_DEFAULT } from '../../features/bets/components/create-challenge-dialog';
-import { formatMoney } from '../../lib/money';
+import { useSaferPlayLimits } from '../../features/profile/api/safer-play';
+import { WALLET_CURRENCY, formatMoney } from '../../lib/money';
+import type { User } from '../../types/api';
 import { PAYSTACK_DEPOSIT_MAX, PAYSTACK_DEPOSIT_MIN } from '@wager/domain/wallet/rules';
 import { formatAmount } from '@wager/domain/money/money';
 import { WalletAmount } from '../../components/ui/wallet-amount';
 
-/** /deposit (spec section 2): crypto (recommended) and Bank/Card tabs, side cards, deposit lists. */
+/**
+ * The method a player is pointed to first: the wallet is in naira, so a player who plays in naira
+ * (display currency or country) pays by card or bank (Paystack, NGN) with no conversion; anyone
+ * else is pointed to crypto (spec: "recommended"), credited in dollars.
+ */
+export function recommendedDepositMethod(user: Pick<User, 'preferredCurrency' | 'country'>): 'bank' | 'crypto' {
+  return user.preferredCurrency === WALLET_CURRENCY || user.country === 'NG' ? 'bank' : 'crypto';
+}
+
+/**
+ * The player's own deposit limits (safer gambling, GET /api/user/limits): daily, weekly and monthly,
+ * each with what is left, and the card payment's minimum and maximum; a link to change them.
+ */
+function DepositLimitsCard() {
+  const { t } = useTranslation();
+  const limits = useSaferPlayLimits();
+  const kinds = ['depositDaily', 'depositWeekly', 'depositMonthly'] as const;
+  return (
+    <Card title={t('deposit.limitsTitle')}>
+      <dl className="readonly-list" data-testid="deposit-limits">
+        {kinds.map((kind) => {
+          const state = limits.data?.[kind];
+          const currency = limits.data?.currency ?? WALLET_CURRENCY;
+          return (
+            <div key={kind} className="readonly-field" data-testid={`deposit-limit-${kind}`}>
+              <dt>{t(kind, { ns: 'safer' })}</dt>
+              <dd>
+                {!state ? '…' : state.limit === null ? t('noLimit', { ns: 'safer' }) : formatMoney(state.limit, currency)}
+                {state && state.remaining !== null ? <span className="muted"> · {t(`remaining_${kind}`, { ns: 'safer', amount: formatMoney(state.remaining, currency) })}</span> : null}
+              </dd>
+            </div>
+          );
+        })}
+        <div className="readonly-field">
+          <dt>{t('deposit.minimum')}</dt>
+          <dd data-testid="deposit-minimum">{formatMoney(formatAmount(PAYSTACK_DEPOSIT_MIN))}</dd>
+        </div>
+        <div className="readonly-field">
+          <dt>{t('deposit.maximum')}</dt>
+          <dd data-testid="deposit-maximum">{formatMoney(formatAmount(PAYSTACK_DEPOSIT_MAX))}</dd>
+        </div>
+      </dl>
+      <Link to={`${paths.profile.getHref()}?tab=safer`}>{t('deposit.setLimits')}</Link>
+    </Card>
+  );
+}
+
+/** /deposit (spec section 2): Bank/Card and crypto tabs (the recommended one first), side cards, deposit lists. */
 export function DepositRoute() {
   const { t } = useTranslation();
   const { data: user } = useUser();
@@ -38,6 +86,31 @@ export function DepositRoute() {
       </div>
     );
   }
+  const recommended = recommendedDepositMethod(user);
+  const recommendedBadge = <Badge tone="success">{t('deposit.recommended')}</Badge>;
+  const cryptoTab = {
+    value: 'crypto',
+    label: (
+      <>
+        {t('deposit.cryptoTab')} {recommended === 'crypto' ? recommendedBadge : null}
+      </>
+    ),
+    content: <CryptoDepositForm />,
+  };
+  const bankTab = {
+    value: 'bank',
+    label: (
+      <>
+        {t('deposit.bankTab')} {recommended === 'bank' ? recommendedBadge : null}
+      </>
+    ),
+    content: (
+      <>
+        <PaystackDepositForm user={user} />
+        <PayoutTimeNote />
+      </>
+    ),
+  };
   return (
     <div className="page">
       <header className="page-header row-between">
@@ -65,28 +138,8 @@ export function DepositRoute() {
           <Card>
             <Tabs
               label={t('deposit.title')}
-              defaultValue={returningFromPaystack ? 'bank' : 'crypto'}
-              tabs={[
-                {
-                  value: 'crypto',
-                  label: (
-                    <>
-                      {t('deposit.cryptoTab')} <Badge tone="success">{t('deposit.recommended')}</Badge>
-                    </>
-                  ),
-                  content: <CryptoDepositForm />,
-                },
-                {
-                  value: 'bank',
-                  label: t('deposit.bankTab'),
-                  content: (
-                    <>
-                      <PaystackDepositForm user={user} />
-                      <PayoutTimeNote />
-                    </>
-                  ),
-                },
-              ]}
+              defaultValue={returningFromPaystack ? 'bank' : recommended}
+              tabs={recommended === 'bank' ? [bankTab, cryptoTab] : [cryptoTab, bankTab]}
             />
           </Card>
           <Card title={t('wallet.deposits')}>
@@ -101,26 +154,7 @@ export function DepositRoute() {
               <li>💳 {t('deposit.benefitMethods')}</li>
             </ul>
           </Card>
-          <Card title={t('deposit.limitsTitle')}>
-            <dl className="readonly-list">
-              <div className="readonly-field">
-                <dt>{t('deposit.minimum')}</dt>
-                <dd data-testid="deposit-minimum">{formatMoney(formatAmount(PAYSTACK_DEPOSIT_MIN))}</dd>
-              </div>
-              <div className="readonly-field">
-                <dt>{t('deposit.maximum')}</dt>
-                <dd data-testid="deposit-maximum">{formatMoney(formatAmount(PAYSTACK_DEPOSIT_MAX))}</dd>
-              </div>
-              <div className="readonly-field">
-                <dt>{t('pages.money.dailyStakeLimit')}</dt>
-                <dd data-testid="daily-stake-limit">{user.dailyLimit === null ? t('noLimit', { ns: 'safer' }) : formatMoney(user.dailyLimit || DAILY_LIMIT_DEFAULT)}</dd>
-              </div>
-              <div className="readonly-field">
-                <dt>{t('pages.money.stakedToday')}</dt>
-                <dd>{formatMoney(user.dailySpent || '0')}</dd>
-              </div>
-            </dl>
-          </Card>
+          <DepositLimitsCard />
           <Card title={t('deposit.quickActions')}>
             <div className="stack">
               <Link className="btn btn-outline" to={paths.matches.getHref()}>

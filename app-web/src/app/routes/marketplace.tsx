@@ -1,10 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { BET_CURRENCIES, GAME_TYPES } from '@wager/domain/bets/rules';
+import { AMOUNT_RANGE_HIGH_ABOVE_USD, AMOUNT_RANGE_LOW_BELOW_USD, BET_CURRENCIES, GAME_TYPES, USD_RATES } from '@wager/domain/bets/rules';
+import { Money, formatAmount } from '@wager/domain/money/money';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { Dialog } from '../../components/ui/dialog';
-import { Badge, Button, Card, Field, Input, Select, Spinner } from '../../components/ui/primitives';
+import { Alert, Badge, Button, Card, Field, Input, Select, Spinner } from '../../components/ui/primitives';
 import { toastProcessing } from '../../components/ui/processing-toast';
 import { toast } from '../../components/ui/toast';
 import { paths } from '../../config/paths';
@@ -13,9 +14,25 @@ import { betIdOf, challengeQueries, useJoinChallenge, type PublicChallengeFilter
 import { formatDateTime, relativeTime } from '../../features/bets/components/bet-display';
 import { isProcessing } from '../../lib/api-client';
 import { currentLanguage } from '../../lib/i18n';
-import { formatMoney } from '../../lib/money';
-import type { PublicChallenge } from '../../types/api';
+import { WALLET_CURRENCY, covers, formatMoney, stakeCost } from '../../lib/money';
+import { customRules } from './challenge-invite';
+import type { PublicChallenge, User } from '../../types/api';
+import { SaferPlayBanner, breakInForce } from '../../features/profile/components/safer-play-banner';
 import { errorMessage } from '../../lib/error-message';
+
+/**
+ * The amount filter's bounds in the currency the player is looking at (the currency filter's, else
+ * the wallet's): the server compares stakes by their dollar value at the spec's fixed rates, so the
+ * same bounds are shown here in that currency ("Under ₦80,000.00"), never in dollars to a naira player.
+ */
+export function amountRangeBounds(currency: string | undefined): { low: string; high: string } {
+  const code = currency && currency in USD_RATES ? (currency as keyof typeof USD_RATES) : (WALLET_CURRENCY as keyof typeof USD_RATES);
+  const rate = USD_RATES[code];
+  return {
+    low: formatMoney(new Money(AMOUNT_RANGE_LOW_BELOW_USD).mul(rate).toFixed(2), code),
+    high: formatMoney(new Money(AMOUNT_RANGE_HIGH_ABOVE_USD).mul(rate).toFixed(2), code),
+  };
+}
 
 function ChallengeDetails({ challenge, onClose }: { challenge: PublicChallenge; onClose: () => void }) {
   const { t } = useTranslation();
@@ -28,6 +45,7 @@ function ChallengeDetails({ challenge, onClose }: { challenge: PublicChallenge; 
     [t('marketplace.goalHandicap'), String(challenge.goalHandicap ?? 0)],
     [t('marketplace.modes'), (challenge.allowedGameModes ?? []).join(', ') || '—'],
     [t('marketplace.bannedTeams'), (challenge.bannedTeams ?? []).join(', ') || '—'],
+    ...(challenge.additionalTerms ? [[t('marketplace.additionalTerms'), challenge.additionalTerms] as [string, string]] : []),
   ];
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={t('marketplace.detailsTitle')} testId="challenge-details">
@@ -39,6 +57,76 @@ function ChallengeDetails({ challenge, onClose }: { challenge: PublicChallenge; 
           </div>
         ))}
       </dl>
+    </Dialog>
+  );
+}
+
+/** What joining costs, as the server charges it: the stake plus the fee the API states (never recomputed here). */
+export function joinCost(challenge: PublicChallenge): { fee: string; total: string } {
+  const fee = challenge.feeAmount ?? stakeCost(challenge.amount)?.fee ?? '0.00';
+  return { fee, total: challenge.totalCost ?? formatAmount(new Money(challenge.amount).plus(fee)) };
+}
+
+/**
+ * The one question before money moves: the game, the opponent, every rule the challenger set
+ * (additional terms included), the stake, the fee and the total, against the player's balance.
+ */
+function JoinConfirm({ challenge, user, pending, onConfirm, onClose }: { challenge: PublicChallenge; user: User; pending: boolean; onConfirm: () => void; onClose: () => void }) {
+  const balance = user.balance;
+  const { t } = useTranslation();
+  const currency = challenge.currency ?? WALLET_CURRENCY;
+  const cost = joinCost(challenge);
+  const rules = customRules(challenge, t);
+  const canAfford = covers(balance, cost.total);
+  const onBreak = breakInForce(user) !== null;
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={t('marketplace.confirmTitle')} description={t('marketplace.confirmIntro', { name: challenge.challengerUsername, game: t(`bets.games.${challenge.gameType}`) })} testId="join-confirm">
+      <dl className="readonly-list">
+        <div className="readonly-field">
+          <dt>{t('invite.betAmount')}</dt>
+          <dd>{formatMoney(challenge.amount, currency)}</dd>
+        </div>
+        <div className="readonly-field">
+          <dt>{t('invite.platformFee')}</dt>
+          <dd>{formatMoney(cost.fee, currency)}</dd>
+        </div>
+        <div className="readonly-field">
+          <dt>{t('invite.totalCost')}</dt>
+          <dd data-testid="join-total">
+            <strong>{formatMoney(cost.total, currency)}</strong>
+          </dd>
+        </div>
+        <div className="readonly-field">
+          <dt>{t('invite.yourBalance')}</dt>
+          <dd>{formatMoney(balance, currency)}</dd>
+        </div>
+      </dl>
+      <section data-testid="join-rules">
+        <h3>{t('invite.customRules')}</h3>
+        {rules.length ? (
+          <ul>
+            {rules.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">{t('marketplace.standardRules')}</p>
+        )}
+      </section>
+      <SaferPlayBanner selfExcludedUntil={user.selfExcludedUntil} coolOffUntil={user.coolOffUntil} />
+      {!canAfford && !onBreak ? (
+        <Alert tone="danger" data-testid="insufficient-balance">
+          {t('invite.insufficient')} <Link to={paths.deposit.getHref()}>{t('invite.deposit')}</Link>
+        </Alert>
+      ) : null}
+      <div className="dialog-actions">
+        <Button variant="outline" onClick={onClose}>
+          {t('common.cancel')}
+        </Button>
+        <Button onClick={onConfirm} disabled={pending || !canAfford || onBreak}>
+          {pending ? t('marketplace.joining') : t('marketplace.confirmJoin', { total: formatMoney(cost.total, currency) })}
+        </Button>
+      </div>
     </Dialog>
   );
 }
@@ -84,10 +172,11 @@ export function MarketplaceRoute() {
   const [details, setDetails] = useState<PublicChallenge | null>(null);
   const [guestOpen, setGuestOpen] = useState(false);
   const [joiningId, setJoiningId] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<PublicChallenge | null>(null);
   const setFilter = (patch: Partial<PublicChallengeFilters>) => setFilters((f) => ({ ...f, ...patch, page: 1 }));
 
+  const askToJoin = (challenge: PublicChallenge) => (user ? setConfirming(challenge) : setGuestOpen(true));
   const joinChallenge = (challenge: PublicChallenge) => {
-    if (!user) return setGuestOpen(true);
     setJoiningId(challenge.id);
     join.mutate(challenge.id, {
       onSuccess: (response) => {
@@ -99,7 +188,10 @@ export function MarketplaceRoute() {
         if (betId) void navigate(paths.chat.getHref(betId));
       },
       onError: (error) => toast({ title: t('marketplace.joinFailedTitle'), description: errorMessage(error) || t('marketplace.joinFailedDefault'), type: 'error' }),
-      onSettled: () => setJoiningId(null),
+      onSettled: () => {
+        setJoiningId(null);
+        setConfirming(null);
+      },
     });
   };
 
@@ -142,9 +234,9 @@ export function MarketplaceRoute() {
             {(control) => (
               <Select {...control} value={filters.amountRange ?? ''} onChange={(e) => setFilter({ amountRange: e.target.value })}>
                 <option value="">{t('marketplace.anyAmount')}</option>
-                <option value="low">{t('marketplace.amountLow')}</option>
-                <option value="medium">{t('marketplace.amountMedium')}</option>
-                <option value="high">{t('marketplace.amountHigh')}</option>
+                <option value="low">{t('marketplace.amountLow', amountRangeBounds(filters.currency))}</option>
+                <option value="medium">{t('marketplace.amountMedium', amountRangeBounds(filters.currency))}</option>
+                <option value="high">{t('marketplace.amountHigh', amountRangeBounds(filters.currency))}</option>
               </Select>
             )}
           </Field>
@@ -163,7 +255,7 @@ export function MarketplaceRoute() {
       ) : null}
       <ul className="cards-grid">
         {rows.map((challenge) => (
-          <ChallengeCard key={challenge.id} challenge={challenge} joining={joiningId === challenge.id} onJoin={() => joinChallenge(challenge)} onDetails={() => setDetails(challenge)} />
+          <ChallengeCard key={challenge.id} challenge={challenge} joining={joiningId === challenge.id} onJoin={() => askToJoin(challenge)} onDetails={() => setDetails(challenge)} />
         ))}
       </ul>
       {rows.length > 0 ? (
@@ -176,6 +268,9 @@ export function MarketplaceRoute() {
             {t('common.next')}
           </Button>
         </nav>
+      ) : null}
+      {confirming && user ? (
+        <JoinConfirm challenge={confirming} user={user} pending={joiningId === confirming.id} onConfirm={() => joinChallenge(confirming)} onClose={() => setConfirming(null)} />
       ) : null}
       {details ? <ChallengeDetails challenge={details} onClose={() => setDetails(null)} /> : null}
       <Dialog open={guestOpen} onOpenChange={setGuestOpen} title={t('marketplace.guestTitle')} description={t('marketplace.guestText')} testId="guest-modal">

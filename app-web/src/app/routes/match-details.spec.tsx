@@ -1,6 +1,7 @@
 // Proves the match details page (/matches/:id): a settled bet's players, timeline in order with times and evidence, the money as the ledger recorded it, links to the chat; a dispute voided by an admin shows the decision, who made it, the admin's notes, fees refunded and the appeal slot; 'Bet Not Found' when the API refuses.
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '../../lib/date-time';
 import { AUTH_TOKEN_KEY } from '../../lib/api-client';
 import { fakeFetch, renderWithApp } from '../../testing/render';
 import { MatchDetailsRoute } from './match-details';
@@ -66,7 +67,7 @@ describe('MatchDetailsRoute', () => {
     expect(steps[2]).toHaveTextContent('ann reported: Won');
     expect(within(steps[2]!).getByTestId('evidence-thumb')).toHaveTextContent('score.png');
     expect(steps[4]).toHaveTextContent('Settled: ann won');
-    expect(steps[4]).toHaveTextContent(new Date('2026-11-20T11:02:01.000Z').toLocaleString());
+    expect(steps[4]).toHaveTextContent(formatDateTime('2026-11-20T11:02:01.000Z'));
     expect(screen.getByTestId('money-escrow')).toHaveTextContent('₦200.00');
     expect(screen.getByTestId('money-payout')).toHaveTextContent('₦200.00');
     expect(screen.getByTestId('bet-money')).toHaveTextContent('Stake of bob');

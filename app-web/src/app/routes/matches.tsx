@@ -210,9 +210,12 @@ function CompletedTab({ user }: { user: User }) {
   );
 }
 
-function PayoutsTab() {
+/** Each payout says what it paid for: the game and the opponent of its bet (from my bets), linked to the match. */
+function PayoutsTab({ user }: { user: User }) {
   const { t } = useTranslation();
   const { data, isPending } = useQuery(walletQueries.transactions());
+  const bets = useQuery(betQueries.list());
+  const betsById = new Map((bets.data ?? []).map((bet) => [bet.id, bet]));
   if (isPending) return <Spinner />;
   const payouts = (data ?? []).filter((tx) => tx.type === 'bet_payout' && tx.status !== 'pending' && tx.status !== 'failed');
   if (payouts.length === 0) return <p className="muted">{t('matches.empty.payouts')}</p>;
@@ -220,7 +223,17 @@ function PayoutsTab() {
     <ul className="list" data-testid="payouts">
       {payouts.map((tx) => (
         <li key={tx.id} className="list-row">
-          <span>{t('matches.payoutFor', { betId: tx.betId ?? '—' })}</span>
+          <span data-testid="payout-for">
+            {(() => {
+              const bet = tx.betId ? betsById.get(tx.betId) : undefined;
+              if (!bet) return t('matches.payoutForUnknown');
+              return (
+                <Link to={paths.matchDetails.getHref(bet.id)}>
+                  {t('matches.payoutFor', { game: t(`bets.games.${bet.gameType}`), name: opponentName(bet, user.id, t('bets.openChallenge')) })}
+                </Link>
+              );
+            })()}
+          </span>
           <span>
             {t('matches.amountCredited')}: <strong>{formatMoney(tx.amount, tx.currency ?? 'NGN')}</strong>
           </span>
@@ -270,7 +283,7 @@ export function MatchesRoute() {
             { value: 'pending', label: t('matches.tabs.pending'), content: <PendingTab user={user} />, testId: 'tab-pending' },
             { value: 'created', label: created.data ? t('casebook.player.createdCount', { count: created.data.length }) : t('matches.tabs.created'), content: <CreatedTab user={user} />, testId: 'tab-created' },
             { value: 'completed', label: t('matches.tabs.completed'), content: <CompletedTab user={user} />, testId: 'tab-completed' },
-            { value: 'payouts', label: t('matches.tabs.payouts'), content: <PayoutsTab />, testId: 'tab-payouts' },
+            { value: 'payouts', label: t('matches.tabs.payouts'), content: <PayoutsTab user={user} />, testId: 'tab-payouts' },
             { value: 'disputed', label: t('matches.tabs.disputed'), content: <DisputedTab user={user} />, testId: 'tab-disputed' },
           ]}
         />

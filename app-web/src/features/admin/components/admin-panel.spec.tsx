@@ -2,6 +2,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '../../../lib/date-time';
 import { AUTH_TOKEN_KEY } from '../../../lib/api-client';
 import { fakeFetch, renderWithApp } from '../../../testing/render';
 import { QueryClient } from '@tanstack/react-query';
@@ -108,7 +109,7 @@ describe('AdminPanel', () => {
     await userEvent.click(await screen.findByRole('tab', { name: 'Users Database' }, { timeout: 5000 }));
     await userEvent.click(within(await screen.findByTestId('admin-user-row-player4')).getByRole('button', { name: 'View' }));
     const section = await screen.findByTestId('admin-user-safer-play');
-    const at = (iso: string) => new Date(iso).toLocaleString();
+    const at = (iso: string) => formatDateTime(iso);
     expect(within(section).getByTestId('admin-safer-depositDaily')).toHaveTextContent(`Daily deposit limit₦2,000.00₦9,000.00 from ${at('2026-11-21T10:01:00.000Z')}`);
     expect(within(section).getByTestId('admin-safer-depositWeekly')).toHaveTextContent('Weekly deposit limitNo limitNone');
     expect(within(section).getByTestId('admin-safer-stakeDaily')).toHaveTextContent('Daily stake limit₦300.00None');

@@ -1,4 +1,4 @@
-// Proves variant B: every quick-signup message, the quick payload (lowercased email, detected fields), email sign-in sends the email as username, the reset view and the social "coming soon" notice.
+// Proves variant B: every quick-signup message, the quick payload (lowercased email, detected fields), email sign-in sends the email as username, the reset view and no dead third-party sign-in buttons.
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -97,10 +97,12 @@ describe('QuickSignupForm', () => {
 });
 
 describe('QuickAuth', () => {
-  it('social buttons say login is coming soon; Continue with Email opens the sign-up view', async () => {
+  it('offers only what works: no third-party sign-in buttons; Continue with Email opens the sign-up view', async () => {
     renderWithApp(<QuickAuth />);
-    await userEvent.click(screen.getByRole('button', { name: 'Continue with Google' }));
-    expect(screen.getByText('Google login is coming soon. Please use email and password for now.')).toBeInTheDocument();
+    for (const provider of ['Google', 'GitHub', 'Twitter']) {
+      expect(screen.queryByRole('button', { name: new RegExp(provider, 'i') })).not.toBeInTheDocument();
+    }
+    expect(screen.queryByText(/coming soon/i)).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Continue with Email' }));
     expect(screen.getByRole('form', { name: 'Create Account' })).toBeInTheDocument();
   });

@@ -49,21 +49,6 @@ export function quickSignupPayload(form: Pick<QuickSignupOutput, 'username' | 'e
   };
 }
 
-function SocialButtons() {
-  const { t } = useTranslation();
-  const [notice, setNotice] = useState<string | null>(null);
-  return (
-    <div className="social-buttons">
-      {(['Google', 'GitHub', 'Twitter'] as const).map((provider) => (
-        <Button key={provider} variant="outline" onClick={() => setNotice(t('auth.socialComingSoon', { provider }))}>
-          {t('auth.continueWith', { provider })}
-        </Button>
-      ))}
-      {notice ? <Alert tone="warning">{notice}</Alert> : null}
-    </div>
-  );
-}
-
 export function EmailSignInForm({ onForgot }: { onForgot: () => void }) {
   const { t } = useTranslation();
   const { signIn, signingIn } = useAuthActions();
@@ -201,7 +186,10 @@ export function GeoBanner() {
   );
 }
 
-/** Variant B: Quick Start and Sign In tabs over the social, login, signup and reset views. */
+/**
+ * Variant B: Quick Start and Sign In tabs over the start, login, signup and reset views. The start
+ * view offers only what works (email); there is no third-party sign-in, so no button pretends one.
+ */
 export function QuickAuth({ initialView = 'social' }: { initialView?: QuickAuthView }) {
   const { t } = useTranslation();
   const { register, registering } = useAuthActions();
@@ -227,8 +215,6 @@ export function QuickAuth({ initialView = 'social' }: { initialView?: QuickAuthV
                 </>
               ) : (
                 <div className="form">
-                  <SocialButtons />
-                  <div className="divider">{t('auth.or')}</div>
                   <Button size="lg" onClick={() => setView('signup')}>
                     {t('auth.continueWithEmail')}
                   </Button>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/primitives';
 import type { Bet } from '../../../types/api';
+import { formatDateTime } from '../../../lib/date-time';
 
 const KNOWN_STATUSES = ['pending', 'accepted', 'in_progress', 'completed', 'disputed', 'cancelled', 'expired', 'voided'];
 
@@ -27,11 +28,8 @@ export function opponentName(bet: Bet, userId: string | undefined, openLabel: st
   return other?.username ?? openLabel;
 }
 
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '—';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleString();
-}
+/** The app's one date-and-time format (lib/date-time). */
+export { formatDateTime };
 
 /** "in 3 h", "2 d ago": a relative time in the interface language. */
 export function relativeTime(value: string | null | undefined, language: string, now = new Date()): string {

@@ -16,7 +16,8 @@ import type { User } from '../../../types/api';
 import { useCreateBet } from '../api/bet-queries';
 import { CodRulesDialog, DEFAULT_COD_RULES, DEFAULT_FC25_RULES, Fc25RulesDialog, RulesSummary } from './rules-dialogs';
 import { errorMessage } from '../../../lib/error-message';
-import { SaferPlayBanner } from '../../profile/components/safer-play-banner';
+import { SaferPlayBanner, breakInForce } from '../../profile/components/safer-play-banner';
+import { OpponentPicker } from './opponent-picker';
 
 /** "Link Copied" shows for 2 s after copying (spec section 2). */
 export const LINK_COPIED_MS = 2000;
@@ -104,8 +105,13 @@ export function CreateChallengeDialog({ user, open, onOpenChange, opponent }: { 
   const create = useCreateBet();
   const form = useForm<CreateChallengeFormInput, unknown, CreateChallengeFormOutput>({ resolver: zodResolver(createChallengeFormSchema), defaultValues: defaults(user, opponent) });
   // Opened for another opponent (Find Opponents): start from that player.
+  /** The opponent picked by name in the dialog (its id is the form's opponentId). */
+  const [picked, setPicked] = useState<{ id: string; username: string } | null>(null);
   useEffect(() => {
-    if (open) form.reset(defaults(user, opponent));
+    if (open) {
+      form.reset(defaults(user, opponent));
+      setPicked(null);
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, opponent?.id]);
   const [fc25Rules, setFc25Rules] = useState<Fc25Rules>(DEFAULT_FC25_RULES);
@@ -124,6 +130,7 @@ export function CreateChallengeDialog({ user, open, onOpenChange, opponent }: { 
     setCodRules(DEFAULT_COD_RULES);
     setShareLink(null);
     setProcessing(false);
+    setPicked(null);
   };
   const close = (next: boolean) => {
     if (!next) reset();
@@ -228,9 +235,13 @@ export function CreateChallengeDialog({ user, open, onOpenChange, opponent }: { 
             {t('pages.opponents.directTo', { name: opponent.username })}
           </Alert>
         ) : (
-          <Field label={t('createChallenge.opponent')} hint={t('createChallenge.opponentHint')}>
-            {(control) => <Input {...control} {...form.register('opponentId')} />}
-          </Field>
+          <OpponentPicker
+            value={picked}
+            onChange={(player) => {
+              setPicked(player);
+              form.setValue('opponentId', player?.id ?? '');
+            }}
+          />
         )}
         <fieldset className="fieldset">
           <legend>{t('createChallenge.visibility')}</legend>
@@ -254,7 +265,7 @@ export function CreateChallengeDialog({ user, open, onOpenChange, opponent }: { 
           <p className="muted">{t('createChallenge.noCustomRules')}</p>
         )}
         {create.isError ? <Alert tone="danger">{errorMessage(create.error)}</Alert> : null}
-        <Button type="submit" size="lg" disabled={create.isPending}>
+        <Button type="submit" size="lg" disabled={create.isPending || breakInForce(user) !== null}>
           {create.isPending ? t('createChallenge.creating') : t('createChallenge.create')}
         </Button>
       </form>

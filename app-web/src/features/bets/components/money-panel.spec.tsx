@@ -1,4 +1,4 @@
-// Proves the Money panel against a fake API: it lists the postings that moved the bet's money and the escrow balance, and "Verify" recomputes the bet stream's hash chain in the browser (Web Crypto, the server's canonical JSON), saying so when it matches and naming the first event when one was altered.
+// Proves the Money panel against a fake API: it lists the postings that moved the bet's money (players by name, amounts in money format) and the escrow balance, and "Verify" recomputes the bet stream's hash chain in the browser (Web Crypto, the server's canonical JSON), saying so when it matches and naming the first event when one was altered.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createHash } from 'node:crypto';
@@ -32,6 +32,7 @@ function ledger(tamper: boolean): BetLedger {
     currency: 'NGN',
     escrowAccount: 'bet:b1:escrow:NGN',
     escrowBalance: '0.00',
+    names: { u1: 'ada', u2: 'kola' },
     movements: [
       { eventId: 'm1', eventType: 'StakeLocked', streamId: 'wallet-u1', streamRevision: 3, recordedAt: '2026-11-24T10:00:00.000Z', hash: 'a'.repeat(64), postings: [{ account: 'user:u1:available:NGN', currency: 'NGN', amount: '-102.00' }, { account: 'bet:b1:escrow:NGN', currency: 'NGN', amount: '102.00' }] },
       { eventId: 'm2', eventType: 'PayoutCredited', streamId: 'wallet-u2', streamRevision: 5, recordedAt: '2026-11-24T11:00:00.000Z', hash: 'b'.repeat(64), postings: [{ account: 'bet:b1:escrow:NGN', currency: 'NGN', amount: '-200.00' }, { account: 'user:u2:available:NGN', currency: 'NGN', amount: '200.00' }] },
@@ -58,6 +59,10 @@ describe('MoneyPanel', () => {
     expect(within(panel).getByTestId('escrow-balance')).toHaveTextContent('₦0.00');
     expect(within(panel).getByText('Stake and fee into escrow')).toBeInTheDocument();
     expect(within(panel).getByText('Payout')).toBeInTheDocument();
+    // Players by name and amounts in money format, never an id or a bare number
+    const postings = within(panel).getAllByTestId('posting').map((p) => p.textContent?.trim());
+    expect(postings).toEqual(['ada −₦102.00', 'Escrow +₦102.00', 'Escrow −₦200.00', 'kola +₦200.00']);
+    expect(panel).not.toHaveTextContent('u1');
     await userEvent.click(within(panel).getByTestId('verify-chain'));
     expect(await within(panel).findByTestId('verify-result')).toHaveTextContent('Verified: the hash chain of 3 events recomputes in your browser.');
   });

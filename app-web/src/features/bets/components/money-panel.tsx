@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Badge, Button } from '../../../components/ui/primitives';
 import { apiRequest } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/money';
+import { formatDateTime } from '../../../lib/date-time';
 
 /**
  * A proof of escrow, as GET /api/bets/:betId/ledger and GET /api/fpl/pools/:poolId/ledger both
@@ -14,6 +15,8 @@ export interface EscrowProof {
   currency: string;
   escrowAccount: string;
   escrowBalance: string;
+  /** Usernames of the players whose accounts the postings name, by user id. */
+  names?: Record<string, string>;
   movements: { eventId: string; eventType: string; streamId: string; streamRevision: number | null; recordedAt: string; hash: string | null; postings: { account: string; currency: string; amount: string }[] }[];
   chain: { streamId: string; headHash: string | null; events: { id: string; revision: number; type: string; data: unknown; hash: string; recordedAt: string; redacted: boolean }[] };
 }
@@ -28,17 +31,24 @@ export const betLedgerQuery = (betId: string) =>
 /** What the panel reads: any query answering a proof of escrow (a bet's, a pool's). */
 export type EscrowProofQuery<T extends EscrowProof = EscrowProof, K extends QueryKey = QueryKey> = UseQueryOptions<T, Error, T, K>;
 
+/** "+₦1,020.00" / "−₦1,020.00": a posting's amount in money format with its sign. */
+export function signedMoney(amount: string, currency: string): string {
+  const negative = amount.startsWith('-');
+  return `${negative ? '−' : '+'}${formatMoney(negative ? amount.slice(1) : amount, currency)}`;
+}
+
 /** sha256 in hex through Web Crypto: the same digest the event store computes with node:crypto. */
 export async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** A posting's account in words: whose stake, the escrow, the platform's fees. */
-function accountLabel(account: string, t: (key: string, options?: Record<string, unknown>) => string): string {
+/** A posting's account in words: the player by name, the escrow, the platform's fees. */
+function accountLabel(account: string, names: Record<string, string>, t: (key: string, options?: Record<string, unknown>) => string): string {
   const [scope, owner, role] = account.split(':');
-  if (scope === 'user' && role === 'receivable') return t('moneyPanel.account.owed', { id: owner?.slice(0, 8) });
-  if (scope === 'user') return t('moneyPanel.account.player', { id: owner?.slice(0, 8) });
+  const who = (owner && names[owner]) || owner?.slice(0, 8);
+  if (scope === 'user' && role === 'receivable') return t('moneyPanel.account.owed', { id: who });
+  if (scope === 'user') return (owner && names[owner]) || t('moneyPanel.account.player', { id: who });
   if (scope === 'bet' || scope === 'pool') return t('moneyPanel.account.escrow');
   if (scope === 'platform') return t('moneyPanel.account.fees');
   return role ? `${scope}:${role}` : account;
@@ -77,12 +87,11 @@ export function MoneyPanel<T extends EscrowProof, K extends QueryKey>({ query, k
         {data.movements.map((m) => (
           <li key={m.eventId} className="list-row">
             <span>{t([`moneyPanel.${kind}Event.${m.eventType}`, `moneyPanel.event.${m.eventType}`], { defaultValue: m.eventType })}</span>
-            <span className="muted">{new Date(m.recordedAt).toLocaleString()}</span>
+            <span className="muted">{formatDateTime(m.recordedAt)}</span>
             <span>
               {m.postings.map((p) => (
-                <span key={`${p.account}${p.amount}`} className="posting">
-                  {accountLabel(p.account, t)} {p.amount.startsWith('-') ? '' : '+'}
-                  {p.amount}{' '}
+                <span key={`${p.account}${p.amount}`} className="posting" data-testid="posting">
+                  {accountLabel(p.account, data.names ?? {}, t)} {signedMoney(p.amount, p.currency)}{' '}
                 </span>
               ))}
             </span>

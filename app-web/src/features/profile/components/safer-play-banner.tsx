@@ -5,6 +5,16 @@ import { paths } from '../../../config/paths';
 import { formatInstant } from '../../../lib/error-message';
 
 /**
+ * The end of the cool-off or self-exclusion in force for this player (from /api/user, which names
+ * only one in force), or null. Screens that would deposit, create or join use it to close their
+ * button up front, beside the banner, instead of letting the server refuse after the form.
+ */
+export function breakInForce(user: { selfExcludedUntil?: string | null; coolOffUntil?: string | null } | null | undefined, now: Date = new Date()): string | null {
+  const until = user?.selfExcludedUntil ?? user?.coolOffUntil ?? null;
+  return until && new Date(until).getTime() > now.getTime() ? until : null;
+}
+
+/**
  * The cool-off or self-exclusion in force, said plainly: shown across the app after sign-in,
  * and on the deposit and create-challenge screens. Renders nothing when none is in force.
  */

@@ -23,13 +23,13 @@ export function usePaystackVerification() {
           const status = response.data?.status;
           if (response.status && status === 'success') {
             const amount = response.data?.amount !== undefined ? String(response.data.amount) : storedPaystackReference()?.amount;
-            clearPaystackReference();
+            clearPaystackReference({ reference, status: 'success', amount: amount ?? null, reason: null });
             await refresh();
             toast({ title: t('deposit.paystack.successTitle'), description: t('deposit.paystack.successText', { amount: formatMoney(amount ?? '0', 'NGN') }), type: 'success' });
             return 'success' as const;
           }
           if (status === 'failed' || status === 'abandoned') {
-            clearPaystackReference();
+            clearPaystackReference({ reference, status: 'failed', amount: storedPaystackReference()?.amount ?? null, reason: response.data?.gateway_response ?? null });
             await refresh();
             toast({ title: t('deposit.paystack.paymentFailedTitle'), description: response.data?.gateway_response || t('deposit.paystack.paymentFailedDefault'), type: 'error' });
             return 'failed' as const;

@@ -2,6 +2,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '../../../lib/date-time';
 import { AUTH_TOKEN_KEY } from '../../../lib/api-client';
 import { i18n } from '../../../lib/i18n';
 import { fakeFetch, renderWithApp } from '../../../testing/render';
@@ -85,7 +86,7 @@ describe('BankWithdrawalHistory', () => {
     const rows = await screen.findAllByTestId('bank-withdrawal');
     expect(within(rows[0]!).getByTestId('bank-withdrawal-status')).toHaveTextContent('Pagado');
     expect(within(rows[0]!).getAllByRole('listitem').map((li) => li.textContent?.split(' ')[0])).toEqual(['Solicitado', 'Enviado', 'Pagado']);
-    expect(within(rows[1]!).getByText(`Cuenta nueva: se envía a partir del ${new Date('2026-11-25T09:00:00.000Z').toLocaleString()}`)).toBeInTheDocument();
+    expect(within(rows[1]!).getByText(`Cuenta nueva: se envía a partir del ${formatDateTime('2026-11-25T09:00:00.000Z')}`)).toBeInTheDocument();
   });
 });
 

@@ -2,13 +2,17 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/primitives';
 import { formatMoney } from '../../../lib/money';
-import { formatDateTime } from '../../bets/components/bet-display';
+import { formatDateTime } from '../../../lib/date-time';
 import { bankPayoutQueries, type BankWithdrawal } from '../api/bank-payouts';
 
 const TONE = { requested: 'warning', sent: 'info', paid: 'success', returned: 'danger' } as const;
 
 function time(value: string | null): string {
-  return value ? new Date(value).toLocaleString() : '';
+  return value ? formatDateTime(value) : '';
+}
+
+export function useBankWithdrawals() {
+  return useQuery(bankPayoutQueries.withdrawals());
 }
 
 /** requested → sent → paid (or returned), each step with its time; updated live by the wallet stream. */
@@ -32,7 +36,7 @@ function Steps({ w }: { w: BankWithdrawal }) {
 
 export function BankWithdrawalHistory() {
   const { t } = useTranslation();
-  const rows = useQuery(bankPayoutQueries.withdrawals()).data ?? [];
+  const rows = useBankWithdrawals().data ?? [];
   if (rows.length === 0) return null;
   return (
     <ul className="list" data-testid="bank-withdrawals">

@@ -13,6 +13,8 @@ import type { CryptoCurrencyOption, CryptoDeposit } from '../../../types/api';
 import { CryptoCurrencyFields } from './crypto-currency-fields';
 import { CRYPTO_CONFIRMATIONS_REQUIRED, useCreateCryptoDeposit, useRefreshBalances, walletQueries } from '../api/wallet-queries';
 import { errorMessage } from '../../../lib/error-message';
+import { useUser } from '../../auth/api/user-queries';
+import { SaferPlayBanner, breakInForce } from '../../profile/components/safer-play-banner';
 
 /** Spec section 9: without a session the crypto form sends the visitor to sign in after 2 s. */
 export const LOGIN_REDIRECT_DELAY_MS = 2000;
@@ -75,6 +77,8 @@ export function CryptoDepositForm({ onComplete }: { onComplete?: () => void }) {
   const navigate = useNavigate();
   const currencies = useQuery(walletQueries.cryptoCurrencies());
   const create = useCreateCryptoDeposit();
+  const { data: user } = useUser();
+  const closedUntil = breakInForce(user);
   const [code, setCode] = useState('');
   const [network, setNetwork] = useState('');
   const [amount, setAmount] = useState('');
@@ -137,7 +141,8 @@ export function CryptoDepositForm({ onComplete }: { onComplete?: () => void }) {
       >
         {(control) => <Input {...control} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />}
       </Field>
-      <Button type="submit" size="lg" disabled={create.isPending}>
+      <SaferPlayBanner selfExcludedUntil={user?.selfExcludedUntil} coolOffUntil={user?.coolOffUntil} />
+      <Button type="submit" size="lg" disabled={create.isPending || closedUntil !== null}>
         {create.isPending ? t('deposit.crypto.creating') : t('deposit.crypto.create')}
       </Button>
     </form>

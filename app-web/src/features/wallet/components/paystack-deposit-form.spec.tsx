@@ -1,11 +1,12 @@
-// Proves the Paystack form refuses amounts and emails with the spec's messages, requires a session, and opens the checkout with the stored reference.
-import { screen } from '@testing-library/react';
+// Proves the Paystack form refuses amounts and emails with the spec's messages, requires a session, opens the checkout with the stored reference, and says how the payment ended once the checkout window settles it.
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_KEY } from '../../../lib/api-client';
 import { fakeFetch, renderWithApp } from '../../../testing/render';
 import type { User } from '../../../types/api';
 import { PaystackDepositForm } from './paystack-deposit-form';
+import { PAYSTACK_OUTCOME_KEY, PAYSTACK_REFERENCE_KEY } from '../api/paystack-reference';
 
 const user: User = { id: 'u1', username: 'ann', email: 'ann@example.com', balance: '0.00', cryptoBalance: '0.00' };
 
@@ -48,5 +49,32 @@ describe('PaystackDepositForm', () => {
     expect(calls[0]?.body).toEqual({ amount: '5000', email: 'ann@example.com' });
     expect(open).toHaveBeenCalledWith(`/sandbox/paystack/checkout/${reference}`, '_blank');
     expect(window.localStorage.getItem('paystack_reference')).toBe(reference);
+  });
+
+  it.each([
+    [{ status: 'success', amount: '5000', reason: null }, 'success', 'Payment received: ₦5,000.00 was added to your balance.'],
+    [{ status: 'failed', amount: '5000', reason: 'Declined' }, 'failed', 'The payment did not go through: Declined. Nothing was charged to your balance.'],
+  ] as const)('when the checkout window settles the payment (%j), this window says how it ended instead of "complete the payment"', async (ending, status, text) => {
+    window.localStorage.setItem(AUTH_TOKEN_KEY, 'token');
+    const reference = `ref_${crypto.randomUUID()}`;
+    const { fetchFn } = fakeFetch({
+      'POST /api/paystack/deposits/initialize': () => ({ body: { status: true, message: 'ok', data: { authorization_url: `/sandbox/paystack/checkout/${reference}`, reference } } }),
+    });
+    vi.stubGlobal('fetch', fetchFn);
+    vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    renderWithApp(<PaystackDepositForm user={user} />);
+    await userEvent.type(screen.getByLabelText('Amount (₦)'), '5000');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay with Paystack' }));
+    expect(await screen.findByTestId('paystack-checkout-opened')).toHaveTextContent('Complete the payment in the new window');
+    // The checkout window records the outcome and clears the reference; this window hears the storage event.
+    act(() => {
+      window.localStorage.setItem(PAYSTACK_OUTCOME_KEY, JSON.stringify({ reference, ...ending }));
+      window.localStorage.removeItem(PAYSTACK_REFERENCE_KEY);
+      window.dispatchEvent(new StorageEvent('storage', { key: PAYSTACK_REFERENCE_KEY, oldValue: reference, newValue: null }));
+    });
+    const outcome = await screen.findByTestId('paystack-outcome');
+    expect(outcome).toHaveAttribute('data-status', status);
+    expect(outcome).toHaveTextContent(text);
+    expect(screen.queryByTestId('paystack-checkout-opened')).not.toBeInTheDocument();
   });
 });

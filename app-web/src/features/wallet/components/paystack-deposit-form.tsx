@@ -6,9 +6,11 @@ import { toast } from '../../../components/ui/toast';
 import { getAuthToken } from '../../../lib/api-client';
 import { translateMessage } from '../../../lib/i18n';
 import type { User } from '../../../types/api';
-import { storePaystackReference, useStoredPaystackReference } from '../api/paystack-reference';
+import { paystackOutcome, storePaystackReference, useStoredPaystackReference } from '../api/paystack-reference';
+import { formatMoney } from '../../../lib/money';
 import { usePaystackVerification } from '../api/use-paystack-verification';
 import { useInitializePaystack } from '../api/wallet-queries';
+import { SaferPlayBanner, breakInForce } from '../../profile/components/safer-play-banner';
 import { errorMessage } from '../../../lib/error-message';
 
 /** The toast title of each refusal of the amount/email rules (spec section 8). */
@@ -37,6 +39,8 @@ export function PaystackDepositForm({ user }: { user: User | null | undefined })
   const [email, setEmail] = useState(user?.email ?? '');
   const [error, setError] = useState<{ field: 'amount' | 'email'; message: string } | null>(null);
   const [checkoutUrl, setCheckoutUrl] = useState<string | null>(null);
+  /** The reference of the checkout this form opened, to find its outcome once another window settles it. */
+  const [openedReference, setOpenedReference] = useState<string | null>(null);
   const [popupBlocked, setPopupBlocked] = useState(false);
   const loggedIn = Boolean(user && getAuthToken());
   const storedReference = useStoredPaystackReference();
@@ -60,6 +64,7 @@ export function PaystackDepositForm({ user }: { user: User | null | undefined })
             return;
           }
           storePaystackReference(response.data.reference, amount.trim());
+          setOpenedReference(response.data.reference);
           setCheckoutUrl(response.data.authorization_url);
           const opened = window.open(response.data.authorization_url, '_blank');
           setPopupBlocked(!opened);
@@ -71,20 +76,29 @@ export function PaystackDepositForm({ user }: { user: User | null | undefined })
   };
 
   const stored = checkoutUrl && storedReference ? { reference: storedReference } : null;
+  // Settled (here or in the checkout window): say how it ended instead of "complete the payment".
+  const outcome = checkoutUrl && storedReference !== openedReference ? paystackOutcome(openedReference) : null;
   return (
     <form className="form" noValidate onSubmit={submit} aria-label={t('deposit.paystack.title')}>
       <h3>{t('deposit.paystack.title')}</h3>
       {!loggedIn ? <Alert tone="danger">{t('deposit.paystack.notLoggedIn')}</Alert> : null}
+      <SaferPlayBanner selfExcludedUntil={user?.selfExcludedUntil} coolOffUntil={user?.coolOffUntil} />
       <Field label={t('deposit.paystack.amount')} error={error?.field === 'amount' ? error.message : undefined}>
         {(control) => <Input {...control} inputMode="decimal" placeholder="5000" value={amount} onChange={(e) => setAmount(e.target.value)} />}
       </Field>
       <Field label={t('deposit.paystack.email')} error={error?.field === 'email' ? error.message : undefined}>
         {(control) => <Input {...control} type="email" value={email} onChange={(e) => setEmail(e.target.value)} />}
       </Field>
-      <Button type="submit" size="lg" disabled={!loggedIn || initialize.isPending}>
+      <Button type="submit" size="lg" disabled={!loggedIn || initialize.isPending || breakInForce(user) !== null}>
         {initialize.isPending ? t('deposit.paystack.initializing') : t('deposit.paystack.pay')}
       </Button>
-      {checkoutUrl ? (
+      {outcome ? (
+        <Alert tone={outcome.status === 'success' ? 'success' : 'danger'} data-testid="paystack-outcome" data-status={outcome.status}>
+          {outcome.status === 'success'
+            ? t('deposit.paystack.settledSuccess', { amount: formatMoney(outcome.amount ?? '0', 'NGN') })
+            : t('deposit.paystack.settledFailed', { reason: outcome.reason || t('deposit.paystack.paymentFailedDefault') })}
+        </Alert>
+      ) : checkoutUrl ? (
         <Alert tone="info" data-testid="paystack-checkout-opened">
           <p>{t('deposit.paystack.checkoutOpened')}</p>
           {popupBlocked ? (

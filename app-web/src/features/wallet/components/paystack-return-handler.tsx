@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useUser } from '../../auth/api/user-queries';
-import { PAYSTACK_REFERENCE_KEY, storedPaystackReference } from '../api/paystack-reference';
+import { PAYSTACK_REFERENCE_KEY, isCheckoutWindow, storedPaystackReference } from '../api/paystack-reference';
 import { useRefreshBalances } from '../api/wallet-queries';
 import { usePaystackVerification } from '../api/use-paystack-verification';
 
@@ -26,7 +26,15 @@ export function PaystackReturnHandler() {
     const isReturnPath = location.pathname.includes('/wallet') || location.pathname.includes('/deposit');
     if (!reference || !isReturnPath || handled.current === reference) return;
     handled.current = reference;
-    void verify(reference).then(() => navigate(location.pathname, { replace: true }));
+    void verify(reference).then((result) => {
+      // The checkout window the deposit form opened: its work is done, and the first window
+      // shows the outcome (the storage event), so it closes rather than stay a second app.
+      if ((result === 'success' || result === 'failed') && isCheckoutWindow()) {
+        window.close();
+        return;
+      }
+      void navigate(location.pathname, { replace: true });
+    });
   }, [user, location.pathname, location.search, verify, navigate]);
 
   useEffect(() => {

@@ -12,12 +12,10 @@ import { CryptoDepositForm, statusTone } from './crypto-deposit-form';
 import { PaystackDepositForm } from './paystack-deposit-form';
 import { WithdrawDialog } from './withdraw-dialog';
 import { BankWithdrawDialog } from './bank-withdraw-dialog';
-import { BankWithdrawalHistory } from './bank-withdrawals';
+import { BankWithdrawalHistory, useBankWithdrawals } from './bank-withdrawals';
+import { formatDateTime } from '../../../lib/date-time';
 
-function formatDate(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleString();
-}
+const formatDate = formatDateTime;
 
 function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
@@ -73,9 +71,19 @@ export function DepositHistory() {
 export function WithdrawalHistory() {
   const { t } = useTranslation();
   const withdrawals = useQuery(walletQueries.cryptoWithdrawals());
+  const bankRows = useBankWithdrawals();
   const rows = withdrawals.data ?? [];
   const bank = <BankWithdrawalHistory />;
-  if (rows.length === 0) return <>{bank}<p className="muted">{t('wallet.noWithdrawals')}</p></>;
+  // "No withdrawals yet" only when neither list has one (a paid bank withdrawal is a withdrawal).
+  if (rows.length === 0) {
+    const none = withdrawals.isSuccess && bankRows.isSuccess && (bankRows.data ?? []).length === 0;
+    return (
+      <>
+        {bank}
+        {none ? <p className="muted">{t('wallet.noWithdrawals')}</p> : null}
+      </>
+    );
+  }
   return (
     <>
     {bank}

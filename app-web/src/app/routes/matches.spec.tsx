@@ -1,0 +1,32 @@
+// Proves the Payouts tab says what each payout was for (the game and the opponent, linked to the match) in money format, never a bet id.
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AUTH_TOKEN_KEY } from '../../lib/api-client';
+import { fakeFetch, renderWithApp } from '../../testing/render';
+import { MatchesRoute } from './matches';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('MatchesRoute, Payouts', () => {
+  it('names the game and the opponent of each payout, with the amount in money format', async () => {
+    const me = crypto.randomUUID();
+    const betId = '27d3a886-0000-4000-8000-000000000001';
+    window.localStorage.setItem(AUTH_TOKEN_KEY, `token-${crypto.randomUUID()}`);
+    const { fetchFn } = fakeFetch({
+      'GET /api/user': () => ({ body: { id: me, username: 'ada', email: 'ada@example.com', balance: '2000.00' } }),
+      'GET /api/bets': () => ({
+        body: [{ id: betId, gameType: 'fc25', amount: '1000.00', currency: 'NGN', status: 'completed', challengerId: me, opponentId: 'o1', winnerId: me, challenger: { id: me, username: 'ada' }, opponent: { id: 'o1', username: 'kola' }, createdAt: new Date().toISOString() }],
+      }),
+      'GET /api/transactions': () => ({ body: [{ id: 't1', type: 'bet_payout', status: 'completed', amount: '2000.00', currency: 'NGN', betId, createdAt: new Date().toISOString() }] }),
+    });
+    vi.stubGlobal('fetch', fetchFn);
+    renderWithApp(<MatchesRoute />, { path: '/matches' });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Payouts' }));
+    const payouts = await screen.findByTestId('payouts');
+    const link = await within(payouts).findByRole('link', { name: 'EA Sports FC 25 vs kola' });
+    expect(link).toHaveAttribute('href', `/matches/${betId}`);
+    expect(payouts).toHaveTextContent('₦2,000.00');
+    expect(payouts).not.toHaveTextContent('27d3a886');
+  });
+});

@@ -1,0 +1,33 @@
+// Proves the withdrawal history never says "No withdrawals yet" under a withdrawal: a paid bank withdrawal is listed with its steps, in the app's one date format; the empty line shows only when both lists are empty.
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AUTH_TOKEN_KEY } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/date-time';
+import { fakeFetch, renderWithApp } from '../../../testing/render';
+import { WithdrawalHistory } from './wallet-panel';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function show(bank: unknown[], crypto: unknown[] = []) {
+  window.localStorage.setItem(AUTH_TOKEN_KEY, `token-${crypto.length}-${Math.random()}`);
+  const api = fakeFetch({ 'GET /api/withdrawals/bank': () => ({ body: bank }), 'GET /api/crypto/withdrawals': () => ({ body: crypto }) });
+  vi.stubGlobal('fetch', api.fetchFn);
+  return renderWithApp(<WithdrawalHistory />);
+}
+
+describe('WithdrawalHistory', () => {
+  it('lists a paid bank withdrawal and does not say there are none', async () => {
+    const at = '2026-11-26T10:00:00.000Z';
+    show([{ id: 'w1', amount: '5000.00', currency: 'NGN', status: 'paid', reference: 'r1', bankAccountId: 'a1', bankName: 'GTBank', accountName: 'Ada', accountNumber: '******7890', requiresKyc: false, waiting: null, notBefore: at, returnReason: null, requestedAt: at, sentAt: at, paidAt: at, returnedAt: null }]);
+    const row = await screen.findByTestId('bank-withdrawal');
+    expect(row).toHaveAttribute('data-status', 'paid');
+    expect(row).toHaveTextContent('₦5,000.00');
+    expect(within(row).getAllByText(formatDateTime(at)).length).toBe(3);
+    expect(screen.queryByText('No withdrawals yet')).not.toBeInTheDocument();
+  });
+
+  it('says "No withdrawals yet" when neither list has one', async () => {
+    show([]);
+    expect(await screen.findByText('No withdrawals yet')).toBeInTheDocument();
+  });
+});
