@@ -1,5 +1,5 @@
 import type { Command } from '../shared/command.js';
-import type { CodeIssueReason, DetectedLocation, LocationSource, ProfileChanges, SignupForm } from './events.js';
+import type { CodeIssueReason, DetectedLocation, LocationSource, PasswordChangeVia, ProfileChanges, SignupForm } from './events.js';
 
 /** A new verification code, prepared by the caller (ids and hashing are not the decider's job). */
 export interface NewCode {
@@ -125,6 +125,12 @@ export type GrantAdmin = Command<
 /** An admin makes a user a moderator, or takes the role back. */
 export type SetModeratorRole = Command<'SetModeratorRole', { readonly adminId: string; readonly isModerator: boolean }>;
 
+/** Records that the password was changed; the caller stores the new hash in the credentials table in the same transaction. */
+export type RecordPasswordChange = Command<'RecordPasswordChange', { readonly via: PasswordChangeVia }>;
+
+/** Records a sign-in from a device the account had not used (the caller checked the sessions). */
+export type RecordNewDeviceSignIn = Command<'RecordNewDeviceSignIn', { readonly sessionId: string | null; readonly device: string }>;
+
 export type UserCommand =
   | RegisterUser
   | IssueVerificationCode
@@ -138,4 +144,6 @@ export type UserCommand =
   | VerifyAge
   | ChangeAdminNote
   | GrantAdmin
-  | SetModeratorRole;
+  | SetModeratorRole
+  | RecordPasswordChange
+  | RecordNewDeviceSignIn;

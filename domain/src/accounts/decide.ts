@@ -9,6 +9,8 @@ import type {
   IssuePhoneCode,
   NewCode,
   RecordDetectedLocation,
+  RecordNewDeviceSignIn,
+  RecordPasswordChange,
   RegisterUser,
   SetPreferredCurrency,
   UserCommand,
@@ -195,6 +197,16 @@ function setModeratorRole(command: SetModeratorRole['data'], now: Date, state: U
   return [{ type: 'ModeratorRoleSet', data: { userId: state.userId!, isModerator: command.isModerator, setBy: command.adminId, setAt: now.toISOString() } }];
 }
 
+function recordPasswordChange(command: RecordPasswordChange['data'], now: Date, state: UserState): UserEvent[] {
+  requireExisting(state);
+  return [{ type: 'PasswordChanged', data: { userId: state.userId!, via: command.via, changedAt: now.toISOString() } }];
+}
+
+function recordNewDeviceSignIn(command: RecordNewDeviceSignIn['data'], now: Date, state: UserState): UserEvent[] {
+  requireExisting(state);
+  return [{ type: 'NewDeviceSignedIn', data: { userId: state.userId!, sessionId: command.sessionId, device: command.device, signedInAt: now.toISOString() } }];
+}
+
 export function decide(command: UserCommand, state: UserState): UserEvent[] {
   switch (command.type) {
     case 'RegisterUser':
@@ -223,6 +235,10 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
       return grantAdmin(command.data, command.metadata.now, state);
     case 'SetModeratorRole':
       return setModeratorRole(command.data, command.metadata.now, state);
+    case 'RecordPasswordChange':
+      return recordPasswordChange(command.data, command.metadata.now, state);
+    case 'RecordNewDeviceSignIn':
+      return recordNewDeviceSignIn(command.data, command.metadata.now, state);
     default: {
       const unknownCommand: never = command;
       throw new Error(`Unknown command ${JSON.stringify(unknownCommand)}`);

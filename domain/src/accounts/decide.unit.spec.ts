@@ -1,7 +1,7 @@
-// Proves the user decider: registration, code issue cooldown, verification with wrong tries and lock, profile deltas, location and admin events.
+// Proves the user decider: registration, code issue cooldown, verification with wrong tries and lock, profile deltas, location and admin events, the security facts (password changed, new device) and the device label.
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../shared/errors.js';
-import { userDecider, type UserCommand, type UserEvent, type UserState, type RegisterUser } from './index.js';
+import { UNKNOWN_DEVICE, deviceLabel, userDecider, type UserCommand, type UserEvent, type UserState, type RegisterUser } from './index.js';
 
 const t0 = new Date('2026-11-21T12:00:00Z');
 const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
@@ -117,5 +117,32 @@ describe('location, currency, admin', () => {
   });
   it('refuses commands on an account that does not exist', () => {
     expect(refusal(() => when(userDecider.initialState(), { type: 'SetPreferredCurrency', data: { currency: 'EUR', setByUser: true }, metadata: { now: t0 } })).status).toBe(404);
+  });
+});
+
+describe('security facts', () => {
+  it('a password change is recorded with how it happened and when, never the password or its hash', () => {
+    const events = when(given(registered()), { type: 'RecordPasswordChange', data: { via: 'reset' }, metadata: { now: at(5) } });
+    expect(events).toEqual([{ type: 'PasswordChanged', data: { userId, via: 'reset', changedAt: at(5).toISOString() } }]);
+    expect(JSON.stringify(events)).not.toMatch(/hash|scrypt/i);
+    expect(given([...registered(), ...events])).toEqual(given(registered()));
+  });
+  it('a sign-in from a new device is recorded with its label and session, no IP address', () => {
+    const events = when(given(registered()), { type: 'RecordNewDeviceSignIn', data: { sessionId: 's-2', device: 'Firefox · Linux' }, metadata: { now: at(6) } });
+    expect(events).toEqual([{ type: 'NewDeviceSignedIn', data: { userId, sessionId: 's-2', device: 'Firefox · Linux', signedInAt: at(6).toISOString() } }]);
+  });
+  it('both are refused on an account that does not exist', () => {
+    expect(refusal(() => when(userDecider.initialState(), { type: 'RecordPasswordChange', data: { via: 'change' }, metadata: { now: t0 } })).status).toBe(404);
+    expect(refusal(() => when(userDecider.initialState(), { type: 'RecordNewDeviceSignIn', data: { sessionId: null, device: 'Chrome' }, metadata: { now: t0 } })).status).toBe(404);
+  });
+  it('labels a device by browser and system, the most specific browser first', () => {
+    expect(deviceLabel('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36')).toBe('Chrome · Windows');
+    expect(deviceLabel('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 Edg/130.0.0.0')).toBe('Edge · Windows');
+    expect(deviceLabel('Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1')).toBe('Safari · iPhone');
+    expect(deviceLabel('Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0')).toBe('Firefox · Linux');
+    expect(deviceLabel('Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/26.0 Chrome/122.0 Mobile Safari/537.36')).toBe('Samsung Internet · Android');
+    expect(deviceLabel('Mozilla/5.0 (PlayStation; PlayStation 5/6.00) AppleWebKit/605.1.15 (KHTML, like Gecko)')).toBe('PlayStation');
+    expect(deviceLabel('curl/8.5.0')).toBe(UNKNOWN_DEVICE);
+    expect(deviceLabel(null)).toBe(UNKNOWN_DEVICE);
   });
 });

@@ -150,6 +150,27 @@ export interface ModeratorRoleSetData {
   readonly setAt: string;
 }
 
+/** How a password came to change: a reset link, or the signed-in owner changing it. Never the password or its hash. */
+export type PasswordChangeVia = 'reset' | 'change';
+
+export interface PasswordChangedData {
+  readonly userId: string;
+  readonly via: PasswordChangeVia;
+  readonly changedAt: string;
+}
+
+/**
+ * A sign-in from a device (a session's user agent) this account had not signed in from before,
+ * on an account that had signed in before. `device` is a short label from the user agent (e.g.
+ * `Chrome · Windows`, `unknown` when neither is recognised); no IP address.
+ */
+export interface NewDeviceSignedInData {
+  readonly userId: string;
+  readonly sessionId: string | null;
+  readonly device: string;
+  readonly signedInAt: string;
+}
+
 export type UserEvent =
   | { type: 'UserRegistered'; data: UserRegisteredData }
   | { type: 'EmailVerificationCodeIssued'; data: EmailVerificationCodeIssuedData }
@@ -165,7 +186,9 @@ export type UserEvent =
   | { type: 'AgeVerified'; data: AgeVerifiedData }
   | { type: 'AdminNoteChanged'; data: AdminNoteChangedData }
   | { type: 'AdminGranted'; data: AdminGrantedData }
-  | { type: 'ModeratorRoleSet'; data: ModeratorRoleSetData };
+  | { type: 'ModeratorRoleSet'; data: ModeratorRoleSetData }
+  | { type: 'PasswordChanged'; data: PasswordChangedData }
+  | { type: 'NewDeviceSignedIn'; data: NewDeviceSignedInData };
 
 export type UserEventType = UserEvent['type'];
 
@@ -185,6 +208,8 @@ export const USER_EVENT_TYPES: readonly UserEventType[] = [
   'AdminNoteChanged',
   'AdminGranted',
   'ModeratorRoleSet',
+  'PasswordChanged',
+  'NewDeviceSignedIn',
 ];
 
 export const USER_STREAM_TYPE = 'user';

@@ -12,6 +12,7 @@ export * from './rules.js';
 export * from './reference-data.js';
 export * from './phone.js';
 export * from './phone-number.js';
+export * from './devices.js';
 
 /** The `user-<id>` stream's decider. */
 export const userDecider: Decider<UserState, UserCommand, UserEvent> = { initialState, evolve, decide };

@@ -160,6 +160,10 @@ export function evolve(state: UserState, event: UserEvent): UserState {
       return { ...state, isAdmin: true };
     case 'ModeratorRoleSet':
       return { ...state, isModerator: event.data.isModerator };
+    case 'PasswordChanged':
+    case 'NewDeviceSignedIn':
+      // Facts for the owner's security notices and the audit trail; no rule reads them.
+      return state;
     default: {
       const unknownEvent: never = event;
       return unknownEvent;

@@ -1,8 +1,9 @@
-// Proves the notifications reactor's rule: over random bet lifecycles (appeals included), deposits and moderator requests delivered with random repeats, each event notifies exactly the right people (checked against an independent list), each exactly once, with ids that do not depend on the delivery; and the stream's decider keeps locked channels on and marks read idempotently.
+// Proves the notifications reactor's rule: over random bet lifecycles (appeals included), deposits, moderator requests and security facts (password changed, new device) delivered with random repeats, each event notifies exactly the right people (checked against an independent list), each exactly once, with ids that do not depend on the delivery; and the stream's decider keeps locked channels on and marks read idempotently.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../shared/errors.js';
-import { DEFAULT_NOTIFICATION_PREFERENCES, NOTIFICATION_CATEGORIES, NOTIFICATION_CHANNELS, isLocked, type NotificationType } from './categories.js';
+import { CATEGORY_OF, DEFAULT_NOTIFICATION_PREFERENCES, NOTIFICATION_CATEGORIES, NOTIFICATION_CHANNELS, channelsFor, isLocked, type NotificationPreferences, type NotificationType } from './categories.js';
+import { renderNotification } from './render.js';
 import type { NotificationCommand } from './commands.js';
 import type { NotificationEvent } from './events.js';
 import { notificationsDecider } from './index.js';
@@ -123,10 +124,14 @@ describe('who is notified of what', () => {
         fc.array(lifecycleArb, { minLength: 1, maxLength: 4 }),
         fc.array(fc.nat(), { maxLength: 30 }),
         fc.subarray(USERS),
-        (lifecycles, repeats, moderators) => {
+        fc.constantFrom(...USERS),
+        (lifecycles, repeats, moderators, owner) => {
           const expected = lifecycles.flatMap((l) => lifecycle({ ...l, moderators }));
           const deposit = ev(`wallet-${USERS[0]}`, 'DepositCredited', { userId: USERS[0], depositId: 'd', amount: '500.00', currency: 'NGN', creditedAt: T });
           expected.push({ event: deposit, recipients: [[USERS[0]!, 'deposit_credited']] });
+          // Security facts tell the account's owner and nobody else, moderators and admins included.
+          expected.push({ event: ev(`user-${owner}`, 'PasswordChanged', { userId: owner, via: 'reset', changedAt: T }), recipients: [[owner, 'password_changed']] });
+          expected.push({ event: ev(`user-${owner}`, 'NewDeviceSignedIn', { userId: owner, sessionId: 's', device: 'Chrome · Windows', signedInAt: T }), recipients: [[owner, 'new_device']] });
           // At-least-once delivery: some events again, right after or after a crash replay.
           const delivered: SourceEvent[] = [];
           expected.forEach((x, i) => {
@@ -169,6 +174,32 @@ describe('who is notified of what', () => {
     const limit = ev(`wallet-${USERS[0]}`, 'SpendingLimitChanged', { userId: USERS[0], limit: 'depositDaily', value: '900.00', previous: '100.00', status: 'pending', effectiveAt: '2026-11-27T10:00:00.000Z', currency: 'NGN', changedAt: T });
     expect(planNotifications(limit, {})[0]).toMatchObject({ type: 'limit_effective', occurredAt: T, showAt: '2026-11-27T10:00:00.000Z' });
     expect(planNotifications({ ...limit, id: eventId(), data: { ...(limit.data as object), status: 'applied' } }, {})).toEqual([]);
+  });
+});
+
+describe('security notices', () => {
+  it('go to the owner on the locked account category, linking to the Security tab, and reach them by email whatever the preferences', () => {
+    const userId = USERS[2]!;
+    const [changed] = planNotifications(ev(`user-${userId}`, 'PasswordChanged', { userId, via: 'reset', changedAt: T }), {});
+    const [device] = planNotifications(ev(`user-${userId}`, 'NewDeviceSignedIn', { userId, sessionId: 's', device: 'Firefox · Linux', signedInAt: T }), {});
+    expect(changed).toMatchObject({ userId, type: 'password_changed', params: { via: 'reset', changedAt: T }, link: '/profile?tab=security', occurredAt: T });
+    expect(device).toMatchObject({ userId, type: 'new_device', params: { device: 'Firefox · Linux', signedInAt: T }, link: '/profile?tab=security' });
+    for (const type of ['password_changed', 'new_device'] as const) {
+      expect(CATEGORY_OF[type]).toBe('account');
+      const allOff = Object.fromEntries(NOTIFICATION_CATEGORIES.map((c) => [c, { in_app: false, email: false, push: false }])) as unknown as NotificationPreferences;
+      expect(channelsFor(type, allOff)).toEqual(['in_app', 'email']);
+      expect(channelsFor(type, DEFAULT_NOTIFICATION_PREFERENCES)).toEqual(['in_app', 'email']);
+    }
+  });
+  it('say what happened in en, es and fr, an unrecognised device in the reader\'s words', () => {
+    const options = (locale: string) => ({ locale, timeZone: 'Africa/Lagos', now: new Date(T) });
+    expect(renderNotification('password_changed', { via: 'reset', changedAt: T }, options('en'))).toEqual({
+      title: 'Your password was changed',
+      body: 'The password of your Wager account was reset with an emailed link at 11:00 today; your other sessions were signed out. If it was not you, reset your password now and contact support.',
+    });
+    expect(renderNotification('new_device', { device: 'Chrome · Windows', signedInAt: T }, options('es')).body).toContain('(Chrome · Windows) hoy a las 11:00');
+    expect(renderNotification('new_device', { device: 'unknown', signedInAt: T }, options('fr')).body).toContain('(un appareil non reconnu)');
+    expect(renderNotification('password_changed', { via: 'change', changedAt: T }, options('fr')).title).toBe('Votre mot de passe a été modifié');
   });
 });
 

@@ -82,6 +82,8 @@ export const NOTIFYING_EVENT_TYPES = [
   'BankWithdrawalHeld',
   'BankWithdrawalReleased',
   'AgeVerified',
+  'PasswordChanged',
+  'NewDeviceSignedIn',
   'PoolJoined',
   'PoolCancelled',
   'PoolSettled',
@@ -101,6 +103,7 @@ export const notificationLinks = {
   wallet: () => '/wallet',
   pools: () => '/fpl-pools',
   profile: () => '/profile',
+  security: () => '/profile?tab=security',
   saferPlay: () => '/responsible-gaming',
   appeals: () => '/admin?tab=appeals',
 } as const;
@@ -188,6 +191,8 @@ const TIME_FIELD: Readonly<Record<(typeof NOTIFYING_EVENT_TYPES)[number], string
   BankWithdrawalHeld: 'heldAt',
   BankWithdrawalReleased: 'releasedAt',
   AgeVerified: 'verifiedAt',
+  PasswordChanged: 'changedAt',
+  NewDeviceSignedIn: 'signedInAt',
   PoolJoined: 'joinedAt',
   PoolCancelled: 'cancelledAt',
   PoolSettled: 'settledAt',
@@ -249,6 +254,11 @@ function draftsOf(type: string, d: Data, context: NotificationContext): Draft[] 
       return [{ userId: str(d.userId), type: 'exclusion_ended', params: { kind: str(d.kind) }, link: notificationLinks.saferPlay(), showAt: str(d.until) }];
     case 'AgeVerified':
       return [{ userId: str(d.userId), type: 'age_verified', params: {}, link: notificationLinks.profile() }];
+    // Security: only the owner, on the locked account category (in the app and by email always).
+    case 'PasswordChanged':
+      return [{ userId: str(d.userId), type: 'password_changed', params: { via: str(d.via), changedAt: str(d.changedAt) }, link: notificationLinks.security() }];
+    case 'NewDeviceSignedIn':
+      return [{ userId: str(d.userId), type: 'new_device', params: { device: str(d.device), signedInAt: str(d.signedInAt) }, link: notificationLinks.security() }];
     default:
       return walletDrafts(type, d);
   }

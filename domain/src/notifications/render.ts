@@ -6,6 +6,7 @@
  */
 import type { NotificationType } from './categories.js';
 import type { NotificationParams } from './plan.js';
+import { UNKNOWN_DEVICE } from '../accounts/devices.js';
 
 export const NOTIFICATION_LOCALES = ['en', 'es', 'fr'] as const;
 export type NotificationLocale = (typeof NOTIFICATION_LOCALES)[number];
@@ -93,6 +94,13 @@ const LIMIT_NAMES: Record<NotificationLocale, Record<string, string>> = {
   fr: { depositDaily: 'limite de dépôt quotidienne', depositWeekly: 'limite de dépôt hebdomadaire', depositMonthly: 'limite de dépôt mensuelle', stakeDaily: 'limite de mise quotidienne' },
 };
 
+const UNKNOWN_DEVICE_NAMES: Record<NotificationLocale, string> = { en: 'an unrecognised device', es: 'un dispositivo no reconocido', fr: 'un appareil non reconnu' };
+
+/** A device label as recorded (`Chrome · Windows`), or the reader's words for one not recognised. */
+function device(locale: NotificationLocale, label: string | null | undefined): string {
+  return !label || label === UNKNOWN_DEVICE ? UNKNOWN_DEVICE_NAMES[locale] : label;
+}
+
 const EN: Record<NotificationType, Template> = {
   challenge_received: (p, f) => ({
     title: `New challenge from ${f.name(p.challenger)}`,
@@ -133,6 +141,14 @@ const EN: Record<NotificationType, Template> = {
   kyc_approved: () => ({ title: 'Identity check approved', body: 'Your withdrawal passed the identity check and will be sent.' }),
   kyc_rejected: (p, f) => ({ title: 'Identity check declined', body: `Your withdrawal was cancelled and ${f.money(p.amount, p.currency)} is back in your wallet.` }),
   age_verified: () => ({ title: 'Age verified', body: 'An admin has verified your age.' }),
+  password_changed: (p, f) => ({
+    title: 'Your password was changed',
+    body: `The password of your Wager account was ${p.via === 'reset' ? 'reset with an emailed link' : 'changed'} ${f.when(p.changedAt)}; your other sessions were signed out. If it was not you, reset your password now and contact support.`,
+  }),
+  new_device: (p, f) => ({
+    title: 'New sign-in to your account',
+    body: `Your account was signed in to from a device it has not used before (${device('en', p.device)}) ${f.when(p.signedInAt)}. If it was not you, reset your password now.`,
+  }),
   pool_joined: (p) => ({ title: 'You joined a pool', body: `${p.amount ?? ''} was taken for your entry.` }),
   pool_cancelled: (p) => ({ title: 'Pool cancelled', body: `The pool was cancelled; ${p.amount ?? ''} is back in your wallet.` }),
   pool_settled: (p, f) =>
@@ -190,6 +206,14 @@ const ES: Record<NotificationType, Template> = {
   kyc_approved: () => ({ title: 'Verificación de identidad aprobada', body: 'Tu retiro superó la verificación de identidad y se enviará.' }),
   kyc_rejected: (p, f) => ({ title: 'Verificación de identidad rechazada', body: `Tu retiro fue cancelado y ${f.money(p.amount, p.currency)} ha vuelto a tu billetera.` }),
   age_verified: () => ({ title: 'Edad verificada', body: 'Un administrador ha verificado tu edad.' }),
+  password_changed: (p, f) => ({
+    title: 'Se cambió tu contraseña',
+    body: `La contraseña de tu cuenta de Wager se ${p.via === 'reset' ? 'restableció con un enlace enviado por correo' : 'cambió'} ${f.when(p.changedAt)}; se cerraron tus otras sesiones. Si no fuiste tú, restablece tu contraseña ahora y contacta con soporte.`,
+  }),
+  new_device: (p, f) => ({
+    title: 'Nuevo inicio de sesión en tu cuenta',
+    body: `Se inició sesión en tu cuenta desde un dispositivo que no había usado antes (${device('es', p.device)}) ${f.when(p.signedInAt)}. Si no fuiste tú, restablece tu contraseña ahora.`,
+  }),
   pool_joined: (p) => ({ title: 'Te uniste a un pool', body: `Se cobraron ${p.amount ?? ''} por tu inscripción.` }),
   pool_cancelled: (p) => ({ title: 'Pool cancelado', body: `El pool fue cancelado; ${p.amount ?? ''} ha vuelto a tu billetera.` }),
   pool_settled: (p, f) =>
@@ -247,6 +271,14 @@ const FR: Record<NotificationType, Template> = {
   kyc_approved: () => ({ title: 'Vérification d’identité approuvée', body: 'Votre retrait a passé la vérification d’identité et sera envoyé.' }),
   kyc_rejected: (p, f) => ({ title: 'Vérification d’identité refusée', body: `Votre retrait a été annulé et ${f.money(p.amount, p.currency)} sont revenus dans votre portefeuille.` }),
   age_verified: () => ({ title: 'Âge vérifié', body: 'Un administrateur a vérifié votre âge.' }),
+  password_changed: (p, f) => ({
+    title: 'Votre mot de passe a été modifié',
+    body: `Le mot de passe de votre compte Wager a été ${p.via === 'reset' ? 'réinitialisé avec un lien envoyé par e-mail' : 'modifié'} ${f.when(p.changedAt)} ; vos autres sessions ont été fermées. Si ce n’était pas vous, réinitialisez votre mot de passe maintenant et contactez le support.`,
+  }),
+  new_device: (p, f) => ({
+    title: 'Nouvelle connexion à votre compte',
+    body: `Votre compte a été ouvert depuis un appareil jamais utilisé auparavant (${device('fr', p.device)}) ${f.when(p.signedInAt)}. Si ce n’était pas vous, réinitialisez votre mot de passe maintenant.`,
+  }),
   pool_joined: (p) => ({ title: 'Vous avez rejoint une poule', body: `${p.amount ?? ''} ont été prélevés pour votre inscription.` }),
   pool_cancelled: (p) => ({ title: 'Poule annulée', body: `La poule a été annulée ; ${p.amount ?? ''} sont revenus dans votre portefeuille.` }),
   pool_settled: (p, f) =>

@@ -53,6 +53,9 @@ function changesOf(event: UserEvent): UserRowUpdate {
       return { is_admin: true };
     case 'ModeratorRoleSet':
       return { is_moderator: event.data.isModerator };
+    case 'PasswordChanged':
+    case 'NewDeviceSignedIn':
+      return {};
     default: {
       const unknownEvent: never = event;
       return unknownEvent;

@@ -1,39 +1,15 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../database.js';
 
+export { deviceFacts, type DeviceFacts } from '../users/devices.queries.js';
+
 /**
  * Facts the payout rules need from outside the wallet stream, read at request time: devices
- * (a device is the user agent a session signed in with; sessions are the login record and are
- * never deleted), players linked to this one by a shared device or bank account, and bets won
+ * (users/devices.queries.ts), players linked to this one by a shared device or bank account, and bets won
  * against them lately.
  */
 export const LINKED_PLAYERS_MAX = 50;
 export const LINKED_BETS_MAX = 10;
-
-export interface DeviceFacts {
-  /** When the requesting session's device (its user agent) first signed in to this account. */
-  readonly deviceFirstSeenAt: Date | null;
-  /** When the account's first session of all signed in. */
-  readonly firstDeviceSeenAt: Date | null;
-}
-
-export async function deviceFacts(db: Kysely<Database>, userId: string, sessionId: string): Promise<DeviceFacts> {
-  const row = await db
-    .selectFrom('sessions as this_session')
-    .where('this_session.id', '=', sessionId)
-    .where('this_session.user_id', '=', userId)
-    .select((eb) => [
-      eb
-        .selectFrom('sessions as same_device')
-        .whereRef('same_device.user_id', '=', 'this_session.user_id')
-        .where((w) => w.or([w('same_device.user_agent', '=', w.ref('this_session.user_agent')), w.and([w('same_device.user_agent', 'is', null), w('this_session.user_agent', 'is', null)])]))
-        .select((s) => s.fn.min('same_device.created_at').as('first'))
-        .as('deviceFirstSeenAt'),
-      eb.selectFrom('sessions as every_device').whereRef('every_device.user_id', '=', 'this_session.user_id').select((s) => s.fn.min('every_device.created_at').as('first')).as('firstDeviceSeenAt'),
-    ])
-    .executeTakeFirst();
-  return { deviceFirstSeenAt: row?.deviceFirstSeenAt ?? null, firstDeviceSeenAt: row?.firstDeviceSeenAt ?? null };
-}
 
 /**
  * Other players who signed in from one of this player's devices (the same user agent from the

@@ -18,7 +18,7 @@ import { findUserByEmail, findUserBySignInName } from '@wager/projections/users/
 import { publicBaseUrl } from '../../config.js';
 import { StillProcessing } from '../../runtime/still-processing.js';
 import { enqueueEmail } from '../../adapters/email/outbox.js';
-import { newVerificationCode, registerAccount, runUserCommand } from './commands.js';
+import { newVerificationCode, recordPasswordChange, recordSignInDevice, registerAccount, runUserCommand } from './commands.js';
 import { clientIp, parseOrThrow, userIdOf } from './http.js';
 import { passwordCost, verifyAgainstDummy, verifyPassword, hashPassword } from './passwords.js';
 import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_PER_IP, RESET_REQUESTS_PER_EMAIL, RESET_REQUESTS_PER_IP, hit, reset } from './rate-limit.js';
@@ -43,9 +43,12 @@ const anyObject = z.record(z.string(), z.unknown(), { error: 'Request body must 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, ids, config } = app.deps;
 
+  function userAgentOf(request: { headers: Record<string, unknown> }): string | null {
+    return typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null;
+  }
+
   async function issueSession(userId: string, request: { ip: string; headers: Record<string, unknown> }) {
-    const userAgent = typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null;
-    return createSession(db, { sessionId: ids.uuid(), userId, now: clock.now(), ipAddress: request.ip || null, userAgent });
+    return createSession(db, { sessionId: ids.uuid(), userId, now: clock.now(), ipAddress: request.ip || null, userAgent: userAgentOf(request) });
   }
 
   app.post(
@@ -119,6 +122,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!ok || !user) throw new UnauthorizedError(INVALID_CREDENTIALS);
       await reset(db, accountKey);
       const session = await issueSession(user.id, request);
+      await recordSignInDevice(app.deps, { userId: user.id, sessionId: session.sessionId, userAgent: userAgentOf(request), now });
       const json = await loadUserJson(app, user.id);
       if (!json) throw new UnauthorizedError(INVALID_CREDENTIALS);
       return { token: session.token, user: json };
@@ -254,6 +258,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         await trx.updateTable('credentials').set({ password_hash: passwordHash, updated_at: now }).where('user_id', '=', row.user_id).execute();
         const keep = request.auth?.userId === row.user_id ? request.auth.sessionId : undefined;
         await revokeUserSessions(trx, row.user_id, now, keep);
+        // Last: a refused append rolls the new password back (the owner's security notice comes from it).
+        await recordPasswordChange(app.deps, row.user_id, 'reset', now);
       });
       return { success: true as const, message: 'Password updated. Please sign in with your new password.' };
     },

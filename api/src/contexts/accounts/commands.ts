@@ -3,6 +3,8 @@ import type { EventStore, HandleResult } from '@wager/domain';
 import { runCommand, streamState } from '../../runtime/command-pipeline.js';
 import {
   PHONE_CODE_LIFETIME_MS,
+  deviceLabel,
+  type PasswordChangeVia,
   phoneDecider,
   phoneStreamId,
   userDecider,
@@ -16,6 +18,7 @@ import {
   type RegisterUser,
 } from '@wager/domain/accounts/index';
 import type { Database } from '@wager/projections';
+import { signInDeviceFacts } from '@wager/projections/users/devices.queries';
 import type { AppDeps } from '../../deps.js';
 import { claim } from './claims.js';
 import { hashPassword, passwordCost } from './passwords.js';
@@ -95,6 +98,27 @@ async function forgetUnregistered(db: Kysely<Database>, store: EventStore, userI
     await trx.deleteFrom('account_claims').where('user_id', '=', userId).execute();
     await trx.deleteFrom('credentials').where('user_id', '=', userId).execute();
   });
+}
+
+/**
+ * Records a password change on the user's stream (never the password or its hash). The caller
+ * calls it inside the transaction that stores the new hash, as its last step: a refused append
+ * rolls the change back, so no password changes without its security notice.
+ */
+export async function recordPasswordChange(deps: Pick<AccountDeps, 'store' | 'ids'>, userId: string, via: PasswordChangeVia, now: Date): Promise<void> {
+  await runCommand(deps, { streamId: userStreamId(userId), decider: userDecider, command: { type: 'RecordPasswordChange', data: { via }, metadata: { now, actor: userId } }, eventIds: (events) => events.map(() => deps.ids.uuid()) });
+}
+
+/**
+ * After a sign-in has made its session: when the account had signed in before and never from
+ * this device (the sessions' user agents, the notion the payout rules use), records
+ * NewDeviceSignedIn, which tells the owner. Sign-up and a known device record nothing.
+ */
+export async function recordSignInDevice(deps: AccountDeps, input: { userId: string; sessionId: string; userAgent: string | null; now: Date }): Promise<boolean> {
+  const facts = await signInDeviceFacts(deps.db, input.userId, input.sessionId);
+  if (!facts.signedInBefore || facts.deviceKnown) return false;
+  await runUserCommand(deps, input.userId, { type: 'RecordNewDeviceSignIn', data: { sessionId: input.sessionId, device: deviceLabel(input.userAgent) }, metadata: { now: input.now } }, input.userId);
+  return true;
 }
 
 /** Grants the admin flag through the user's stream (the seed, and tests via `makeAdmin`). */
