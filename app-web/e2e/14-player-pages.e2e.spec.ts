@@ -9,23 +9,32 @@ if (!browserAvailable) console.log(`[e2e] ${skipReason}`);
 
 const PHONE = { width: 360, height: 780 };
 
-/** How far the page is wider than the viewport (0 when nothing scrolls sideways), with the widest culprit. */
+/**
+ * How far the page is wider than the viewport (0 when nothing scrolls sideways), with the widest
+ * culprit. Measured against the viewport's set width, not `innerWidth`: in a mobile context a page
+ * wider than the phone widens the layout viewport itself (innerWidth grows with it), so comparing
+ * with innerWidth would never see the overflow.
+ */
 async function overflow(page: Page): Promise<{ extra: number; culprit: string }> {
-  return page.evaluate(() => {
-    const extra = document.documentElement.scrollWidth - window.innerWidth;
+  const width = page.viewportSize()?.width ?? PHONE.width;
+  return page.evaluate((width) => {
+    const extra = Math.max(document.documentElement.scrollWidth, window.innerWidth) - width;
     let culprit = '';
     if (extra > 0) {
       let widest = 0;
       for (const el of Array.from(document.querySelectorAll('body *'))) {
         const right = el.getBoundingClientRect().right;
-        if (right > widest && right > window.innerWidth) {
+        // An element inside a container that scrolls or clips sideways does not widen the page.
+        let clipped = false;
+        for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) if (getComputedStyle(up).overflowX !== 'visible') clipped = true;
+        if (!clipped && right > widest && right > width) {
           widest = right;
           culprit = `${el.tagName.toLowerCase()}.${(el as HTMLElement).className} "${(el.textContent ?? '').slice(0, 40)}" right=${Math.round(right)}`;
         }
       }
     }
     return { extra, culprit };
-  });
+  }, width);
 }
 
 async function expectFits(page: Page, path: string, ready: () => Promise<unknown>): Promise<void> {

@@ -129,10 +129,10 @@ export function Header() {
   const signOut = useSignOut();
   return (
     <header className="header">
-      <div className="header-inner">
+      <div className={user ? "header-inner header-signed-in" : "header-inner"}>
         <MobileDrawer user={user} onSignOut={signOut} />
         <Link to={user ? paths.dashboard.getHref() : paths.marketplace.getHref()} className="brand">
-          🎮 {t('common.appName')}
+          🎮 <span className="brand-name">{t('common.appName')}</span>
         </Link>
         <nav className="header-links hide-mobile" aria-label={t('nav.mainNavigation')}>
           {user

@@ -19,41 +19,43 @@ export function NotificationPreferencesPanel() {
     <Card>
       <h2>{t('preferencesTitle')}</h2>
       <p className="muted">{t('preferencesIntro')}</p>
-      <table className="table" data-testid="notification-preferences">
-        <thead>
-          <tr>
-            <th />
-            {NOTIFICATION_CHANNELS.map((channel) => (
-              <th key={channel} scope="col">
-                {t(`channel_${channel}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {NOTIFICATION_CATEGORIES.map((category) => (
-            <tr key={category}>
-              <th scope="row">{t(`category_${category}`)}</th>
-              {NOTIFICATION_CHANNELS.map((channel) => {
-                const isLocked = locked[category]?.includes(channel) ?? false;
-                return (
-                  <td key={channel}>
-                    <input
-                      type="checkbox"
-                      aria-label={`${t(`category_${category}`)}: ${t(`channel_${channel}`)}`}
-                      title={isLocked ? t('locked') : undefined}
-                      data-testid={`pref-${category}-${channel}`}
-                      checked={current[category][channel]}
-                      disabled={isLocked || save.isPending}
-                      onChange={(event) => toggle(category, channel, event.target.checked)}
-                    />
-                  </td>
-                );
-              })}
+      <div className="table-scroll">
+        <table className="table" data-testid="notification-preferences">
+          <thead>
+            <tr>
+              <th />
+              {NOTIFICATION_CHANNELS.map((channel) => (
+                <th key={channel} scope="col">
+                  {t(`channel_${channel}`)}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {NOTIFICATION_CATEGORIES.map((category) => (
+              <tr key={category}>
+                <th scope="row">{t(`category_${category}`)}</th>
+                {NOTIFICATION_CHANNELS.map((channel) => {
+                  const isLocked = locked[category]?.includes(channel) ?? false;
+                  return (
+                    <td key={channel}>
+                      <input
+                        type="checkbox"
+                        aria-label={`${t(`category_${category}`)}: ${t(`channel_${channel}`)}`}
+                        title={isLocked ? t('locked') : undefined}
+                        data-testid={`pref-${category}-${channel}`}
+                        checked={current[category][channel]}
+                        disabled={isLocked || save.isPending}
+                        onChange={(event) => toggle(category, channel, event.target.checked)}
+                      />
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </Card>
   );
 }
