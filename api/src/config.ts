@@ -45,6 +45,8 @@ export const configSchema = z.object({
   MAIL_FROM: z.string().default('Wager <no-reply@wager.local>'),
   /** The HMAC key of one-click unsubscribe links (at least 32 characters); unset → a per-installation key kept in the database. */
   UNSUBSCRIBE_SECRET: z.string().min(32).optional(),
+  /** The HMAC key of bank account fingerprints (at least 32 characters; never change it once set); unset → a per-installation key kept in the database. */
+  BANK_ACCOUNT_FINGERPRINT_SECRET: z.string().min(32).optional(),
   PAYSTACK_SECRET_KEY: z.string().optional(),
   PAYSTACK_BASE_URL: z.string().url().optional(),
   /** SMS (phone verification) through Termii; unset outside production: the Termii sandbox at /sandbox/termii. */

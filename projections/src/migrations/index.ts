@@ -18,6 +18,7 @@ import * as createSmsOutbox from './2026_11_26_130000_create_sms_outbox.js';
 import * as createModerationRequests from './2026_11_26_170000_create_moderation_requests.js';
 import * as bankWithdrawalReviewReasons from './2026_11_26_140000_bank_withdrawal_review_reasons.js';
 import * as cryptoWithdrawalsKycRejected from './2026_11_26_110000_crypto_withdrawals_kyc_rejected.js';
+import * as bankAccountIdScheme from './2026_11_26_230000_bank_account_id_scheme.js';
 
 /**
  * Every read-table migration, by name; names sort in the order they run and are frozen once
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_170000_create_moderation_requests': createModerationRequests,
   '2026_11_26_140000_bank_withdrawal_review_reasons': bankWithdrawalReviewReasons,
   '2026_11_26_110000_crypto_withdrawals_kyc_rejected': cryptoWithdrawalsKycRejected,
+  '2026_11_26_230000_bank_account_id_scheme': bankAccountIdScheme,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,16 +1,35 @@
-import { reviewReasonsOf, type BankAccountEvent, type BankWithdrawalEvent } from '@wager/domain/wallet/index';
+import { reviewReasonsOf, type BankAccountEvent, type BankAccountIdReplacedData, type BankWithdrawalEvent } from '@wager/domain/wallet/index';
 import type { Projector } from '../projector.js';
 
-/** `bank_accounts`: one row per account added; adding the same account again changes nothing. */
+/**
+ * `bank_accounts`: one row per account added; adding the same account again changes nothing.
+ * `BankAccountIdReplaced` moves an account with the id derived from its number to its random id.
+ */
 export const bankAccountsProjector: Projector = {
   name: 'bank_accounts',
   tables: ['bank_accounts'],
-  eventTypes: ['BankAccountAdded'],
+  eventTypes: ['BankAccountAdded', 'BankAccountIdReplaced'],
   async apply(db, recorded) {
-    const { data: d } = { type: recorded.type, data: recorded.data } as BankAccountEvent;
+    const event = { type: recorded.type, data: recorded.data } as BankAccountEvent;
+    if (event.type === 'BankAccountIdReplaced') {
+      const d = event.data;
+      await db.updateTable('bank_accounts').set({ id: d.bankAccountId, id_scheme: 'random' }).where('id', '=', d.formerBankAccountId).where('user_id', '=', d.userId).execute();
+      return;
+    }
+    const d = event.data;
     await db
       .insertInto('bank_accounts')
-      .values({ id: d.bankAccountId, user_id: d.userId, bank_code: d.bankCode, bank_name: d.bankName, account_name: d.accountName, account_number_masked: d.accountNumberMasked, recipient_code: d.recipientCode, added_at: d.addedAt })
+      .values({
+        id: d.bankAccountId,
+        user_id: d.userId,
+        bank_code: d.bankCode,
+        bank_name: d.bankName,
+        account_name: d.accountName,
+        account_number_masked: d.accountNumberMasked,
+        recipient_code: d.recipientCode,
+        added_at: d.addedAt,
+        id_scheme: d.accountFingerprint === undefined ? 'legacy' : 'random',
+      })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
   },
@@ -25,8 +44,14 @@ export const bankAccountsProjector: Projector = {
 export const bankWithdrawalsProjector: Projector = {
   name: 'bank_withdrawals',
   tables: ['bank_withdrawals'],
-  eventTypes: ['BankWithdrawalRequested', 'BankWithdrawalSent', 'BankWithdrawalProviderStatusChanged', 'BankWithdrawalPaid', 'BankWithdrawalReturned', 'BankWithdrawalHeld', 'BankWithdrawalReleased'],
+  eventTypes: ['BankWithdrawalRequested', 'BankWithdrawalSent', 'BankWithdrawalProviderStatusChanged', 'BankWithdrawalPaid', 'BankWithdrawalReturned', 'BankWithdrawalHeld', 'BankWithdrawalReleased', 'BankAccountIdReplaced'],
   async apply(db, recorded) {
+    if (recorded.type === 'BankAccountIdReplaced') {
+      // Withdrawals to an account added before ids were random name its new id from now on.
+      const d = recorded.data as BankAccountIdReplacedData;
+      await db.updateTable('bank_withdrawals').set({ bank_account_id: d.bankAccountId }).where('bank_account_id', '=', d.formerBankAccountId).where('user_id', '=', d.userId).execute();
+      return;
+    }
     const event = { type: recorded.type, data: recorded.data } as BankWithdrawalEvent;
     const row = (id: string) => db.updateTable('bank_withdrawals').where('id', '=', id);
     switch (event.type) {
