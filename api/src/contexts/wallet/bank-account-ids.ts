@@ -15,7 +15,7 @@ import type { Config } from '../../config.js';
 import type { AppDeps } from '../../deps.js';
 import { runCommand } from '../../runtime/command-pipeline.js';
 import { IntervalJob } from '../../runtime/jobs.js';
-import { appSecret } from '../accounts/index.js';
+import { appSecret } from '../../adapters/database/app-secret.js';
 
 export const BANK_ACCOUNT_FINGERPRINT_SECRET_NAME = 'bank-account-fingerprint-key';
 export const LEGACY_BANK_ACCOUNT_ID_INTERVAL_MS = 60_000;
