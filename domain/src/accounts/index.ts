@@ -15,3 +15,4 @@ export * from './phone-number.js';
 
 /** The `user-<id>` stream's decider. */
 export const userDecider: Decider<UserState, UserCommand, UserEvent> = { initialState, evolve, decide };
+export * from './privacy.js';
