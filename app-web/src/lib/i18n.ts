@@ -7,6 +7,7 @@ import { enErrors, esErrors, frErrors } from '../locales/errors';
 import { enSafer, esSafer, frSafer } from '../locales/safer-play';
 import { enPush, esPush, frPush } from '../locales/push';
 import { enNotify, esNotify, frNotify } from '../locales/notifications';
+import { enPrivacy, esPrivacy, frPrivacy } from '../locales/privacy';
 
 /**
  * Interface languages (spec section 1): English, Spanish and French, English as the fallback.
@@ -25,9 +26,9 @@ export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
  * language (init, changeLanguage), so a visitor in English does not download them.
  */
 export const resources = {
-  en: { translation: en, messages: enMessages, errors: enErrors, safer: enSafer, notify: enNotify, push: enPush },
-  es: { messages: esMessages, errors: esErrors, safer: esSafer, notify: esNotify, push: esPush },
-  fr: { messages: frMessages, errors: frErrors, safer: frSafer, notify: frNotify, push: frPush },
+  en: { translation: en, messages: enMessages, errors: enErrors, safer: enSafer, notify: enNotify, push: enPush, privacy: enPrivacy },
+  es: { messages: esMessages, errors: esErrors, safer: esSafer, notify: esNotify, push: esPush, privacy: esPrivacy },
+  fr: { messages: frMessages, errors: frErrors, safer: frSafer, notify: frNotify, push: frPush, privacy: frPrivacy },
 } as const;
 
 const lazyTranslations: Record<string, () => Promise<{ translation: object }>> = {
@@ -60,7 +61,7 @@ void i18n
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',
     defaultNS: 'translation',
-    ns: ['translation', 'messages', 'errors', 'safer', 'notify', 'push'],
+    ns: ['translation', 'messages', 'errors', 'safer', 'notify', 'push', 'privacy'],
     interpolation: { escapeValue: false },
     detection: {
       order: ['localStorage', 'navigator', 'htmlTag'],
