@@ -19,6 +19,7 @@ import * as createModerationRequests from './2026_11_26_170000_create_moderation
 import * as bankWithdrawalReviewReasons from './2026_11_26_140000_bank_withdrawal_review_reasons.js';
 import * as cryptoWithdrawalsKycRejected from './2026_11_26_110000_crypto_withdrawals_kyc_rejected.js';
 import * as bankAccountIdScheme from './2026_11_26_230000_bank_account_id_scheme.js';
+import * as createPersonDataKeys from './2026_11_26_230100_create_person_data_keys.js';
 
 /**
  * Every read-table migration, by name; names sort in the order they run and are frozen once
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_140000_bank_withdrawal_review_reasons': bankWithdrawalReviewReasons,
   '2026_11_26_110000_crypto_withdrawals_kyc_rejected': cryptoWithdrawalsKycRejected,
   '2026_11_26_230000_bank_account_id_scheme': bankAccountIdScheme,
+  '2026_11_26_230100_create_person_data_keys': createPersonDataKeys,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
