@@ -16,7 +16,7 @@
  * Uses openInfrastructure, so it joins the embedded database of a running `npm start`, or
  * DATABASE_URL / EVENTSTORE_URL when set.
  */
-import { GENESIS_HASH, START, chainHash, comparePositions, formatPosition, type EventStore, type Position, type RecordedEvent } from '@wager/domain';
+import { GENESIS_HASH, START, chainHash, storedDataOf, comparePositions, formatPosition, type EventStore, type Position, type RecordedEvent } from '@wager/domain';
 import { Balances, assertBalanced, postingsOf, accountUserId, userAvailable, userCrypto } from '@wager/domain/ledger/index';
 import { Money } from '@wager/domain/money/index';
 import { loadConfigOrExit } from '../../api/src/config.js';
@@ -65,7 +65,7 @@ async function replayLog(store: EventStore, upTo: Position | undefined, failures
   for await (const event of allEvents(store)) {
     events++;
     const previous = chains.get(event.streamId) ?? GENESIS_HASH;
-    const expected = chainHash(previous, event.type, event.data);
+    const expected = chainHash(previous, event.type, storedDataOf(event));
     if (event.metadata.hash !== expected) failures.push(`hash chain broken at ${describeEvent(event)}`);
     chains.set(event.streamId, typeof event.metadata.hash === 'string' ? event.metadata.hash : expected);
     const postings = postingsOf(event.data);

@@ -24,3 +24,36 @@ export function sealedSubject(value: unknown): string | null {
 export function erasedPlayerName(userId: string): string {
   return `erased player #${userId.replace(/-/g, '').slice(0, 8)}`;
 }
+
+/**
+ * Which fields of which events are personal, and whose (the field holding the subject's user
+ * id). Everything else stays in clear: ids, amounts, states, times, postings. A path may go one
+ * level down (`changes.email`). Only string values are sealed (null stays null).
+ */
+export interface PersonalFieldsRule {
+  readonly subject: string;
+  readonly fields: readonly string[];
+  /** Subjects that are not a person (the chat's system sender). */
+  readonly notPersons?: readonly string[];
+}
+
+export const PERSONAL_FIELDS: Readonly<Record<string, PersonalFieldsRule>> = {
+  UserRegistered: { subject: 'userId', fields: ['username', 'email', 'phoneNumber', 'psnUsername', 'activisionId', 'dateOfBirth', 'ipAddress'] },
+  EmailVerificationCodeIssued: { subject: 'userId', fields: ['email'] },
+  EmailVerified: { subject: 'userId', fields: ['email'] },
+  PhoneVerificationCodeIssued: { subject: 'userId', fields: ['phone'] },
+  PhoneVerified: { subject: 'userId', fields: ['phone'] },
+  ProfileChanged: { subject: 'userId', fields: ['changes.username', 'changes.email', 'changes.phoneNumber', 'changes.psnUsername', 'changes.activisionId'] },
+  LocationDetected: { subject: 'userId', fields: ['city', 'ipAddress'] },
+  BankAccountAdded: { subject: 'userId', fields: ['accountName'] },
+  BankWithdrawalRequested: { subject: 'userId', fields: ['accountName'] },
+  MessagePosted: { subject: 'senderId', fields: ['content'], notPersons: ['system'] },
+};
+
+/** Whether any string inside `data` is sealed (objects and arrays, any depth). */
+export function containsSealed(data: unknown): boolean {
+  if (isSealed(data)) return true;
+  if (Array.isArray(data)) return data.some(containsSealed);
+  if (data !== null && typeof data === 'object') return Object.values(data).some(containsSealed);
+  return false;
+}
