@@ -125,6 +125,15 @@ export type GrantAdmin = Command<
 /** An admin makes a user a moderator, or takes the role back. */
 export type SetModeratorRole = Command<'SetModeratorRole', { readonly adminId: string; readonly isModerator: boolean }>;
 
+/** What must be true before a person is erased: nothing of theirs still in play, nothing left to pay out. */
+export interface ErasureFacts {
+  readonly openBets: number;
+  readonly openPools: number;
+  /** Every balance the person still holds, formatted (`"0.00"` when none). */
+  readonly balances: readonly { readonly currency: string; readonly amount: string }[];
+}
+export type ErasePerson = Command<'ErasePerson', { readonly by: string; readonly facts: ErasureFacts }>;
+
 export type UserCommand =
   | RegisterUser
   | IssueVerificationCode
@@ -138,4 +147,5 @@ export type UserCommand =
   | VerifyAge
   | ChangeAdminNote
   | GrantAdmin
-  | SetModeratorRole;
+  | SetModeratorRole
+  | ErasePerson;

@@ -1,5 +1,6 @@
 import { ConflictError, NotFoundError, TooManyRequestsError, ValidationError, assert } from '../shared/errors.js';
 import type {
+  ErasePerson,
   ChangeAdminNote,
   ChangeProfile,
   ConfirmLocation,
@@ -17,6 +18,7 @@ import type {
   VerifyPhone,
 } from './commands.js';
 import type { CodeIssueReason, ProfileChanges, UserEvent } from './events.js';
+import { PRIVACY_MESSAGES } from './privacy.js';
 import { EMAIL_CODE_ATTEMPTS_MAX, EMAIL_CODE_RESEND_COOLDOWN_SECONDS, PHONE_CODE_ATTEMPTS_MAX, PHONE_CODE_RESEND_COOLDOWN_SECONDS } from './rules.js';
 import type { UserState } from './state.js';
 
@@ -195,7 +197,19 @@ function setModeratorRole(command: SetModeratorRole['data'], now: Date, state: U
   return [{ type: 'ModeratorRoleSet', data: { userId: state.userId!, isModerator: command.isModerator, setBy: command.adminId, setAt: now.toISOString() } }];
 }
 
+function erasePerson(command: ErasePerson['data'], now: Date, state: UserState): UserEvent[] {
+  requireExisting(state);
+  if (state.erased) return [];
+  const f = command.facts;
+  if (f.openBets > 0) throw new ConflictError(PRIVACY_MESSAGES.openBets, { code: 'erasure_open_bets', params: { count: f.openBets } });
+  if (f.openPools > 0) throw new ConflictError(PRIVACY_MESSAGES.openPools, { code: 'erasure_open_pools', params: { count: f.openPools } });
+  if (f.balances.some((b) => Number(b.amount) !== 0)) throw new ConflictError(PRIVACY_MESSAGES.balanceLeft, { code: 'erasure_balance_left' });
+  return [{ type: 'PersonErased', data: { userId: state.userId!, by: command.by, erasedAt: now.toISOString() } }];
+}
+
 export function decide(command: UserCommand, state: UserState): UserEvent[] {
+  // Nothing is decided about an erased person (their answer is "not found" at the routes).
+  if (state.erased && command.type !== 'ErasePerson') throw new NotFoundError('User not found', { code: 'user_not_found' });
   switch (command.type) {
     case 'RegisterUser':
       return register(command.data, command.metadata.now, state);
@@ -223,6 +237,8 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
       return grantAdmin(command.data, command.metadata.now, state);
     case 'SetModeratorRole':
       return setModeratorRole(command.data, command.metadata.now, state);
+    case 'ErasePerson':
+      return erasePerson(command.data, command.metadata.now, state);
     default: {
       const unknownCommand: never = command;
       throw new Error(`Unknown command ${JSON.stringify(unknownCommand)}`);

@@ -143,6 +143,17 @@ export interface AdminGrantedData {
 }
 
 /** A moderator may join any chat whose moderator was requested (spec: moderators); set by an admin. */
+/**
+ * The person is erased: their data key is destroyed right after this event (docs/architecture.md,
+ * "Personal data and erasure"); read models show `erasedPlayerName(userId)` from here on.
+ */
+export interface PersonErasedData {
+  readonly userId: string;
+  /** `self` or `admin:<id>`. */
+  readonly by: string;
+  readonly erasedAt: string;
+}
+
 export interface ModeratorRoleSetData {
   readonly userId: string;
   readonly isModerator: boolean;
@@ -165,7 +176,8 @@ export type UserEvent =
   | { type: 'AgeVerified'; data: AgeVerifiedData }
   | { type: 'AdminNoteChanged'; data: AdminNoteChangedData }
   | { type: 'AdminGranted'; data: AdminGrantedData }
-  | { type: 'ModeratorRoleSet'; data: ModeratorRoleSetData };
+  | { type: 'ModeratorRoleSet'; data: ModeratorRoleSetData }
+  | { type: 'PersonErased'; data: PersonErasedData };
 
 export type UserEventType = UserEvent['type'];
 
@@ -185,6 +197,7 @@ export const USER_EVENT_TYPES: readonly UserEventType[] = [
   'AdminNoteChanged',
   'AdminGranted',
   'ModeratorRoleSet',
+  'PersonErased',
 ];
 
 export const USER_STREAM_TYPE = 'user';

@@ -4,6 +4,9 @@
  */
 export const PRIVACY_MESSAGES = {
   tooManyExports: 'Too many data exports. Please try again later.',
+  openBets: 'Open bets must be settled or cancelled before the account can be erased',
+  openPools: 'Open pools must finish before the account can be erased',
+  balanceLeft: 'The balance must be withdrawn before the account can be erased',
 } as const;
 
 /** Exports read many streams: a few an hour per person. */

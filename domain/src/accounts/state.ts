@@ -45,6 +45,8 @@ export interface UserState {
   readonly pendingCode: PendingCode | null;
   readonly lastCodeIssuedAt: string | null;
   readonly detectedLocation: DetectedLocation | null;
+  /** PersonErased: nothing about the person is decided or written any more. */
+  readonly erased?: boolean;
 }
 
 export function initialState(): UserState {
@@ -158,6 +160,8 @@ export function evolve(state: UserState, event: UserEvent): UserState {
       return { ...state, isAdmin: true };
     case 'ModeratorRoleSet':
       return { ...state, isModerator: event.data.isModerator };
+    case 'PersonErased':
+      return { ...state, erased: true, username: null, email: null, phoneNumber: null, psnUsername: null, activisionId: null, verifiedPhone: null, pendingPhoneCode: null, pendingCode: null, detectedLocation: null, adminNote: '' };
     default: {
       const unknownEvent: never = event;
       return unknownEvent;
