@@ -52,6 +52,8 @@ export const configSchema = z.object({
    * Unset outside production: a per-installation key kept in the database. In production it must
    * be set (or the data keys wrapped by a KMS through the same port).
    */
+  /** How long a player's erasure request waits before it is carried out (they may cancel meanwhile). */
+  ERASURE_COOLING_HOURS: z.coerce.number().min(0).max(24 * 90).default(168),
   DATA_MASTER_KEY: z
     .string()
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be base64 of 32 bytes')

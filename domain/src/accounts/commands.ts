@@ -132,6 +132,8 @@ export interface ErasureFacts {
   /** Every balance the person still holds, formatted (`"0.00"` when none). */
   readonly balances: readonly { readonly currency: string; readonly amount: string }[];
 }
+export type RequestErasure = Command<'RequestErasure', { readonly coolingMs: number }>;
+export type CancelErasureRequest = Command<'CancelErasureRequest', Record<string, never>>;
 export type ErasePerson = Command<'ErasePerson', { readonly by: string; readonly facts: ErasureFacts }>;
 
 export type UserCommand =
@@ -148,4 +150,6 @@ export type UserCommand =
   | ChangeAdminNote
   | GrantAdmin
   | SetModeratorRole
-  | ErasePerson;
+  | ErasePerson
+  | RequestErasure
+  | CancelErasureRequest;

@@ -1,6 +1,7 @@
 import { ConflictError, NotFoundError, TooManyRequestsError, ValidationError, assert } from '../shared/errors.js';
 import type {
   ErasePerson,
+  RequestErasure,
   ChangeAdminNote,
   ChangeProfile,
   ConfirmLocation,
@@ -207,6 +208,19 @@ function erasePerson(command: ErasePerson['data'], now: Date, state: UserState):
   return [{ type: 'PersonErased', data: { userId: state.userId!, by: command.by, erasedAt: now.toISOString() } }];
 }
 
+function requestErasure(command: RequestErasure['data'], now: Date, state: UserState): UserEvent[] {
+  requireExisting(state);
+  // Asked again while pending: the first request stands (its cooling period is not restarted).
+  if (state.erasureEffectiveAt) return [];
+  return [{ type: 'ErasureRequested', data: { userId: state.userId!, requestedAt: now.toISOString(), effectiveAt: new Date(now.getTime() + command.coolingMs).toISOString() } }];
+}
+
+function cancelErasureRequest(now: Date, state: UserState): UserEvent[] {
+  requireExisting(state);
+  if (!state.erasureEffectiveAt) throw new ConflictError(PRIVACY_MESSAGES.noErasureRequest, { code: 'no_erasure_request' });
+  return [{ type: 'ErasureRequestCancelled', data: { userId: state.userId!, cancelledAt: now.toISOString() } }];
+}
+
 export function decide(command: UserCommand, state: UserState): UserEvent[] {
   // Nothing is decided about an erased person (their answer is "not found" at the routes).
   if (state.erased && command.type !== 'ErasePerson') throw new NotFoundError('User not found', { code: 'user_not_found' });
@@ -239,6 +253,10 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
       return setModeratorRole(command.data, command.metadata.now, state);
     case 'ErasePerson':
       return erasePerson(command.data, command.metadata.now, state);
+    case 'RequestErasure':
+      return requestErasure(command.data, command.metadata.now, state);
+    case 'CancelErasureRequest':
+      return cancelErasureRequest(command.metadata.now, state);
     default: {
       const unknownCommand: never = command;
       throw new Error(`Unknown command ${JSON.stringify(unknownCommand)}`);

@@ -37,4 +37,21 @@ describe('ErasePerson', () => {
     expect(() => userDecider.decide({ type: 'ChangeProfile', data: { changes: { psnUsername: 'again' } }, metadata: { now } } as unknown as UserCommand, state)).toThrow(expect.objectContaining({ status: 404, code: 'user_not_found' }));
     expect(state).toMatchObject({ erased: true, username: null, email: null, phoneNumber: null, psnUsername: null, activisionId: null });
   });
+
+  it('a request waits its cooling period (asked again, the first time stands) and can be cancelled once', () => {
+    fc.assert(
+      fc.property(fc.nat(90 * 24), (hours) => {
+        const coolingMs = hours * 3_600_000;
+        const request: UserCommand = { type: 'RequestErasure', data: { coolingMs }, metadata: { now } };
+        const asked = userDecider.decide(request, fold([registered]));
+        expect(asked).toEqual([{ type: 'ErasureRequested', data: { userId, requestedAt: now.toISOString(), effectiveAt: new Date(now.getTime() + coolingMs).toISOString() } }]);
+        const pending = fold(asked, fold([registered]));
+        expect(userDecider.decide({ ...request, metadata: { now: new Date(now.getTime() + 1000) } }, pending)).toEqual([]);
+        const cancel: UserCommand = { type: 'CancelErasureRequest', data: {}, metadata: { now } };
+        const cancelled = fold(userDecider.decide(cancel, pending), pending);
+        expect(cancelled.erasureEffectiveAt).toBeNull();
+        expect(() => userDecider.decide(cancel, cancelled)).toThrow(expect.objectContaining({ status: 409, code: 'no_erasure_request' }));
+      }),
+    );
+  });
 });

@@ -154,6 +154,18 @@ export interface PersonErasedData {
   readonly erasedAt: string;
 }
 
+/** The person asked to be erased (re-authenticated); carried out from `effectiveAt` (the cooling period) unless cancelled. */
+export interface ErasureRequestedData {
+  readonly userId: string;
+  readonly requestedAt: string;
+  readonly effectiveAt: string;
+}
+
+export interface ErasureRequestCancelledData {
+  readonly userId: string;
+  readonly cancelledAt: string;
+}
+
 export interface ModeratorRoleSetData {
   readonly userId: string;
   readonly isModerator: boolean;
@@ -177,7 +189,9 @@ export type UserEvent =
   | { type: 'AdminNoteChanged'; data: AdminNoteChangedData }
   | { type: 'AdminGranted'; data: AdminGrantedData }
   | { type: 'ModeratorRoleSet'; data: ModeratorRoleSetData }
-  | { type: 'PersonErased'; data: PersonErasedData };
+  | { type: 'PersonErased'; data: PersonErasedData }
+  | { type: 'ErasureRequested'; data: ErasureRequestedData }
+  | { type: 'ErasureRequestCancelled'; data: ErasureRequestCancelledData };
 
 export type UserEventType = UserEvent['type'];
 
@@ -198,6 +212,8 @@ export const USER_EVENT_TYPES: readonly UserEventType[] = [
   'AdminGranted',
   'ModeratorRoleSet',
   'PersonErased',
+  'ErasureRequested',
+  'ErasureRequestCancelled',
 ];
 
 export const USER_STREAM_TYPE = 'user';

@@ -47,6 +47,8 @@ export interface UserState {
   readonly detectedLocation: DetectedLocation | null;
   /** PersonErased: nothing about the person is decided or written any more. */
   readonly erased?: boolean;
+  /** A pending erasure request: carried out from this time unless cancelled. */
+  readonly erasureEffectiveAt?: string | null;
 }
 
 export function initialState(): UserState {
@@ -160,8 +162,12 @@ export function evolve(state: UserState, event: UserEvent): UserState {
       return { ...state, isAdmin: true };
     case 'ModeratorRoleSet':
       return { ...state, isModerator: event.data.isModerator };
+    case 'ErasureRequested':
+      return { ...state, erasureEffectiveAt: event.data.effectiveAt };
+    case 'ErasureRequestCancelled':
+      return { ...state, erasureEffectiveAt: null };
     case 'PersonErased':
-      return { ...state, erased: true, username: null, email: null, phoneNumber: null, psnUsername: null, activisionId: null, verifiedPhone: null, pendingPhoneCode: null, pendingCode: null, detectedLocation: null, adminNote: '' };
+      return { ...state, erasureEffectiveAt: null, erased: true, username: null, email: null, phoneNumber: null, psnUsername: null, activisionId: null, verifiedPhone: null, pendingPhoneCode: null, pendingCode: null, detectedLocation: null, adminNote: '' };
     default: {
       const unknownEvent: never = event;
       return unknownEvent;

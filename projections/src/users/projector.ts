@@ -69,6 +69,9 @@ function changesOf(event: UserEvent): UserRowUpdate {
       return { is_moderator: event.data.isModerator };
     case 'PersonErased':
       return erasedUserRow(event.data.userId);
+    case 'ErasureRequested':
+    case 'ErasureRequestCancelled':
+      return {};
     default: {
       const unknownEvent: never = event;
       return unknownEvent;

@@ -15,6 +15,11 @@ import type { ErasureFacts } from '@wager/domain/accounts/index';
 import type { AppDeps } from '../../deps.js';
 import { PersonalDataEventStore } from '../../adapters/personal-data/store.js';
 import { runUserCommand } from '../accounts/index.js';
+import { DomainError } from '@wager/domain';
+import { erasureRequestsDue } from '@wager/projections/privacy/erasure-requests';
+import { IntervalJob } from '../../runtime/jobs.js';
+
+export const ERASURE_JOB_INTERVAL_MS = 60_000;
 
 export async function erasureFacts(deps: Pick<AppDeps, 'db'>, userId: string): Promise<ErasureFacts> {
   const [bets, pools, wallet] = await Promise.all([
@@ -50,7 +55,35 @@ export async function erasePerson(deps: AppDeps, userId: string, by: string): Pr
     await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
     await trx.deleteFrom('credentials').where('user_id', '=', userId).execute();
     await trx.deleteFrom('account_claims').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('email_outbox').where('user_id', '=', userId).execute();
     if (contact) await trx.deleteFrom('email_outbox').where('to_address', '=', contact.email).execute();
     if (contact?.phone_number) await trx.deleteFrom('sms_outbox').where('to_phone', '=', contact.phone_number).execute();
   });
+}
+
+/**
+ * Carries out the players' erasure requests whose cooling period is over. One still blocked (an
+ * open bet or pool, a balance left) stays pending and is tried again on the next pass; the
+ * player sees why at GET /api/user/erasure. Several processes may run it: erasure is idempotent.
+ */
+export class ErasureJob extends IntervalJob {
+  readonly name = 'privacy-erasure';
+
+  constructor(private readonly deps: AppDeps, intervalMs = ERASURE_JOB_INTERVAL_MS) {
+    super(intervalMs);
+  }
+
+  /** One pass; returns the ids it erased. */
+  async tick(): Promise<string[]> {
+    const erased: string[] = [];
+    for (const row of await erasureRequestsDue(this.deps.db, this.deps.clock.now())) {
+      try {
+        await erasePerson(this.deps, row.user_id, 'self');
+        erased.push(row.user_id);
+      } catch (error) {
+        if (!(error instanceof DomainError && error.status === 409)) throw error;
+      }
+    }
+    return erased;
+  }
 }

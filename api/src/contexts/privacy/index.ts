@@ -5,10 +5,12 @@
  */
 import type { ContextModule } from '../../runtime/context.js';
 import { privacyRoutes } from './routes.js';
+import { ErasureJob } from './erasure.js';
 
 export { buildPersonalDataExport, type PersonalDataExport } from './export.js';
 
 export const privacyContext: ContextModule = {
   name: 'privacy',
   routes: privacyRoutes,
+  jobs: (deps) => [new ErasureJob(deps)],
 };

@@ -1,12 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { NotFoundError, TooManyRequestsError } from '@wager/domain';
+import { NotFoundError, TooManyRequestsError, ValidationError, UnauthorizedError, foldStream } from '@wager/domain';
+import { userDecider, userStreamId } from '@wager/domain/accounts/index';
+import { enqueueEmail } from '../../adapters/email/outbox.js';
 import { findUserById } from '@wager/projections/users/queries';
 import { EXPORTS_PER_HOUR_MAX, PRIVACY_MESSAGES } from '@wager/domain/accounts/index';
+import { runUserCommand, verifyPassword } from '../accounts/index.js';
 import { countHit } from '../../runtime/rate-limit.js';
 import { loadUserJson } from '../accounts/index.js';
 import { buildPersonalDataExport } from './export.js';
-import { erasePerson } from './erasure.js';
+import { erasePerson, erasureFacts } from './erasure.js';
+
+const erasureStatus = z.object({
+  /** When the pending request is carried out; null: none pending. */
+  effectiveAt: z.string().nullable(),
+  /** What must happen first (carried out only once all are zero). */
+  openBets: z.number(),
+  openPools: z.number(),
+  balances: z.array(z.object({ currency: z.string(), amount: z.string() })),
+});
 
 export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -41,4 +53,57 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
       return { success: true as const, userId: id };
     },
   );
+
+  const statusOf = async (userId: string) => {
+    const state = foldStream(userDecider, await deps.store.readStream(userStreamId(userId)));
+    const facts = await erasureFacts(deps, userId);
+    return { effectiveAt: state.erasureEffectiveAt ?? null, openBets: facts.openBets, openPools: facts.openPools, balances: [...facts.balances] };
+  };
+
+  app.get('/api/user/erasure', { onRequest: app.requireUser, schema: { tags: ['privacy'], summary: "The person's erasure request, and what must happen first", security: [{ bearer: [] }], response: { 200: erasureStatus } } }, async (request) =>
+    statusOf(request.auth!.userId),
+  );
+
+  /**
+   * The player asks to be erased, re-authenticated by their password. It is carried out after the
+   * cooling period (ERASURE_COOLING_HOURS) by the erasure job, once bets and pools have played out
+   * and the balance is withdrawn; a mail confirms the request and says how to cancel.
+   */
+  app.post(
+    '/api/user/erasure',
+    { onRequest: app.requireUser, schema: { tags: ['privacy'], summary: 'Ask to be erased (password required)', security: [{ bearer: [] }], body: z.object({ password: z.unknown().optional() }), response: { 200: erasureStatus } } },
+    async (request) => {
+      const userId = request.auth!.userId;
+      const password = typeof request.body.password === 'string' ? request.body.password : '';
+      if (password === '' || password.length > 128) throw new ValidationError(PRIVACY_MESSAGES.passwordRequired, { code: 'password_required', field: 'password' });
+      const credentials = await deps.db.selectFrom('credentials').select('password_hash').where('user_id', '=', userId).executeTakeFirst();
+      if (!credentials || !(await verifyPassword(password, credentials.password_hash))) throw new UnauthorizedError(PRIVACY_MESSAGES.wrongPassword, { code: 'wrong_password' });
+      const now = deps.clock.now();
+      const result = await runUserCommand(deps, userId, { type: 'RequestErasure', data: { coolingMs: deps.config.ERASURE_COOLING_HOURS * 3_600_000 }, metadata: { now } }, userId);
+      const requested = result.events.find((e) => e.type === 'ErasureRequested');
+      const user = await findUserById(deps.db, userId);
+      if (requested && user) {
+        const effectiveAt = (requested.data as { effectiveAt: string }).effectiveAt;
+        await enqueueEmail(
+          deps.db,
+          {
+            id: deps.ids.uuid(),
+            to: user.email,
+            userId,
+            kind: 'erasure-requested',
+            subject: 'Your account will be erased',
+            text: `You asked us to erase your Wager account. It will be erased after ${effectiveAt} (UTC), once your open bets and pools have finished and your balance has been withdrawn. Your financial records are kept, without your name, for five years as the law requires.\n\nIf you did not ask for this, or changed your mind, cancel it in your profile (Your data) before then.`,
+          },
+          now,
+        );
+      }
+      return statusOf(userId);
+    },
+  );
+
+  app.delete('/api/user/erasure', { onRequest: app.requireUser, schema: { tags: ['privacy'], summary: 'Cancel a pending erasure request', security: [{ bearer: [] }], response: { 200: erasureStatus } } }, async (request) => {
+    const userId = request.auth!.userId;
+    await runUserCommand(deps, userId, { type: 'CancelErasureRequest', data: {}, metadata: { now: deps.clock.now() } }, userId);
+    return statusOf(userId);
+  });
 };
