@@ -1,4 +1,4 @@
-// Proves the export flow a player sees in the profile, in English, Spanish and French: the "Your data" card's button saves a JSON file built by the server, holding what the player entered (email, username, a chat message they sent) and none of the opponent's messages; the card and its status speak the player's language. (The erasure screen is not built yet: erasure is an admin's act today.)
+// Proves the export and erasure flows a player sees in the profile, in English, Spanish and French: the "Your data" card's button saves a JSON file built by the server, holding what the player entered (email, username, a chat message they sent) and none of the opponent's messages; erasure is asked with the password, shows when it happens and what must happen first (an open bet), and is cancelled; every text in the player's language.
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, skipReason, startE2e, type E2eEnvironment } from './support/browser.js';
@@ -8,9 +8,9 @@ const suite = browserAvailable ? describe : describe.skip;
 if (!browserAvailable) console.log(`[e2e] ${skipReason}`);
 
 const LANGUAGES = [
-  { lng: 'en', locale: 'en-NG', title: 'Your data', button: 'Download my data', ready: 'Your copy is downloaded' },
-  { lng: 'es', locale: 'es-ES', title: 'Tus datos', button: 'Descargar mis datos', ready: 'Tu copia se ha descargado' },
-  { lng: 'fr', locale: 'fr-FR', title: 'Vos données', button: 'Télécharger mes données', ready: 'Votre copie est téléchargée' },
+  { lng: 'en', locale: 'en-NG', title: 'Your data', button: 'Download my data', ready: 'Your copy is downloaded', password: 'Your password', erase: 'Erase my account', scheduled: 'Your account will be erased after', bet: 'Finish or cancel your open bet first', cancel: 'Cancel the erasure' },
+  { lng: 'es', locale: 'es-ES', title: 'Tus datos', button: 'Descargar mis datos', ready: 'Tu copia se ha descargado', password: 'Tu contraseña', erase: 'Borrar mi cuenta', scheduled: 'Tu cuenta se borrará después del', bet: 'Termina o cancela antes tu apuesta abierta', cancel: 'Cancelar el borrado' },
+  { lng: 'fr', locale: 'fr-FR', title: 'Vos données', button: 'Télécharger mes données', ready: 'Votre copie est téléchargée', password: 'Votre mot de passe', erase: 'Effacer mon compte', scheduled: 'Votre compte sera effacé après le', bet: 'Terminez ou annulez d’abord votre pari ouvert', cancel: 'Annuler l’effacement' },
 ] as const;
 
 suite('your data: the export in the profile', () => {
@@ -33,7 +33,7 @@ suite('your data: the export in the profile', () => {
   });
 
   for (const language of LANGUAGES) {
-    it(`${language.lng}: the button saves my copy, with what I entered and not what the opponent wrote`, async () => {
+    it(`${language.lng}: the button saves my copy, with what I entered and not what the opponent wrote; I ask for erasure with my password, see when and what is left, and cancel it`, async () => {
       const { page, context } = await env.newPage({ locale: language.locale });
       // Signed in with my token, in my language (the sign-in form itself is proven by other journeys).
       await context.addInitScript(
@@ -60,6 +60,17 @@ suite('your data: the export in the profile', () => {
       await expect.poll(() => card.getByTestId('download-my-data-status').innerText()).toContain(language.ready);
       await card.scrollIntoViewIfNeeded();
       if (language.lng === 'en') await shot('25-your-data-export');
+
+      // Erasure: asked with my password, it waits, says what must happen first (my bet is open), and I cancel it.
+      await card.getByLabel(language.password).fill(me.password);
+      await card.getByRole('button', { name: language.erase }).click();
+      await expect.poll(() => card.getByTestId('erasure-scheduled').innerText()).toContain(language.scheduled);
+      await expect.poll(() => card.getByTestId('erasure-blockers').innerText()).toContain(language.bet);
+      expect((await api<{ effectiveAt: string | null }>(env.baseUrl, 'GET', '/api/user/erasure', me.token)).effectiveAt).not.toBeNull();
+      if (language.lng === 'en') await shot('25-erasure-requested');
+      await card.getByRole('button', { name: language.cancel }).click();
+      await visible(card.getByLabel(language.password));
+      expect((await api<{ effectiveAt: string | null }>(env.baseUrl, 'GET', '/api/user/erasure', me.token)).effectiveAt).toBeNull();
       await context.close();
     });
   }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Button, Card } from '../../../components/ui/primitives';
 import { errorMessage } from '../../../lib/error-message';
 import { useDownloadMyData } from '../api/data-export';
+import { EraseAccount } from './erase-account';
 
 /** "Your data" (issue 28): the player downloads a copy of everything the platform holds about them. */
 export function YourData() {
@@ -23,6 +24,7 @@ export function YourData() {
           {errorMessage(download.error) || t('failed')}
         </Alert>
       ) : null}
+      <EraseAccount />
     </Card>
   );
 }
