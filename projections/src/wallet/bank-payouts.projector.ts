@@ -1,3 +1,4 @@
+import { ERASED_VALUE } from '@wager/domain';
 import { reviewReasonsOf, type BankAccountEvent, type BankAccountIdReplacedData, type BankWithdrawalEvent } from '@wager/domain/wallet/index';
 import type { Projector } from '../projector.js';
 
@@ -8,8 +9,13 @@ import type { Projector } from '../projector.js';
 export const bankAccountsProjector: Projector = {
   name: 'bank_accounts',
   tables: ['bank_accounts'],
-  eventTypes: ['BankAccountAdded', 'BankAccountIdReplaced'],
+  eventTypes: ['BankAccountAdded', 'BankAccountIdReplaced', 'PersonErased'],
   async apply(db, recorded) {
+    if (recorded.type === 'PersonErased') {
+      // The holder's name is theirs; the bank, the masked number and the recipient stay for the payout records.
+      await db.updateTable('bank_accounts').set({ account_name: ERASED_VALUE }).where('user_id', '=', (recorded.data as { userId: string }).userId).execute();
+      return;
+    }
     const event = { type: recorded.type, data: recorded.data } as BankAccountEvent;
     if (event.type === 'BankAccountIdReplaced') {
       const d = event.data;
@@ -44,8 +50,12 @@ export const bankAccountsProjector: Projector = {
 export const bankWithdrawalsProjector: Projector = {
   name: 'bank_withdrawals',
   tables: ['bank_withdrawals'],
-  eventTypes: ['BankWithdrawalRequested', 'BankWithdrawalSent', 'BankWithdrawalProviderStatusChanged', 'BankWithdrawalPaid', 'BankWithdrawalReturned', 'BankWithdrawalHeld', 'BankWithdrawalReleased', 'BankAccountIdReplaced'],
+  eventTypes: ['BankWithdrawalRequested', 'BankWithdrawalSent', 'BankWithdrawalProviderStatusChanged', 'BankWithdrawalPaid', 'BankWithdrawalReturned', 'BankWithdrawalHeld', 'BankWithdrawalReleased', 'BankAccountIdReplaced', 'PersonErased'],
   async apply(db, recorded) {
+    if (recorded.type === 'PersonErased') {
+      await db.updateTable('bank_withdrawals').set({ account_name: ERASED_VALUE }).where('user_id', '=', (recorded.data as { userId: string }).userId).execute();
+      return;
+    }
     if (recorded.type === 'BankAccountIdReplaced') {
       // Withdrawals to an account added before ids were random name its new id from now on.
       const d = recorded.data as BankAccountIdReplacedData;

@@ -1,9 +1,11 @@
 // Proves erasure on real PostgreSQL: refused while a bet is open or a balance is left; then PersonErased, the key destroyed, sessions, credentials, claims and queued mail gone, login impossible; every stored event byte, hash chain and balance as before; no personal datum of the person readable in the log (through the app's store) or the read tables; a rebuild of the users read model yields the erased row again; the other player untouched; only admins may erase (visitor 401, player 403, unknown 404).
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERASED_VALUE, erasedPlayerName } from '@wager/domain';
 import { rebuildProjector } from '@wager/projections';
 import { usersProjector } from '@wager/projections/users/projector';
+import { chatMessagesProjector } from '@wager/projections/chat/messages.projector';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
 import { makeAdmin } from '../../testing/users.js';
 import { fundedPlayer, ledger, type Player } from '../bets/testing.js';
@@ -47,8 +49,13 @@ describe('erasing a person', () => {
     const alice = await fundedPlayer(h, '0');
     const bob = await fundedPlayer(h, '250.00');
     expect((await h.app.inject({ method: 'PATCH', url: '/api/user/profile', headers: alice.headers, payload: { psnUsername: `${alice.user.username}_psn2` } })).statusCode).toBe(200);
+    // A chat message of hers (as the chat context records one), projected to chat_messages.
+    const chatId = randomUUID();
+    const posted = await h.deps.store.append(`chat-${chatId}`, [{ id: randomUUID(), type: 'MessagePosted', data: { messageId: randomUUID(), chatId, senderId: alice.id, type: 'text', content: `words of ${alice.user.username}`, postedAt: h.clock.now().toISOString() } }]);
+    await h.deps.projections.waitFor(posted.position);
+    expect(await h.deps.db.selectFrom('chat_messages').select('content').where('chat_id', '=', chatId).execute()).toEqual([{ content: `words of ${alice.user.username}` }]);
     // (her birth date is every test user's: it is checked on her own events below)
-    const personal = [alice.user.email, alice.user.username, `${alice.user.username}_psn2`, `${alice.user.username}#1234`];
+    const personal = [alice.user.email, alice.user.username, `${alice.user.username}_psn2`, `${alice.user.username}#1234`, `words of ${alice.user.username}`];
 
     const booksBefore = await ledger(h);
     const logBefore = await rawLog();
@@ -77,6 +84,7 @@ describe('erasing a person', () => {
       expect(await h.deps.db.selectFrom(table).select('user_id').where('user_id', '=', alice.id).execute()).toEqual([]);
     }
     expect(await h.deps.db.selectFrom('email_outbox').select('id').where('to_address', '=', alice.user.email).execute()).toEqual([]);
+    await expect.poll(async () => h.deps.db.selectFrom('chat_messages').select('content').where('chat_id', '=', chatId).execute()).toEqual([{ content: ERASED_VALUE }]);
 
     // Her session has ended and no login is possible.
     expect((await h.app.inject({ method: 'GET', url: '/api/user', headers: alice.headers })).statusCode).toBe(401);
@@ -87,6 +95,8 @@ describe('erasing a person', () => {
     await rebuildProjector({ store: h.deps.store, db: h.deps.db, projector: usersProjector });
     expect(await h.deps.db.selectFrom('users').selectAll().where('id', '=', alice.id).executeTakeFirstOrThrow()).toMatchObject({ username: erasedPlayerName(alice.id), email: `erased-${alice.id}@erased.invalid`, date_of_birth: null });
     expect(await h.deps.db.selectFrom('users').select('email').where('id', '=', bob.id).executeTakeFirstOrThrow()).toEqual({ email: bob.user.email });
+    await rebuildProjector({ store: h.deps.store, db: h.deps.db, projector: chatMessagesProjector });
+    expect(await h.deps.db.selectFrom('chat_messages').select('content').where('chat_id', '=', chatId).execute()).toEqual([{ content: ERASED_VALUE }]);
 
     // Again: nothing more happens.
     expect((await erase(alice.id, admin.headers)).statusCode).toBe(200);
