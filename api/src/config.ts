@@ -45,6 +45,19 @@ export const configSchema = z.object({
   MAIL_FROM: z.string().default('Wager <no-reply@wager.local>'),
   /** The HMAC key of one-click unsubscribe links (at least 32 characters); unset → a per-installation key kept in the database. */
   UNSUBSCRIBE_SECRET: z.string().min(32).optional(),
+  /** The HMAC key of bank account fingerprints (at least 32 characters; never change it once set); unset → a per-installation key kept in the database. */
+  BANK_ACCOUNT_FINGERPRINT_SECRET: z.string().min(32).optional(),
+  /**
+   * The master key that wraps every person's data key (base64 of 32 bytes: `openssl rand -base64 32`).
+   * Unset outside production: a per-installation key kept in the database. In production it must
+   * be set (or the data keys wrapped by a KMS through the same port).
+   */
+  /** How long a player's erasure request waits before it is carried out (they may cancel meanwhile). */
+  ERASURE_COOLING_HOURS: z.coerce.number().min(0).max(24 * 90).default(168),
+  DATA_MASTER_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be base64 of 32 bytes')
+    .optional(),
   PAYSTACK_SECRET_KEY: z.string().optional(),
   PAYSTACK_BASE_URL: z.string().url().optional(),
   /** SMS (phone verification) through Termii; unset outside production: the Termii sandbox at /sandbox/termii. */

@@ -2,13 +2,14 @@ import { resolve } from 'node:path';
 import type { Kysely } from 'kysely';
 import { InProcessBus, type Bus, type EventStore } from '@wager/domain';
 import { createDatabase, migrateToLatest, type Database } from '@wager/projections';
-import type { Config } from './config.js';
+import { ConfigError, type Config } from './config.js';
 import type { PartsDescription } from './deps.js';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from './adapters/database/embedded.js';
 import { PostgresEventStore } from './adapters/event-store/postgres.js';
 import { InstrumentedEventStore } from './adapters/event-store/instrumented.js';
 import { NatsBus } from './adapters/bus/nats.js';
 import { describePush } from './adapters/push/vapid.js';
+import { describePersonalData, withPersonalData } from './adapters/personal-data/store.js';
 
 export const EMBEDDED_DATABASE_NAME = 'wager';
 
@@ -65,6 +66,10 @@ export async function openInfrastructure(config: Config, options: { log?: (m: st
     // Every append measured (metrics) and traced; reads pass through.
     store = new InstrumentedEventStore(store);
     closers.unshift(() => store.close());
+    // In production the master key must live apart from the data it protects.
+    if (config.NODE_ENV === 'production' && !config.DATA_MASTER_KEY) throw new ConfigError('Invalid configuration: DATA_MASTER_KEY="": required in production (base64 of 32 bytes: openssl rand -base64 32)');
+    store = await withPersonalData(store, { db, config, clock: { now: () => new Date() } });
+    parts.personalData = describePersonalData(config);
 
     let bus: Bus;
     if (config.NATS_URL) {

@@ -3,3 +3,4 @@ export * from './event-store/index.js';
 export * from './bus/types.js';
 export * from './bus/in-process.js';
 export * from './shared/command.js';
+export * from './shared/personal-data.js';

@@ -15,6 +15,8 @@ import { bankAccountsProjector, bankWithdrawalsProjector } from './wallet/bank-p
 /**
  * Every projector the runner feeds, in the order it feeds them. Add one line per read model.
  */
+import { erasureRequestsProjector } from './privacy/erasure-requests.js';
+
 export function allProjectors(): Projector[] {
   return [
     usersProjector,
@@ -28,5 +30,6 @@ export function allProjectors(): Projector[] {
     walletSaferPlayProjector,
     bankAccountsProjector, bankWithdrawalsProjector,
     notificationsProjector,
+    erasureRequestsProjector,
   ];
 }

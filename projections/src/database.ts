@@ -17,6 +17,8 @@ import type { WalletSaferPlayTable } from './wallet/safer-play.table.js';
 import type { StakeHoldsTable } from './holds/stake-holds.table.js';
 import type { BankAccountsTable, BankWithdrawalsTable } from './wallet/bank-payouts.table.js';
 import type { NotificationPreferencesTable, NotificationsTable } from './notifications/notifications.table.js';
+import type { PersonDataKeysTable } from './personal-data/person-data-keys.table.js';
+import type { ErasureRequestsTable } from './privacy/erasure-requests.table.js';
 import type { PushDeliveriesTable, PushOutboxTable, PushSubscriptionsTable } from './push/push.table.js';
 import type { BetDeadlinesTable, BetTrailTable, BetsTable, UserStatsSettlementsTable, UserStatsTable } from './bets/bets.table.js';
 
@@ -42,6 +44,7 @@ export interface Database {
   wallet_safer_play: WalletSaferPlayTable;
   bank_accounts: BankAccountsTable; bank_withdrawals: BankWithdrawalsTable;
   notifications: NotificationsTable; notification_preferences: NotificationPreferencesTable;
+  person_data_keys: PersonDataKeysTable; erasure_requests: ErasureRequestsTable;
   push_subscriptions: PushSubscriptionsTable; push_outbox: PushOutboxTable; push_deliveries: PushDeliveriesTable;
 }
 

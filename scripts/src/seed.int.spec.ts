@@ -41,7 +41,7 @@ describe('seed', () => {
 
   it('uses ADMIN_EMAIL / ADMIN_PASSWORD, and the admin can sign in and is an admin', async () => {
     const url = await freshDatabaseUrl('seed_env');
-    const config = configSchema.parse({ NODE_ENV: 'production', DATABASE_URL: url, ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'Boss-Passw0rd', LOG_LEVEL: 'silent' });
+    const config = configSchema.parse({ NODE_ENV: 'production', DATA_MASTER_KEY: Buffer.alloc(32, 7).toString('base64'), DATABASE_URL: url, ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'Boss-Passw0rd', LOG_LEVEL: 'silent' });
     const lines: string[] = [];
     await seed(config, (l) => lines.push(l));
     expect(lines.join('\n')).not.toContain('Boss-Passw0rd');

@@ -19,6 +19,7 @@ import { supportContext } from './support/index.js';
 import { playersContext } from './players/index.js';
 import { notificationsContext } from './notifications/index.js';
 import { pushContext } from './push/index.js';
+import { privacyContext } from './privacy/index.js';
 
 export const contexts: readonly ContextModule[] = [
   accountsContext,
@@ -32,6 +33,7 @@ export const contexts: readonly ContextModule[] = [
   playersContext,
   notificationsContext,
   pushContext,
+  privacyContext,
 ];
 
 /** Every process manager of every context (run in the `project` role). */

@@ -6,7 +6,7 @@
  * they came from.
  */
 import type { FastifyInstance } from 'fastify';
-import { GENESIS_HASH, chainHash, comparePositions, formatPosition, type EventStore, type Position, type RecordedEvent } from '@wager/domain';
+import { GENESIS_HASH, chainHash, storedDataOf, comparePositions, formatPosition, type EventStore, type Position, type RecordedEvent } from '@wager/domain';
 import type { CasebookLine } from '@wager/domain/bets/casebook';
 import type { AppDeps } from '../deps.js';
 
@@ -116,7 +116,7 @@ export async function checkChain(store: EventStore, streamId: string): Promise<C
   let brokenAt: ChainCheck['brokenAt'];
   let breaks = 0;
   for (const event of events) {
-    const expected = chainHash(previous, event.type, event.data);
+    const expected = chainHash(previous, event.type, storedDataOf(event));
     if (event.metadata.hash !== expected) {
       breaks++;
       brokenAt ??= { streamRevision: event.streamRevision, eventId: event.id, type: event.type };

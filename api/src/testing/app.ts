@@ -12,6 +12,7 @@ import { freshDatabaseUrl } from '@wager/projections/testing/database';
 import { buildApp } from '../app.js';
 import { configSchema, type Config } from '../config.js';
 import type { AppDeps, Clock } from '../deps.js';
+import { withPersonalData } from '../adapters/personal-data/store.js';
 import { PostgresEventStore } from '../adapters/event-store/postgres.js';
 import { InstrumentedEventStore } from '../adapters/event-store/instrumented.js';
 import { collectState, projectionMetrics } from '../runtime/metrics.js';
@@ -69,9 +70,9 @@ export async function createTestHarness(options: TestHarnessOptions = {}): Promi
   const config: Config = configSchema.parse({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/wager-test-data`, LOG_LEVEL: 'silent', ...options.env });
   const db = createDatabase(databaseUrl);
   await migrateToLatest(db);
-  const store = new InstrumentedEventStore(await PostgresEventStore.connect(databaseUrl, { pollIntervalMs: 100 }));
-  const bus: Bus = options.bus ?? new InProcessBus();
   const clock = new TestClock();
+  const store = await withPersonalData(new InstrumentedEventStore(await PostgresEventStore.connect(databaseUrl, { pollIntervalMs: 100 })), { db, config, clock });
+  const bus: Bus = options.bus ?? new InProcessBus();
   const projectors = allProjectors();
   const runner = new ProjectionRunner({ store, db, projectors, bus, now: () => clock.now(), observer: projectionMetrics });
   const deps: AppDeps = {

@@ -8,6 +8,7 @@ import { enSafer, esSafer, frSafer } from '../locales/safer-play';
 import { enPush, esPush, frPush } from '../locales/push';
 import { enNotify, esNotify, frNotify } from '../locales/notifications';
 import { enOps, esOps, frOps } from '../locales/operations';
+import { enPrivacy, esPrivacy, frPrivacy } from '../locales/privacy';
 
 /**
  * Interface languages (spec section 1): English, Spanish and French, English as the fallback.
@@ -26,9 +27,9 @@ export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
  * language (init, changeLanguage), so a visitor in English does not download them.
  */
 export const resources = {
-  en: { translation: en, messages: enMessages, errors: enErrors, safer: enSafer, notify: enNotify, push: enPush, ops: enOps },
-  es: { messages: esMessages, errors: esErrors, safer: esSafer, notify: esNotify, push: esPush, ops: esOps },
-  fr: { messages: frMessages, errors: frErrors, safer: frSafer, notify: frNotify, push: frPush, ops: frOps },
+  en: { translation: en, messages: enMessages, errors: enErrors, safer: enSafer, notify: enNotify, push: enPush, ops: enOps, privacy: enPrivacy },
+  es: { messages: esMessages, errors: esErrors, safer: esSafer, notify: esNotify, push: esPush, ops: esOps, privacy: esPrivacy },
+  fr: { messages: frMessages, errors: frErrors, safer: frSafer, notify: frNotify, push: frPush, ops: frOps, privacy: frPrivacy },
 } as const;
 
 const lazyTranslations: Record<string, () => Promise<{ translation: object }>> = {
@@ -61,7 +62,7 @@ void i18n
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',
     defaultNS: 'translation',
-    ns: ['translation', 'messages', 'errors', 'safer', 'notify', 'push', 'ops'],
+    ns: ['translation', 'messages', 'errors', 'safer', 'notify', 'push', 'ops', 'privacy'],
     interpolation: { escapeValue: false },
     detection: {
       order: ['localStorage', 'navigator', 'htmlTag'],

@@ -130,6 +130,16 @@ export type RecordPasswordChange = Command<'RecordPasswordChange', { readonly vi
 
 /** Records a sign-in from a device the account had not used (the caller checked the sessions). */
 export type RecordNewDeviceSignIn = Command<'RecordNewDeviceSignIn', { readonly sessionId: string | null; readonly device: string }>;
+/** What must be true before a person is erased: nothing of theirs still in play, nothing left to pay out. */
+export interface ErasureFacts {
+  readonly openBets: number;
+  readonly openPools: number;
+  /** Every balance the person still holds, formatted (`"0.00"` when none). */
+  readonly balances: readonly { readonly currency: string; readonly amount: string }[];
+}
+export type RequestErasure = Command<'RequestErasure', { readonly coolingMs: number }>;
+export type CancelErasureRequest = Command<'CancelErasureRequest', Record<string, never>>;
+export type ErasePerson = Command<'ErasePerson', { readonly by: string; readonly facts: ErasureFacts }>;
 
 export type UserCommand =
   | RegisterUser
@@ -146,4 +156,7 @@ export type UserCommand =
   | GrantAdmin
   | SetModeratorRole
   | RecordPasswordChange
-  | RecordNewDeviceSignIn;
+  | RecordNewDeviceSignIn
+  | ErasePerson
+  | RequestErasure
+  | CancelErasureRequest;

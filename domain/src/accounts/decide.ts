@@ -1,5 +1,7 @@
 import { ConflictError, NotFoundError, TooManyRequestsError, ValidationError, assert } from '../shared/errors.js';
 import type {
+  ErasePerson,
+  RequestErasure,
   ChangeAdminNote,
   ChangeProfile,
   ConfirmLocation,
@@ -19,6 +21,7 @@ import type {
   VerifyPhone,
 } from './commands.js';
 import type { CodeIssueReason, ProfileChanges, UserEvent } from './events.js';
+import { PRIVACY_MESSAGES } from './privacy.js';
 import { EMAIL_CODE_ATTEMPTS_MAX, EMAIL_CODE_RESEND_COOLDOWN_SECONDS, PHONE_CODE_ATTEMPTS_MAX, PHONE_CODE_RESEND_COOLDOWN_SECONDS } from './rules.js';
 import type { UserState } from './state.js';
 
@@ -207,7 +210,32 @@ function recordNewDeviceSignIn(command: RecordNewDeviceSignIn['data'], now: Date
   return [{ type: 'NewDeviceSignedIn', data: { userId: state.userId!, sessionId: command.sessionId, device: command.device, signedInAt: now.toISOString() } }];
 }
 
+function erasePerson(command: ErasePerson['data'], now: Date, state: UserState): UserEvent[] {
+  requireExisting(state);
+  if (state.erased) return [];
+  const f = command.facts;
+  if (f.openBets > 0) throw new ConflictError(PRIVACY_MESSAGES.openBets, { code: 'erasure_open_bets', params: { count: f.openBets } });
+  if (f.openPools > 0) throw new ConflictError(PRIVACY_MESSAGES.openPools, { code: 'erasure_open_pools', params: { count: f.openPools } });
+  if (f.balances.some((b) => Number(b.amount) !== 0)) throw new ConflictError(PRIVACY_MESSAGES.balanceLeft, { code: 'erasure_balance_left' });
+  return [{ type: 'PersonErased', data: { userId: state.userId!, by: command.by, erasedAt: now.toISOString() } }];
+}
+
+function requestErasure(command: RequestErasure['data'], now: Date, state: UserState): UserEvent[] {
+  requireExisting(state);
+  // Asked again while pending: the first request stands (its cooling period is not restarted).
+  if (state.erasureEffectiveAt) return [];
+  return [{ type: 'ErasureRequested', data: { userId: state.userId!, requestedAt: now.toISOString(), effectiveAt: new Date(now.getTime() + command.coolingMs).toISOString() } }];
+}
+
+function cancelErasureRequest(now: Date, state: UserState): UserEvent[] {
+  requireExisting(state);
+  if (!state.erasureEffectiveAt) throw new ConflictError(PRIVACY_MESSAGES.noErasureRequest, { code: 'no_erasure_request' });
+  return [{ type: 'ErasureRequestCancelled', data: { userId: state.userId!, cancelledAt: now.toISOString() } }];
+}
+
 export function decide(command: UserCommand, state: UserState): UserEvent[] {
+  // Nothing is decided about an erased person (their answer is "not found" at the routes).
+  if (state.erased && command.type !== 'ErasePerson') throw new NotFoundError('User not found', { code: 'user_not_found' });
   switch (command.type) {
     case 'RegisterUser':
       return register(command.data, command.metadata.now, state);
@@ -239,6 +267,12 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
       return recordPasswordChange(command.data, command.metadata.now, state);
     case 'RecordNewDeviceSignIn':
       return recordNewDeviceSignIn(command.data, command.metadata.now, state);
+    case 'ErasePerson':
+      return erasePerson(command.data, command.metadata.now, state);
+    case 'RequestErasure':
+      return requestErasure(command.data, command.metadata.now, state);
+    case 'CancelErasureRequest':
+      return cancelErasureRequest(command.metadata.now, state);
     default: {
       const unknownCommand: never = command;
       throw new Error(`Unknown command ${JSON.stringify(unknownCommand)}`);

@@ -143,6 +143,29 @@ export interface AdminGrantedData {
 }
 
 /** A moderator may join any chat whose moderator was requested (spec: moderators); set by an admin. */
+/**
+ * The person is erased: their data key is destroyed right after this event (docs/architecture.md,
+ * "Personal data and erasure"); read models show `erasedPlayerName(userId)` from here on.
+ */
+export interface PersonErasedData {
+  readonly userId: string;
+  /** `self` or `admin:<id>`. */
+  readonly by: string;
+  readonly erasedAt: string;
+}
+
+/** The person asked to be erased (re-authenticated); carried out from `effectiveAt` (the cooling period) unless cancelled. */
+export interface ErasureRequestedData {
+  readonly userId: string;
+  readonly requestedAt: string;
+  readonly effectiveAt: string;
+}
+
+export interface ErasureRequestCancelledData {
+  readonly userId: string;
+  readonly cancelledAt: string;
+}
+
 export interface ModeratorRoleSetData {
   readonly userId: string;
   readonly isModerator: boolean;
@@ -188,7 +211,10 @@ export type UserEvent =
   | { type: 'AdminGranted'; data: AdminGrantedData }
   | { type: 'ModeratorRoleSet'; data: ModeratorRoleSetData }
   | { type: 'PasswordChanged'; data: PasswordChangedData }
-  | { type: 'NewDeviceSignedIn'; data: NewDeviceSignedInData };
+  | { type: 'NewDeviceSignedIn'; data: NewDeviceSignedInData }
+  | { type: 'PersonErased'; data: PersonErasedData }
+  | { type: 'ErasureRequested'; data: ErasureRequestedData }
+  | { type: 'ErasureRequestCancelled'; data: ErasureRequestCancelledData };
 
 export type UserEventType = UserEvent['type'];
 
@@ -210,6 +236,9 @@ export const USER_EVENT_TYPES: readonly UserEventType[] = [
   'ModeratorRoleSet',
   'PasswordChanged',
   'NewDeviceSignedIn',
+  'PersonErased',
+  'ErasureRequested',
+  'ErasureRequestCancelled',
 ];
 
 export const USER_STREAM_TYPE = 'user';

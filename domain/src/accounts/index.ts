@@ -16,3 +16,4 @@ export * from './devices.js';
 
 /** The `user-<id>` stream's decider. */
 export const userDecider: Decider<UserState, UserCommand, UserEvent> = { initialState, evolve, decide };
+export * from './privacy.js';

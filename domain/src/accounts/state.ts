@@ -45,6 +45,10 @@ export interface UserState {
   readonly pendingCode: PendingCode | null;
   readonly lastCodeIssuedAt: string | null;
   readonly detectedLocation: DetectedLocation | null;
+  /** PersonErased: nothing about the person is decided or written any more. */
+  readonly erased?: boolean;
+  /** A pending erasure request: carried out from this time unless cancelled. */
+  readonly erasureEffectiveAt?: string | null;
 }
 
 export function initialState(): UserState {
@@ -164,6 +168,12 @@ export function evolve(state: UserState, event: UserEvent): UserState {
     case 'NewDeviceSignedIn':
       // Facts for the owner's security notices and the audit trail; no rule reads them.
       return state;
+    case 'ErasureRequested':
+      return { ...state, erasureEffectiveAt: event.data.effectiveAt };
+    case 'ErasureRequestCancelled':
+      return { ...state, erasureEffectiveAt: null };
+    case 'PersonErased':
+      return { ...state, erasureEffectiveAt: null, erased: true, username: null, email: null, phoneNumber: null, psnUsername: null, activisionId: null, verifiedPhone: null, pendingPhoneCode: null, pendingCode: null, detectedLocation: null, adminNote: '' };
     default: {
       const unknownEvent: never = event;
       return unknownEvent;

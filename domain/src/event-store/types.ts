@@ -56,6 +56,17 @@ export interface RecordedEvent<Type extends string = string, Data = unknown> {
   readonly streamRevision: number;
   readonly position: Position;
   readonly recordedAt: Date;
+  /**
+   * The data exactly as stored, when a reader showed `data` otherwise (personal fields opened,
+   * docs/architecture.md "Personal data and erasure"). The hash chain is over this form: use
+   * `storedDataOf(event)` to verify it.
+   */
+  readonly storedData?: unknown;
+}
+
+/** The data the hash chain covers: as stored. */
+export function storedDataOf(event: Pick<RecordedEvent, 'data' | 'storedData'>): unknown {
+  return event.storedData === undefined ? event.data : event.storedData;
 }
 
 /** 'any': no check; 'no_stream': the stream must not exist; a number: the last revision must be exactly it. */

@@ -8,6 +8,14 @@ import { deterministicId } from './ids.js';
  * after Paystack resolved its number to a name (shown to the player for confirmation) and
  * created a transfer recipient; the recipient code is what a payout needs afterwards, so the
  * full account number is never stored: events keep its last four digits.
+ *
+ * An account's id is random (chosen by the caller) and tells nothing about the number. Adding
+ * the same account again is recognised by its fingerprint, an HMAC of (user, bank, number)
+ * under a server secret that never leaves the server: without the secret, trying the 10^10
+ * candidate numbers against a fingerprint proves nothing. Accounts added before (ids were a
+ * UUIDv5 of the number under a namespace in the source, so the number could be recovered from
+ * the id) get a random id by a `BankAccountIdReplaced` event; the old id stays in those old
+ * events (the log is append-only) but is no longer shown or accepted anywhere.
  */
 export const BANK_ACCOUNT_MESSAGES = {
   bankRequired: 'Bank is required',
@@ -28,16 +36,28 @@ export interface BankAccountAddedData {
   readonly accountNumberMasked: string;
   readonly recipientCode: string;
   readonly addedAt: string;
+  /** HMAC of (user, bank, number) under the server's secret; absent on accounts added before ids were random. */
+  readonly accountFingerprint?: string;
 }
-export type BankAccountEvent = { type: 'BankAccountAdded'; data: BankAccountAddedData };
-export const BANK_ACCOUNT_EVENT_TYPES = ['BankAccountAdded'] as const;
+export interface BankAccountIdReplacedData {
+  readonly userId: string;
+  readonly formerBankAccountId: string;
+  readonly bankAccountId: string;
+  readonly replacedAt: string;
+}
+export type BankAccountEvent = { type: 'BankAccountAdded'; data: BankAccountAddedData } | { type: 'BankAccountIdReplaced'; data: BankAccountIdReplacedData };
+export const BANK_ACCOUNT_EVENT_TYPES = ['BankAccountAdded', 'BankAccountIdReplaced'] as const;
 
 export function bankAccountsStreamId(userId: string): string {
   return `bankaccounts-${userId}`;
 }
 
-/** One id per (user, bank, account number): adding the same account again finds the same id. */
-export function bankAccountIdOf(userId: string, bankCode: string, accountNumber: string): string {
+/**
+ * The id accounts were given before ids were random (a UUIDv5 of the number). Used only to
+ * recognise, when a player adds an account again, one of those older accounts; never to mint
+ * an id.
+ */
+export function legacyBankAccountIdOf(userId: string, bankCode: string, accountNumber: string): string {
   return deterministicId('bankaccount', userId, bankCode, accountNumber);
 }
 
@@ -62,33 +82,73 @@ export interface BankAccount {
   readonly accountNumberMasked: string;
   readonly recipientCode: string;
   readonly addedAt: string;
+  readonly accountFingerprint?: string;
+  /** The derivable id it had before ids were random (kept in state only to recognise it and its old payouts). */
+  readonly formerBankAccountIds?: readonly string[];
 }
 
 export interface BankAccountsState {
   readonly accounts: Readonly<Record<string, BankAccount>>;
 }
 
-export type BankAccountsCommand = Command<
-  'AddBankAccount',
-  {
-    readonly userId: string;
-    readonly bankCode: string;
-    readonly bankName: string;
-    readonly accountNumber: string;
-    readonly accountName: string;
-    readonly recipientCode: string;
-  }
->;
+export type BankAccountsCommand =
+  | Command<
+      'AddBankAccount',
+      {
+        readonly userId: string;
+        /** A fresh random id (used only if the account is new). */
+        readonly bankAccountId: string;
+        /** `bankAccountFingerprint` of the number under the server's secret. */
+        readonly accountFingerprint: string;
+        readonly bankCode: string;
+        readonly bankName: string;
+        readonly accountNumber: string;
+        readonly accountName: string;
+        readonly recipientCode: string;
+      }
+    >
+  | Command<'ReplaceLegacyBankAccountId', { readonly userId: string; readonly formerBankAccountId: string; readonly bankAccountId: string }>;
+
+/** Whether an account still has the id derived from its number. */
+export function hasLegacyId(account: BankAccount): boolean {
+  return account.accountFingerprint === undefined && (account.formerBankAccountIds ?? []).length === 0;
+}
+
+/** The player's account with this number, if they added it before (by fingerprint, or by the id older accounts had). */
+export function existingBankAccount(state: BankAccountsState, input: { userId: string; bankCode: string; accountNumber: string; accountFingerprint: string }): BankAccount | undefined {
+  const accounts = Object.values(state.accounts);
+  const byFingerprint = accounts.find((a) => a.accountFingerprint === input.accountFingerprint);
+  if (byFingerprint) return byFingerprint;
+  const legacyId = legacyBankAccountIdOf(input.userId, input.bankCode, input.accountNumber);
+  return accounts.find((a) => a.accountFingerprint === undefined && (a.bankAccountId === legacyId || (a.formerBankAccountIds ?? []).includes(legacyId)));
+}
 
 export function evolveBankAccounts(state: BankAccountsState, event: BankAccountEvent): BankAccountsState {
-  const d = event.data;
-  const { userId: _userId, ...account } = d;
-  return { accounts: { ...state.accounts, [d.bankAccountId]: account } };
+  switch (event.type) {
+    case 'BankAccountAdded': {
+      const { userId: _userId, ...account } = event.data;
+      return { accounts: { ...state.accounts, [account.bankAccountId]: account } };
+    }
+    case 'BankAccountIdReplaced': {
+      const d = event.data;
+      const account = state.accounts[d.formerBankAccountId];
+      if (!account) return state;
+      const { [d.formerBankAccountId]: _former, ...rest } = state.accounts;
+      return { accounts: { ...rest, [d.bankAccountId]: { ...account, bankAccountId: d.bankAccountId, formerBankAccountIds: [...(account.formerBankAccountIds ?? []), d.formerBankAccountId] } } };
+    }
+  }
 }
 
 export function decideBankAccounts(command: BankAccountsCommand, state: BankAccountsState): BankAccountEvent[] {
+  if (command.type === 'ReplaceLegacyBankAccountId') {
+    const c = command.data;
+    const account = state.accounts[c.formerBankAccountId];
+    if (!account || !hasLegacyId(account) || state.accounts[c.bankAccountId]) return [];
+    return [{ type: 'BankAccountIdReplaced', data: { userId: c.userId, formerBankAccountId: c.formerBankAccountId, bankAccountId: c.bankAccountId, replacedAt: command.metadata.now.toISOString() } }];
+  }
   const c = command.data;
-  const bankAccountId = bankAccountIdOf(c.userId, c.bankCode, c.accountNumber);
+  if (existingBankAccount(state, c)) return [];
+  const bankAccountId = c.bankAccountId;
   if (state.accounts[bankAccountId]) return [];
   if (c.accountName.trim() === '') throw new ValidationError(BANK_ACCOUNT_MESSAGES.accountNameRequired, { code: 'account_name_required' });
   if (Object.keys(state.accounts).length >= BANK_ACCOUNTS_PER_USER_MAX) {
@@ -106,6 +166,7 @@ export function decideBankAccounts(command: BankAccountsCommand, state: BankAcco
         accountNumberMasked: maskAccountNumber(c.accountNumber),
         recipientCode: c.recipientCode,
         addedAt: command.metadata.now.toISOString(),
+        accountFingerprint: c.accountFingerprint,
       },
     },
   ];

@@ -155,6 +155,8 @@ export interface PayoutAccount {
   readonly accountNumberMasked: string;
   readonly recipientCode: string;
   readonly addedAt: string;
+  /** The id it had before ids were random: payouts made to it then count as payouts to this account. */
+  readonly formerBankAccountIds?: readonly string[];
 }
 
 export type RequestBankWithdrawal = Command<
@@ -291,7 +293,8 @@ export function reviewReasonsOf(data: Pick<BankWithdrawalRequestedData, 'require
 
 /** The first payout to an account waits `waitMs` after the account was added; later ones go at once. */
 function notBeforeFor(state: BankWithdrawalSlice, account: PayoutAccount, now: Date, waitMs: number): string {
-  const paidBefore = Object.values(bankWithdrawalsOf(state)).some((w) => w.bankAccountId === account.bankAccountId && w.status === 'paid');
+  const ids = new Set([account.bankAccountId, ...(account.formerBankAccountIds ?? [])]);
+  const paidBefore = Object.values(bankWithdrawalsOf(state)).some((w) => ids.has(w.bankAccountId) && w.status === 'paid');
   const coolingEnds = Date.parse(account.addedAt) + waitMs;
   return new Date(paidBefore ? now.getTime() : Math.max(now.getTime(), coolingEnds)).toISOString();
 }
@@ -349,7 +352,7 @@ function request(c: RequestBankWithdrawal['data'], now: Date, state: BankWithdra
   const amount = readAmount(c.amount, BANK_WITHDRAWAL_AMOUNT);
   const existing = bankWithdrawalsOf(state)[c.withdrawalId];
   if (existing) {
-    if (existing.amount.eq(amount) && existing.bankAccountId === c.account.bankAccountId) return [];
+    if (existing.amount.eq(amount) && (existing.bankAccountId === c.account.bankAccountId || (c.account.formerBankAccountIds ?? []).includes(existing.bankAccountId))) return [];
     throw new ConflictError('Withdrawal already requested');
   }
   const balance = state.available[c.currency] ?? ZERO;

@@ -1,4 +1,5 @@
 // Proves the bank withdrawal rules of the wallet decider: the hold at request, the ₦1,000 minimum and the balance check, the 24 h wait on a new account, KYC and admin holds, completion once, the hold returned once on failure or reversal, and bank accounts masked.
+import { createHash, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { decide } from './decide.js';
 import { evolve, initialState, availableBalance, type WalletState } from './state.js';
@@ -72,6 +73,15 @@ describe('bank withdrawals', () => {
     const afterPaid = [sent(), outcome('success')].reduce(apply, state);
     const second = apply(afterPaid, request('1000.00', { id: 'w-2', account: fresh }));
     expect(bankWithdrawalsOf(second)['w-2']!.notBefore).toBe(now.toISOString());
+  });
+
+  it('counts payouts paid to an account under the id it had before ids were random as payouts to it', () => {
+    const fresh = { ...account, addedAt: '2026-11-24T09:00:00.000Z' };
+    const paidUnderOldId = [sent(), outcome('success')].reduce(apply, given(deposit('5000.00'), request('1000.00', { account: fresh })));
+    const moved = { ...fresh, bankAccountId: 'ba-random', formerBankAccountIds: ['ba-1'] };
+    expect(bankWithdrawalsOf(apply(paidUnderOldId, request('1000.00', { id: 'w-2', account: moved })))['w-2']!.notBefore).toBe(now.toISOString());
+    const withoutHistory = { ...fresh, bankAccountId: 'ba-random' };
+    expect(bankWithdrawalsOf(apply(paidUnderOldId, request('1000.00', { id: 'w-2', account: withoutHistory })))['w-2']!.notBefore).toBe('2026-11-25T09:00:00.000Z');
   });
 
   it('lets an admin release end the new-account wait after a review', () => {
@@ -176,11 +186,15 @@ describe('Paystack status of a sent transfer', () => {
 });
 
 describe('bank accounts', () => {
-  const add = (accountNumber: string) => ({ type: 'AddBankAccount' as const, data: { userId, bankCode: '044', bankName: 'Access Bank', accountNumber, accountName: 'ADA OBI', recipientCode: 'RCP_1' }, metadata: { now } });
+  const add = (accountNumber: string) => ({
+    type: 'AddBankAccount' as const,
+    data: { userId, bankAccountId: randomUUID(), accountFingerprint: createHash('sha256').update(accountNumber).digest('hex'), bankCode: '044', bankName: 'Access Bank', accountNumber, accountName: 'ADA OBI', recipientCode: 'RCP_1' },
+    metadata: { now },
+  });
 
   it('keeps only the masked number, and adding the same account again decides nothing', () => {
     const [event] = bankAccountsDecider.decide(add('0123457890'), bankAccountsDecider.initialState());
-    expect(event!.data.accountNumberMasked).toBe('******7890');
+    expect(event!.type === 'BankAccountAdded' && event!.data.accountNumberMasked).toBe('******7890');
     expect(JSON.stringify(event)).not.toContain('0123457890');
     const state = bankAccountsDecider.evolve(bankAccountsDecider.initialState(), event!);
     expect(bankAccountsDecider.decide(add('0123457890'), state)).toEqual([]);

@@ -1,17 +1,21 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { RecordedEvent } from '@wager/domain';
+import { ERASED_VALUE, type RecordedEvent } from '@wager/domain';
 import type { MessagePostedData } from '@wager/domain/chat/index';
 import type { Database } from '../database.js';
 import type { Projector } from '../projector.js';
 
 type Db = Transaction<Database> | Kysely<Database>;
 
-/** Every chat message, from MessagePosted, keyed by message id (idempotent). */
+/** Every chat message, from MessagePosted, keyed by message id (idempotent); an erased sender's texts read "[erased]" (PersonErased). */
 export const chatMessagesProjector: Projector = {
   name: 'chat_messages',
   tables: ['chat_messages'],
-  eventTypes: ['MessagePosted'],
+  eventTypes: ['MessagePosted', 'PersonErased'],
   async apply(db: Db, recorded: RecordedEvent): Promise<void> {
+    if (recorded.type === 'PersonErased') {
+      await db.updateTable('chat_messages').set({ content: ERASED_VALUE }).where('sender_id', '=', (recorded.data as { userId: string }).userId).execute();
+      return;
+    }
     const d = recorded.data as MessagePostedData;
     await db
       .insertInto('chat_messages')

@@ -20,6 +20,9 @@ import * as bankWithdrawalReviewReasons from './2026_11_26_140000_bank_withdrawa
 import * as cryptoWithdrawalsKycRejected from './2026_11_26_110000_crypto_withdrawals_kyc_rejected.js';
 import * as bankWithdrawalAttention from './2026_11_26_200000_bank_withdrawal_attention.js';
 import * as addBetAppeals from './2026_11_26_190000_add_bet_appeals.js';
+import * as bankAccountIdScheme from './2026_11_26_230000_bank_account_id_scheme.js';
+import * as createPersonDataKeys from './2026_11_26_230100_create_person_data_keys.js';
+import * as createErasureRequests from './2026_11_26_230200_create_erasure_requests.js';
 
 /**
  * Every read-table migration, by name; names sort in the order they run and are frozen once
@@ -47,6 +50,9 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_110000_crypto_withdrawals_kyc_rejected': cryptoWithdrawalsKycRejected,
   '2026_11_26_200000_bank_withdrawal_attention': bankWithdrawalAttention,
   '2026_11_26_190000_add_bet_appeals': addBetAppeals,
+  '2026_11_26_230000_bank_account_id_scheme': bankAccountIdScheme,
+  '2026_11_26_230100_create_person_data_keys': createPersonDataKeys,
+  '2026_11_26_230200_create_erasure_requests': createErasureRequests,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

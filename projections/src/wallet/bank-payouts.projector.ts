@@ -1,16 +1,41 @@
-import { reviewReasonsOf, type BankAccountEvent, type BankTransferAttentionEvent, type BankWithdrawalEvent } from '@wager/domain/wallet/index';
+import { ERASED_VALUE } from '@wager/domain';
+import { reviewReasonsOf, type BankAccountEvent, type BankAccountIdReplacedData, type BankTransferAttentionEvent, type BankWithdrawalEvent } from '@wager/domain/wallet/index';
 import type { Projector } from '../projector.js';
 
-/** `bank_accounts`: one row per account added; adding the same account again changes nothing. */
+/**
+ * `bank_accounts`: one row per account added; adding the same account again changes nothing.
+ * `BankAccountIdReplaced` moves an account with the id derived from its number to its random id.
+ */
 export const bankAccountsProjector: Projector = {
   name: 'bank_accounts',
   tables: ['bank_accounts'],
-  eventTypes: ['BankAccountAdded'],
+  eventTypes: ['BankAccountAdded', 'BankAccountIdReplaced', 'PersonErased'],
   async apply(db, recorded) {
-    const { data: d } = { type: recorded.type, data: recorded.data } as BankAccountEvent;
+    if (recorded.type === 'PersonErased') {
+      // The holder's name is theirs; the bank, the masked number and the recipient stay for the payout records.
+      await db.updateTable('bank_accounts').set({ account_name: ERASED_VALUE }).where('user_id', '=', (recorded.data as { userId: string }).userId).execute();
+      return;
+    }
+    const event = { type: recorded.type, data: recorded.data } as BankAccountEvent;
+    if (event.type === 'BankAccountIdReplaced') {
+      const d = event.data;
+      await db.updateTable('bank_accounts').set({ id: d.bankAccountId, id_scheme: 'random' }).where('id', '=', d.formerBankAccountId).where('user_id', '=', d.userId).execute();
+      return;
+    }
+    const d = event.data;
     await db
       .insertInto('bank_accounts')
-      .values({ id: d.bankAccountId, user_id: d.userId, bank_code: d.bankCode, bank_name: d.bankName, account_name: d.accountName, account_number_masked: d.accountNumberMasked, recipient_code: d.recipientCode, added_at: d.addedAt })
+      .values({
+        id: d.bankAccountId,
+        user_id: d.userId,
+        bank_code: d.bankCode,
+        bank_name: d.bankName,
+        account_name: d.accountName,
+        account_number_masked: d.accountNumberMasked,
+        recipient_code: d.recipientCode,
+        added_at: d.addedAt,
+        id_scheme: d.accountFingerprint === undefined ? 'legacy' : 'random',
+      })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
   },
@@ -25,19 +50,18 @@ export const bankAccountsProjector: Projector = {
 export const bankWithdrawalsProjector: Projector = {
   name: 'bank_withdrawals',
   tables: ['bank_withdrawals'],
-  eventTypes: [
-    'BankWithdrawalRequested',
-    'BankWithdrawalSent',
-    'BankWithdrawalProviderStatusChanged',
-    'BankWithdrawalPaid',
-    'BankWithdrawalReturned',
-    'BankWithdrawalHeld',
-    'BankWithdrawalReleased',
-    'BankTransferAttemptFailed',
-    'BankWithdrawalNeedsAttention',
-    'BankWithdrawalRetried',
-  ],
+  eventTypes: ['BankWithdrawalRequested', 'BankWithdrawalSent', 'BankWithdrawalProviderStatusChanged', 'BankWithdrawalPaid', 'BankWithdrawalReturned', 'BankWithdrawalHeld', 'BankWithdrawalReleased', 'BankTransferAttemptFailed', 'BankWithdrawalNeedsAttention', 'BankWithdrawalRetried', 'BankAccountIdReplaced', 'PersonErased'],
   async apply(db, recorded) {
+    if (recorded.type === 'PersonErased') {
+      await db.updateTable('bank_withdrawals').set({ account_name: ERASED_VALUE }).where('user_id', '=', (recorded.data as { userId: string }).userId).execute();
+      return;
+    }
+    if (recorded.type === 'BankAccountIdReplaced') {
+      // Withdrawals to an account added before ids were random name its new id from now on.
+      const d = recorded.data as BankAccountIdReplacedData;
+      await db.updateTable('bank_withdrawals').set({ bank_account_id: d.bankAccountId }).where('bank_account_id', '=', d.formerBankAccountId).where('user_id', '=', d.userId).execute();
+      return;
+    }
     const event = { type: recorded.type, data: recorded.data } as BankWithdrawalEvent | BankTransferAttentionEvent;
     const row = (id: string) => db.updateTable('bank_withdrawals').where('id', '=', id);
     switch (event.type) {

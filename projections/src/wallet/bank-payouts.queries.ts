@@ -14,6 +14,11 @@ export async function findBankAccount(db: Kysely<Database>, id: string) {
   return db.selectFrom('bank_accounts').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Accounts whose id is still the one derived from the number (oldest first), for the job that gives them random ids. */
+export async function bankAccountsWithLegacyIds(db: Kysely<Database>, limit = 100) {
+  return db.selectFrom('bank_accounts').select(['id', 'user_id']).where('id_scheme', '=', 'legacy').orderBy('added_at').orderBy('id').limit(limit).execute();
+}
+
 export async function listBankWithdrawals(db: Kysely<Database>, userId: string, limit = BANK_WITHDRAWALS_PAGE_MAX) {
   return db.selectFrom('bank_withdrawals').selectAll().where('user_id', '=', userId).orderBy('requested_at', 'desc').orderBy('id').limit(Math.min(limit, BANK_WITHDRAWALS_PAGE_MAX)).execute();
 }

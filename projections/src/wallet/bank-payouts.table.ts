@@ -13,6 +13,8 @@ export interface BankAccountsTable {
   account_number_masked: string;
   recipient_code: string;
   added_at: Timestamp;
+  /** 'legacy': the id was derived from the number (an account added before ids were random) until replaced; 'random' otherwise. */
+  id_scheme: ColumnType<'legacy' | 'random', 'legacy' | 'random' | undefined, 'legacy' | 'random'>;
 }
 
 /** One bank withdrawal: requested → sent → paid, or returned; the time of each step. */

@@ -12,6 +12,7 @@ export { toUserJson, loadUserJson, loadUserBalances, userJsonSchema, DEFAULT_BAL
 export { grantAdmin, verifyUserAge, changeAdminNote, setModeratorRole, registerAccount, runUserCommand, type AccountDeps } from './commands.js';
 export { hit, type RateLimit } from './rate-limit.js';
 export { appSecret } from './secrets.js';
+export { verifyPassword } from './passwords.js';
 
 export const accountsContext: ContextModule = {
   name: 'accounts',

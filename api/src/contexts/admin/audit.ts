@@ -10,7 +10,7 @@
  * process, so a click during a scheduled run is told so instead of doubling the load.
  */
 import { sql } from 'kysely';
-import { GENESIS_HASH, START, chainHash, comparePositions, type EventStore, type Position, type RecordedEvent } from '@wager/domain';
+import { GENESIS_HASH, START, chainHash, storedDataOf, comparePositions, type EventStore, type Position, type RecordedEvent } from '@wager/domain';
 import { Balances, assertBalanced, postingsOf, userAvailable, userCrypto } from '@wager/domain/ledger/index';
 import { Money } from '@wager/domain/money/index';
 import { recordAuditRun } from '@wager/projections/admin/queries';
@@ -56,7 +56,7 @@ async function replayLog(store: EventStore, upTo: Position | undefined, failures
   for await (const event of allEvents(store)) {
     events++;
     const previous = chains.get(event.streamId) ?? GENESIS_HASH;
-    const expected = chainHash(previous, event.type, event.data);
+    const expected = chainHash(previous, event.type, storedDataOf(event));
     if (event.metadata.hash !== expected) failures.push(`hash chain broken at ${describeEvent(event)}`);
     chains.set(event.streamId, typeof event.metadata.hash === 'string' ? event.metadata.hash : expected);
     const postings = postingsOf(event.data);

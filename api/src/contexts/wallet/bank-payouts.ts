@@ -12,7 +12,7 @@ import { formatAmount } from '@wager/domain/money/index';
 import {
   bankAccountsDecider,
   bankAccountsStreamId,
-  bankAccountIdOf,
+  existingBankAccount,
   bankWithdrawalsOf,
   deterministicId,
   isPayoutReviewReason,
@@ -27,7 +27,6 @@ import {
 } from '@wager/domain/wallet/index';
 import { Money } from '@wager/domain/money/index';
 import {
-  findBankAccount,
   findBankWithdrawal,
   findBankWithdrawalByReference,
   listBankAccounts,
@@ -45,6 +44,7 @@ import { executeBankWithdrawalCommand, recordTransfer, sendBankWithdrawal } from
 import { payoutPolicyOf, payoutRiskFacts } from './payout-facts.js';
 import { countHit, type WindowLimit } from '../../runtime/rate-limit.js';
 import { shownOrStillProcessing } from '../../runtime/still-processing.js';
+import { bankAccountFingerprint, bankAccountFingerprintKey } from './bank-account-ids.js';
 
 export const BANK_PAYOUT_MESSAGES = {
   providerUnavailable: 'Payment provider unavailable, please try again',
@@ -221,15 +221,19 @@ export const bankPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!bank) throw new ValidationError(BANK_PAYOUT_MESSAGES.accountNotResolved, { code: 'account_not_resolved' });
       const { accountName } = await providerCall(request.log, 'resolve', () => client.resolveAccount(accountNumber, bankCode));
       const { recipientCode } = await providerCall(request.log, 'recipient', () => client.createRecipient({ name: accountName, accountNumber, bankCode, currency: currency() }));
+      const now = deps.clock.now();
+      // A random id (nothing about the number); the fingerprint, keyed by the server's secret, finds the account if it was added before.
+      const accountFingerprint = bankAccountFingerprint(await bankAccountFingerprintKey(deps, now), userId, bankCode, accountNumber);
       const result = await runCommand(deps, {
         streamId: bankAccountsStreamId(userId),
         decider: bankAccountsDecider,
-        command: { type: 'AddBankAccount', data: { userId, bankCode, bankName: bank.name, accountNumber, accountName, recipientCode }, metadata: { now: deps.clock.now(), actor: userId } },
-        eventIds: (events) => events.map((e) => deterministicId('bankaccount', e.data.bankAccountId, 'added')),
+        command: { type: 'AddBankAccount', data: { userId, bankAccountId: deps.ids.uuid(), accountFingerprint, bankCode, bankName: bank.name, accountNumber, accountName, recipientCode }, metadata: { now, actor: userId } },
+        eventIds: (events) => events.map((e) => deterministicId('bankaccount', e.type === 'BankAccountAdded' ? e.data.bankAccountId : e.data.formerBankAccountId, 'added')),
       });
       await waitFor(result.append?.position);
-      const bankAccountId = bankAccountIdOf(userId, bankCode, accountNumber);
-      return toAccountJson(await shownOrStillProcessing(() => findBankAccount(deps.db, bankAccountId), '/api/bank-accounts', { bankAccountId }));
+      const state = foldStream(bankAccountsDecider, await deps.store.readStream(bankAccountsStreamId(userId)));
+      const a = existingBankAccount(state, { userId, bankCode, accountNumber, accountFingerprint })!;
+      return { id: a.bankAccountId, bankCode: a.bankCode, bankName: a.bankName, accountName: a.accountName, accountNumber: a.accountNumberMasked, addedAt: a.addedAt };
     },
   );
 

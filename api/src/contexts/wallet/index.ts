@@ -5,6 +5,7 @@
 import type { ContextModule } from '../../runtime/context.js';
 import { CryptoDepositExpiryJob } from './jobs.js';
 import { BankPayoutReconciler } from './bank-payout-reconciler.js';
+import { LegacyBankAccountIdJob } from './bank-account-ids.js';
 import { paystackClientFromConfig } from '../../adapters/providers.js';
 import { walletLive } from './live.js';
 import { depositLimitReleaseReactor, walletCreditsReactor } from './reactors.js';
@@ -26,7 +27,7 @@ export const walletContext: ContextModule = {
   name: 'wallet',
   routes: walletRoutes,
   reactors: (deps) => [walletCreditsReactor(deps), depositLimitReleaseReactor(deps)],
-  jobs: (deps) => [new CryptoDepositExpiryJob(deps), new BankPayoutReconciler(deps, () => paystackClientFromConfig(deps.config))],
+  jobs: (deps) => [new CryptoDepositExpiryJob(deps), new BankPayoutReconciler(deps, () => paystackClientFromConfig(deps.config)), new LegacyBankAccountIdJob(deps)],
   live: walletLive,
   trail: walletTrail,
 };

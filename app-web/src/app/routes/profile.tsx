@@ -4,6 +4,7 @@ import { Spinner } from '../../components/ui/primitives';
 import { useUser } from '../../features/auth/api/user-queries';
 import { ProfileSettings } from '../../features/profile/components/profile-settings';
 import { PushSettings } from '../../features/push/components/push-settings';
+import { YourData } from '../../features/privacy/components/your-data';
 
 export function ProfileRoute() {
   const { t } = useTranslation();
@@ -18,6 +19,7 @@ export function ProfileRoute() {
       <ProfileSettings user={user} />
       <NotificationPreferencesPanel />
       <PushSettings />
+      <YourData />
     </div>
   );
 }

@@ -1,0 +1,114 @@
+// Proves erasure on real PostgreSQL: refused while a bet is open or a balance is left; then PersonErased, the key destroyed, sessions, credentials, claims and queued mail gone, login impossible; every stored event byte, hash chain and balance as before; no personal datum of the person readable in the log (through the app's store) or the read tables; a rebuild of the users read model yields the erased row again; the other player untouched; only admins may erase (visitor 401, player 403, unknown 404).
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERASED_VALUE, erasedPlayerName } from '@wager/domain';
+import { rebuildProjector } from '@wager/projections';
+import { usersProjector } from '@wager/projections/users/projector';
+import { chatMessagesProjector } from '@wager/projections/chat/messages.projector';
+import { createTestHarness, type TestHarness } from '../../testing/app.js';
+import { makeAdmin } from '../../testing/users.js';
+import { fundedPlayer, ledger, type Player } from '../bets/testing.js';
+import { checkChain } from '../../runtime/trail.js';
+
+let h: TestHarness;
+let admin: Player;
+beforeAll(async () => {
+  h = await createTestHarness({ label: 'privacy_erasure' });
+  admin = await fundedPlayer(h, '0');
+  await makeAdmin(h, admin.id);
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const erase = (userId: string, headers?: { authorization: string }) => h.app.inject({ method: 'POST', url: `/api/admin/users/${userId}/erase`, ...(headers ? { headers } : {}) });
+async function rawLog(): Promise<string> {
+  const { rows } = await sql<{ stream_id: string; data: unknown; metadata: unknown }>`select stream_id, data, metadata from es_events order by global_position`.execute(h.deps.db);
+  return JSON.stringify(rows);
+}
+
+describe('erasing a person', () => {
+  it('is refused while a bet is open or a balance is left, with the reason', async () => {
+    const carol = await fundedPlayer(h, '300.00');
+    const open = await h.app.inject({ method: 'POST', url: '/api/bets', headers: carol.headers, payload: { amount: '100', visibility: 'public' } });
+    expect(open.statusCode, open.body).toBe(201);
+    const refused = await erase(carol.id, admin.headers);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ error: 'Open bets must be settled or cancelled before the account can be erased', code: 'erasure_open_bets' });
+    const betId = open.json().bet.id as string;
+    expect((await h.app.inject({ method: 'POST', url: `/api/bets/${betId}/cancel`, headers: carol.headers })).statusCode).toBeLessThan(300);
+    const balanceLeft = await erase(carol.id, admin.headers);
+    expect(balanceLeft.statusCode).toBe(409);
+    expect(balanceLeft.json()).toMatchObject({ error: 'The balance must be withdrawn before the account can be erased', code: 'erasure_balance_left' });
+    // Nothing was written or destroyed.
+    expect((await h.app.inject({ method: 'GET', url: '/api/user', headers: carol.headers })).json()).toMatchObject({ email: carol.user.email });
+  });
+
+  it('destroys the key and replaces the person everywhere, leaving the books, the log and its chains as they were', async () => {
+    const alice = await fundedPlayer(h, '0');
+    const bob = await fundedPlayer(h, '250.00');
+    expect((await h.app.inject({ method: 'PATCH', url: '/api/user/profile', headers: alice.headers, payload: { psnUsername: `${alice.user.username}_psn2` } })).statusCode).toBe(200);
+    // A chat message of hers (as the chat context records one), projected to chat_messages.
+    const chatId = randomUUID();
+    const posted = await h.deps.store.append(`chat-${chatId}`, [{ id: randomUUID(), type: 'MessagePosted', data: { messageId: randomUUID(), chatId, senderId: alice.id, type: 'text', content: `words of ${alice.user.username}`, postedAt: h.clock.now().toISOString() } }]);
+    await h.deps.projections.waitFor(posted.position);
+    expect(await h.deps.db.selectFrom('chat_messages').select('content').where('chat_id', '=', chatId).execute()).toEqual([{ content: `words of ${alice.user.username}` }]);
+    // (her birth date is every test user's: it is checked on her own events below)
+    const personal = [alice.user.email, alice.user.username, `${alice.user.username}_psn2`, `${alice.user.username}#1234`, `words of ${alice.user.username}`];
+
+    const booksBefore = await ledger(h);
+    const logBefore = await rawLog();
+    const done = await erase(alice.id, admin.headers);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toEqual({ success: true, userId: alice.id });
+
+    // The log: the stored bytes before are unchanged (one PersonErased appended), every chain intact, the books the same.
+    const logAfter = await rawLog();
+    expect(logAfter.startsWith(logBefore.slice(0, -1))).toBe(true);
+    const events = await h.deps.store.readStream(`user-${alice.id}`);
+    expect(events.at(-1)).toMatchObject({ type: 'PersonErased', data: { userId: alice.id, by: `admin:${admin.id}` } });
+    for (const streamId of [`user-${alice.id}`, `wallet-${alice.id}`, `user-${bob.id}`]) expect(await checkChain(h.deps.store, streamId)).toMatchObject({ intact: true });
+    expect(await ledger(h)).toEqual(booksBefore);
+
+    // No personal datum of hers readable: not in the log as the app reads it, not in the raw log, not in any table that held one.
+    const readable = JSON.stringify((await h.deps.store.readAll()).map((e) => e.data));
+    for (const datum of personal) {
+      expect(readable).not.toContain(datum);
+      expect(logAfter).not.toContain(datum);
+    }
+    expect(events[0]!.data).toMatchObject({ email: ERASED_VALUE, username: ERASED_VALUE, dateOfBirth: ERASED_VALUE });
+    const row = await h.deps.db.selectFrom('users').selectAll().where('id', '=', alice.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ username: erasedPlayerName(alice.id), email: `erased-${alice.id}@erased.invalid`, phone_number: null, psn_username: null, activision_id: null, date_of_birth: null, ip_address: null });
+    for (const table of ['sessions', 'credentials', 'account_claims'] as const) {
+      expect(await h.deps.db.selectFrom(table).select('user_id').where('user_id', '=', alice.id).execute()).toEqual([]);
+    }
+    expect(await h.deps.db.selectFrom('email_outbox').select('id').where('to_address', '=', alice.user.email).execute()).toEqual([]);
+    await expect.poll(async () => h.deps.db.selectFrom('chat_messages').select('content').where('chat_id', '=', chatId).execute()).toEqual([{ content: ERASED_VALUE }]);
+
+    // Her session has ended and no login is possible.
+    expect((await h.app.inject({ method: 'GET', url: '/api/user', headers: alice.headers })).statusCode).toBe(401);
+    const login = await h.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: alice.user.username, password: alice.password } });
+    expect(login.statusCode).toBe(401);
+
+    // A rebuild of the users read model after erasure yields the erased row again.
+    await rebuildProjector({ store: h.deps.store, db: h.deps.db, projector: usersProjector });
+    expect(await h.deps.db.selectFrom('users').selectAll().where('id', '=', alice.id).executeTakeFirstOrThrow()).toMatchObject({ username: erasedPlayerName(alice.id), email: `erased-${alice.id}@erased.invalid`, date_of_birth: null });
+    expect(await h.deps.db.selectFrom('users').select('email').where('id', '=', bob.id).executeTakeFirstOrThrow()).toEqual({ email: bob.user.email });
+    await rebuildProjector({ store: h.deps.store, db: h.deps.db, projector: chatMessagesProjector });
+    expect(await h.deps.db.selectFrom('chat_messages').select('content').where('chat_id', '=', chatId).execute()).toEqual([{ content: ERASED_VALUE }]);
+
+    // Again: nothing more happens.
+    expect((await erase(alice.id, admin.headers)).statusCode).toBe(200);
+    expect((await h.deps.store.readStream(`user-${alice.id}`)).length).toBe(events.length);
+  });
+
+  it('only an admin may erase: visitor 401, player 403, unknown person 404', async () => {
+    const dave = await fundedPlayer(h, '0');
+    expect((await erase(dave.id)).statusCode).toBe(401);
+    expect((await erase(dave.id, dave.headers)).statusCode).toBe(403);
+    const unknown = await erase('00000000-0000-4000-8000-000000000000', admin.headers);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'user_not_found' });
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * Erasing a person (docs/architecture.md, "Personal data and erasure"): once nothing of theirs is
+ * in play (no open bet or pool) and nothing is left to pay out (every balance zero), a
+ * `PersonErased` event on their stream, then their data key is destroyed (every sealed field of
+ * theirs reads "[erased]" for good), then what is kept outside the log goes: sessions (the login
+ * record, with IP addresses and devices), credentials (no login is possible), the username and
+ * email claims, mail and texts waiting in the outboxes. Balances, postings, bets and the hash
+ * chains are untouched. Safe to repeat: each step is idempotent, so an erasure interrupted after
+ * the event is finished by running it again.
+ */
+import { TERMINAL_BET_STATUSES } from '@wager/domain/bets/index';
+import { TERMINAL_POOL_STATUSES } from '@wager/domain/pools/index';
+import { formatAmount } from '@wager/domain/money/index';
+import type { ErasureFacts } from '@wager/domain/accounts/index';
+import type { AppDeps } from '../../deps.js';
+import { PersonalDataEventStore } from '../../adapters/personal-data/store.js';
+import { runUserCommand } from '../accounts/index.js';
+import { DomainError } from '@wager/domain';
+import { erasureRequestsDue } from '@wager/projections/privacy/erasure-requests';
+import { IntervalJob } from '../../runtime/jobs.js';
+
+export const ERASURE_JOB_INTERVAL_MS = 60_000;
+
+export async function erasureFacts(deps: Pick<AppDeps, 'db'>, userId: string): Promise<ErasureFacts> {
+  const [bets, pools, wallet] = await Promise.all([
+    deps.db
+      .selectFrom('bets')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where((eb) => eb.or([eb('challenger_id', '=', userId), eb('opponent_id', '=', userId)]))
+      .where('status', 'not in', [...TERMINAL_BET_STATUSES])
+      .executeTakeFirstOrThrow(),
+    deps.db
+      .selectFrom('fpl_pool_participants as p')
+      .innerJoin('fpl_pools as pool', 'pool.id', 'p.pool_id')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('p.user_id', '=', userId)
+      .where('pool.status', 'not in', [...TERMINAL_POOL_STATUSES])
+      .executeTakeFirstOrThrow(),
+    deps.db.selectFrom('wallets').select(['currency', 'balance', 'crypto_balance']).where('user_id', '=', userId).execute(),
+  ]);
+  const balances = wallet.flatMap((w) => [
+    { currency: w.currency ?? 'NGN', amount: formatAmount(w.balance) },
+    { currency: 'USD (crypto)', amount: formatAmount(w.crypto_balance) },
+  ]);
+  return { openBets: Number(bets.n), openPools: Number(pools.n), balances };
+}
+
+export async function erasePerson(deps: AppDeps, userId: string, by: string): Promise<void> {
+  if (!(deps.store instanceof PersonalDataEventStore)) throw new Error('Erasure needs the personal-data event store');
+  const cipher = deps.store.cipher;
+  const contact = await deps.db.selectFrom('users').select(['email', 'phone_number']).where('id', '=', userId).executeTakeFirst();
+  await runUserCommand(deps, userId, { type: 'ErasePerson', data: { by, facts: await erasureFacts(deps, userId) }, metadata: { now: deps.clock.now() } }, by === 'self' ? userId : by);
+  await cipher.destroy(userId);
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('credentials').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('account_claims').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('email_outbox').where('user_id', '=', userId).execute();
+    if (contact) await trx.deleteFrom('email_outbox').where('to_address', '=', contact.email).execute();
+    if (contact?.phone_number) await trx.deleteFrom('sms_outbox').where('to_phone', '=', contact.phone_number).execute();
+  });
+}
+
+/**
+ * Carries out the players' erasure requests whose cooling period is over. One still blocked (an
+ * open bet or pool, a balance left) stays pending and is tried again on the next pass; the
+ * player sees why at GET /api/user/erasure. Several processes may run it: erasure is idempotent.
+ */
+export class ErasureJob extends IntervalJob {
+  readonly name = 'privacy-erasure';
+
+  constructor(private readonly deps: AppDeps, intervalMs = ERASURE_JOB_INTERVAL_MS) {
+    super(intervalMs);
+  }
+
+  /** One pass; returns the ids it erased. */
+  async tick(): Promise<string[]> {
+    const erased: string[] = [];
+    for (const row of await erasureRequestsDue(this.deps.db, this.deps.clock.now())) {
+      try {
+        await erasePerson(this.deps, row.user_id, 'self');
+        erased.push(row.user_id);
+      } catch (error) {
+        if (!(error instanceof DomainError && error.status === 409)) throw error;
+      }
+    }
+    return erased;
+  }
+}

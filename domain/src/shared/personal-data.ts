@@ -1,0 +1,59 @@
+/**
+ * Personal data in events (docs/architecture.md, "Personal data and erasure"). A personal field
+ * of a new event is stored sealed: `pd1.<subject>.<iv>.<ciphertext>.<tag>`, AES-256-GCM under the
+ * data key of the person it is about (the subject, a user id), with the subject as associated
+ * data. The books and the rules only need what stays in clear (ids, amounts, states). When a
+ * person is erased their key is destroyed: their sealed fields read as `ERASED_VALUE` for ever.
+ * The sealing itself is I/O-free but needs node:crypto and the key store, so it lives in the api.
+ */
+export const SEALED_PREFIX = 'pd1.';
+export const ERASED_VALUE = '[erased]';
+
+export function isSealed(value: unknown): value is string {
+  return typeof value === 'string' && value.startsWith(SEALED_PREFIX);
+}
+
+/** The user id a sealed value is about, or null when it is not sealed. */
+export function sealedSubject(value: unknown): string | null {
+  if (!isSealed(value)) return null;
+  const subject = value.slice(SEALED_PREFIX.length).split('.')[0];
+  return subject ? subject : null;
+}
+
+/** How an erased person is shown: a stable pseudonym from their id (the id stays in the books). */
+export function erasedPlayerName(userId: string): string {
+  return `erased player #${userId.replace(/-/g, '').slice(0, 8)}`;
+}
+
+/**
+ * Which fields of which events are personal, and whose (the field holding the subject's user
+ * id). Everything else stays in clear: ids, amounts, states, times, postings. A path may go one
+ * level down (`changes.email`). Only string values are sealed (null stays null).
+ */
+export interface PersonalFieldsRule {
+  readonly subject: string;
+  readonly fields: readonly string[];
+  /** Subjects that are not a person (the chat's system sender). */
+  readonly notPersons?: readonly string[];
+}
+
+export const PERSONAL_FIELDS: Readonly<Record<string, PersonalFieldsRule>> = {
+  UserRegistered: { subject: 'userId', fields: ['username', 'email', 'phoneNumber', 'psnUsername', 'activisionId', 'dateOfBirth', 'ipAddress'] },
+  EmailVerificationCodeIssued: { subject: 'userId', fields: ['email'] },
+  EmailVerified: { subject: 'userId', fields: ['email'] },
+  PhoneVerificationCodeIssued: { subject: 'userId', fields: ['phone'] },
+  PhoneVerified: { subject: 'userId', fields: ['phone'] },
+  ProfileChanged: { subject: 'userId', fields: ['changes.username', 'changes.email', 'changes.phoneNumber', 'changes.psnUsername', 'changes.activisionId'] },
+  LocationDetected: { subject: 'userId', fields: ['city', 'ipAddress'] },
+  BankAccountAdded: { subject: 'userId', fields: ['accountName'] },
+  BankWithdrawalRequested: { subject: 'userId', fields: ['accountName'] },
+  MessagePosted: { subject: 'senderId', fields: ['content'], notPersons: ['system'] },
+};
+
+/** Whether any string inside `data` is sealed (objects and arrays, any depth). */
+export function containsSealed(data: unknown): boolean {
+  if (isSealed(data)) return true;
+  if (Array.isArray(data)) return data.some(containsSealed);
+  if (data !== null && typeof data === 'object') return Object.values(data).some(containsSealed);
+  return false;
+}
