@@ -178,6 +178,21 @@ describe('reads while the read tables are behind the log', () => {
   });
 });
 
+describe('a write to a chat the read tables do not show yet', () => {
+  it('takes a player\'s message (202 while its row is not shown), never 404 chat_not_found; an outsider still gets 404', async () => {
+    const [alice, bob, outsider] = [await fundedPlayer(h), await fundedPlayer(h), await fundedPlayer(h)];
+    const betId = await pendingBet(alice);
+    await stopProjections();
+    expect((await h.app.inject({ method: 'POST', url: `/api/challenges/join/${betId}`, headers: bob.headers })).statusCode).toBe(202);
+    const chatId = chatIdOfBet(betId);
+    await until(() => h.deps.store.readStream(chatStreamId(chatId)), (events) => events.length > 0);
+    const said = await h.app.inject({ method: 'POST', url: `/api/chats/${chatId}/messages`, headers: alice.headers, payload: { content: 'gg' } });
+    expect(said.statusCode, said.body).toBe(202);
+    const stranger = await h.app.inject({ method: 'POST', url: `/api/chats/${chatId}/messages`, headers: outsider.headers, payload: { content: 'hi' } });
+    expect(stranger.statusCode).toBe(404);
+  });
+});
+
 describe('a withdrawal recorded while the read tables are behind', () => {
   it('answers a crypto withdrawal 202 (never a 500 on the row not shown yet), sends it, and shows it once projections resume', async () => {
     const alice = await fundedPlayer(h);

@@ -27,6 +27,18 @@ export async function visibleChat(db: Kysely<Database>, viewer: ChatViewer, chat
   return chat;
 }
 
+/**
+ * The chat a viewer may write to: its row, or, when the read tables do not show it yet (the chat
+ * was just opened by the acceptance), the chat as its stream records it. Never a 404 for a chat
+ * the log holds; still a 404 for a chat the viewer may not see.
+ */
+export async function writableChat(deps: Pick<AppDeps, 'db' | 'store'>, viewer: ChatViewer, chatId: string): Promise<ChatRow> {
+  const row = await findChat(deps.db, chatId);
+  const chat = row ?? (await recordedChat(deps, chatId))?.chat ?? null;
+  if (!chat || !maySeeChat(chat, viewer)) throw new NotFoundError(chatMessages.notFound, { code: 'chat_not_found' });
+  return chat;
+}
+
 /** Whether the user holds the moderator role (read model; set by ModeratorRoleSet). */
 export async function isModerator(db: Kysely<Database>, userId: string): Promise<boolean> {
   const row = await db.selectFrom('users').select('is_moderator').where('id', '=', userId).executeTakeFirst();

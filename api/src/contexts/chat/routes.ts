@@ -11,7 +11,7 @@ import { MESSAGES_PAGE_SIZE_DEFAULT, MESSAGES_PAGE_SIZE_MAX, MODERATION_QUEUE_SI
 import { findBet } from '@wager/projections/bets/queries';
 import { findChat, findChatByBetId, findChatMessage, listChatMessages, listChatsAwaitingModerator } from '@wager/projections/chat/queries';
 import { StillProcessing } from '../../runtime/still-processing.js';
-import { impliedChat, isModerator, maySeeChat, pageOfMessages, recordedChat, visibleChat } from './access.js';
+import { impliedChat, isModerator, maySeeChat, pageOfMessages, recordedChat, visibleChat, writableChat } from './access.js';
 import { joinAsModerator, postMessage, requestModerator } from './commands.js';
 import { moderationRoutes } from './moderation-routes.js';
 import { chatJson, messageJson, messagesJson, toChatJson } from './views.js';
@@ -65,7 +65,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: app.requireUser, schema: { params: chatParams, body: z.object({ content: z.string().max(10_000), clientMessageId: uuid.optional() }), response: { 201: messageJson } } },
     async (request, reply) => {
       const { chatId } = request.params;
-      await visibleChat(app.deps.db, request.auth!, chatId);
+      await writableChat(app.deps, request.auth!, chatId);
       const posted = await postMessage(app.deps, { chatId, senderId: request.auth!.userId, content: request.body.content, clientMessageId: request.body.clientMessageId });
       const row = await findChatMessage(app.deps.db, posted.messageId);
       if (!row) throw new StillProcessing(`/api/chats/${chatId}/messages`, { id: posted.messageId });
