@@ -95,6 +95,12 @@ export class PersonalDataEventStore implements EventStore {
   close(): Promise<void> {
     return this.inner.close();
   }
+
+  /** The inner store's pool occupancy, when it has a pool (metrics). */
+  poolStats(): { total: number; idle: number; waiting: number } | undefined {
+    const inner = this.inner as Partial<{ poolStats(): { total: number; idle: number; waiting: number } }>;
+    return typeof inner.poolStats === 'function' ? inner.poolStats() : undefined;
+  }
 }
 
 export const DATA_MASTER_KEY_SECRET_NAME = 'data-master-key';
