@@ -78,7 +78,7 @@ describe('MatchDetailsRoute', () => {
     render(200, voided);
     const resolution = await screen.findByTestId('match-resolution');
     expect(resolution).toHaveTextContent('Bet voided: stakes and fees refunded to both players');
-    expect(within(resolution).getByTestId('match-resolved-by')).toHaveTextContent(`Resolved by boss on ${new Date('2026-11-20T12:00:00.000Z').toLocaleString()}`);
+    expect(within(resolution).getByTestId('match-resolved-by')).toHaveTextContent(`Resolved by boss on ${formatDateTime('2026-11-20T12:00:00.000Z')}`);
     expect(within(resolution).getByTestId('match-admin-notes')).toHaveTextContent('Neither screenshot shows the final score');
     expect(screen.getByTestId('money-fees')).toHaveAttribute('data-status', 'refunded');
     expect(screen.getByTestId('money-fees')).toHaveTextContent('₦4.00 refunded');
