@@ -61,7 +61,10 @@ export function RealityCheckReminder() {
   const minutes = Math.round((shownAt - sessionStart()) / 60_000);
   const spend = netSpend(transactions.data ?? [], sessionStart());
   const close = () => {
-    sessionStorage.setItem(REMINDED_KEY, String(Math.floor((shownAt - sessionStart()) / (interval * 60_000))));
+    // The mark just shown: at least the one the timer aimed at (a timer may fire a millisecond
+    // before its mark, and flooring that elapsed time would show the same reminder again at once).
+    const previous = Number(sessionStorage.getItem(REMINDED_KEY)) || 0;
+    sessionStorage.setItem(REMINDED_KEY, String(Math.max(previous + 1, Math.floor((shownAt - sessionStart()) / (interval * 60_000)))));
     setShownAt(null);
   };
   return (
