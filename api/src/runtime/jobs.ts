@@ -36,3 +36,36 @@ export abstract class IntervalJob<TickResult = unknown> implements BackgroundJob
     await this.running;
   }
 }
+
+/**
+ * A job that runs `work` at once and then `intervalMs` after each run ends (never two at once in
+ * one process), whose `stop` waits for the run under way. A failed run is left for the next one:
+ * the outbox senders' runs are safe to repeat (advisory lock, per-row bookkeeping).
+ */
+export function pollingJob(name: string, intervalMs: number, work: () => Promise<unknown>): BackgroundJob {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = true;
+  const tick = (): void => {
+    running = Promise.resolve()
+      .then(work)
+      .then(() => undefined)
+      .catch(() => undefined)
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, intervalMs);
+      });
+  };
+  return {
+    name,
+    start: () => {
+      if (!stopped) return;
+      stopped = false;
+      tick();
+    },
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

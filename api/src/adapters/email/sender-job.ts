@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AppDeps } from '../../deps.js';
-import type { BackgroundJob } from '../../runtime/jobs.js';
+import { pollingJob, type BackgroundJob } from '../../runtime/jobs.js';
 import { devMailboxSender } from './dev-mailbox.js';
 import type { EmailSender } from './port.js';
 import { smtpSender } from './smtp.js';
@@ -74,28 +74,5 @@ export async function deliverQueuedEmail(deps: Pick<AppDeps, 'db'>, sender: Emai
 }
 
 export function emailOutboxJob(deps: AppDeps, sender: EmailSender = emailSenderFor(deps.config)): BackgroundJob {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = true;
-  const tick = (): void => {
-    running = sendDueEmails(deps, sender)
-      .then(() => undefined)
-      .catch(() => undefined)
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, EMAIL_POLL_INTERVAL_MS);
-      });
-  };
-  return {
-    name: 'email-outbox',
-    start: () => {
-      if (!stopped) return;
-      stopped = false;
-      tick();
-    },
-    stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return pollingJob('email-outbox', EMAIL_POLL_INTERVAL_MS, () => sendDueEmails(deps, sender));
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, PushSubscriptionRow } from '@wager/projections';
 import type { AppDeps } from '../../deps.js';
-import type { BackgroundJob } from '../../runtime/jobs.js';
+import { pollingJob, type BackgroundJob } from '../../runtime/jobs.js';
 import { withAdvisoryLock } from '../database/advisory-lock.js';
 import type { PushOutcome, PushSender } from './port.js';
 import { vapidKeys } from './vapid.js';
@@ -130,33 +130,13 @@ async function pushToDevice(db: Kysely<Database>, sender: PushSender, message: {
  * push off (production without VAPID keys) nothing is pushed and the rows stay queued.
  */
 export function pushOutboxJob(deps: AppDeps, senderFor: (deps: AppDeps) => Promise<PushSender | undefined> = defaultPushSender): BackgroundJob {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = true;
+  // The sender is made once (the VAPID keys are read then); a failure to make it is tried again next run.
   let sender: Promise<PushSender | undefined> | undefined;
-  const tick = (): void => {
+  return pollingJob('push-outbox', PUSH_POLL_INTERVAL_MS, async () => {
     sender ??= senderFor(deps).catch(() => (sender = undefined));
-    running = sender
-      .then((s) => (s ? sendDuePushes(deps, s) : 0))
-      .then(() => undefined)
-      .catch(() => undefined)
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, PUSH_POLL_INTERVAL_MS);
-      });
-  };
-  return {
-    name: 'push-outbox',
-    start: () => {
-      if (!stopped) return;
-      stopped = false;
-      tick();
-    },
-    stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+    const s = await sender;
+    return s ? sendDuePushes(deps, s) : 0;
+  });
 }
 
 async function defaultPushSender(deps: AppDeps): Promise<PushSender | undefined> {

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../deps.js';
-import type { BackgroundJob } from '../../runtime/jobs.js';
+import { pollingJob, type BackgroundJob } from '../../runtime/jobs.js';
 import { withAdvisoryLock } from '../database/advisory-lock.js';
 import { SmsSendError, type SmsSender } from './port.js';
 
@@ -61,29 +61,5 @@ export async function deliverQueuedSms(deps: Pick<AppDeps, 'db'>, sender: SmsSen
 
 /** The outbox sender as a background job; `sender` is asked for at each pass (the sandbox's port is known only once the server listens). */
 export function smsOutboxJob(deps: AppDeps, sender: () => SmsSender): BackgroundJob {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = true;
-  const tick = (): void => {
-    running = Promise.resolve()
-      .then(() => sendDueSms(deps, sender()))
-      .then(() => undefined)
-      .catch(() => undefined)
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, SMS_POLL_INTERVAL_MS);
-      });
-  };
-  return {
-    name: 'sms-outbox',
-    start: () => {
-      if (!stopped) return;
-      stopped = false;
-      tick();
-    },
-    stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return pollingJob('sms-outbox', SMS_POLL_INTERVAL_MS, () => sendDueSms(deps, sender()));
 }
