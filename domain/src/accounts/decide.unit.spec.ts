@@ -1,5 +1,6 @@
 // Proves the user decider: registration, code issue cooldown, verification with wrong tries and lock, profile deltas, location and admin events, the security facts (password changed, new device) and the device label.
 import { describe, expect, it } from 'vitest';
+import { deciderSpec } from '../testing/decider-spec.js';
 import { DomainError } from '../shared/errors.js';
 import { UNKNOWN_DEVICE, deviceLabel, userDecider, type UserCommand, type UserEvent, type UserState, type RegisterUser } from './index.js';
 
@@ -7,21 +8,11 @@ const t0 = new Date('2026-11-21T12:00:00Z');
 const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
 const userId = '6a1d2b3c-0000-4000-8000-000000000001';
 
-function given(events: UserEvent[]): UserState {
-  return events.reduce(userDecider.evolve, userDecider.initialState());
-}
-function when(state: UserState, command: UserCommand): UserEvent[] {
-  return userDecider.decide(command, state);
-}
-function refusal(fn: () => unknown): DomainError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
+const spec = deciderSpec(userDecider);
+const given = (events: UserEvent[]): UserState => spec.stateOf(events);
+const when = (state: UserState, command: UserCommand): UserEvent[] => spec.givenState(state).when(command).events();
+/** The refusal `command` meets on `state`. */
+const refused = (state: UserState, command: UserCommand): DomainError => spec.givenState(state).when(command).thenRefused() as DomainError;
 
 const register: RegisterUser = {
   type: 'RegisterUser', data: { userId, profile: { username: 'Player', email: 'p@example.com', phoneNumber: null, psnUsername: null, activisionId: null, country: 'NG', timezone: 'UTC', preferredCurrency: 'NGN', preferredLanguage: 'en', dateOfBirth: '1990-01-01' }, signupForm: 'full', ipAddress: '127.0.0.1', code: { codeId: 'code-1', codeHash: 'hash-1', expiresAt: at(900) } }, metadata: { now: t0 } };
@@ -43,14 +34,14 @@ describe('RegisterUser', () => {
     expect(when(userDecider.initialState(), { ...register, data: { ...register.data, code: null } }).map((e) => e.type)).toEqual(['UserRegistered', 'EmailVerified']);
   });
   it('refuses a second registration of the same stream', () => {
-    expect(refusal(() => when(given(registered()), register)).status).toBe(409);
+    expect(refused(given(registered()), register).status).toBe(409);
   });
 });
 
 describe('IssueVerificationCode', () => {
   const issue = (now: Date): UserCommand => ({ type: 'IssueVerificationCode', data: { code: { codeId: 'code-2', codeHash: 'hash-2', expiresAt: at(2000) }, reason: 'resend' }, metadata: { now } });
   it('refuses within 60 s of the last code with the seconds left', () => {
-    const error = refusal(() => when(given(registered()), issue(at(45))));
+    const error = refused(given(registered()), issue(at(45)));
     expect(error.status).toBe(429);
     expect(error.extra).toEqual({ retryAfter: 15 });
   });
@@ -71,10 +62,10 @@ describe('VerifyEmail', () => {
       expect(events[0]).toMatchObject({ type: 'EmailVerificationAttemptFailed', data: { attempts: i } });
       history = [...history, ...events];
     }
-    expect(refusal(() => when(given(history), verify(true))).status).toBe(429);
+    expect(refused(given(history), verify(true)).status).toBe(429);
   });
   it('refuses an expired code', () => {
-    expect(refusal(() => when(given(registered()), verify(true, at(900)))).message).toMatch(/expired/);
+    expect(refused(given(registered()), verify(true, at(900))).message).toMatch(/expired/);
   });
 });
 
@@ -113,10 +104,10 @@ describe('location, currency, admin', () => {
     expect(given(moderator).isModerator).toBe(true);
     expect(when(given(moderator), { type: 'SetModeratorRole', data: { adminId: 'adm', isModerator: true }, metadata: { now: at(2) } })).toEqual([]);
     expect(when(given(moderator), { type: 'SetModeratorRole', data: { adminId: 'adm', isModerator: false }, metadata: { now: at(3) } })[0]).toMatchObject({ data: { isModerator: false } });
-    expect(refusal(() => when(userDecider.initialState(), { type: 'SetModeratorRole', data: { adminId: 'adm', isModerator: true }, metadata: { now: t0 } })).status).toBe(404);
+    expect(refused(userDecider.initialState(), { type: 'SetModeratorRole', data: { adminId: 'adm', isModerator: true }, metadata: { now: t0 } }).status).toBe(404);
   });
   it('refuses commands on an account that does not exist', () => {
-    expect(refusal(() => when(userDecider.initialState(), { type: 'SetPreferredCurrency', data: { currency: 'EUR', setByUser: true }, metadata: { now: t0 } })).status).toBe(404);
+    expect(refused(userDecider.initialState(), { type: 'SetPreferredCurrency', data: { currency: 'EUR', setByUser: true }, metadata: { now: t0 } }).status).toBe(404);
   });
 });
 
@@ -132,8 +123,8 @@ describe('security facts', () => {
     expect(events).toEqual([{ type: 'NewDeviceSignedIn', data: { userId, sessionId: 's-2', device: 'Firefox · Linux', signedInAt: at(6).toISOString() } }]);
   });
   it('both are refused on an account that does not exist', () => {
-    expect(refusal(() => when(userDecider.initialState(), { type: 'RecordPasswordChange', data: { via: 'change' }, metadata: { now: t0 } })).status).toBe(404);
-    expect(refusal(() => when(userDecider.initialState(), { type: 'RecordNewDeviceSignIn', data: { sessionId: null, device: 'Chrome' }, metadata: { now: t0 } })).status).toBe(404);
+    expect(refused(userDecider.initialState(), { type: 'RecordPasswordChange', data: { via: 'change' }, metadata: { now: t0 } }).status).toBe(404);
+    expect(refused(userDecider.initialState(), { type: 'RecordNewDeviceSignIn', data: { sessionId: null, device: 'Chrome' }, metadata: { now: t0 } }).status).toBe(404);
   });
   it('labels a device by browser and system, the most specific browser first', () => {
     expect(deviceLabel('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36')).toBe('Chrome · Windows');

@@ -1,7 +1,7 @@
 // Proves the phone verification rules: number parsing to E.164, the per-account code rules (lifetime, 5 tries, 60 s resend) and the per-number rules (5 codes a day, one account per verified number), with fast-check over random histories.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../shared/errors.js';
+import { deciderSpec } from '../testing/decider-spec.js';
 import {
   PHONE_CODES_PER_NUMBER_PER_DAY,
   PHONE_CODE_ATTEMPTS_MAX,
@@ -25,20 +25,12 @@ const at = (ms: number) => new Date(t0.getTime() + ms);
 const userId = '6a1d2b3c-0000-4000-8000-000000000024';
 const phone = '+2348031234567';
 
-function refusal(fn: () => unknown): DomainError | null {
-  try {
-    fn();
-    return null;
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-}
 
 const registeredEvents: UserEvent[] = [
   { type: 'UserRegistered', data: { userId, username: 'Ada', email: 'ada@example.com', phoneNumber: null, psnUsername: null, activisionId: null, country: 'NG', timezone: 'Africa/Lagos', preferredCurrency: 'NGN', preferredLanguage: 'en', dateOfBirth: '1990-01-01', signupForm: 'quick', ipAddress: null, registeredAt: t0.toISOString() } },
 ];
-const fold = (events: UserEvent[], state = userDecider.initialState()): UserState => events.reduce(userDecider.evolve, state);
+const spec = deciderSpec(userDecider);
+const fold = (events: UserEvent[], from?: UserState): UserState => spec.stateOf(events, from);
 const issue = (now: Date, codeId = `code-${now.getTime()}`, number = phone): UserCommand => ({
   type: 'IssuePhoneCode',
   data: { phone: number, code: { codeId, codeHash: `hash-${codeId}`, expiresAt: new Date(now.getTime() + PHONE_CODE_LIFETIME_MS) } },
@@ -70,7 +62,7 @@ describe('IssuePhoneCode and VerifyPhone on the user stream', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 3 * PHONE_CODE_RESEND_COOLDOWN_SECONDS * 1000 }), (elapsedMs) => {
         const state = fold(userDecider.decide(issue(t0, 'c1'), fold(registeredEvents)), fold(registeredEvents));
-        const error = refusal(() => userDecider.decide(issue(at(elapsedMs), 'c2'), state));
+        const error = spec.givenState(state).when(issue(at(elapsedMs), 'c2')).refusal();
         if (elapsedMs < PHONE_CODE_RESEND_COOLDOWN_SECONDS * 1000) {
           expect(error?.status).toBe(429);
           expect(error?.code).toBe('resend_too_soon');
@@ -92,7 +84,7 @@ describe('IssuePhoneCode and VerifyPhone on the user stream', () => {
         let verified = false;
         for (const attempt of tries) {
           elapsed += attempt.afterMs;
-          const error = refusal(() => userDecider.decide(verify(at(elapsed), attempt.right), state));
+          const error = spec.givenState(state).when(verify(at(elapsed), attempt.right)).refusal();
           if (verified) {
             expect(error?.code).toBe('phone_code_not_requested');
             continue;
@@ -123,12 +115,12 @@ describe('IssuePhoneCode and VerifyPhone on the user stream', () => {
   it('a new code after a lock starts the count again; the same verified number is refused; another number may be verified', () => {
     let state = fold([...registeredEvents, ...userDecider.decide(issue(t0, 'c1'), fold(registeredEvents))]);
     for (let i = 0; i < PHONE_CODE_ATTEMPTS_MAX; i++) state = fold(userDecider.decide(verify(at(1000), false), state), state);
-    expect(refusal(() => userDecider.decide(verify(at(2000), true), state))?.code).toBe('verification_code_locked');
+    expect(spec.givenState(state).when(verify(at(2000), true)).refusal()?.code).toBe('verification_code_locked');
     state = fold(userDecider.decide(issue(at(60_000), 'c2'), state), state);
     state = fold(userDecider.decide(verify(at(61_000), true), state), state);
     expect(state).toMatchObject({ isPhoneVerified: true, verifiedPhone: phone, phoneNumber: phone, pendingPhoneCode: null });
-    expect(refusal(() => userDecider.decide(issue(at(200_000), 'c3'), state))?.code).toBe('phone_already_verified');
-    expect(refusal(() => userDecider.decide(issue(at(200_000), 'c3', '+2348091234567'), state))).toBeNull();
+    expect(spec.givenState(state).when(issue(at(200_000), 'c3')).refusal()?.code).toBe('phone_already_verified');
+    expect(spec.givenState(state).when(issue(at(200_000), 'c3', '+2348091234567')).refusal()).toBeNull();
   });
 
   it('a profile change of the phone number drops the verification', () => {
@@ -140,7 +132,8 @@ describe('IssuePhoneCode and VerifyPhone on the user stream', () => {
 });
 
 describe('the phone-<e164> stream', () => {
-  const foldPhone = (events: PhoneEvent[]): PhoneState => events.reduce(phoneDecider.evolve, phoneDecider.initialState());
+  const phoneSpec = deciderSpec(phoneDecider);
+  const foldPhone = (events: PhoneEvent[]): PhoneState => phoneSpec.stateOf(events);
   const request = (now: Date, who = userId, codeId = `c-${now.getTime()}`): PhoneCommand => ({ type: 'RequestPhoneCode', data: { phone, userId: who, codeId }, metadata: { now } });
   const claim = (who: string, now = t0): PhoneCommand => ({ type: 'ClaimPhone', data: { phone, userId: who }, metadata: { now } });
 
@@ -153,13 +146,13 @@ describe('the phone-<e164> stream', () => {
         gaps.forEach((gap, i) => {
           elapsed += gap;
           const inLastDay = sent.filter((t) => elapsed - t < PHONE_CODE_DAY_MS).length;
-          const error = refusal(() => phoneDecider.decide(request(at(elapsed), accounts[i]!), state));
+          const error = phoneSpec.givenState(state).when(request(at(elapsed), accounts[i]!)).refusal();
           if (inLastDay >= PHONE_CODES_PER_NUMBER_PER_DAY) {
             expect(error?.code).toBe('phone_daily_limit');
             expect(error?.status).toBe(429);
             // Waiting the seconds it names is enough.
             const wait = (error!.extra as { retryAfter: number }).retryAfter;
-            expect(refusal(() => phoneDecider.decide(request(at(elapsed + wait * 1000), accounts[i]!), state))).toBeNull();
+            expect(phoneSpec.givenState(state).when(request(at(elapsed + wait * 1000), accounts[i]!)).refusal()).toBeNull();
           } else {
             expect(error).toBeNull();
             state = phoneDecider.evolve(state, phoneDecider.decide(request(at(elapsed), accounts[i]!), state)[0]!);
@@ -185,7 +178,7 @@ describe('the phone-<e164> stream', () => {
         let holder: string | null = null;
         for (const s of steps) {
           const command: PhoneCommand = s.kind === 'claim' ? claim(s.who) : s.kind === 'release' ? { type: 'ReleasePhone', data: { phone, userId: s.who }, metadata: { now: t0 } } : request(t0, s.who, 'x');
-          const error = refusal(() => phoneDecider.decide(command, { ...state, recentRequests: [] }));
+          const error = phoneSpec.givenState({ ...state, recentRequests: [] }).when(command).refusal();
           if (s.kind !== 'release' && holder !== null && holder !== s.who) {
             expect(error?.code).toBe('phone_in_use');
             expect(error?.status).toBe(409);

@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors.js';
+import { deciderSpec } from '../testing/decider-spec.js';
+import { ConflictError, type DomainError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors.js';
 import {
   betDecider,
   betFee,
@@ -21,12 +22,9 @@ const H = 3600_000;
 const T0 = new Date('2026-11-21T12:00:00.000Z');
 const at = (hours: number) => new Date(T0.getTime() + hours * H);
 
-function given(events: BetEvent[]): BetState {
-  return events.reduce(betDecider.evolve, betDecider.initialState());
-}
-function when(events: BetEvent[], command: BetCommand): BetEvent[] {
-  return betDecider.decide(command, given(events));
-}
+const spec = deciderSpec(betDecider);
+const given = (events: BetEvent[]): BetState => spec.stateOf(events);
+const when = (events: BetEvent[], command: BetCommand): BetEvent[] => spec.given(...events).when(command).events();
 
 function ids() {
   return { betId: randomUUID(), challenger: randomUUID(), opponent: randomUUID(), other: randomUUID(), admin: randomUUID() };
@@ -50,15 +48,13 @@ function reportCmd(i: ReturnType<typeof ids>, userId: string, result: 'won' | 'l
   return { type: 'ReportResult', data: { betId: i.betId, userId, result, evidence: [], contestWindowMs: 24 * H }, metadata: { now: at(hours) } };
 }
 
+/** Given `events`, `command` is refused with this error class and the spec's exact words. */
+function refused(events: BetEvent[], command: BetCommand, type: abstract new (...args: never[]) => DomainError, message: string): void {
+  spec.given(...events).when(command).thenRefused({ type, message });
+}
 function expectRefusal(fn: () => unknown, type: new (...args: never[]) => Error, message: string) {
-  let caught: unknown;
-  try {
-    fn();
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught).toBeInstanceOf(type);
-  expect((caught as Error).message).toBe(message);
+  expect(fn).toThrow(type);
+  expect(fn).toThrow(message);
 }
 
 describe('create', () => {
@@ -85,7 +81,7 @@ describe('create', () => {
   });
   it('refuses a second creation of the same bet', () => {
     const i = ids();
-    expectRefusal(() => when(created(i), createCmd(i.betId, i.challenger)), ConflictError, betMessages.betExists);
+    refused(created(i), createCmd(i.betId, i.challenger), ConflictError, betMessages.betExists);
   });
   it('refuses to challenge oneself', () => {
     const i = ids();
@@ -153,37 +149,37 @@ describe('accept', () => {
   });
   it('refuses an unknown challenge', () => {
     const i = ids();
-    expectRefusal(() => when([], acceptCmd(i, i.opponent)), NotFoundError, betMessages.challengeNotFound);
+    refused([], acceptCmd(i, i.opponent), NotFoundError, betMessages.challengeNotFound);
   });
   it('refuses one’s own challenge', () => {
     const i = ids();
-    expectRefusal(() => when(created(i), acceptCmd(i, i.challenger)), ForbiddenError, 'You cannot accept your own challenge');
+    refused(created(i), acceptCmd(i, i.challenger), ForbiddenError, 'You cannot accept your own challenge');
   });
   it('refuses a second acceptor', () => {
     const i = ids();
-    expectRefusal(() => when(accepted(i), acceptCmd(i, i.other)), ConflictError, 'This challenge has already been accepted');
+    refused(accepted(i), acceptCmd(i, i.other), ConflictError, 'This challenge has already been accepted');
   });
   it('refuses after 48 h even before the scheduler expired it', () => {
     const i = ids();
-    expectRefusal(() => when(created(i), acceptCmd(i, i.opponent, 48)), ConflictError, 'This challenge has expired');
+    refused(created(i), acceptCmd(i, i.opponent, 48), ConflictError, 'This challenge has expired');
   });
   it('refuses an expired or cancelled challenge', () => {
     const i = ids();
     const history = created(i);
     const expired = [...history, ...when(history, { type: 'ExpireBet', data: { betId: i.betId }, metadata: { now: at(49) } })];
-    expectRefusal(() => when(expired, acceptCmd(i, i.opponent)), ConflictError, 'This challenge has expired');
+    refused(expired, acceptCmd(i, i.opponent), ConflictError, 'This challenge has expired');
     const cancelled = [...history, ...when(history, { type: 'CancelBet', data: { betId: i.betId, userId: i.challenger }, metadata: { now: at(1) } })];
-    expectRefusal(() => when(cancelled, acceptCmd(i, i.opponent)), ConflictError, betMessages.challengeCancelled);
+    refused(cancelled, acceptCmd(i, i.opponent), ConflictError, betMessages.challengeCancelled);
   });
   it('lets only the named opponent accept a direct challenge', () => {
     const i = ids();
     const history = created(i, { amount: '100', opponentId: i.opponent });
-    expectRefusal(() => when(history, acceptCmd(i, i.other)), ForbiddenError, betMessages.challengeForAnotherPlayer);
+    refused(history, acceptCmd(i, i.other), ForbiddenError, betMessages.challengeForAnotherPlayer);
     expect(when(history, acceptCmd(i, i.opponent))[0]!.type).toBe('BetAccepted');
   });
   it('does not let a private challenge be joined from the marketplace', () => {
     const i = ids();
-    expectRefusal(() => when(created(i), acceptCmd(i, i.opponent, 1, 'marketplace')), NotFoundError, betMessages.challengeNotFound);
+    refused(created(i), acceptCmd(i, i.opponent, 1, 'marketplace'), NotFoundError, betMessages.challengeNotFound);
   });
 });
 
@@ -196,9 +192,9 @@ describe('cancel', () => {
   });
   it('refuses anyone but the challenger, and non-pending bets', () => {
     const i = ids();
-    expectRefusal(() => when(created(i), { type: 'CancelBet', data: { betId: i.betId, userId: i.other }, metadata: { now: at(2) } }), ForbiddenError, betMessages.onlyChallengerCancels);
-    expectRefusal(() => when(accepted(i), { type: 'CancelBet', data: { betId: i.betId, userId: i.challenger }, metadata: { now: at(2) } }), ConflictError, betMessages.onlyPendingCancels);
-    expectRefusal(() => when([], { type: 'CancelBet', data: { betId: i.betId, userId: i.challenger }, metadata: { now: at(2) } }), NotFoundError, betMessages.betNotFound);
+    refused(created(i), { type: 'CancelBet', data: { betId: i.betId, userId: i.other }, metadata: { now: at(2) } }, ForbiddenError, betMessages.onlyChallengerCancels);
+    refused(accepted(i), { type: 'CancelBet', data: { betId: i.betId, userId: i.challenger }, metadata: { now: at(2) } }, ConflictError, betMessages.onlyPendingCancels);
+    refused([], { type: 'CancelBet', data: { betId: i.betId, userId: i.challenger }, metadata: { now: at(2) } }, NotFoundError, betMessages.betNotFound);
   });
 });
 
@@ -214,11 +210,11 @@ describe('decline', () => {
     const i = ids();
     const direct = created(i, { amount: '100', opponentId: i.opponent });
     const decline = (userId: string) => ({ type: 'DeclineChallenge' as const, data: { betId: i.betId, userId }, metadata: { now: at(3) } });
-    expectRefusal(() => when(direct, decline(i.other)), ForbiddenError, betMessages.onlyInvitedDeclines);
-    expectRefusal(() => when(direct, decline(i.challenger)), ForbiddenError, betMessages.onlyInvitedDeclines);
-    expectRefusal(() => when(created(i), decline(i.opponent)), ForbiddenError, betMessages.onlyInvitedDeclines);
+    refused(direct, decline(i.other), ForbiddenError, betMessages.onlyInvitedDeclines);
+    refused(direct, decline(i.challenger), ForbiddenError, betMessages.onlyInvitedDeclines);
+    refused(created(i), decline(i.opponent), ForbiddenError, betMessages.onlyInvitedDeclines);
     const taken = [...direct, ...when(direct, { type: 'AcceptBet', data: { betId: i.betId, acceptorId: i.opponent, via: 'invite', playDeadlineMs: 24 * H }, metadata: { now: at(1) } } as BetCommand)];
-    expectRefusal(() => when(taken, decline(i.opponent)), ConflictError, betMessages.onlyPendingDeclines);
+    refused(taken, decline(i.opponent), ConflictError, betMessages.onlyPendingDeclines);
     const declined = [...direct, ...when(direct, decline(i.opponent))];
     expect(when(declined, decline(i.opponent))).toEqual([]);
   });
@@ -277,12 +273,12 @@ describe('results', () => {
   });
   it('refuses outsiders, pending bets, repeats and reports past the deadlines', () => {
     const i = ids();
-    expectRefusal(() => when(accepted(i), reportCmd(i, i.other, 'won', 2)), ForbiddenError, betMessages.notParticipant);
-    expectRefusal(() => when(created(i), reportCmd(i, i.challenger, 'won', 2)), ConflictError, betMessages.resultNotAccepted);
+    refused(accepted(i), reportCmd(i, i.other, 'won', 2), ForbiddenError, betMessages.notParticipant);
+    refused(created(i), reportCmd(i, i.challenger, 'won', 2), ConflictError, betMessages.resultNotAccepted);
     const once = [...accepted(i), ...when(accepted(i), reportCmd(i, i.challenger, 'won', 2))];
-    expectRefusal(() => when(once, reportCmd(i, i.challenger, 'lost', 3)), ConflictError, betMessages.resultAlreadyReported);
-    expectRefusal(() => when(accepted(i), reportCmd(i, i.challenger, 'won', 25)), ConflictError, betMessages.resultDeadlinePassed);
-    expectRefusal(() => when(once, reportCmd(i, i.opponent, 'won', 26)), ConflictError, betMessages.resultDeadlinePassed);
+    refused(once, reportCmd(i, i.challenger, 'lost', 3), ConflictError, betMessages.resultAlreadyReported);
+    refused(accepted(i), reportCmd(i, i.challenger, 'won', 25), ConflictError, betMessages.resultDeadlinePassed);
+    refused(once, reportCmd(i, i.opponent, 'won', 26), ConflictError, betMessages.resultDeadlinePassed);
   });
   it('settles a lone report after the 24 h contest window, not before', () => {
     const i = ids();
@@ -329,8 +325,8 @@ describe('disputes', () => {
   });
   it('refuses a winner who did not play, and bets that are not disputed', () => {
     const i = ids();
-    expectRefusal(() => when(disputed(i), { type: 'ResolveDispute', data: { betId: i.betId, adminId: i.admin, winnerId: i.other, adminNotes: '' }, metadata: { now: at(4) } }), ValidationError, betMessages.winnerNotPlayer);
-    expectRefusal(() => when(accepted(i), { type: 'ResolveDispute', data: { betId: i.betId, adminId: i.admin, winnerId: i.opponent, adminNotes: '' }, metadata: { now: at(4) } }), ConflictError, betMessages.onlyDisputedResolve);
+    refused(disputed(i), { type: 'ResolveDispute', data: { betId: i.betId, adminId: i.admin, winnerId: i.other, adminNotes: '' }, metadata: { now: at(4) } }, ValidationError, betMessages.winnerNotPlayer);
+    refused(accepted(i), { type: 'ResolveDispute', data: { betId: i.betId, adminId: i.admin, winnerId: i.opponent, adminNotes: '' }, metadata: { now: at(4) } }, ConflictError, betMessages.onlyDisputedResolve);
   });
 });
 
@@ -339,7 +335,7 @@ describe('abandoned creation (reconciler)', () => {
     const i = ids();
     const tomb = when([], { type: 'AbandonCreation', data: { betId: i.betId }, metadata: { now: at(1) } });
     expect(tomb).toEqual([{ type: 'BetCreationAbandoned', data: { betId: i.betId, abandonedAt: at(1).toISOString() } }]);
-    expectRefusal(() => when(tomb, createCmd(i.betId, i.challenger)), ConflictError, betMessages.betExists);
+    refused(tomb, createCmd(i.betId, i.challenger), ConflictError, betMessages.betExists);
     expect(when(created(i), { type: 'AbandonCreation', data: { betId: i.betId }, metadata: { now: at(1) } })).toEqual([]);
   });
 });

@@ -2,11 +2,13 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ConflictError, DomainError, ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError } from '../shared/errors.js';
+import { deciderSpec } from '../testing/decider-spec.js';
+import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError } from '../shared/errors.js';
 import { MESSAGES_PER_WINDOW_MAX, MESSAGE_LENGTH_MAX, MESSAGE_WINDOW_MS, chatDecider, type ChatCommand, type ChatEvent, type ChatState } from './index.js';
 
 const now = new Date('2026-11-21T12:00:00.000Z');
-const fold = (events: ChatEvent[], from: ChatState = chatDecider.initialState()) => events.reduce(chatDecider.evolve, from);
+const spec = deciderSpec(chatDecider);
+const fold = (events: ChatEvent[], from?: ChatState): ChatState => spec.stateOf(events, from);
 
 function openChat() {
   const [chatId, betId, a, b] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
@@ -14,15 +16,6 @@ function openChat() {
   return { chatId, a, b, state: fold(created) };
 }
 const post = (chatId: string, senderId: string, content: string, at = now, messageId = randomUUID()): ChatCommand => ({ type: 'PostMessage', data: { chatId, messageId, senderId, content }, metadata: { now: at } });
-function refusal(f: () => unknown): DomainError {
-  try {
-    f();
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('chat decider', () => {
   it('creates the chat, then treats a repeat as a no-op', () => {
@@ -47,10 +40,10 @@ describe('chat decider', () => {
 
   it('refuses posts in a chat that does not exist, from outsiders, and in a closed chat', () => {
     const { chatId, a, state } = openChat();
-    expect(refusal(() => chatDecider.decide(post(chatId, a, 'hi'), chatDecider.initialState()))).toBeInstanceOf(NotFoundError);
-    expect(refusal(() => chatDecider.decide(post(chatId, randomUUID(), 'hi'), state))).toBeInstanceOf(ForbiddenError);
+    expect(spec.givenState(chatDecider.initialState()).when(post(chatId, a, 'hi')).thenRefused()).toBeInstanceOf(NotFoundError);
+    expect(spec.givenState(state).when(post(chatId, randomUUID(), 'hi')).thenRefused()).toBeInstanceOf(ForbiddenError);
     const closed = fold(chatDecider.decide({ type: 'CloseChat', data: { chatId, reason: 'cancelled' }, metadata: { now } }, state), state);
-    const error = refusal(() => chatDecider.decide(post(chatId, a, 'hi'), closed));
+    const error = spec.givenState(closed).when(post(chatId, a, 'hi')).thenRefused();
     expect(error).toMatchObject({ status: 409, code: 'chat_closed', message: 'This chat is closed' });
     expect(chatDecider.decide({ type: 'CloseChat', data: { chatId, reason: 'cancelled' }, metadata: { now } }, closed)).toEqual([]);
     expect(chatDecider.decide({ type: 'CloseChat', data: { chatId, reason: 'expired' }, metadata: { now } }, chatDecider.initialState())).toEqual([]);
@@ -64,16 +57,16 @@ describe('chat decider', () => {
         // eslint-disable-next-line no-control-regex
         const valid = trimmed.length >= 1 && trimmed.length <= MESSAGE_LENGTH_MAX && !/[\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F]/.test(trimmed);
         if (valid) expect(chatDecider.decide(post(chatId, a, text), state)[0]).toMatchObject({ data: { content: trimmed } });
-        else expect(refusal(() => chatDecider.decide(post(chatId, a, text), state))).toBeInstanceOf(ValidationError);
+        else expect(spec.givenState(state).when(post(chatId, a, text)).thenRefused()).toBeInstanceOf(ValidationError);
       }),
     );
   });
   it('names the refusals of content in the spec words', () => {
     const { chatId, a, state } = openChat();
-    expect(refusal(() => chatDecider.decide(post(chatId, a, '   '), state))).toMatchObject({ code: 'message_empty' });
-    expect(refusal(() => chatDecider.decide(post(chatId, a, 'x'.repeat(501)), state))).toMatchObject({ code: 'message_too_long', params: { max: 500 } });
+    expect(spec.givenState(state).when(post(chatId, a, '   ')).thenRefused()).toMatchObject({ code: 'message_empty' });
+    expect(spec.givenState(state).when(post(chatId, a, 'x'.repeat(501))).thenRefused()).toMatchObject({ code: 'message_too_long', params: { max: 500 } });
     expect(chatDecider.decide(post(chatId, a, 'x'.repeat(500)), state)).toHaveLength(1);
-    expect(refusal(() => chatDecider.decide(post(chatId, a, 'a\u0000b'), state))).toMatchObject({ message: 'Message contains invalid characters', code: 'message_invalid_characters' });
+    expect(spec.givenState(state).when(post(chatId, a, 'a\u0000b')).thenRefused()).toMatchObject({ message: 'Message contains invalid characters', code: 'message_invalid_characters' });
     expect(chatDecider.decide(post(chatId, a, 'line one\nline two'), state)).toHaveLength(1);
   });
 
@@ -88,7 +81,7 @@ describe('chat decider', () => {
           at += gap;
           const inWindow = accepted.filter((t) => t > at - MESSAGE_WINDOW_MS).length;
           if (inWindow >= MESSAGES_PER_WINDOW_MAX) {
-            const error = refusal(() => chatDecider.decide(post(chatId, a, 'hi', new Date(at)), state));
+            const error = spec.givenState(state).when(post(chatId, a, 'hi', new Date(at))).thenRefused();
             expect(error).toBeInstanceOf(TooManyRequestsError);
             expect(error).toMatchObject({ status: 429, message: 'You are sending messages too fast' });
             // The other participant is not held back by a's pace.
@@ -107,18 +100,18 @@ describe('chat decider', () => {
     const messageId = randomUUID();
     const posted = fold(chatDecider.decide(post(chatId, a, 'ready?', now, messageId), state), state);
     expect(chatDecider.decide(post(chatId, a, 'ready?', now, messageId), posted)).toEqual([]);
-    expect(refusal(() => chatDecider.decide(post(chatId, a, 'not ready', now, messageId), posted))).toMatchObject({ status: 409, code: 'idempotency_conflict' });
+    expect(spec.givenState(posted).when(post(chatId, a, 'not ready', now, messageId)).thenRefused()).toMatchObject({ status: 409, code: 'idempotency_conflict' });
   });
 
   it('lets a participant request a moderator once, with an invitation message', () => {
     const { chatId, a, b, state } = openChat();
     const messageId = randomUUID();
     const request = (by: string): ChatCommand => ({ type: 'RequestModerator', data: { chatId, requestedBy: by, messageId, content: 'A moderator has been requested' }, metadata: { now } });
-    expect(refusal(() => chatDecider.decide(request(randomUUID()), state))).toBeInstanceOf(ForbiddenError);
+    expect(spec.givenState(state).when(request(randomUUID())).thenRefused()).toBeInstanceOf(ForbiddenError);
     const events = chatDecider.decide(request(a), state);
     expect(events.map((e) => e.type)).toEqual(['ModeratorRequested', 'MessagePosted']);
     expect(events[1]).toMatchObject({ data: { type: 'moderator_invite', senderId: 'system' } });
-    const error = refusal(() => chatDecider.decide(request(b), fold(events, state)));
+    const error = spec.givenState(fold(events, state)).when(request(b)).thenRefused();
     expect(error).toBeInstanceOf(ConflictError);
     expect(error.message).toBe('A moderator has already been requested for this chat');
   });
@@ -127,11 +120,11 @@ describe('chat decider', () => {
     const { chatId, a, state } = openChat();
     const moderator = randomUUID();
     const join = (id: string): ChatCommand => ({ type: 'JoinAsModerator', data: { chatId, moderatorId: id, messageId: randomUUID(), content: 'mod joined as moderator' }, metadata: { now } });
-    expect(refusal(() => chatDecider.decide(join(a), state))).toBeInstanceOf(ForbiddenError);
+    expect(spec.givenState(state).when(join(a)).thenRefused()).toBeInstanceOf(ForbiddenError);
     const joined = fold(chatDecider.decide(join(moderator), state), state);
     expect(joined).toMatchObject({ moderatorId: moderator });
     expect(chatDecider.decide(join(moderator), joined)).toEqual([]);
-    expect(refusal(() => chatDecider.decide(join(randomUUID()), joined))).toBeInstanceOf(ConflictError);
+    expect(spec.givenState(joined).when(join(randomUUID())).thenRefused()).toBeInstanceOf(ConflictError);
     expect(chatDecider.decide(post(chatId, moderator, 'I am here'), joined)).toHaveLength(1);
   });
 

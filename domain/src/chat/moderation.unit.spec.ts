@@ -2,13 +2,15 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { deciderSpec } from '../testing/decider-spec.js';
 import { handleCommand } from '../event-store/command-handler.js';
 import { InMemoryEventStore } from '../event-store/in-memory.js';
 import { ConflictError, DomainError, ForbiddenError, ValidationError } from '../shared/errors.js';
 import { MODERATION_NOTE_LENGTH_MAX, chatDecider, chatStepId, chatStreamId, type ChatCommand, type ChatEvent, type ChatState, type ModerationStatus } from './index.js';
 
 const now = new Date('2026-11-26T12:00:00.000Z');
-const fold = (events: ChatEvent[], from: ChatState = chatDecider.initialState()) => events.reduce(chatDecider.evolve, from);
+const spec = deciderSpec(chatDecider);
+const fold = (events: ChatEvent[], from?: ChatState): ChatState => spec.stateOf(events, from);
 
 function requestedChat() {
   const [chatId, betId, a, b] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
@@ -31,15 +33,6 @@ const escalate = (chatId: string, actorId: string, reason = 'Evidence is contrad
   metadata: { now },
 });
 
-function refusal(f: () => unknown): DomainError {
-  try {
-    f();
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('moderation requests', () => {
   it('claiming an open request joins the chat as moderator; the claimant again is a no-op; another is refused', () => {
@@ -50,7 +43,7 @@ describe('moderation requests', () => {
     const claimed = fold(events, state);
     expect(claimed).toMatchObject({ moderatorId: m1, moderation: { status: 'claimed', claimedBy: m1 } });
     expect(chatDecider.decide(claim(chatId, m1), claimed)).toEqual([]);
-    const other = refusal(() => chatDecider.decide(claim(chatId, m2), claimed));
+    const other = spec.givenState(claimed).when(claim(chatId, m2)).thenRefused();
     expect(other).toBeInstanceOf(ConflictError);
     expect(other).toMatchObject({ message: 'Another moderator has already claimed this request', code: 'moderation_claimed' });
   });
@@ -58,8 +51,8 @@ describe('moderation requests', () => {
   it('refuses a claim where nothing was requested, and by a player of the chat', () => {
     const { chatId, a, events } = requestedChat();
     const notRequested = fold(events.slice(0, 1));
-    expect(refusal(() => chatDecider.decide(claim(chatId, randomUUID()), notRequested))).toMatchObject({ code: 'moderation_not_requested', status: 409 });
-    expect(refusal(() => chatDecider.decide(claim(chatId, a), fold(events)))).toBeInstanceOf(ForbiddenError);
+    expect(spec.givenState(notRequested).when(claim(chatId, randomUUID())).thenRefused()).toMatchObject({ code: 'moderation_not_requested', status: 409 });
+    expect(spec.givenState(fold(events)).when(claim(chatId, a)).thenRefused()).toBeInstanceOf(ForbiddenError);
   });
 
   it('a moderator who joined before the request claims it without joining again; another moderator may not', () => {
@@ -68,7 +61,7 @@ describe('moderation requests', () => {
     const joined = fold([events[0]!, { type: 'ModeratorJoined', data: { chatId, moderatorId: m1, joinedAt: now.toISOString() } }, events[1]!]);
     expect(joined).toMatchObject({ moderatorId: m1, moderation: { status: 'open' } });
     expect(chatDecider.decide(claim(chatId, m1), joined).map((e) => e.type)).toEqual(['ModerationClaimed']);
-    expect(refusal(() => chatDecider.decide(claim(chatId, randomUUID()), joined))).toMatchObject({ code: 'moderator_already_joined' });
+    expect(spec.givenState(joined).when(claim(chatId, randomUUID())).thenRefused()).toMatchObject({ code: 'moderator_already_joined' });
   });
 
   it('a stream recorded before claims existed (a request, then a join) reads as claimed by the moderator who joined', () => {
@@ -91,18 +84,18 @@ describe('moderation requests', () => {
     const { chatId, state } = requestedChat();
     const [m1, m2, admin] = [randomUUID(), randomUUID(), randomUUID()];
     const claimed = fold(chatDecider.decide(claim(chatId, m1), state), state);
-    expect(refusal(() => chatDecider.decide(resolve(chatId, m2, false), claimed))).toMatchObject({
+    expect(spec.givenState(claimed).when(resolve(chatId, m2, false)).thenRefused()).toMatchObject({
       status: 403,
       code: 'not_claimant',
       message: 'Only the moderator who claimed this request can resolve or escalate it',
     });
-    expect(refusal(() => chatDecider.decide(resolve(chatId, m1, false, '   '), claimed))).toMatchObject({ code: 'note_required', message: 'A note is required' });
-    expect(refusal(() => chatDecider.decide(resolve(chatId, m1, false, 'x'.repeat(MODERATION_NOTE_LENGTH_MAX + 1)), claimed))).toBeInstanceOf(ValidationError);
+    expect(spec.givenState(claimed).when(resolve(chatId, m1, false, '   ')).thenRefused()).toMatchObject({ code: 'note_required', message: 'A note is required' });
+    expect(spec.givenState(claimed).when(resolve(chatId, m1, false, 'x'.repeat(MODERATION_NOTE_LENGTH_MAX + 1))).thenRefused()).toBeInstanceOf(ValidationError);
     const events = chatDecider.decide(resolve(chatId, m1, false, '  all good  '), claimed);
     expect(events[0]).toEqual({ type: 'ModerationResolved', data: { chatId, resolvedBy: m1, note: 'all good', resolvedAt: now.toISOString() } });
     const resolved = fold(events, claimed);
     expect(chatDecider.decide(resolve(chatId, m1, false, 'all good'), resolved)).toEqual([]);
-    expect(refusal(() => chatDecider.decide(resolve(chatId, m1, false, 'another note'), resolved))).toMatchObject({ code: 'moderation_resolved' });
+    expect(spec.givenState(resolved).when(resolve(chatId, m1, false, 'another note')).thenRefused()).toMatchObject({ code: 'moderation_resolved' });
     expect(chatDecider.decide(resolve(chatId, admin, true), claimed)[0]).toMatchObject({ type: 'ModerationResolved', data: { resolvedBy: admin } });
   });
 
@@ -110,20 +103,20 @@ describe('moderation requests', () => {
     const { chatId, state } = requestedChat();
     const [m1, m2, admin] = [randomUUID(), randomUUID(), randomUUID()];
     const claimed = fold(chatDecider.decide(claim(chatId, m1), state), state);
-    expect(refusal(() => chatDecider.decide(escalate(chatId, m2), claimed))).toMatchObject({ code: 'not_claimant' });
-    expect(refusal(() => chatDecider.decide(escalate(chatId, m1, ''), claimed))).toMatchObject({ code: 'reason_required' });
+    expect(spec.givenState(claimed).when(escalate(chatId, m2)).thenRefused()).toMatchObject({ code: 'not_claimant' });
+    expect(spec.givenState(claimed).when(escalate(chatId, m1, '')).thenRefused()).toMatchObject({ code: 'reason_required' });
     const escalated = fold(chatDecider.decide(escalate(chatId, m1), claimed), claimed);
     expect(escalated).toMatchObject({ moderation: { status: 'escalated', escalatedBy: m1 } });
     expect(chatDecider.decide(escalate(chatId, m1), escalated)).toEqual([]);
-    expect(refusal(() => chatDecider.decide(resolve(chatId, m1, false), escalated))).toMatchObject({ status: 403, code: 'admin_required' });
-    expect(refusal(() => chatDecider.decide(claim(chatId, m2), escalated))).toMatchObject({ code: 'moderation_escalated' });
+    expect(spec.givenState(escalated).when(resolve(chatId, m1, false)).thenRefused()).toMatchObject({ status: 403, code: 'admin_required' });
+    expect(spec.givenState(escalated).when(claim(chatId, m2)).thenRefused()).toMatchObject({ code: 'moderation_escalated' });
     expect(fold(chatDecider.decide(resolve(chatId, admin, true), escalated), escalated)).toMatchObject({ moderation: { status: 'resolved', resolvedBy: admin } });
   });
 
   it('a request cannot be resolved or escalated before it is claimed', () => {
     const { chatId, state } = requestedChat();
-    expect(refusal(() => chatDecider.decide(resolve(chatId, randomUUID(), true), state))).toMatchObject({ code: 'moderation_not_claimed' });
-    expect(refusal(() => chatDecider.decide(escalate(chatId, randomUUID()), state))).toMatchObject({ code: 'moderation_not_claimed' });
+    expect(spec.givenState(state).when(resolve(chatId, randomUUID(), true)).thenRefused()).toMatchObject({ code: 'moderation_not_claimed' });
+    expect(spec.givenState(state).when(escalate(chatId, randomUUID())).thenRefused()).toMatchObject({ code: 'moderation_not_claimed' });
   });
 });
 

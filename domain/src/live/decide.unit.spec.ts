@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../shared/errors.js';
+import { deciderSpec } from '../testing/decider-spec.js';
 import {
   MANUAL_EVENTS_PER_WINDOW_MAX,
   contradicts,
@@ -23,16 +23,8 @@ import {
 } from './index.js';
 
 const now = new Date('2026-11-24T12:00:00.000Z');
-const fold = (events: LiveEvent[], from: LiveState = liveDecider.initialState()) => events.reduce(liveDecider.evolve, from);
-function refusal(f: () => unknown): DomainError {
-  try {
-    f();
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
+const spec = deciderSpec(liveDecider);
+const fold = (events: LiveEvent[], from?: LiveState): LiveState => spec.stateOf(events, from);
 
 function tracked(gameType: 'fc25' | 'cod' = 'fc25', handicap = 0) {
   const [betId, a, b] = [randomUUID(), randomUUID(), randomUUID()];
@@ -184,14 +176,14 @@ describe('live decider: manual events', () => {
 
   it('refuses a missing or unknown type, negatives, outsiders, and a closed match', () => {
     const { betId, a, state } = tracked('cod');
-    expect(refusal(() => liveDecider.decide(manual(betId, a, undefined, {}), state))).toMatchObject({ status: 400, code: 'event_type_required' });
-    expect(refusal(() => liveDecider.decide(manual(betId, a, 'headshot', {}), state))).toMatchObject({ status: 400, code: 'event_type_required' });
-    expect(refusal(() => liveDecider.decide(manual(betId, a, 'death', { deaths: -1 }), state))).toMatchObject({ status: 400, code: 'manual_event_negative', params: { field: 'deaths' } });
-    expect(refusal(() => liveDecider.decide(manual(betId, a, 'round_loss', { round: '-2' }), state))).toMatchObject({ status: 400, code: 'manual_event_negative' });
-    expect(refusal(() => liveDecider.decide(manual(betId, randomUUID(), 'kill', {}), state))).toMatchObject({ status: 403, code: 'not_participant' });
-    expect(refusal(() => liveDecider.decide(manual(betId, a, 'kill', {}), liveDecider.initialState()))).toMatchObject({ status: 404 });
+    expect(spec.givenState(state).when(manual(betId, a, undefined, {})).thenRefused()).toMatchObject({ status: 400, code: 'event_type_required' });
+    expect(spec.givenState(state).when(manual(betId, a, 'headshot', {})).thenRefused()).toMatchObject({ status: 400, code: 'event_type_required' });
+    expect(spec.givenState(state).when(manual(betId, a, 'death', { deaths: -1 })).thenRefused()).toMatchObject({ status: 400, code: 'manual_event_negative', params: { field: 'deaths' } });
+    expect(spec.givenState(state).when(manual(betId, a, 'round_loss', { round: '-2' })).thenRefused()).toMatchObject({ status: 400, code: 'manual_event_negative' });
+    expect(spec.givenState(state).when(manual(betId, randomUUID(), 'kill', {})).thenRefused()).toMatchObject({ status: 403, code: 'not_participant' });
+    expect(spec.givenState(liveDecider.initialState()).when(manual(betId, a, 'kill', {})).thenRefused()).toMatchObject({ status: 404 });
     const closed = fold(liveDecider.decide({ type: 'CloseTracking', data: { betId, reason: 'disputed' }, metadata: { now } }, state), state);
-    expect(refusal(() => liveDecider.decide(manual(betId, a, 'kill', {}), closed))).toMatchObject({ status: 409, code: 'bet_not_accepted' });
+    expect(spec.givenState(closed).when(manual(betId, a, 'kill', {})).thenRefused()).toMatchObject({ status: 409, code: 'bet_not_accepted' });
   });
 
   it('property: every numeric field is an integer ≥ 0 or the event is refused as negative', () => {
@@ -201,7 +193,7 @@ describe('live decider: manual events', () => {
       fc.property(fc.constantFrom('kill', 'death', 'assist'), value, value, value, (type, kills, deaths, assists) => {
         const asInt = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) ? v : typeof v === 'string' && /^\s*[+-]?\d{1,15}\s*$/.test(v) ? Number.parseInt(v, 10) : 0);
         const negative = [kills, deaths, assists].some((v) => asInt(v) < 0);
-        if (negative) return void expect(refusal(() => liveDecider.decide(manual(betId, a, type, { kills, deaths, assists }), state)).code).toBe('manual_event_negative');
+        if (negative) return void expect(spec.givenState(state).when(manual(betId, a, type, { kills, deaths, assists })).thenRefused().code).toBe('manual_event_negative');
         const [event] = liveDecider.decide(manual(betId, a, type, { kills, deaths, assists }), state);
         expect(event).toMatchObject({ data: { data: { kills: asInt(kills), deaths: asInt(deaths), assists: asInt(assists) } } });
       }),
@@ -213,10 +205,10 @@ describe('live decider: manual events', () => {
     const eventId = randomUUID();
     const stored = fold(liveDecider.decide(manual(betId, a, 'kill', { kills: 1 }, now, eventId), start), start);
     expect(liveDecider.decide(manual(betId, a, 'kill', { kills: 1 }, now, eventId), stored)).toEqual([]);
-    expect(refusal(() => liveDecider.decide(manual(betId, a, 'kill', { kills: 2 }, now, eventId), stored))).toMatchObject({ status: 409, code: 'idempotency_conflict' });
+    expect(spec.givenState(stored).when(manual(betId, a, 'kill', { kills: 2 }, now, eventId)).thenRefused()).toMatchObject({ status: 409, code: 'idempotency_conflict' });
     let state = start;
     for (let i = 0; i < MANUAL_EVENTS_PER_WINDOW_MAX; i++) state = fold(liveDecider.decide(manual(betId, a, 'assist', {}, new Date(now.getTime() + i)), state), state);
-    expect(refusal(() => liveDecider.decide(manual(betId, a, 'assist', {}, new Date(now.getTime() + 1000)), state))).toMatchObject({ status: 429 });
+    expect(spec.givenState(state).when(manual(betId, a, 'assist', {}, new Date(now.getTime() + 1000))).thenRefused()).toMatchObject({ status: 429 });
     expect(liveDecider.decide(manual(betId, b, 'assist', {}, new Date(now.getTime() + 1000)), state)).toHaveLength(1);
     expect(liveDecider.decide(manual(betId, a, 'assist', {}, new Date(now.getTime() + 61_000)), state)).toHaveLength(1);
   });

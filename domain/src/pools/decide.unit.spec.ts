@@ -1,5 +1,6 @@
 // Proves the pool decider's rules: spec validation and defaults, joins (cost, deadline, twice, full), cancel by the creator, automatic cancel under 2 entries, settlement over the window with transfer costs, ties and the kobo rule, and that settling twice decides nothing.
 import { describe, expect, it } from 'vitest';
+import { deciderSpec } from '../testing/decider-spec.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors.js';
 import type { PoolCommand } from './commands.js';
 import { decide, poolCost } from './decide.js';
@@ -12,11 +13,8 @@ import { FIRST_DEADLINE, POOL_T0, createPool, gameweek, history, joinPool } from
 
 const AFTER_DEADLINE = new Date(Date.parse(FIRST_DEADLINE) + 1000);
 
-function given(...commands: PoolCommand[]): PoolState {
-  let state = poolDecider.initialState();
-  for (const c of commands) for (const e of decide(c, state)) state = poolDecider.evolve(state, e);
-  return state;
-}
+const spec = deciderSpec(poolDecider);
+const given = (...commands: PoolCommand[]): PoolState => spec.stateAfter(commands);
 function only(events: PoolEvent[]): PoolEvent {
   expect(events).toHaveLength(1);
   return events[0]!;

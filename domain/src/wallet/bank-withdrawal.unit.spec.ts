@@ -1,6 +1,8 @@
 // Proves the bank withdrawal rules of the wallet decider: the hold at request, the ₦1,000 minimum and the balance check, the 24 h wait on a new account, KYC and admin holds, completion once, the hold returned once on failure or reversal, and bank accounts masked.
 import { createHash, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { deciderSpec } from '../testing/decider-spec.js';
+import { walletDecider } from './decider.js';
 import { decide } from './decide.js';
 import { evolve, initialState, availableBalance, type WalletState } from './state.js';
 import type { WalletCommand } from './commands.js';
@@ -14,12 +16,9 @@ const userId = 'u-1';
 const now = new Date('2026-11-24T10:00:00.000Z');
 const account: PayoutAccount = { bankAccountId: 'ba-1', bankName: 'Access Bank', accountName: 'ADA OBI', accountNumberMasked: '******7890', recipientCode: 'RCP_1', addedAt: '2026-11-20T10:00:00.000Z' };
 
-function apply(state: WalletState, command: WalletCommand): WalletState {
-  return decide(command, state).reduce(evolve, state);
-}
-function given(...commands: WalletCommand[]): WalletState {
-  return commands.reduce(apply, initialState());
-}
+const spec = deciderSpec(walletDecider);
+const apply = (state: WalletState, command: WalletCommand): WalletState => spec.givenState(state).when(command).after();
+const given = (...commands: WalletCommand[]): WalletState => spec.stateAfter(commands);
 const deposit = (amount: string): WalletCommand => ({ type: 'CreditDeposit', data: { userId, depositId: `d-${amount}`, provider: 'paystack', reference: `d-${amount}`, amount, currency: 'NGN' }, metadata: { now } });
 const facts = (verified: boolean): PayoutRiskFacts => ({ emailVerified: verified, phoneVerified: verified, credentialsChangedAt: null, deviceFirstSeenAt: null, firstDeviceSeenAt: null, linkedPlayerBetIds: [] });
 const request = (amount: string, extra: { id?: string; account?: PayoutAccount; requiresKyc?: boolean; at?: Date } = {}): WalletCommand => ({

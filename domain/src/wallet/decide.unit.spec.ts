@@ -1,28 +1,23 @@
 // Proves the wallet decider: deposits credit once, debits never go below zero, stakes respect the daily limit in the user's own day, holds release and pay out once.
 import { describe, expect, it } from 'vitest';
+import { deciderSpec } from '../testing/decider-spec.js';
+import { walletDecider } from './decider.js';
 import { decide } from './decide.js';
-import { evolve, initialState, availableBalance, type WalletState } from './state.js';
+import { evolve, availableBalance, type WalletState } from './state.js';
 import type { WalletCommand } from './commands.js';
 import type { WalletEvent } from './events.js';
 import { fee } from '../money/money.js';
 import { DailyLimitExceededError, InsufficientBalanceError } from './errors.js';
 import { reviewInputs } from './testing/payout-review.js';
 
-function catchError(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a refusal');
-}
+const spec = deciderSpec(walletDecider);
+/** The refusal `command` meets on `state`. */
+const refused = (state: WalletState, command: WalletCommand): unknown => spec.givenState(state).when(command).thenRefused();
 
 const userId = 'u-1';
 const now = new Date('2026-11-21T22:30:00.000Z');
 
-function given(...commands: WalletCommand[]): WalletState {
-  return commands.reduce((state, c) => decide(c, state).reduce(evolve, state), initialState());
-}
+const given = (...commands: WalletCommand[]): WalletState => spec.stateAfter(commands);
 const deposit = (amount: string, depositId = `d-${amount}`): WalletCommand => ({ type: 'CreditDeposit', data: { userId, depositId, provider: 'paystack', reference: depositId, amount, currency: 'NGN' }, metadata: { now } });
 const lock = (holdId: string, stake: string, extra: Partial<Extract<WalletCommand, { type: 'LockStake' }>['data']> & { now?: Date } = {}): WalletCommand => {
   const { now: at = now, ...data } = extra;
@@ -53,11 +48,11 @@ describe('wallet decider', () => {
   });
 
   it('refuses with typed errors that carry a stable code and the amounts as params', () => {
-    const poor = catchError(() => decide(lock('bet-1', '1000.00'), given(deposit('500.00'))));
+    const poor = refused(given(deposit('500.00')), lock('bet-1', '1000.00'));
     expect(poor).toBeInstanceOf(InsufficientBalanceError);
     expect(poor).toMatchObject({ status: 400, code: 'insufficient_balance', message: 'Insufficient balance' });
     expect((poor as InsufficientBalanceError).params).toEqual({ needed: '1020.00', fee: '20.00', balance: '500.00', currency: 'NGN' });
-    const limited = catchError(() => decide(lock('bet-2', '9500.00'), given(deposit('100000.00'), lock('bet-1', '40000.00'))));
+    const limited = refused(given(deposit('100000.00'), lock('bet-1', '40000.00')), lock('bet-2', '9500.00'));
     expect(limited).toBeInstanceOf(DailyLimitExceededError);
     expect(limited).toMatchObject({ status: 400, code: 'daily_limit_exceeded', message: 'Daily limit exceeded' });
     expect((limited as DailyLimitExceededError).params).toEqual({ dailyLimit: '50000.00', dailySpent: '40800.00', currency: 'NGN' });
@@ -99,7 +94,7 @@ describe('wallet decider', () => {
     const credited = given({ type: 'CreditCryptoDeposit', data: { userId, depositId: 'c1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '50', rate: '1', usdAmount: '50.00' }, metadata: { now } });
     const request: WalletCommand = { type: 'RequestWithdrawal', data: { userId, withdrawalId: 'w1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '60', withdrawalAddress: 'T', rate: '1', usdAmount: '60.00', ...reviewInputs(true) }, metadata: { now } };
     expect(() => decide(request, credited)).toThrow('Insufficient balance');
-    expect(catchError(() => decide(request, credited))).toMatchObject({ code: 'insufficient_crypto_balance', params: { needed: '60.00', balance: '50.00', currency: 'USD' } });
+    expect(refused(credited, request)).toMatchObject({ code: 'insufficient_crypto_balance', params: { needed: '60.00', balance: '50.00', currency: 'USD' } });
     const held = given(
       { type: 'CreditCryptoDeposit', data: { userId, depositId: 'c1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '50', rate: '1', usdAmount: '50.00' }, metadata: { now } },
       { ...request, data: { ...request.data, cryptoAmount: '40', usdAmount: '40.00' } } as WalletCommand,

@@ -1,15 +1,17 @@
 // Proves an admin's KYC rejection cancels only a withdrawal still waiting for KYC, returns its hold, and cannot race an approval.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { deciderSpec } from '../testing/decider-spec.js';
+import { walletDecider } from './decider.js';
 import { decide } from './decide.js';
-import { evolve, initialState, type WalletState } from './state.js';
+import { evolve, type WalletState } from './state.js';
 import type { WalletCommand } from './commands.js';
 import type { WalletEvent } from './events.js';
 import { reviewInputs } from './testing/payout-review.js';
 
 const userId = 'u-1';
 const now = new Date('2026-11-24T01:00:00.000Z');
-const given = (...commands: WalletCommand[]): WalletState => commands.reduce((s, c) => decide(c, s).reduce(evolve, s), initialState());
+const given = (...commands: WalletCommand[]): WalletState => deciderSpec(walletDecider).stateAfter(commands);
 const credit: WalletCommand = { type: 'CreditCryptoDeposit', data: { userId, depositId: 'c1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '50', rate: '1', usdAmount: '50.00' }, metadata: { now } };
 const request = (requiresKyc: boolean): WalletCommand => ({
   type: 'RequestWithdrawal',

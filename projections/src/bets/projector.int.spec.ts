@@ -1,12 +1,9 @@
 // Proves the bets read models (bets, deadlines, holds, trail, user stats, appeals) against PostgreSQL, each event applied twice, and the marketplace query's filters.
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InMemoryEventStore, type RecordedEvent } from '@wager/domain';
+import { describe, expect, it } from 'vitest';
+import type { RecordedEvent } from '@wager/domain';
 import { betDecider, betStreamId, createChallengeSchema, type BetCommand, type BetEvent, type CreateChallengeInput } from '@wager/domain/bets/index';
-import { createDatabase, type Database } from '../database.js';
-import { migrateToLatest } from '../migrations/index.js';
-import { freshDatabaseUrl } from '../testing/database.js';
+import { projectorSpec } from '../testing/projector-spec.js';
 import type { Projector } from '../projector.js';
 import { betTrailProjector, betsProjector, userStatsProjector } from './index.js';
 import { staleStakeHolds, stakeHoldsProjector } from '../holds/index.js';
@@ -17,28 +14,11 @@ const T0 = new Date('2026-11-21T12:00:00.000Z');
 const at = (h: number) => new Date(T0.getTime() + h * H);
 const projectors: Projector[] = [betsProjector, userStatsProjector, stakeHoldsProjector, betTrailProjector];
 
-let db: Kysely<Database>;
-let store: InMemoryEventStore;
-
-beforeAll(async () => {
-  db = createDatabase(await freshDatabaseUrl('bets_projections'));
-  await migrateToLatest(db);
-  store = new InMemoryEventStore({ now: () => T0 });
-});
-afterAll(async () => {
-  await db.destroy();
-});
+const spec = projectorSpec('bets_projections', projectors, { now: () => T0 });
+const store = spec.store;
 
 /** Applies every event twice, as an at-least-once runner might. */
-async function project(events: RecordedEvent[]): Promise<void> {
-  for (const event of events) {
-    for (let i = 0; i < 2; i++) {
-      await db.transaction().execute(async (trx) => {
-        for (const p of projectors) if (!p.eventTypes || p.eventTypes.includes(event.type)) await p.apply(trx, event);
-      });
-    }
-  }
-}
+const project = (events: RecordedEvent[]): Promise<void> => spec.given(events);
 
 async function run(betId: string, command: BetCommand): Promise<void> {
   const recorded = await store.readStream(betStreamId(betId));
@@ -58,7 +38,7 @@ async function walletEvent(type: string, data: Record<string, unknown>): Promise
 
 async function user(username: string, psn: string | null = null): Promise<string> {
   const id = randomUUID();
-  await db
+  await spec.db
     .insertInto('users')
     .values({ id, username, username_lower: username.toLowerCase(), email: `${id}@x.test`, email_lower: `${id}@x.test`, psn_username: psn, created_at: T0, updated_at: T0, revision: 0 })
     .execute();
@@ -76,28 +56,28 @@ describe('bets read model', () => {
     const alice = await user(`alice_${randomUUID().slice(0, 6)}`);
     const bob = await user(`bob_${randomUUID().slice(0, 6)}`);
     const betId = await createBet(alice, { amount: '250', visibility: 'public', goalHandicap: 2 });
-    expect(await findBet(db, betId)).toMatchObject({ status: 'pending', amount: '250.00', fee_amount: '5.00', challenger_id: alice, rules: expect.objectContaining({ goalHandicap: 2 }), revision: 0 });
-    expect(await db.selectFrom('bet_deadlines').selectAll().where('bet_id', '=', betId).executeTakeFirst()).toMatchObject({ kind: 'expire', due_at: at(48) });
+    expect(await findBet(spec.db, betId)).toMatchObject({ status: 'pending', amount: '250.00', fee_amount: '5.00', challenger_id: alice, rules: expect.objectContaining({ goalHandicap: 2 }), revision: 0 });
+    expect(await spec.db.selectFrom('bet_deadlines').selectAll().where('bet_id', '=', betId).executeTakeFirst()).toMatchObject({ kind: 'expire', due_at: at(48) });
 
     await run(betId, { type: 'AcceptBet', data: { betId, acceptorId: bob, via: 'marketplace', playDeadlineMs: 24 * H }, metadata: { now: at(1) } });
-    expect(await findBet(db, betId)).toMatchObject({ status: 'accepted', opponent_id: bob, expires_at: at(25) });
-    expect(await db.selectFrom('bet_deadlines').selectAll().where('bet_id', '=', betId).executeTakeFirst()).toMatchObject({ kind: 'void', due_at: at(25) });
+    expect(await findBet(spec.db, betId)).toMatchObject({ status: 'accepted', opponent_id: bob, expires_at: at(25) });
+    expect(await spec.db.selectFrom('bet_deadlines').selectAll().where('bet_id', '=', betId).executeTakeFirst()).toMatchObject({ kind: 'void', due_at: at(25) });
 
     const evidence = [{ sha256: 'b'.repeat(64), contentType: 'image/jpeg', sizeBytes: 3, filename: 'x.jpg' }];
     await run(betId, { type: 'ReportResult', data: { betId, userId: bob, result: 'won', evidence, contestWindowMs: 24 * H }, metadata: { now: at(2) } });
-    expect(await findBet(db, betId)).toMatchObject({ opponent_result: 'won', opponent_evidence: evidence, challenger_result: null });
-    expect(await db.selectFrom('bet_deadlines').selectAll().where('bet_id', '=', betId).executeTakeFirst()).toMatchObject({ kind: 'settle_uncontested', due_at: at(26) });
+    expect(await findBet(spec.db, betId)).toMatchObject({ opponent_result: 'won', opponent_evidence: evidence, challenger_result: null });
+    expect(await spec.db.selectFrom('bet_deadlines').selectAll().where('bet_id', '=', betId).executeTakeFirst()).toMatchObject({ kind: 'settle_uncontested', due_at: at(26) });
 
     await run(betId, { type: 'ReportResult', data: { betId, userId: alice, result: 'lost', evidence: [], contestWindowMs: 24 * H }, metadata: { now: at(3) } });
-    expect(await findBet(db, betId)).toMatchObject({ status: 'completed', actual_winner: bob, settled_by: 'agreement', challenger_result: 'lost' });
-    expect(await db.selectFrom('bet_deadlines').selectAll().where('bet_id', '=', betId).executeTakeFirst()).toBeUndefined();
+    expect(await findBet(spec.db, betId)).toMatchObject({ status: 'completed', actual_winner: bob, settled_by: 'agreement', challenger_result: 'lost' });
+    expect(await spec.db.selectFrom('bet_deadlines').selectAll().where('bet_id', '=', betId).executeTakeFirst()).toBeUndefined();
 
     // Elo from 1000 with K = 32 between equals: ±16, applied once despite the double delivery.
-    expect(await findUserStats(db, bob)).toEqual({ rating: 1016, wins: 1, losses: 0 });
-    expect(await findUserStats(db, alice)).toEqual({ rating: 984, wins: 0, losses: 1 });
-    expect((await userSummaries(db, [alice])).get(alice)).toMatchObject({ rating: 984, wins: 0, losses: 1 });
+    expect(await findUserStats(spec.db, bob)).toEqual({ rating: 1016, wins: 1, losses: 0 });
+    expect(await findUserStats(spec.db, alice)).toEqual({ rating: 984, wins: 0, losses: 1 });
+    expect((await userSummaries(spec.db, [alice])).get(alice)).toMatchObject({ rating: 984, wins: 0, losses: 1 });
 
-    const trail = await betTrail(db, betId);
+    const trail = await betTrail(spec.db, betId);
     expect(trail.map((t) => t.type)).toEqual(['BetCreated', 'BetAccepted', 'BetResultReported', 'BetResultReported', 'BetSettled']);
     expect(trail[0]!.actor).toBe('test');
   });
@@ -106,18 +86,18 @@ describe('bets read model', () => {
     const a = await user(`a_${randomUUID().slice(0, 6)}`);
     const b = await user(`b_${randomUUID().slice(0, 6)}`);
     const betId = await createBet(a, { amount: '100', opponentId: b });
-    expect(await findBet(db, betId)).toMatchObject({ invited_opponent_id: b, opponent_id: b });
-    expect((await listUserBets(db, b, 'pending')).map((r) => r.id)).toContain(betId);
-    expect((await listUserBets(db, a, 'created')).map((r) => r.id)).toContain(betId);
+    expect(await findBet(spec.db, betId)).toMatchObject({ invited_opponent_id: b, opponent_id: b });
+    expect((await listUserBets(spec.db, b, 'pending')).map((r) => r.id)).toContain(betId);
+    expect((await listUserBets(spec.db, a, 'created')).map((r) => r.id)).toContain(betId);
     await run(betId, { type: 'AcceptBet', data: { betId, acceptorId: b, via: 'invite', playDeadlineMs: 24 * H }, metadata: { now: at(1) } });
-    expect((await listUserBets(db, a, 'active')).map((r) => r.id)).toContain(betId);
+    expect((await listUserBets(spec.db, a, 'active')).map((r) => r.id)).toContain(betId);
     await run(betId, { type: 'ReportResult', data: { betId, userId: a, result: 'won', evidence: [], contestWindowMs: 24 * H }, metadata: { now: at(2) } });
     await run(betId, { type: 'ReportResult', data: { betId, userId: b, result: 'won', evidence: [], contestWindowMs: 24 * H }, metadata: { now: at(3) } });
-    expect(await findBet(db, betId)).toMatchObject({ status: 'disputed', dispute_reason: 'Both players reported a win' });
-    expect((await listUserBets(db, b, 'disputed')).map((r) => r.id)).toEqual([betId]);
+    expect(await findBet(spec.db, betId)).toMatchObject({ status: 'disputed', dispute_reason: 'Both players reported a win' });
+    expect((await listUserBets(spec.db, b, 'disputed')).map((r) => r.id)).toEqual([betId]);
     await run(betId, { type: 'ResolveDispute', data: { betId, adminId: randomUUID(), winnerId: null, adminNotes: 'unclear' }, metadata: { now: at(4) } });
-    expect(await findBet(db, betId)).toMatchObject({ status: 'voided', void_reason: 'admin', admin_notes: 'unclear' });
-    expect(await findUserStats(db, a)).toEqual({ rating: 1000, wins: 0, losses: 0 });
+    expect(await findBet(spec.db, betId)).toMatchObject({ status: 'voided', void_reason: 'admin', admin_notes: 'unclear' });
+    expect(await findUserStats(spec.db, a)).toEqual({ rating: 1000, wins: 0, losses: 0 });
   });
 
   it('records an appeal and its decision: the window, the queue, and an overturn as the bet\'s new outcome', async () => {
@@ -129,27 +109,27 @@ describe('bets read model', () => {
     await run(betId, { type: 'AcceptBet', data: { betId, acceptorId: b, via: 'invite', playDeadlineMs: 24 * H }, metadata: { now: at(1) } });
     for (const userId of [a, b]) await run(betId, { type: 'ReportResult', data: { betId, userId, result: 'won', evidence: [], contestWindowMs: 24 * H }, metadata: { now: at(2) } });
     await run(betId, { type: 'ResolveDispute', data: { betId, adminId: resolver, winnerId: a, adminNotes: 'clip' }, metadata: { now: at(4) } });
-    expect((await findBet(db, betId))?.appeal_deadline_at?.toISOString()).toBe(at(52).toISOString());
+    expect((await findBet(spec.db, betId))?.appeal_deadline_at?.toISOString()).toBe(at(52).toISOString());
     await run(betId, { type: 'FileAppeal', data: { betId, userId: b, reason: 'the second clip shows my goal', resolutionEventId: 'r', appealWindowMs: 48 * H }, metadata: { now: at(5) } });
-    expect(await findBet(db, betId)).toMatchObject({ appeal_status: 'open', appellant_id: b, appeal_reason: 'the second clip shows my goal', status: 'completed', actual_winner: a });
-    expect((await listAppeals(db, 'open')).map((r) => r.id)).toContain(betId);
+    expect(await findBet(spec.db, betId)).toMatchObject({ appeal_status: 'open', appellant_id: b, appeal_reason: 'the second clip shows my goal', status: 'completed', actual_winner: a });
+    expect((await listAppeals(spec.db, 'open')).map((r) => r.id)).toContain(betId);
     await run(betId, { type: 'DecideAppeal', data: { betId, adminId: reviewer, outcome: 'overturned', winnerId: b, notes: 'onside' }, metadata: { now: at(6) } });
-    expect(await findBet(db, betId)).toMatchObject({ appeal_status: 'overturned', appeal_decided_by: reviewer, appeal_notes: 'onside', status: 'completed', actual_winner: b, settled_by: 'appeal' });
-    expect((await listAppeals(db, 'open')).map((r) => r.id)).not.toContain(betId);
-    expect((await listAppeals(db, 'decided')).map((r) => r.id)).toContain(betId);
-    expect((await betTrail(db, betId)).map((r) => r.type)).toEqual(expect.arrayContaining(['AppealFiled', 'AppealDecided']));
+    expect(await findBet(spec.db, betId)).toMatchObject({ appeal_status: 'overturned', appeal_decided_by: reviewer, appeal_notes: 'onside', status: 'completed', actual_winner: b, settled_by: 'appeal' });
+    expect((await listAppeals(spec.db, 'open')).map((r) => r.id)).not.toContain(betId);
+    expect((await listAppeals(spec.db, 'decided')).map((r) => r.id)).toContain(betId);
+    expect((await betTrail(spec.db, betId)).map((r) => r.type)).toEqual(expect.arrayContaining(['AppealFiled', 'AppealDecided']));
   });
 
   it('hands the scheduler due deadlines only', async () => {
     const a = await user(`d_${randomUUID().slice(0, 6)}`);
     const betId = await createBet(a, { amount: '10' });
-    await db.transaction().execute(async (trx) => {
+    await spec.db.transaction().execute(async (trx) => {
       expect((await dueDeadlines(trx, at(47), 1000)).map((r) => r.bet_id)).not.toContain(betId);
       expect((await dueDeadlines(trx, at(48), 1000)).map((r) => r.bet_id)).toContain(betId);
     });
     await run(betId, { type: 'ExpireBet', data: { betId }, metadata: { now: at(48) } });
-    expect(await findBet(db, betId)).toMatchObject({ status: 'expired' });
-    await db.transaction().execute(async (trx) => {
+    expect(await findBet(spec.db, betId)).toMatchObject({ status: 'expired' });
+    await spec.db.transaction().execute(async (trx) => {
       expect((await dueDeadlines(trx, at(100), 1000)).map((r) => r.bet_id)).not.toContain(betId);
     });
   });
@@ -160,11 +140,11 @@ describe('stake holds', () => {
     const [userId, betId] = [randomUUID(), randomUUID()];
     const common = { userId, holdId: betId, holdKind: 'bet', currency: 'NGN', spentDay: '2026-11-21', postings: [] };
     await walletEvent('StakeLocked', { ...common, stake: '100.00', fee: '2.00', total: '102.00', lockedAt: T0.toISOString() });
-    expect((await staleStakeHolds(db, 'bet', at(1), 1000)).find((h) => h.hold_id === betId)).toMatchObject({ user_id: userId, total: '102.00', status: 'locked' });
+    expect((await staleStakeHolds(spec.db, 'bet', at(1), 1000)).find((h) => h.hold_id === betId)).toMatchObject({ user_id: userId, total: '102.00', status: 'locked' });
     await walletEvent('StakeReleased', { ...common, amount: '102.00', reason: 'cancelled', releasedAt: at(1).toISOString() });
-    expect((await staleStakeHolds(db, 'bet', at(2), 1000)).find((h) => h.hold_id === betId)).toBeUndefined();
-    expect(await db.selectFrom('stake_holds').select('status').where('hold_kind', '=', 'bet').where('hold_id', '=', betId).executeTakeFirst()).toEqual({ status: 'released' });
-    expect((await betTrail(db, betId)).map((t) => t.type)).toEqual(['StakeLocked', 'StakeReleased']);
+    expect((await staleStakeHolds(spec.db, 'bet', at(2), 1000)).find((h) => h.hold_id === betId)).toBeUndefined();
+    expect(await spec.db.selectFrom('stake_holds').select('status').where('hold_kind', '=', 'bet').where('hold_id', '=', betId).executeTakeFirst()).toEqual({ status: 'released' });
+    expect((await betTrail(spec.db, betId)).map((t) => t.type)).toEqual(['StakeLocked', 'StakeReleased']);
   });
 });
 
@@ -181,7 +161,7 @@ describe('marketplace', () => {
     await run(taken, { type: 'AcceptBet', data: { betId: taken, acceptorId: maker, via: 'marketplace', playDeadlineMs: 24 * H }, metadata: { now: at(1) } });
 
     const list = async (f: Partial<Parameters<typeof listPublicChallenges>[1]>) =>
-      (await listPublicChallenges(db, { now: at(1), page: 1, limit: 20, search: `maker_${tag}`, ...f })).rows.map((r) => r.id);
+      (await listPublicChallenges(spec.db, { now: at(1), page: 1, limit: 20, search: `maker_${tag}`, ...f })).rows.map((r) => r.id);
     expect(await list({})).toEqual([high, medium, low]);
     expect(await list({ amountRange: 'low' })).toEqual([low]);
     expect(await list({ amountRange: 'medium' })).toEqual([medium]);
@@ -191,7 +171,7 @@ describe('marketplace', () => {
     expect(await list({ now: at(48.2) })).toEqual([high]);
     expect(await list({ search: `other_${tag}` })).toEqual([]);
     expect(await list({})).not.toContain(hidden);
-    const page2 = await listPublicChallenges(db, { now: at(1), page: 2, limit: 2, search: `maker_${tag}` });
+    const page2 = await listPublicChallenges(spec.db, { now: at(1), page: 2, limit: 2, search: `maker_${tag}` });
     expect(page2).toMatchObject({ totalPages: 2, rows: [{ id: low, challenger_psn_username: 'Ps******99' }] });
   });
 });

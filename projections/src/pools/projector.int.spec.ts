@@ -1,30 +1,17 @@
 // Proves the pools read models: a pool's row, entries, pot and standings follow its stream; an event applied twice (a replay) changes nothing; entry holds follow the wallets' pool locks, releases and payouts (bet holds are not theirs).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { RecordedEvent } from '@wager/domain';
 import { poolDecider, type PoolCommand, type PoolEvent } from '@wager/domain/pools/index';
 import { createPool, joinPool, gameweek, history, FIRST_DEADLINE } from '@wager/domain/pools/testing';
-import { createDatabase, type Database } from '../database.js';
-import { migrateToLatest } from '../migrations/index.js';
-import { freshDatabaseUrl } from '../testing/database.js';
-import type { Kysely } from 'kysely';
+import { projectorSpec, recordedEvent } from '../testing/projector-spec.js';
 import { fplPoolsProjector } from './projector.js';
 import { poolParticipants, findPool } from './queries.js';
 import { staleStakeHolds, stakeHoldsProjector } from '../holds/index.js';
 
-let db: Kysely<Database>;
+const spec = projectorSpec('pools_projector', [fplPoolsProjector, stakeHoldsProjector]);
 
-beforeAll(async () => {
-  db = createDatabase(await freshDatabaseUrl('pools_projector'));
-  await migrateToLatest(db);
-});
-afterAll(async () => {
-  await db.destroy();
-});
-
-function recorded(streamId: string, revision: number, event: { type: string; data: unknown }): RecordedEvent {
-  return { id: randomUUID(), streamId, streamRevision: revision, type: event.type, data: event.data, metadata: {}, position: { commit: revision + 1, prepare: 0 }, createdAt: new Date() } as unknown as RecordedEvent;
-}
+const recorded = (streamId: string, streamRevision: number, event: { type: string; data: unknown }): RecordedEvent => recordedEvent(event.type, event.data, { streamId, streamRevision });
 
 describe('fpl pools projector', () => {
   it('follows a pool from creation to settlement, idempotently', async () => {
@@ -45,15 +32,15 @@ describe('fpl pools projector', () => {
       events.push(e);
     }
     const stream = events.map((e, i) => recorded(`pool-${poolId}`, i, e));
-    for (const r of stream.slice(0, 4)) await fplPoolsProjector.apply(db, r);
-    expect(await findPool(db, poolId)).toMatchObject({ status: 'ongoing', participant_count: 2, pot_amount: '100.00', entry_fee: '50.00', fee_amount: '1.00' });
-    await fplPoolsProjector.apply(db, stream[4]!);
-    expect((await poolParticipants(db, poolId)).map((p) => [p.fpl_team_id, p.total_points, p.payout])).toEqual([[22, 55, null], [11, 40, null]]);
-    await fplPoolsProjector.apply(db, stream[5]!);
+    for (const r of stream.slice(0, 4)) await spec.given([r], { times: 1, projectors: [fplPoolsProjector] });
+    expect(await findPool(spec.db, poolId)).toMatchObject({ status: 'ongoing', participant_count: 2, pot_amount: '100.00', entry_fee: '50.00', fee_amount: '1.00' });
+    await spec.given([stream[4]!], { times: 1, projectors: [fplPoolsProjector] });
+    expect((await poolParticipants(spec.db, poolId)).map((p) => [p.fpl_team_id, p.total_points, p.payout])).toEqual([[22, 55, null], [11, 40, null]]);
+    await spec.given([stream[5]!], { times: 1, projectors: [fplPoolsProjector] });
     // A replay of the whole stream (a restarted runner) changes nothing.
-    for (const r of stream) await fplPoolsProjector.apply(db, r);
-    expect(await findPool(db, poolId)).toMatchObject({ status: 'completed', participant_count: 2, pot_amount: '100.00', winning_points: 110, standings_through: 1 });
-    expect((await poolParticipants(db, poolId)).map((p) => [p.fpl_team_id, p.total_points, p.payout])).toEqual([[11, 110, '100.00'], [22, 85, null]]);
+    for (const r of stream) await spec.given([r], { times: 1, projectors: [fplPoolsProjector] });
+    expect(await findPool(spec.db, poolId)).toMatchObject({ status: 'completed', participant_count: 2, pot_amount: '100.00', winning_points: 110, standings_through: 1 });
+    expect((await poolParticipants(spec.db, poolId)).map((p) => [p.fpl_team_id, p.total_points, p.payout])).toEqual([[11, 110, '100.00'], [22, 85, null]]);
   });
 
   it('tracks pool entry locks from the wallets, apart from bet holds', async () => {
@@ -61,14 +48,14 @@ describe('fpl pools projector', () => {
     const userId = randomUUID();
     const common = { userId, holdId: poolId, currency: 'NGN', postings: [] };
     const locked = recorded(`wallet-${userId}`, 0, { type: 'StakeLocked', data: { ...common, holdKind: 'pool', stake: '50.00', fee: '1.00', total: '51.00', spentDay: '2026-08-01', lockedAt: '2026-08-01T10:00:00.000Z' } });
-    await stakeHoldsProjector.apply(db, locked);
-    await stakeHoldsProjector.apply(db, locked);
-    await stakeHoldsProjector.apply(db, recorded(`wallet-${userId}`, 1, { type: 'StakeLocked', data: { ...common, holdId: randomUUID(), holdKind: 'bet', stake: '10.00', fee: '0.20', total: '10.20', spentDay: '2026-08-01', lockedAt: '2026-08-01T10:00:00.000Z' } }));
+    await spec.given([locked], { times: 1, projectors: [stakeHoldsProjector] });
+    await spec.given([locked], { times: 1, projectors: [stakeHoldsProjector] });
+    await spec.given([recorded(`wallet-${userId}`, 1, { type: 'StakeLocked', data: { ...common, holdId: randomUUID(), holdKind: 'bet', stake: '10.00', fee: '0.20', total: '10.20', spentDay: '2026-08-01', lockedAt: '2026-08-01T10:00:00.000Z' } })], { times: 1, projectors: [stakeHoldsProjector] });
     // Not a participant of any pool: a stale lock for the reconciler.
-    expect((await staleStakeHolds(db, 'pool', new Date('2026-08-01T11:00:00.000Z'), 10)).map((h) => [h.hold_kind, h.hold_id, h.user_id])).toEqual([['pool', poolId, userId]]);
-    await stakeHoldsProjector.apply(db, recorded(`wallet-${userId}`, 2, { type: 'StakeReleased', data: { ...common, holdKind: 'pool', amount: '51.00', spentDay: '2026-08-01', reason: 'pool_join_failed', releasedAt: '2026-08-01T10:05:00.000Z' } }));
-    expect(await staleStakeHolds(db, 'pool', new Date('2026-08-01T11:00:00.000Z'), 10)).toEqual([]);
-    const rows = await db.selectFrom('stake_holds').selectAll().where('user_id', '=', userId).orderBy('hold_kind').execute();
+    expect((await staleStakeHolds(spec.db, 'pool', new Date('2026-08-01T11:00:00.000Z'), 10)).map((h) => [h.hold_kind, h.hold_id, h.user_id])).toEqual([['pool', poolId, userId]]);
+    await spec.given([recorded(`wallet-${userId}`, 2, { type: 'StakeReleased', data: { ...common, holdKind: 'pool', amount: '51.00', spentDay: '2026-08-01', reason: 'pool_join_failed', releasedAt: '2026-08-01T10:05:00.000Z' } })], { times: 1, projectors: [stakeHoldsProjector] });
+    expect(await staleStakeHolds(spec.db, 'pool', new Date('2026-08-01T11:00:00.000Z'), 10)).toEqual([]);
+    const rows = await spec.db.selectFrom('stake_holds').selectAll().where('user_id', '=', userId).orderBy('hold_kind').execute();
     // The bet hold is kept apart, under its own kind, and the release of the pool hold leaves it locked.
     expect(rows.map((r) => [r.hold_kind, r.status, r.total])).toEqual([['bet', 'locked', '10.20'], ['pool', 'released', '51.00']]);
     expect(rows[1]!.hold_id).toBe(poolId);

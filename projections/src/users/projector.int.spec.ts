@@ -1,25 +1,15 @@
 // Proves the users projector builds every user field from user-<id> events, and that applying each event twice leaves the same rows.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '@wager/domain';
 import { userStreamId, type UserEvent } from '@wager/domain/accounts/index';
-import { createDatabase, type Database } from '../database.js';
-import { migrateToLatest } from '../migrations/index.js';
-import { freshDatabaseUrl } from '../testing/database.js';
+import { projectorSpec, recordedEvent } from '../testing/projector-spec.js';
 import { usersProjector } from './projector.js';
 
-let db: Kysely<Database>;
-beforeAll(async () => {
-  db = createDatabase(await freshDatabaseUrl('users_projector'));
-  await migrateToLatest(db);
-});
-afterAll(async () => {
-  await db.destroy();
-});
+const spec = projectorSpec('users_projector', [usersProjector]);
 
 function recorded(userId: string, events: UserEvent[]): RecordedEvent[] {
-  return events.map((e, i) => ({ id: randomUUID(), type: e.type, data: e.data, metadata: {}, streamId: userStreamId(userId), streamRevision: i, position: { commit: i, prepare: i }, recordedAt: new Date('2026-11-21T12:00:00Z') }));
+  return events.map((e, i) => recordedEvent(e.type, e.data, { streamId: userStreamId(userId), streamRevision: i, recordedAt: new Date('2026-11-21T12:00:00Z') }));
 }
 
 describe('usersProjector', () => {
@@ -40,15 +30,15 @@ describe('usersProjector', () => {
     ]);
     const snapshots: unknown[] = [];
     for (const event of history) {
-      await db.transaction().execute((trx) => usersProjector.apply(trx, event));
-      const once = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
-      await db.transaction().execute((trx) => usersProjector.apply(trx, event));
-      expect(await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst()).toEqual(once);
+      await spec.given([event], { times: 1 });
+      const once = await spec.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+      await spec.given([event], { times: 1 });
+      expect(await spec.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst()).toEqual(once);
       snapshots.push(once);
     }
     // A late repeat of an old event does not roll the row back either.
-    await db.transaction().execute((trx) => usersProjector.apply(trx, history[3]!));
-    const row = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+    await spec.given([history[3]!], { times: 1 });
+    const row = await spec.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
     expect(row).toEqual(snapshots[snapshots.length - 1]);
     expect(row).toMatchObject({
       username: 'KolaB',
@@ -82,16 +72,16 @@ describe('usersProjector', () => {
       { type: 'PhoneVerified', data: { userId, phone: '+2348031234567', codeId: 'p1', verifiedAt: '2026-11-26T12:02:00.000Z' } },
     ]);
     for (const event of history) {
-      await db.transaction().execute((trx) => usersProjector.apply(trx, event));
-      await db.transaction().execute((trx) => usersProjector.apply(trx, event));
+      await spec.given([event], { times: 1 });
+      await spec.given([event], { times: 1 });
     }
-    const verified = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+    const verified = await spec.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
     expect(verified).toMatchObject({ is_phone_verified: true, phone_number: '+2348031234567', revision: 3 });
     expect(verified.updated_at.toISOString()).toBe('2026-11-26T12:02:00.000Z');
 
     const changed = recorded(userId, [{ type: 'ProfileChanged', data: { userId, changes: { phoneNumber: '+2348091234567' }, changedAt: '2026-11-26T12:03:00.000Z' } }]).map((e) => ({ ...e, streamRevision: 4 }));
-    await db.transaction().execute((trx) => usersProjector.apply(trx, changed[0]!));
-    expect(await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow()).toMatchObject({ is_phone_verified: false, phone_number: '+2348091234567' });
+    await spec.given([changed[0]!], { times: 1 });
+    expect(await spec.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow()).toMatchObject({ is_phone_verified: false, phone_number: '+2348091234567' });
   });
 
   it('a full signup chose its country and currency (currency_set_by_user); a quick one had them guessed from the browser', async () => {
@@ -100,8 +90,8 @@ describe('usersProjector', () => {
       const [registered] = recorded(userId, [
         { type: 'UserRegistered', data: { userId, username: `p${userId.slice(0, 8)}`, email: `${userId}@example.com`, phoneNumber: null, psnUsername: null, activisionId: null, country: 'NG', timezone: 'Africa/Lagos', preferredCurrency: 'NGN', preferredLanguage: 'en', dateOfBirth: '1990-01-01', signupForm, ipAddress: null, registeredAt: '2026-11-26T12:00:00.000Z' } },
       ]);
-      await db.transaction().execute((trx) => usersProjector.apply(trx, registered!));
-      const row = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+      await spec.given([registered!], { times: 1 });
+      const row = await spec.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
       expect(row.currency_set_by_user).toBe(signupForm === 'full');
     }
   });

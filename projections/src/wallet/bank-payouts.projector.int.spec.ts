@@ -1,22 +1,13 @@
 // Proves the bank_withdrawals read model's payout-rule columns against PostgreSQL: the review reasons recorded by the decider (and `unverified` for requests recorded before the rules), `automatic` cleared by an admin hold, a release or an OTP-finished transfer, every event applied twice leaving the same row; and the payout time counting automatic payouts only, shown from 10.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import { InMemoryEventStore, handleCommand, type RecordedEvent } from '@wager/domain';
 import { walletDecider, walletStreamId, deterministicId, type WalletCommand } from '@wager/domain/wallet/index';
 import { reviewInputs } from '@wager/domain/wallet/testing/payout-review';
-import { createDatabase, migrateToLatest, type Database } from '../index.js';
-import { freshDatabaseUrl } from '../testing/database.js';
+import { projectorSpec } from '../testing/projector-spec.js';
 import { bankWithdrawalsProjector } from './bank-payouts.projector.js';
 import { PAYOUT_TIME_SAMPLE_MIN, medianPayoutMinutes } from './bank-payouts.queries.js';
 
-let db: Kysely<Database>;
-beforeAll(async () => {
-  db = createDatabase(await freshDatabaseUrl('bank_withdrawals_rules'));
-  await migrateToLatest(db);
-});
-afterAll(async () => {
-  await db.destroy();
-});
+const spec = projectorSpec('bank_withdrawals_rules', [bankWithdrawalsProjector]);
 
 const t0 = new Date('2026-11-26T10:00:00.000Z');
 const minutes = (n: number) => new Date(t0.getTime() + n * 60_000);
@@ -29,17 +20,14 @@ async function project(userId: string, commands: WalletCommand[]): Promise<void>
     await handleCommand(store, walletStreamId(userId), walletDecider, command, { eventIds: (events) => events.map((_, j) => deterministicId(userId, String(i), String(j))) });
   }
   const events: RecordedEvent[] = await store.readAll();
-  for (const event of events) {
-    if (!bankWithdrawalsProjector.eventTypes!.includes(event.type)) continue;
-    for (let twice = 0; twice < 2; twice++) await db.transaction().execute((trx) => bankWithdrawalsProjector.apply(trx, event));
-  }
+  await spec.given(events);
 }
 const deposit = (userId: string): WalletCommand => ({ type: 'CreditDeposit', data: { userId, depositId: `d-${userId}`, provider: 'paystack', reference: `d-${userId}`, amount: '100000.00', currency: 'NGN' }, metadata: { now: t0 } });
 const request = (userId: string, withdrawalId: string, verified = true): WalletCommand => ({ type: 'RequestBankWithdrawal', data: { userId, withdrawalId, account, amount: '1000.00', currency: 'NGN', ...reviewInputs(verified) }, metadata: { now: t0 } });
 const sent = (userId: string, withdrawalId: string, providerStatus = 'pending'): WalletCommand => ({ type: 'MarkBankWithdrawalSent', data: { userId, withdrawalId, transferCode: `TRF_${withdrawalId}`, providerStatus }, metadata: { now: t0 } });
 const paid = (userId: string, withdrawalId: string, at: Date): WalletCommand => ({ type: 'RecordBankTransferOutcome', data: { userId, withdrawalId, providerStatus: 'success', reason: 'success', via: 'webhook' }, metadata: { now: at } });
 const admin = (type: 'HoldBankWithdrawal' | 'ReleaseBankWithdrawal', userId: string, withdrawalId: string): WalletCommand => ({ type, data: { userId, withdrawalId, by: 'admin-1', reason: 'checked' }, metadata: { now: t0 } });
-const row = (id: string) => db.selectFrom('bank_withdrawals').select(['review_reasons', 'automatic', 'kyc_pending', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
+const row = (id: string) => spec.db.selectFrom('bank_withdrawals').select(['review_reasons', 'automatic', 'kyc_pending', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('bank_withdrawals: review reasons and automatic payouts', () => {
   it('keeps the reasons and tells automatic payouts from those a person touched, idempotently', async () => {
@@ -62,21 +50,21 @@ describe('bank_withdrawals: review reasons and automatic payouts', () => {
       type: 'BankWithdrawalRequested',
       data: { userId: 'user-old', withdrawalId: 'old', ...account, amount: '1000.00', currency: 'NGN', reference: 'wdr_old', notBefore: t0.toISOString(), requiresKyc: true, postings: [], requestedAt: t0.toISOString() },
     } as unknown as RecordedEvent;
-    await db.transaction().execute((trx) => bankWithdrawalsProjector.apply(trx, event));
+    await spec.given([event], { times: 1 });
     expect(await row('old')).toEqual({ review_reasons: ['unverified'], automatic: false, kyc_pending: true, status: 'requested' });
   });
 
   it('gives the median of automatic payouts only, and none below 10 of them', async () => {
-    await db.deleteFrom('bank_withdrawals').execute();
+    await spec.db.deleteFrom('bank_withdrawals').execute();
     const u = 'user-median';
     const commands: WalletCommand[] = [deposit(u)];
     // A reviewed payout of 10 hours: never part of the figure.
     commands.push(request(u, 'slow', false), admin('ReleaseBankWithdrawal', u, 'slow'), sent(u, 'slow'), paid(u, 'slow', minutes(600)));
     for (let i = 0; i < PAYOUT_TIME_SAMPLE_MIN - 1; i++) commands.push(request(u, `a${i}`), sent(u, `a${i}`), paid(u, `a${i}`, minutes(i + 1)));
     await project(u, commands);
-    expect(await medianPayoutMinutes(db)).toEqual({ minutes: null, sample: PAYOUT_TIME_SAMPLE_MIN - 1 });
+    expect(await medianPayoutMinutes(spec.db)).toEqual({ minutes: null, sample: PAYOUT_TIME_SAMPLE_MIN - 1 });
     await project(`${u}-2`, [deposit(`${u}-2`), request(`${u}-2`, 'a-last'), sent(`${u}-2`, 'a-last'), paid(`${u}-2`, 'a-last', minutes(20))]);
     // Automatic payouts took 1, 2, …, 9 and 20 minutes: the median is 5.5, shown as 6.
-    expect(await medianPayoutMinutes(db)).toEqual({ minutes: 6, sample: PAYOUT_TIME_SAMPLE_MIN });
+    expect(await medianPayoutMinutes(spec.db)).toEqual({ minutes: 6, sample: PAYOUT_TIME_SAMPLE_MIN });
   });
 });

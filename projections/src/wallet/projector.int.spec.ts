@@ -1,23 +1,14 @@
 // Proves the ledger and wallet projectors against PostgreSQL: every event applied twice leaves the same rows (idempotent), balances follow the postings, a bank withdrawal's Paystack status and a crypto withdrawal's KYC status follow every event that changes them (not only the first), and the migration sets rows projected before as a replay would.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { InMemoryEventStore, handleCommand, type RecordedEvent } from '@wager/domain';
 import { walletDecider, walletStreamId, deterministicId, bankWithdrawalEventId, isBankWithdrawalEvent, type WalletCommand } from '@wager/domain/wallet/index';
-import { createDatabase, migrateToLatest, type Database } from '../index.js';
-import { freshDatabaseUrl } from '../testing/database.js';
+import { projectorSpec } from '../testing/projector-spec.js';
 import { ledgerProjector } from '../ledger/projector.js';
 import { bankWithdrawalsProjector, cryptoWithdrawalsProjector, transactionsProjector, walletsProjector } from './index.js';
-import type { Kysely } from 'kysely';
 import { reviewInputs } from '@wager/domain/wallet/testing/payout-review';
 import { up as kycRejectedUp } from '../migrations/2026_11_26_110000_crypto_withdrawals_kyc_rejected.js';
 
-let db: Kysely<Database>;
-beforeAll(async () => {
-  db = createDatabase(await freshDatabaseUrl('wallet_projectors'));
-  await migrateToLatest(db);
-});
-afterAll(async () => {
-  await db.destroy();
-});
+const spec = projectorSpec('wallet_projectors', [ledgerProjector, walletsProjector, transactionsProjector, cryptoWithdrawalsProjector, bankWithdrawalsProjector]);
 
 describe('ledger and wallet projectors', () => {
   it('apply each event twice with the same result', async () => {
@@ -37,25 +28,18 @@ describe('ledger and wallet projectors', () => {
       await handleCommand(store, walletStreamId(userId), walletDecider, command, { eventIds: () => [deterministicId(userId, String(i))] });
     }
     const events: RecordedEvent[] = await store.readAll();
-    for (const event of events) {
-      for (let twice = 0; twice < 2; twice++) {
-        await db.transaction().execute(async (trx) => {
-          for (const projector of [ledgerProjector, walletsProjector, transactionsProjector, cryptoWithdrawalsProjector]) await projector.apply(trx, event);
-        });
-      }
-    }
-    const wallet = await db.selectFrom('wallets').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
-    expect(wallet).toMatchObject({ balance: '949.00', crypto_balance: '20.00', daily_spent: '51.00', daily_spent_day: '2026-11-21' });
-    const accounts = await db.selectFrom('account_balances').select(['account', 'balance', 'entry_count']).where('owner_id', 'in', [userId, 'b1', 'b2']).orderBy('account').execute();
+    await spec.given(events, { projectors: [ledgerProjector, walletsProjector, transactionsProjector, cryptoWithdrawalsProjector] });
+    await spec.expectRows('wallets', { user_id: userId }, [{ balance: '949.00', crypto_balance: '20.00', daily_spent: '51.00', daily_spent_day: '2026-11-21' }]);
+    const accounts = await spec.db.selectFrom('account_balances').select(['account', 'balance', 'entry_count']).where('owner_id', 'in', [userId, 'b1', 'b2']).orderBy('account').execute();
     expect(accounts).toEqual([
       { account: 'bet:b1:escrow:NGN', balance: '0.00', entry_count: 2 },
       { account: 'bet:b2:escrow:NGN', balance: '51.00', entry_count: 1 },
       { account: `user:${userId}:available:NGN`, balance: '949.00', entry_count: 4 },
       { account: `user:${userId}:crypto:USD`, balance: '20.00', entry_count: 3 },
     ]);
-    const entries = await db.selectFrom('ledger_entries').select(({ fn }) => fn.countAll<string>().as('n')).where('event_id', 'in', events.map((e) => e.id)).executeTakeFirstOrThrow();
+    const entries = await spec.db.selectFrom('ledger_entries').select(({ fn }) => fn.countAll<string>().as('n')).where('event_id', 'in', events.map((e) => e.id)).executeTakeFirstOrThrow();
     expect(Number(entries.n)).toBe(14);
-    const transactions = await db.selectFrom('transactions').select(['type', 'status']).where('user_id', '=', userId).execute();
+    const transactions = await spec.db.selectFrom('transactions').select(['type', 'status']).where('user_id', '=', userId).execute();
     expect(transactions).toHaveLength(8);
     expect(transactions.find((t) => t.type === 'withdrawal')?.status).toBe('cancelled');
   });
@@ -69,10 +53,10 @@ describe('ledger and wallet projectors', () => {
     const base = { userId, withdrawalId };
     const run = async (command: WalletCommand) =>
       handleCommand(store, walletStreamId(userId), walletDecider, command, { eventIds: (events) => events.map((e, i) => (isBankWithdrawalEvent(e) ? bankWithdrawalEventId(e) : deterministicId(userId, command.type, String(i)))) });
-    const status = async () => db.selectFrom('bank_withdrawals').select(['status', 'provider_status', 'transfer_code']).where('id', '=', withdrawalId).executeTakeFirstOrThrow();
+    const status = async () => spec.db.selectFrom('bank_withdrawals').select(['status', 'provider_status', 'transfer_code']).where('id', '=', withdrawalId).executeTakeFirstOrThrow();
     const project = async (from: number) => {
       const events = (await store.readAll()).filter((e) => e.streamId === walletStreamId(userId)).slice(from);
-      for (const event of events) for (let twice = 0; twice < 2; twice++) await db.transaction().execute((trx) => bankWithdrawalsProjector.apply(trx, event));
+      await spec.given(events, { projectors: [bankWithdrawalsProjector] });
       return events.length;
     };
     let seen = 0;
@@ -105,16 +89,16 @@ describe('ledger and wallet projectors', () => {
     for (const [i, command] of commands.entries()) {
       await handleCommand(store, walletStreamId(userId), walletDecider, command, { eventIds: () => [deterministicId(userId, 'kyc', String(i))] });
     }
-    const kyc = async () => db.selectFrom('crypto_withdrawals').select(['status', 'kyc_status', 'cancel_reason']).where('id', '=', withdrawalId).executeTakeFirstOrThrow();
+    const kyc = async () => spec.db.selectFrom('crypto_withdrawals').select(['status', 'kyc_status', 'cancel_reason']).where('id', '=', withdrawalId).executeTakeFirstOrThrow();
     const events = (await store.readAll()).filter((e) => e.streamId === walletStreamId(userId));
-    for (const event of events.slice(0, 2)) await db.transaction().execute((trx) => cryptoWithdrawalsProjector.apply(trx, event));
+    await spec.given(events.slice(0, 2), { projectors: [cryptoWithdrawalsProjector], times: 1 });
     expect(await kyc()).toEqual({ status: 'pending', kyc_status: 'pending', cancel_reason: null });
-    for (const event of events.slice(2)) for (let twice = 0; twice < 2; twice++) await db.transaction().execute((trx) => cryptoWithdrawalsProjector.apply(trx, event));
+    await spec.given(events.slice(2), { projectors: [cryptoWithdrawalsProjector] });
     expect(await kyc()).toEqual({ status: 'cancelled', kyc_status: 'rejected', cancel_reason: 'kyc_rejected' });
 
     // A row the old projector left at pending is set as a replay would set it; other cancels keep theirs.
-    await db.updateTable('crypto_withdrawals').set({ kyc_status: 'pending' }).where('id', '=', withdrawalId).execute();
-    await kycRejectedUp(db as never);
+    await spec.db.updateTable('crypto_withdrawals').set({ kyc_status: 'pending' }).where('id', '=', withdrawalId).execute();
+    await kycRejectedUp(spec.db as never);
     expect(await kyc()).toMatchObject({ kyc_status: 'rejected' });
   });
 });

@@ -1,20 +1,11 @@
 // Proves the wallet_safer_play read model against PostgreSQL: limits (with a pending raise), a cool-off lengthened into a self-exclusion and the reality check are folded as the decider folds them, every event applied twice leaves the same row, and the money projectors see the safer-play events without moving a balance.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { InMemoryEventStore, handleCommand, type RecordedEvent } from '@wager/domain';
 import { walletDecider, walletStreamId, deterministicId, type WalletCommand } from '@wager/domain/wallet/index';
-import { createDatabase, migrateToLatest, type Database } from '../index.js';
-import { freshDatabaseUrl } from '../testing/database.js';
+import { projectorSpec } from '../testing/projector-spec.js';
 import { transactionsProjector, walletSaferPlayProjector, walletsProjector } from './index.js';
-import type { Kysely } from 'kysely';
 
-let db: Kysely<Database>;
-beforeAll(async () => {
-  db = createDatabase(await freshDatabaseUrl('wallet_safer_play'));
-  await migrateToLatest(db);
-});
-afterAll(async () => {
-  await db.destroy();
-});
+const spec = projectorSpec('wallet_safer_play', [walletsProjector, transactionsProjector, walletSaferPlayProjector]);
 
 describe('wallet_safer_play projector', () => {
   it('folds limits, exclusions and the reality check, idempotently', async () => {
@@ -36,14 +27,8 @@ describe('wallet_safer_play projector', () => {
       await handleCommand(store, walletStreamId(userId), walletDecider, command, { eventIds: (events) => events.map((_, j) => deterministicId(userId, String(i), String(j))) });
     }
     const events: RecordedEvent[] = await store.readAll();
-    for (const event of events) {
-      for (let twice = 0; twice < 2; twice++) {
-        await db.transaction().execute(async (trx) => {
-          for (const projector of [walletsProjector, transactionsProjector, walletSaferPlayProjector]) if (!projector.eventTypes || projector.eventTypes.includes(event.type)) await projector.apply(trx, event);
-        });
-      }
-    }
-    const row = await db.selectFrom('wallet_safer_play').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
+    await spec.given(events);
+    const row = await spec.db.selectFrom('wallet_safer_play').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
     expect(row.limits).toEqual({
       depositDaily: { inForce: '500.00', pending: { value: '900.00', effectiveAt: '2026-11-25T11:00:00.000Z' } },
       stakeDaily: { inForce: '200.00', pending: null },
@@ -51,8 +36,8 @@ describe('wallet_safer_play projector', () => {
     expect(row).toMatchObject({ exclusion_kind: 'self_exclusion', exclusion_period: '6m', reality_check_minutes: 30 });
     expect(row.exclusion_until?.toISOString()).toBe('2027-05-24T11:00:00.000Z');
     expect(row.exclusion_started_at?.toISOString()).toBe(t1.toISOString());
-    const wallet = await db.selectFrom('wallets').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
+    const wallet = await spec.db.selectFrom('wallets').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
     expect(wallet.balance).toBe('1000.00');
-    expect(await db.selectFrom('transactions').select('type').where('user_id', '=', userId).execute()).toEqual([{ type: 'deposit' }]);
+    expect(await spec.db.selectFrom('transactions').select('type').where('user_id', '=', userId).execute()).toEqual([{ type: 'deposit' }]);
   });
 });
