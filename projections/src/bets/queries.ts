@@ -182,3 +182,10 @@ export async function betTrail(db: Db, betId: string): Promise<BetTrailRow[]> {
   return db.selectFrom('bet_trail').selectAll().where('bet_id', '=', betId).orderBy('commit_position').orderBy('prepare_position').execute();
 }
 
+
+/** The game, stake and currency of some bets, by id (for lists that show what a chat is about). */
+export async function betHeadlines(db: Db, betIds: readonly string[]): Promise<Map<string, Pick<BetRow, 'id' | 'game_type' | 'amount' | 'currency'>>> {
+  if (betIds.length === 0) return new Map();
+  const rows = await db.selectFrom('bets').select(['id', 'game_type', 'amount', 'currency']).where('id', 'in', betIds).execute();
+  return new Map(rows.map((b) => [b.id, b]));
+}

@@ -53,3 +53,8 @@ export async function isParticipant(db: Kysely<Database>, poolId: string, userId
 export async function activePools(db: Kysely<Database>, limit: number): Promise<Pick<FplPoolRow, 'id' | 'status'>[]> {
   return db.selectFrom('fpl_pools').select(['id', 'status']).where('status', 'in', ['open', 'ongoing']).orderBy('first_deadline_at', 'asc').limit(limit).execute();
 }
+
+/** The ids of the pools a user has joined. */
+export async function poolIdsJoinedBy(db: Kysely<Database>, userId: string): Promise<Set<string>> {
+  return new Set((await db.selectFrom('fpl_pool_participants').select('pool_id').where('user_id', '=', userId).execute()).map((r) => r.pool_id));
+}

@@ -20,3 +20,16 @@ export async function findUserBySignInName(db: Kysely<Database>, name: string): 
 export async function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('email_lower', '=', email.trim().toLowerCase()).executeTakeFirst();
 }
+
+export async function userExists(db: Kysely<Database>, userId: string): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined;
+}
+
+/** The username shown for a user id ('' when the read model has no such user yet). */
+export async function usernameOf(db: Kysely<Database>, userId: string): Promise<string> {
+  return (await db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirst())?.username ?? '';
+}
+
+export async function activisionIdOf(db: Kysely<Database>, userId: string): Promise<string | null> {
+  return (await db.selectFrom('users').select('activision_id').where('id', '=', userId).executeTakeFirst())?.activision_id ?? null;
+}

@@ -15,15 +15,15 @@ import {
   EMAIL_CODE_RESEND_COOLDOWN_SECONDS,
 } from '@wager/domain/accounts/index';
 import { findUserByEmail, findUserBySignInName } from '@wager/projections/users/queries';
+import { findPasswordResetToken, passwordHashOf } from '@wager/projections/credentials/queries';
 import { publicBaseUrl } from '../../config.js';
 import { StillProcessing } from '../../runtime/still-processing.js';
-import { enqueueEmail } from '../../adapters/email/outbox.js';
-import { newVerificationCode, recordPasswordChange, recordSignInDevice, registerAccount, runUserCommand } from './commands.js';
+import { issuePasswordReset, newVerificationCode, recordSignInDevice, registerAccount, resetPasswordWithToken, resetTokenUsable, runUserCommand } from './commands.js';
 import { clientIp, parseOrThrow, userIdOf } from './http.js';
 import { passwordCost, verifyAgainstDummy, verifyPassword, hashPassword } from './passwords.js';
 import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_PER_IP, RESET_REQUESTS_PER_EMAIL, RESET_REQUESTS_PER_IP, hit, reset } from './rate-limit.js';
 import { EMAIL_CODE_SECRET_NAME, appSecret, codeMatches } from './secrets.js';
-import { createSession, newSecretToken, revokeSession, revokeUserSessions, sha256Hex } from '../../plugins/sessions.js';
+import { createSession, newSecretToken, revokeSession, sha256Hex } from '../../plugins/sessions.js';
 import { loadUserJson, userJsonSchema } from './user-json.js';
 import { UNAUTHENTICATED_RESPONSES, errorSchema } from './schemas.js';
 
@@ -33,8 +33,6 @@ export const TOO_MANY_RESET_REQUESTS = 'Too many reset requests. Please try agai
 export const NOT_YOUR_ACCOUNT = 'You can only verify your own email';
 export const INVALID_RESET_LINK = 'Invalid or expired reset link';
 export const RESET_LINK_SENT = 'If an account exists for that email, a reset link has been sent.';
-/** A reset link is valid this long, and once. */
-export const RESET_TOKEN_LIFETIME_MS = 30 * 60 * 1000;
 
 const tokenAndUser = z.object({ token: z.string(), user: userJsonSchema });
 const success = z.object({ success: z.literal(true), message: z.string() });
@@ -116,8 +114,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (perAccount.count > LOGIN_FAILURES_PER_ACCOUNT.max) throw new TooManyRequestsError(TOO_MANY_LOGINS, perAccount.retryAfterSeconds, { code: 'too_many_login_attempts' });
 
       const cost = passwordCost(config.NODE_ENV);
-      const credentials = user ? await db.selectFrom('credentials').select('password_hash').where('user_id', '=', user.id).executeTakeFirst() : undefined;
-      const ok = user && credentials ? await verifyPassword(password, credentials.password_hash) : await verifyAgainstDummy(password, cost);
+      const passwordHash = user ? await passwordHashOf(db, user.id) : undefined;
+      const ok = user && passwordHash ? await verifyPassword(password, passwordHash) : await verifyAgainstDummy(password, cost);
       // A failed attempt stays counted; a success clears the account's count, as the owner proved who they are.
       if (!ok || !user) throw new UnauthorizedError(INVALID_CREDENTIALS);
       await reset(db, accountKey);
@@ -210,24 +208,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         // Never from the request's Host header: whoever asks for the reset chooses that header,
         // and the link carries the token that takes over the account.
         const link = `${publicBaseUrl(config)}/auth?resetToken=${token}`;
-        await db.transaction().execute(async (trx) => {
-          await trx.updateTable('password_reset_tokens').set({ used_at: now }).where('user_id', '=', user.id).where('used_at', 'is', null).execute();
-          await trx
-            .insertInto('password_reset_tokens')
-            .values({ token_hash: sha256Hex(token), user_id: user.id, created_at: now, expires_at: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS) })
-            .execute();
-          await enqueueEmail(
-            trx,
-            {
-              id: ids.uuid(),
-              to: user.email,
-              subject: 'Reset your Wager password',
-              text: [`Someone asked to reset the password of ${user.username}.`, '', `Open this link within 30 minutes to choose a new password (it works once):`, link, '', 'If it was not you, ignore this email.'].join('\n'),
-              kind: 'password-reset',
-              userId: user.id,
-            },
-            now,
-          );
+        await issuePasswordReset(app.deps, {
+          userId: user.id,
+          tokenHash: sha256Hex(token),
+          mail: {
+            to: user.email,
+            subject: 'Reset your Wager password',
+            text: [`Someone asked to reset the password of ${user.username}.`, '', `Open this link within 30 minutes to choose a new password (it works once):`, link, '', 'If it was not you, ignore this email.'].join('\n'),
+          },
+          now,
         });
       }
       return { success: true as const, message: RESET_LINK_SENT };
@@ -247,20 +236,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const now = clock.now();
       const tokenHash = sha256Hex(request.body.token);
-      const usable = (row: { used_at: Date | null; expires_at: Date } | undefined) => row !== undefined && row.used_at === null && row.expires_at.getTime() > now.getTime();
-      const found = await db.selectFrom('password_reset_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
-      if (!found || !usable(found)) throw new ValidationError(INVALID_RESET_LINK);
+      if (!resetTokenUsable(await findPasswordResetToken(db, tokenHash), now)) throw new ValidationError(INVALID_RESET_LINK);
       const passwordHash = await hashPassword(request.body.password, passwordCost(config.NODE_ENV));
-      await db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom('password_reset_tokens').selectAll().where('token_hash', '=', tokenHash).forUpdate().executeTakeFirst();
-        if (!row || !usable(row)) throw new ValidationError(INVALID_RESET_LINK);
-        await trx.updateTable('password_reset_tokens').set({ used_at: now }).where('token_hash', '=', tokenHash).execute();
-        await trx.updateTable('credentials').set({ password_hash: passwordHash, updated_at: now }).where('user_id', '=', row.user_id).execute();
-        const keep = request.auth?.userId === row.user_id ? request.auth.sessionId : undefined;
-        await revokeUserSessions(trx, row.user_id, now, keep);
-        // Last: a refused append rolls the new password back (the owner's security notice comes from it).
-        await recordPasswordChange(app.deps, row.user_id, 'reset', now);
-      });
+      const keepSessionOf = request.auth ? { userId: request.auth.userId, sessionId: request.auth.sessionId } : undefined;
+      if (!(await resetPasswordWithToken(app.deps, { tokenHash, passwordHash, keepSessionOf, now }))) throw new ValidationError(INVALID_RESET_LINK);
       return { success: true as const, message: 'Password updated. Please sign in with your new password.' };
     },
   );

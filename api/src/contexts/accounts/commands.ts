@@ -19,6 +19,9 @@ import {
 } from '@wager/domain/accounts/index';
 import type { Database } from '@wager/projections';
 import { signInDeviceFacts } from '@wager/projections/users/devices.queries';
+import { findPasswordResetToken } from '@wager/projections/credentials/queries';
+import { enqueueEmail } from '../../adapters/email/outbox.js';
+import { revokeUserSessions } from '../../plugins/sessions.js';
 import type { AppDeps } from '../../deps.js';
 import { claim } from './claims.js';
 import { hashPassword, passwordCost } from './passwords.js';
@@ -107,6 +110,51 @@ async function forgetUnregistered(db: Kysely<Database>, store: EventStore, userI
  */
 export async function recordPasswordChange(deps: Pick<AccountDeps, 'store' | 'ids'>, userId: string, via: PasswordChangeVia, now: Date): Promise<void> {
   await runCommand(deps, { streamId: userStreamId(userId), decider: userDecider, command: { type: 'RecordPasswordChange', data: { via }, metadata: { now, actor: userId } }, eventIds: (events) => events.map(() => deps.ids.uuid()) });
+}
+
+/** A reset link works this long after it is sent. */
+export const RESET_TOKEN_LIFETIME_MS = 30 * 60 * 1000;
+
+/**
+ * Issues a password reset link: every earlier unused link of the user stops working, the new
+ * token's hash is stored and the mail is queued, in one transaction (only the hash is kept; the
+ * token itself is in the mail alone).
+ */
+export async function issuePasswordReset(
+  deps: Pick<AccountDeps, 'db' | 'ids'>,
+  input: { userId: string; tokenHash: string; mail: { to: string; subject: string; text: string }; now: Date },
+): Promise<void> {
+  const { userId, tokenHash, mail, now } = input;
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.updateTable('password_reset_tokens').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+    await trx.insertInto('password_reset_tokens').values({ token_hash: tokenHash, user_id: userId, created_at: now, expires_at: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS) }).execute();
+    await enqueueEmail(trx, { id: deps.ids.uuid(), ...mail, kind: 'password-reset', userId }, now);
+  });
+}
+
+/** A reset token can be used once, before it expires. */
+export const resetTokenUsable = (row: { used_at: Date | null; expires_at: Date } | undefined, now: Date): boolean => row !== undefined && row.used_at === null && row.expires_at.getTime() > now.getTime();
+
+/**
+ * Sets a new password with a reset token, in one transaction: the token is used up, the hash
+ * replaced, the user's sessions revoked (but `keepSessionId` when the caller is that user), and
+ * the change recorded last, so a refused append rolls it all back. Returns false (and changes
+ * nothing) when the token is unknown, used or expired.
+ */
+export async function resetPasswordWithToken(
+  deps: Pick<AccountDeps, 'db' | 'store' | 'ids'>,
+  input: { tokenHash: string; passwordHash: string; keepSessionOf?: { userId: string; sessionId: string }; now: Date },
+): Promise<boolean> {
+  const { tokenHash, passwordHash, keepSessionOf, now } = input;
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await findPasswordResetToken(trx, tokenHash, { lock: true });
+    if (!row || !resetTokenUsable(row, now)) return false;
+    await trx.updateTable('password_reset_tokens').set({ used_at: now }).where('token_hash', '=', tokenHash).execute();
+    await trx.updateTable('credentials').set({ password_hash: passwordHash, updated_at: now }).where('user_id', '=', row.user_id).execute();
+    await revokeUserSessions(trx, row.user_id, now, keepSessionOf?.userId === row.user_id ? keepSessionOf.sessionId : undefined);
+    await recordPasswordChange(deps, row.user_id, 'reset', now);
+    return true;
+  });
 }
 
 /**

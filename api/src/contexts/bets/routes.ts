@@ -41,6 +41,7 @@ import { peopleOf, recordedBet } from './recorded.js';
 import { betDetailsRoutes, isBetModerator } from './details.js';
 import { betLedgerRoutes } from './ledger-routes.js';
 import { appealRoutes } from './appeal-routes.js';
+import { userExists } from '@wager/projections/users/queries';
 
 const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Invalid id');
 const betParams = z.object({ betId: uuid });
@@ -55,12 +56,12 @@ export async function betRoutes(app: FastifyInstance): Promise<void> {
   await app.register(multipart, { limits: { files: EVIDENCE_FILES_MAX, fileSize: EVIDENCE_FILE_BYTES_MAX, fields: 10, fieldSize: 1024, parts: EVIDENCE_FILES_MAX + 10 } });
   const sagas = new BetSagas(app.deps);
   const evidence = new EvidenceStore(app.deps.config.DATA_DIR);
-  await app.register(betCommandRoutes, { sagas, evidence } as never);
-  await app.register(betReadRoutes, { evidence } as never);
+  await app.register(betCommandRoutes, { sagas, evidence });
+  await app.register(betReadRoutes, { evidence });
   await app.register(adminBetRoutes);
-  await app.register(betDetailsRoutes, { visibleBet, viewOf } as never);
+  await app.register(betDetailsRoutes, { visibleBet, viewOf });
   await app.register(betLedgerRoutes);
-  await app.register(appealRoutes, { sagas, answer: (betId: string, position: Position | null, viewerId: string, isAdmin?: boolean) => answer(app, betId, position, viewerId, isAdmin) } as never);
+  await app.register(appealRoutes, { sagas, answer: (betId: string, position: Position | null, viewerId: string, isAdmin?: boolean) => answer(app, betId, position, viewerId, isAdmin) });
 }
 
 async function viewOf(app: FastifyInstance, row: BetRow, viewerId: string | null, isAdmin = false) {
@@ -127,8 +128,7 @@ const betCommandRoutes: FastifyPluginAsyncZod<{ sagas: BetSagas; evidence: Evide
       const userId = request.auth!.userId;
       const challenge = request.body;
       if (challenge.opponentId && challenge.opponentId !== userId) {
-        const opponent = await app.deps.db.selectFrom('users').select('id').where('id', '=', challenge.opponentId).executeTakeFirst();
-        if (!opponent) throw new NotFoundError('Opponent not found');
+        if (!(await userExists(app.deps.db, challenge.opponentId))) throw new NotFoundError('Opponent not found');
       }
       const betId = app.deps.ids.uuid();
       // The invitation id is a fresh random UUID (122 random bits): unguessable, and not the bet id.

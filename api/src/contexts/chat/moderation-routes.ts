@@ -14,6 +14,7 @@ import { StillProcessing } from '../../runtime/still-processing.js';
 import { isModerator } from './access.js';
 import { claimModeration, escalateModeration, resolveModeration } from './commands.js';
 import { moderationItemJson, toModerationItemJson } from './moderation-views.js';
+import { usernameOf as usernameOfUser } from '@wager/projections/users/queries';
 
 const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Invalid id');
 const chatParams = z.object({ chatId: uuid });
@@ -21,7 +22,7 @@ const chatParams = z.object({ chatId: uuid });
 const TEXT_RAW_LENGTH_MAX = 10_000;
 
 export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const usernameOf = async (userId: string) => (await app.deps.db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirst())?.username ?? '';
+  const usernameOf = (userId: string) => usernameOfUser(app.deps.db, userId);
 
   /** The signed-in moderator or admin; anyone else 403. */
   async function moderatorOf(request: FastifyRequest) {

@@ -15,6 +15,8 @@ import { impliedChat, isModerator, maySeeChat, pageOfMessages, recordedChat, vis
 import { joinAsModerator, postMessage, requestModerator } from './commands.js';
 import { moderationRoutes } from './moderation-routes.js';
 import { chatJson, messageJson, messagesJson, toChatJson } from './views.js';
+import { usernameOf as usernameOfUser } from '@wager/projections/users/queries';
+import { betHeadlines } from '@wager/projections/bets/queries';
 
 const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Invalid id');
 const chatParams = z.object({ chatId: uuid });
@@ -24,7 +26,7 @@ const moderationChatJson = chatJson.extend({ bet: z.object({ id: z.string(), gam
 
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(moderationRoutes);
-  const usernameOf = async (userId: string) => (await app.deps.db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirst())?.username ?? '';
+  const usernameOf = (userId: string) => usernameOfUser(app.deps.db, userId);
 
   app.get('/api/chats/:betId', { onRequest: app.requireUser, schema: { params: z.object({ betId: uuid }), response: { 200: chatJson } } }, async (request) => {
     const auth = request.auth!;
@@ -99,8 +101,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = request.auth!;
       if (!auth.isAdmin && !(await isModerator(app.deps.db, auth.userId))) throw new ForbiddenError(chatMessages.notModerator, { code: 'not_moderator' });
       const chats = await listChatsAwaitingModerator(app.deps.db, MODERATION_QUEUE_SIZE_MAX);
-      const bets = chats.length === 0 ? [] : await app.deps.db.selectFrom('bets').select(['id', 'game_type', 'amount', 'currency']).where('id', 'in', chats.map((c) => c.bet_id)).execute();
-      const byId = new Map(bets.map((b) => [b.id, b]));
+      const byId = await betHeadlines(app.deps.db, chats.map((c) => c.bet_id));
       return chats.flatMap((chat) => {
         const bet = byId.get(chat.bet_id);
         return bet ? [{ ...toChatJson(chat), bet: { id: bet.id, gameType: bet.game_type, amount: bet.amount, currency: bet.currency } }] : [];

@@ -14,6 +14,7 @@ import { matchStatsSandbox } from '../../sandbox/match-stats/index.js';
 import { betNotFound, maySeeMatch, visibleMatch } from './access.js';
 import { reportManualEvent } from './commands.js';
 import { codPlayerLiveJson, liveMatchJson, liveTrackingJson, toCodPlayerLive, toLiveMatchJson } from './views.js';
+import { activisionIdOf } from '@wager/projections/users/queries';
 
 const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Invalid id');
 const betParams = z.object({ betId: uuid });
@@ -46,7 +47,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       const visible = [];
       for (const row of rows) if (await maySeeMatch(app.deps.db, auth, row)) visible.push(row);
       if (visible.length === 0) {
-        const own = (await app.deps.db.selectFrom('users').select('activision_id').where('id', '=', auth.userId).executeTakeFirst())?.activision_id;
+        const own = await activisionIdOf(app.deps.db, auth.userId);
         if (auth.isAdmin || own?.toLowerCase() === activisionId.toLowerCase()) return { isLive: false, match: null };
         throw new NotFoundError('Player not found', { code: 'player_not_found' });
       }

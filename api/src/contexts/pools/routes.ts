@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFoundError, type Position } from '@wager/domain';
 import { INVITE_CODE_PATTERN, createPoolRequestSchema, joinPoolSchema, poolDecider, poolMessages, poolStreamId, type PoolEvent } from '@wager/domain/pools/index';
-import { findPool, findPoolByInviteCode, isParticipant, listPublicPools, listUserPools, poolParticipants, type FplPoolRow } from '@wager/projections/pools/index';
+import { findPool, findPoolByInviteCode, isParticipant, listPublicPools, listUserPools, poolIdsJoinedBy, poolParticipants, type FplPoolRow } from '@wager/projections/pools/index';
 import { selfBaseUrl } from '../../adapters/providers.js';
 import { useFplSandboxAt } from '../../adapters/fpl/index.js';
 import { fplSandbox } from '../../sandbox/fpl/index.js';
@@ -27,7 +27,7 @@ const poolList = z.object({ pools: z.array(poolJson) });
 export async function poolRoutes(app: FastifyInstance): Promise<void> {
   const sagas = new PoolSagas(app.deps);
   await app.register(poolReadRoutes);
-  await app.register(poolCommandRoutes, { sagas } as never);
+  await app.register(poolCommandRoutes, { sagas });
   await app.register(poolLedgerRoutes);
   if (app.deps.config.NODE_ENV !== 'production') {
     useFplSandboxAt(app.deps, () => `${selfBaseUrl(app)}/sandbox/fpl`);
@@ -87,14 +87,14 @@ const poolReadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/fpl/pools', { onRequest: app.requireUser, schema: { response: { 200: poolList } } }, async (request) => {
     const viewer = request.auth!;
     const rows = await listUserPools(app.deps.db, viewer.userId);
-    const joined = new Set((await app.deps.db.selectFrom('fpl_pool_participants').select('pool_id').where('user_id', '=', viewer.userId).execute()).map((r) => r.pool_id));
+    const joined = await poolIdsJoinedBy(app.deps.db, viewer.userId);
     return { pools: rows.map((row) => poolView(row, { ...viewer, hasJoined: joined.has(row.id) })) };
   });
 
   app.get('/api/fpl/pools/public', { onRequest: app.requireUser, schema: { response: { 200: poolList } } }, async (request) => {
     const viewer = request.auth!;
     const rows = await listPublicPools(app.deps.db);
-    const joined = new Set((await app.deps.db.selectFrom('fpl_pool_participants').select('pool_id').where('user_id', '=', viewer.userId).execute()).map((r) => r.pool_id));
+    const joined = await poolIdsJoinedBy(app.deps.db, viewer.userId);
     return { pools: rows.map((row) => poolView(row, { ...viewer, hasJoined: joined.has(row.id) })) };
   });
 

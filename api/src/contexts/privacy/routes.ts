@@ -10,6 +10,7 @@ import { countHit } from '../../runtime/rate-limit.js';
 import { loadUserJson } from '../accounts/index.js';
 import { buildPersonalDataExport } from './export.js';
 import { erasePerson, erasureFacts } from './erasure.js';
+import { passwordHashOf } from '@wager/projections/credentials/queries';
 
 const erasureStatus = z.object({
   /** When the pending request is carried out; null: none pending. */
@@ -76,8 +77,8 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = request.auth!.userId;
       const password = typeof request.body.password === 'string' ? request.body.password : '';
       if (password === '' || password.length > 128) throw new ValidationError(PRIVACY_MESSAGES.passwordRequired, { code: 'password_required', field: 'password' });
-      const credentials = await deps.db.selectFrom('credentials').select('password_hash').where('user_id', '=', userId).executeTakeFirst();
-      if (!credentials || !(await verifyPassword(password, credentials.password_hash))) throw new UnauthorizedError(PRIVACY_MESSAGES.wrongPassword, { code: 'wrong_password' });
+      const passwordHash = await passwordHashOf(deps.db, userId);
+      if (!passwordHash || !(await verifyPassword(password, passwordHash))) throw new UnauthorizedError(PRIVACY_MESSAGES.wrongPassword, { code: 'wrong_password' });
       const now = deps.clock.now();
       const result = await runUserCommand(deps, userId, { type: 'RequestErasure', data: { coolingMs: deps.config.ERASURE_COOLING_HOURS * 3_600_000 }, metadata: { now } }, userId);
       const requested = result.events.find((e) => e.type === 'ErasureRequested');
