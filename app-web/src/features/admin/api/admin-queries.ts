@@ -2,7 +2,8 @@ import type { PayoutReviewReason } from '@wager/domain/wallet/payout-policy';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, getAuthToken } from '../../../lib/api-client';
 import type { CasebookLine } from '@wager/domain/bets/casebook';
-import type { Bet, User } from '../../../types/api';
+import type { BetView as Bet } from '@wager/domain/contracts/bets';
+import type { User } from '../../../types/api';
 
 /** Spec section 9: the users table shows 10 rows; the stats are refreshed every 30 s. */
 export const ADMIN_USERS_PAGE_SIZE = 10;
