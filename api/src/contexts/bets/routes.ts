@@ -1,7 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { DomainError, ForbiddenError, NotFoundError, ValidationError, parseStreamId, type Position } from '@wager/domain';
 import { EVIDENCE_FILES_MAX, EVIDENCE_FILE_BYTES_MAX, betMessages, betResultSchema, type EvidenceFile, type ExistingBet } from '@wager/domain/bets/index';
 import * as contract from '@wager/domain/contracts/bets';

@@ -17,7 +17,7 @@ import { currentLanguage } from '../../lib/i18n';
 import { WALLET_CURRENCY, covers, formatMoney, stakeCost } from '../../lib/money';
 import { customRules } from './challenge-invite';
 import type { PublicChallenge } from '@wager/domain/contracts/bets';
-import type { User } from '../../types/api';
+import type { SessionUser as User } from '@wager/domain/contracts/accounts';
 import { SaferPlayBanner, breakInForce } from '../../features/profile/components/safer-play-banner';
 import { errorMessage } from '../../lib/error-message';
 

@@ -17,7 +17,7 @@ import { isProcessing } from '../../lib/api-client';
 import { translateMessage } from '../../lib/i18n';
 import { formatMoney } from '../../lib/money';
 import type { BetView as Bet } from '@wager/domain/contracts/bets';
-import type { User } from '../../types/api';
+import type { SessionUser as User } from '@wager/domain/contracts/accounts';
 import { errorMessage } from '../../lib/error-message';
 import { AppealButton } from '../../features/bets/components/appeal-section';
 
