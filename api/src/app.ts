@@ -1,11 +1,12 @@
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.js';
 import { depsPlugin } from './plugins/deps.js';
 import { authPlugin } from './plugins/auth.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { registerContracts } from './plugins/contracts.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerMetrics, type MetricsPluginOptions } from './plugins/metrics.js';
 import { traceLogFields } from './runtime/tracing.js';
@@ -41,8 +42,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  registerContracts(app);
   const serveWebApp = options.serveWebApp === true && webAppBuilt();
   registerErrorHandler(app, serveWebApp ? { notFoundFallback: spaFallback() } : {});
   registerInputGuard(app);

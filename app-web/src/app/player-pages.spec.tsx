@@ -12,7 +12,7 @@ import { AUTH_TOKEN_KEY } from '../lib/api-client';
 import { convertedHint, formatMoney } from '../lib/money';
 import { formatDateTime } from '../lib/date-time';
 import { fakeFetch, renderWithApp } from '../testing/render';
-import type { Bet } from '../types/api';
+import type { BetView as Bet } from '@wager/domain/contracts/bets';
 import { AppProvider } from './provider';
 import { routes } from './router';
 import { ChallengeInviteRoute } from './routes/challenge-invite';
@@ -20,6 +20,7 @@ import { DashboardRoute } from './routes/dashboard';
 import { DepositRoute } from './routes/deposit';
 import { SupportFormRoute } from './routes/support-form';
 import { VerifyEmailRoute } from './routes/verify-email';
+import { aBet } from '../testing/contract-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -36,18 +37,16 @@ const userOf = (overrides: Record<string, unknown> = {}) => ({
   isEmailVerified: true,
   ...overrides,
 });
-const betOf = (status: string, overrides: Partial<Bet> = {}): Bet => ({
-  id: crypto.randomUUID(),
-  gameType: 'fc25',
-  amount: '100.00',
-  currency: 'NGN',
-  status,
-  challengerId: 'someone-else',
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-21T10:00:00.000Z',
-  expiresAt: '2026-11-22T10:00:00.000Z',
-  ...overrides,
-});
+const betOf = (status: string, overrides: Partial<Bet> = {}): Bet =>
+  aBet({
+    id: crypto.randomUUID(),
+    status,
+    challengerId: 'someone-else',
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-21T10:00:00.000Z',
+    expiresAt: '2026-11-22T10:00:00.000Z',
+    ...overrides,
+  });
 
 function renderRoutesAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });

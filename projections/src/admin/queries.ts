@@ -3,10 +3,8 @@ import type { Database } from '../database.js';
 import type { UserRow } from '../users/users.table.js';
 import type { AuditRunRow } from './audit-runs.table.js';
 
-/** Spec section 9: the admin users page shows 10 rows; a caller may ask for at most this many. */
-export const ADMIN_USERS_PAGE_SIZE_DEFAULT = 10;
-export const ADMIN_USERS_PAGE_SIZE_MAX = 50;
-export const ADMIN_SEARCH_LENGTH_MAX = 100;
+/** Spec section 9: the admin users page shows 10 rows; a caller may ask for at most this many (the admin contract's limits). */
+export { ADMIN_SEARCH_LENGTH_MAX, ADMIN_USERS_PAGE_SIZE_DEFAULT, ADMIN_USERS_PAGE_SIZE_MAX } from '@wager/domain/contracts/admin';
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 /** What "active" means in the admin stats: matched bets not yet settled (the My Matches "active" tab, plus disputes). */
 export const ACTIVE_BET_STATUSES = ['accepted', 'in_progress', 'disputed'] as const;

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { AMOUNT_RANGE_HIGH_ABOVE_USD, AMOUNT_RANGE_LOW_BELOW_USD, USD_RATES, maskPsnName, type AmountRange } from '@wager/domain/bets/rules';
+import { APPEAL_QUEUE_STATUSES, BET_LIST_FILTERS, PUBLIC_CHALLENGES_PAGE_SIZE_DEFAULT, PUBLIC_CHALLENGES_PAGE_SIZE_MAX, SEARCH_LENGTH_MAX, type AppealQueueStatus, type BetListFilter } from '@wager/domain/contracts/bets';
 import type { Database } from '../database.js';
 import type { BetDeadlineRow, BetRow, BetTrailRow } from './bets.table.js';
 import { RATING_INITIAL } from './user-stats.projector.js';
@@ -7,9 +8,8 @@ import { RATING_INITIAL } from './user-stats.projector.js';
 type Db = Kysely<Database> | Transaction<Database>;
 
 export const BETS_PAGE_SIZE_MAX = 100;
-export const PUBLIC_CHALLENGES_PAGE_SIZE_DEFAULT = 20;
-export const PUBLIC_CHALLENGES_PAGE_SIZE_MAX = 50;
-export const SEARCH_LENGTH_MAX = 50;
+// The page sizes, filters and search limit the bets contract states (the routes' querystrings).
+export { APPEAL_QUEUE_STATUSES, BET_LIST_FILTERS, PUBLIC_CHALLENGES_PAGE_SIZE_DEFAULT, PUBLIC_CHALLENGES_PAGE_SIZE_MAX, SEARCH_LENGTH_MAX, type AppealQueueStatus, type BetListFilter };
 
 /** Spec section 3: the user summary shown beside a bet. */
 export interface UserSummary {
@@ -63,11 +63,8 @@ export async function findBetByInviteLink(db: Db, inviteLinkId: string): Promise
   return db.selectFrom('bets').selectAll().where('invite_link_id', '=', inviteLinkId).executeTakeFirst();
 }
 
-/** The My Matches filters (spec section 2): see docs/api/bets.md for what each tab holds. */
-export const BET_LIST_FILTERS = ['active', 'pending', 'created', 'completed', 'closed', 'disputed'] as const;
 /** The `closed` list: every bet of mine that is over, with its state (settled, voided by an admin or the deadline, expired unaccepted). */
 export const CLOSED_BET_STATUSES = ['completed', 'voided', 'expired'] as const;
-export type BetListFilter = (typeof BET_LIST_FILTERS)[number];
 
 export async function listUserBets(db: Db, userId: string, filter?: BetListFilter, limit = BETS_PAGE_SIZE_MAX): Promise<BetRow[]> {
   let q = db.selectFrom('bets').selectAll();
@@ -163,8 +160,6 @@ export async function listDisputedBets(db: Db, limit = BETS_PAGE_SIZE_MAX): Prom
     .execute();
 }
 
-export const APPEAL_QUEUE_STATUSES = ['open', 'decided'] as const;
-export type AppealQueueStatus = (typeof APPEAL_QUEUE_STATUSES)[number];
 
 /** The admin's appeals queue: open appeals the longest waiting first, or decided ones the newest first. */
 export async function listAppeals(db: Db, status: AppealQueueStatus, limit = BETS_PAGE_SIZE_MAX): Promise<BetRow[]> {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as contract from '@wager/domain/contracts/accounts';
+import { stillProcessing } from '@wager/domain/contracts/common';
 import { ForbiddenError, TooManyRequestsError, UnauthorizedError, ValidationError } from '@wager/domain';
 import {
   EMAIL_CODE_ATTEMPTS_MAX,
@@ -7,11 +8,6 @@ import {
   fullSignupPayloadSchema,
   isQuickSignupPayload,
   quickSignupPayloadSchema,
-  requestResetSchema,
-  resendCodeSchema,
-  resetPasswordSchema,
-  signInSchema,
-  verifyEmailSchema,
   EMAIL_CODE_RESEND_COOLDOWN_SECONDS,
 } from '@wager/domain/accounts/index';
 import { findUserByEmail, findUserBySignInName } from '@wager/projections/users/queries';
@@ -24,7 +20,7 @@ import { passwordCost, verifyAgainstDummy, verifyPassword, hashPassword } from '
 import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_PER_IP, RESET_REQUESTS_PER_EMAIL, RESET_REQUESTS_PER_IP, hit, reset } from './rate-limit.js';
 import { EMAIL_CODE_SECRET_NAME, appSecret, codeMatches } from './secrets.js';
 import { createSession, newSecretToken, revokeSession, sha256Hex } from '../../plugins/sessions.js';
-import { loadUserJson, userJsonSchema } from './user-json.js';
+import { loadUserJson } from './user-json.js';
 import { UNAUTHENTICATED_RESPONSES, errorSchema } from './schemas.js';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
@@ -34,9 +30,7 @@ export const NOT_YOUR_ACCOUNT = 'You can only verify your own email';
 export const INVALID_RESET_LINK = 'Invalid or expired reset link';
 export const RESET_LINK_SENT = 'If an account exists for that email, a reset link has been sent.';
 
-const tokenAndUser = z.object({ token: z.string(), user: userJsonSchema });
-const success = z.object({ success: z.literal(true), message: z.string() });
-const anyObject = z.record(z.string(), z.unknown(), { error: 'Request body must be a JSON object' });
+const { retryableError } = contract;
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, ids, config } = app.deps;
@@ -55,8 +49,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['accounts'],
         summary: 'Create an account (full-form or quick-signup payload); sends a 6-digit code by email',
-        body: anyObject,
-        response: { 201: tokenAndUser.extend({ requiresVerification: z.literal(true) }), 400: errorSchema, 409: errorSchema },
+        body: contract.signupBody,
+        response: { 201: contract.signupResponse, 202: stillProcessing, 400: errorSchema, 409: errorSchema },
       },
     },
     async (request, reply) => {
@@ -94,8 +88,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['accounts'],
         summary: 'Sign in with username (or email) and password',
-        body: signInSchema,
-        response: { 200: tokenAndUser, 400: errorSchema, 401: errorSchema, 429: errorSchema.extend({ retryAfter: z.number() }) },
+        body: contract.loginBody,
+        response: { 200: contract.loginResponse, 400: errorSchema, 401: errorSchema, 429: retryableError },
       },
     },
     async (request) => {
@@ -129,7 +123,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/logout',
-    { onRequest: app.requireUser, schema: { tags: ['accounts'], summary: 'Revoke the current session', security: [{ bearer: [] }], response: { 200: success, ...UNAUTHENTICATED_RESPONSES } } },
+    { onRequest: app.requireUser, schema: { tags: ['accounts'], summary: 'Revoke the current session', security: [{ bearer: [] }], response: { 200: contract.successResponse, ...UNAUTHENTICATED_RESPONSES } } },
     async (request) => {
       await revokeSession(db, request.auth!.sessionId, clock.now());
       return { success: true as const, message: 'Logged out' };
@@ -144,8 +138,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['accounts'],
         summary: "Verify the session user's email with the 6-digit code",
         security: [{ bearer: [] }],
-        body: verifyEmailSchema,
-        response: { 200: success.extend({ user: userJsonSchema }), 400: errorSchema, 403: errorSchema, 429: errorSchema.extend({ retryAfter: z.number() }), ...UNAUTHENTICATED_RESPONSES },
+        body: contract.verifyEmailBody,
+        response: { 200: contract.verifyEmailResponse, 400: errorSchema, 403: errorSchema, 429: retryableError, ...UNAUTHENTICATED_RESPONSES },
       },
     },
     async (request) => {
@@ -174,8 +168,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['accounts'],
         summary: 'Send a new verification code (at most once per 60 s)',
         security: [{ bearer: [] }],
-        body: resendCodeSchema.nullish(),
-        response: { 200: success.extend({ retryAfter: z.number() }), 400: errorSchema, 403: errorSchema, 429: errorSchema.extend({ retryAfter: z.number() }), ...UNAUTHENTICATED_RESPONSES },
+        body: contract.resendCodeBody,
+        response: { 200: contract.resendCodeResponse, 400: errorSchema, 403: errorSchema, 429: retryableError, ...UNAUTHENTICATED_RESPONSES },
       },
     },
     async (request) => {
@@ -194,8 +188,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['accounts'],
         summary: 'Email a single-use password reset link (always 200: no account enumeration)',
-        body: requestResetSchema,
-        response: { 200: success, 400: errorSchema, 429: errorSchema.extend({ retryAfter: z.number() }) },
+        body: contract.requestResetBody,
+        response: { 200: contract.successResponse, 400: errorSchema, 429: retryableError },
       },
     },
     async (request) => {
@@ -229,8 +223,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['accounts'],
         summary: "Set a new password with a reset link's token; revokes the user's other sessions",
-        body: resetPasswordSchema,
-        response: { 200: success, 400: errorSchema },
+        body: contract.resetPasswordBody,
+        response: { 200: contract.successResponse, 400: errorSchema },
       },
     },
     async (request) => {

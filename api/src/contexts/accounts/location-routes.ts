@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as contract from '@wager/domain/contracts/accounts';
 import { UnauthorizedError } from '@wager/domain';
-import { confirmLocationSchema } from '@wager/domain/accounts/index';
 import { runUserCommand } from './commands.js';
 import { clientIp, userIdOf } from './http.js';
 import { detectLocation } from './location.js';
 import { UNAUTHENTICATED_RESPONSES, errorSchema } from './schemas.js';
-import { loadUserJson, userJsonSchema } from './user-json.js';
+import { loadUserJson } from './user-json.js';
 
 export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { clock } = app.deps;
@@ -19,7 +18,7 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['accounts'],
         summary: "Detect the caller's country from its IP (Accept-Language region as fallback)",
         security: [{ bearer: [] }],
-        response: { 200: z.object({ country: z.string(), city: z.string(), currency: z.string() }), ...UNAUTHENTICATED_RESPONSES },
+        response: { 200: contract.detectedLocation, ...UNAUTHENTICATED_RESPONSES },
       },
     },
     async (request) => {
@@ -40,8 +39,8 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['accounts'],
         summary: 'Accept the detected location (country and currency) or decline it (USD)',
         security: [{ bearer: [] }],
-        body: confirmLocationSchema,
-        response: { 200: z.object({ success: z.literal(true), user: userJsonSchema }), 400: errorSchema, ...UNAUTHENTICATED_RESPONSES },
+        body: contract.confirmLocationBody,
+        response: { 200: contract.confirmLocationResponse, 400: errorSchema, ...UNAUTHENTICATED_RESPONSES },
       },
     },
     async (request) => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as contract from '@wager/domain/contracts/accounts';
 import { UnauthorizedError, ValidationError } from '@wager/domain';
 import {
   INVALID_VERIFICATION_CODE,
@@ -7,15 +7,13 @@ import {
   PHONE_CODE_RESEND_COOLDOWN_SECONDS,
   messages,
   parseMobileNumber,
-  phoneCodeRequestSchema,
-  verifyPhoneSchema,
 } from '@wager/domain/accounts/index';
 import { requestPhoneCode, verifyPhoneCode } from './commands.js';
 import { userIdOf } from './http.js';
 import { UNAUTHENTICATED_RESPONSES, errorSchema } from './schemas.js';
-import { loadUserJson, userJsonSchema } from './user-json.js';
+import { loadUserJson } from './user-json.js';
 
-const retryable = errorSchema.extend({ retryAfter: z.number() });
+const retryable = contract.retryableError;
 
 /** Phone verification by SMS (docs/api/accounts.md, "Phone verification"): the signed-in user's own number only. */
 export const phoneRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,9 +25,9 @@ export const phoneRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['accounts'],
         summary: 'Send a 6-digit code by SMS to a mobile number (Nigerian numbers may be typed as 0803…)',
         security: [{ bearer: [] }],
-        body: phoneCodeRequestSchema,
+        body: contract.phoneCodeBody,
         response: {
-          200: z.object({ success: z.literal(true), message: z.string(), phone: z.string(), expiresAt: z.string(), retryAfter: z.number() }),
+          200: contract.phoneCodeSent,
           400: errorSchema,
           409: errorSchema,
           429: retryable,
@@ -54,8 +52,8 @@ export const phoneRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['accounts'],
         summary: 'Verify the number the last SMS code went to',
         security: [{ bearer: [] }],
-        body: verifyPhoneSchema,
-        response: { 200: z.object({ success: z.literal(true), message: z.string(), user: userJsonSchema }), 400: errorSchema, 409: errorSchema, 429: retryable, ...UNAUTHENTICATED_RESPONSES },
+        body: contract.verifyPhoneBody,
+        response: { 200: contract.phoneVerified, 400: errorSchema, 409: errorSchema, 429: retryable, ...UNAUTHENTICATED_RESPONSES },
       },
     },
     async (request) => {

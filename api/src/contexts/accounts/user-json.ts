@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import * as contract from '@wager/domain/contracts/accounts';
 import type { UserRow } from '@wager/projections/users/users.table';
 import { findUserById } from '@wager/projections/users/queries';
 import { walletBalancesFor } from '../wallet/index.js';
@@ -17,43 +17,12 @@ export interface UserBalances {
   readonly coolOffUntil?: string | null;
 }
 
+/** The User of spec section 3, as the accounts contract describes it. */
+export const userJsonSchema = contract.user;
+export type UserJson = contract.User;
+
 export const DEFAULT_BALANCES: UserBalances = { balance: '0.00', cryptoBalance: '0.00', dailySpent: '0.00', dailyLimit: '50000.00' };
 
-/** The User of spec section 3 (and the wagering document's extra fields), camelCase. */
-export const userJsonSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  email: z.string(),
-  phoneNumber: z.string().nullable(),
-  psnUsername: z.string().nullable(),
-  activisionId: z.string().nullable(),
-  country: z.string().nullable(),
-  timezone: z.string().nullable(),
-  dateOfBirth: z.string().nullable(),
-  balance: z.string(),
-  cryptoBalance: z.string(),
-  dailySpent: z.string(),
-  dailyLimit: z.string().nullable(),
-  preferredCurrency: z.string(),
-  preferredLanguage: z.string(),
-  isAdmin: z.boolean(),
-  isModerator: z.boolean(),
-  isEmailVerified: z.boolean(),
-  isPhoneVerified: z.boolean(),
-  isPsnVerified: z.boolean(),
-  isAgeVerified: z.boolean(),
-  locationDetectedAt: z.string().nullable(),
-  currencySetByUser: z.boolean(),
-  ipAddress: z.string().nullable(),
-  fplTeamId: z.string().nullable(),
-  rating: z.number(),
-  wins: z.number(),
-  losses: z.number(),
-  createdAt: z.string(),
-  selfExcludedUntil: z.string().nullable(),
-  coolOffUntil: z.string().nullable(),
-});
-export type UserJson = z.infer<typeof userJsonSchema>;
 
 /** The one place the user's JSON shape is made. The wallet passes the user's balances in. */
 /** Rating (Elo from 1000), wins and losses: kept by the bets context's user_stats read model. */

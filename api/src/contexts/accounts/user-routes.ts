@@ -1,18 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as contract from '@wager/domain/contracts/accounts';
 import { UnauthorizedError } from '@wager/domain';
-import { profileUpdateSchema, setCurrencySchema } from '@wager/domain/accounts/index';
 import { findUserById } from '@wager/projections/users/queries';
 import { countNotifications } from '@wager/projections/notifications/queries';
 import { claim, release, type ClaimKind } from './claims.js';
 import { newVerificationCode, releasePhone, runUserCommand } from './commands.js';
 import { userIdOf } from './http.js';
 import { UNAUTHENTICATED_RESPONSES, errorSchema } from './schemas.js';
-import { loadUserJson, userJsonSchema, type UserJson } from './user-json.js';
+import { loadUserJson, type UserJson } from './user-json.js';
 
-const userResult = z.object({ success: z.literal(true), user: userJsonSchema });
-/** GET /api/user adds the bell's counts (notifications shown by now, and how many are unread). */
-const currentUserSchema = userJsonSchema.extend({ notifications: z.object({ unread: z.number(), total: z.number() }) });
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, store } = app.deps;
@@ -25,7 +21,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/user',
-    { onRequest: app.requireUser, schema: { tags: ['accounts'], summary: 'The current user', security: [{ bearer: [] }], response: { 200: currentUserSchema, ...UNAUTHENTICATED_RESPONSES } } },
+    { onRequest: app.requireUser, schema: { tags: ['accounts'], summary: 'The current user', security: [{ bearer: [] }], response: { 200: contract.currentUser, ...UNAUTHENTICATED_RESPONSES } } },
     async (request) => {
       const userId = userIdOf(request);
       const [user, notifications] = await Promise.all([currentUser(userId), countNotifications(db, userId, clock.now())]);
@@ -41,8 +37,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['accounts'],
         summary: 'Change profile fields (username, email, phoneNumber, psnUsername, activisionId, country, timezone)',
         security: [{ bearer: [] }],
-        body: profileUpdateSchema,
-        response: { 200: userResult, 400: errorSchema, 409: errorSchema, ...UNAUTHENTICATED_RESPONSES },
+        body: contract.profileUpdateBody,
+        response: { 200: contract.userResult, 400: errorSchema, 409: errorSchema, ...UNAUTHENTICATED_RESPONSES },
       },
     },
     async (request) => {
@@ -82,8 +78,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['accounts'],
         summary: 'Set the preferred display currency',
         security: [{ bearer: [] }],
-        body: setCurrencySchema,
-        response: { 200: userResult, 400: errorSchema, ...UNAUTHENTICATED_RESPONSES },
+        body: contract.setCurrencyBody,
+        response: { 200: contract.userResult, 400: errorSchema, ...UNAUTHENTICATED_RESPONSES },
       },
     },
     async (request) => {

@@ -6,12 +6,12 @@
  * its last outcome). Charts: stakes and fees, active players, disputes, payout times per day.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as contract from '@wager/domain/contracts/admin';
 import { formatPosition, type Position } from '@wager/domain';
 import { latestAuditRuns } from '@wager/projections/admin/queries';
 import { CHART_DAYS_DEFAULT, CHART_DAYS_MAX, dailyDisputes, dailyMoney, dailyPayoutTimes, openDisputeAges } from '@wager/projections/admin/charts.queries';
 import { listBankWithdrawalsBackingOff, listBankWithdrawalsNeedingAttention, listBankWithdrawalsSentLongAgo } from '@wager/projections/wallet/bank-payouts.queries';
-import { attentionWithdrawalJson, toAttentionJson } from '../wallet/index.js';
+import { toAttentionJson } from '../wallet/index.js';
 import { SAGA_RECONCILE_AFTER_MS } from '../bets/index.js';
 import type { AppDeps } from '../../deps.js';
 import { auditRunning, startAuditRun } from './audit.js';
@@ -24,23 +24,13 @@ export const SAGA_OVERDUE_MS = 2 * SAGA_RECONCILE_AFTER_MS;
 export const LAG_COUNT_MAX = 1000;
 export const OPERATIONS_LIST_MAX = 50;
 
-const lagJson = z.object({ name: z.string(), checkpoint: z.string().nullable(), lag: z.number() });
-const auditRunJson = z.object({ ranAt: z.string(), passed: z.boolean(), events: z.number(), streams: z.number(), failureCount: z.number(), failures: z.array(z.string()) });
-const operationsJson = z.object({
-  generatedAt: z.string(),
-  withdrawals: z.object({ needsAttention: z.array(attentionWithdrawalJson), retrying: z.array(attentionWithdrawalJson), sentWithoutOutcome: z.array(attentionWithdrawalJson) }),
-  projections: z.object({ running: z.boolean(), lastError: z.string().nullable(), projectors: z.array(lagJson) }),
-  reactors: z.array(lagJson),
-  sagas: z.array(z.object({ holdKind: z.string(), holdId: z.string(), userId: z.string(), total: z.string(), currency: z.string(), lockedAt: z.string(), minutesOpen: z.number() })),
-  audit: z.object({ running: z.boolean(), last: auditRunJson.nullable(), lastPassedAt: z.string().nullable(), intervalMinutes: z.number() }),
-});
 
 /** Events after `after` in the log, counted up to LAG_COUNT_MAX: works with either event store. */
 async function eventsAfter(deps: AppDeps, after: Position): Promise<number> {
   return (await deps.store.readAll({ after, maxCount: LAG_COUNT_MAX })).length;
 }
 
-async function reactorLags(deps: AppDeps): Promise<z.infer<typeof lagJson>[]> {
+async function reactorLags(deps: AppDeps): Promise<contract.Operations['reactors']> {
   const rows = await deps.db.selectFrom('projection_checkpoints').selectAll().where('name', 'like', 'reactor:%').orderBy('name').execute();
   return Promise.all(
     rows.map(async (r) => {
@@ -82,20 +72,11 @@ async function overdueSagas(deps: AppDeps, now: Date) {
     .map((r) => ({ holdKind: r.hold_kind, holdId: r.hold_id, userId: r.user_id, total: r.total, currency: r.currency, lockedAt: new Date(r.locked_at).toISOString(), minutesOpen: Math.floor((now.getTime() - new Date(r.locked_at).getTime()) / 60_000) }));
 }
 
-const money = z.string();
-const chartsJson = z.object({
-  days: z.number(),
-  currency: z.string(),
-  money: z.array(z.object({ day: z.string(), staked: money, fees: money, activePlayers: z.number() })),
-  disputes: z.array(z.object({ day: z.string(), opened: z.number(), resolved: z.number(), meanHoursToResolve: z.number().nullable() })),
-  openDisputes: z.array(z.object({ betId: z.string(), openedAt: z.string(), hours: z.number() })),
-  payoutTimes: z.array(z.object({ day: z.string(), paid: z.number(), medianMinutes: z.number().nullable(), p95Minutes: z.number().nullable() })),
-});
 
 export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 
-  app.get('/api/admin/operations', { onRequest: app.requireAdmin, schema: { response: { 200: operationsJson } } }, async () => {
+  app.get('/api/admin/operations', { onRequest: app.requireAdmin, schema: { response: { 200: contract.operations } } }, async () => {
     const now = deps.clock.now();
     const [needs, retrying, sentLong, status, reactors, sagas, audit, running] = await Promise.all([
       listBankWithdrawalsNeedingAttention(deps.db, OPERATIONS_LIST_MAX),
@@ -124,14 +105,14 @@ export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** Starts the audit as a background job; its result is recorded in audit_runs (GET /api/admin/operations shows it). */
-  app.post('/api/admin/audit/runs', { onRequest: app.requireAdmin, schema: { response: { 202: z.object({ started: z.boolean(), running: z.boolean() }) } } }, async (request, reply) => {
+  app.post('/api/admin/audit/runs', { onRequest: app.requireAdmin, schema: { response: { 202: contract.auditRunStarted } } }, async (request, reply) => {
     const { started } = await startAuditRun(deps, (m) => request.log.error(m));
     return reply.status(202).send({ started, running: true });
   });
 
   app.get(
     '/api/admin/charts',
-    { onRequest: app.requireAdmin, schema: { querystring: z.object({ days: z.coerce.number().int().min(1).max(CHART_DAYS_MAX).default(CHART_DAYS_DEFAULT) }), response: { 200: chartsJson } } },
+    { onRequest: app.requireAdmin, schema: { querystring: contract.chartsQuery(CHART_DAYS_MAX, CHART_DAYS_DEFAULT), response: { 200: contract.charts } } },
     async (request) => {
       const now = deps.clock.now();
       const days = request.query.days;

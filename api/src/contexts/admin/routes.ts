@@ -5,7 +5,7 @@
  * context's public API (index.ts), with the admin as actor.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as contract from '@wager/domain/contracts/admin';
 import { DomainError, NotFoundError, formatPosition } from '@wager/domain';
 import { deterministicId } from '@wager/domain/wallet/index';
 import { formatAmount } from '@wager/domain/money/index';
@@ -21,8 +21,8 @@ import { operationsRoutes } from './operations.js';
 
 /** Spec section 8. */
 export const TEST_EMAIL_FAILED = 'Failed to send test email. Check SendGrid configuration.';
-export const EMAIL_REQUIRED = 'Email address is required';
-export const EMAIL_INVALID = 'Invalid email address';
+export const { EMAIL_REQUIRED } = contract;
+export const { EMAIL_INVALID } = contract;
 
 class TestEmailFailed extends DomainError {
   constructor(transport: string) {
@@ -37,11 +37,9 @@ export function weeklyGrowthPercent(totalUsers: number, recentSignups: number): 
   return Math.round((recentSignups / before) * 1000) / 10;
 }
 
-const statsJson = z.object({ totalUsers: z.number(), recentSignups: z.number(), totalBets: z.number(), activeBets: z.number(), weeklyGrowth: z.number(), disputedBets: z.number() });
-const auditRunJson = z.object({ ranAt: z.string(), passed: z.boolean(), events: z.number(), streams: z.number(), failureCount: z.number(), failures: z.array(z.string()) });
 
 const adminCoreRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/admin/stats', { onRequest: app.requireAdmin, schema: { response: { 200: statsJson } } }, async () => {
+  app.get('/api/admin/stats', { onRequest: app.requireAdmin, schema: { response: { 200: contract.adminStats } } }, async () => {
     const s = await adminStats(app.deps.db, app.deps.clock.now());
     return { totalUsers: s.totalUsers, recentSignups: s.recentSignups, totalBets: s.totalBets, activeBets: s.activeBets, weeklyGrowth: weeklyGrowthPercent(s.totalUsers, s.recentSignups), disputedBets: s.disputedBets };
   });
@@ -51,8 +49,8 @@ const adminCoreRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireAdmin,
       schema: {
-        body: z.object({ email: z.string({ error: EMAIL_REQUIRED }).trim().min(1, EMAIL_REQUIRED).max(254, EMAIL_INVALID).pipe(z.email(EMAIL_INVALID)) }),
-        response: { 200: z.object({ sent: z.boolean(), transport: z.string(), id: z.string() }) },
+        body: contract.testEmailBody,
+        response: { 200: contract.testEmailResponse },
       },
     },
     async (request) => {
@@ -70,7 +68,7 @@ const adminCoreRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/crypto/withdrawals/:id/reject',
-    { onRequest: app.requireAdmin, schema: { params: z.object({ id: z.string().min(1).max(100) }), response: { 200: z.object({ id: z.string(), status: z.string(), kycStatus: z.string() }) } } },
+    { onRequest: app.requireAdmin, schema: { params: contract.rejectWithdrawalParams, response: { 200: contract.rejectedWithdrawal } } },
     async (request) => {
       const row = await findCryptoWithdrawal(app.deps.db, request.params.id);
       if (!row) throw new NotFoundError('Withdrawal not found', { code: 'withdrawal_not_found' });
@@ -92,14 +90,7 @@ const adminCoreRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireAdmin,
       schema: {
-        response: {
-          200: z.object({
-            trialBalance: z.object({ balanced: z.boolean(), currencies: z.array(z.object({ currency: z.string(), total: z.string() })) }),
-            eventStoreHead: z.string().nullable(),
-            projections: z.object({ running: z.boolean(), lastError: z.string().optional(), projectors: z.array(z.object({ name: z.string(), checkpoint: z.string(), lag: z.number() })) }),
-            audit: z.object({ last: auditRunJson.nullable(), lastPassedAt: z.string().nullable() }),
-          }),
-        },
+        response: { 200: contract.ledgerHealth },
       },
     },
     async () => {

@@ -5,45 +5,21 @@
  * stream it came from. `?format=html` answers a printable page of the same.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { NotFoundError } from '@wager/domain';
 import { betMessages } from '@wager/domain/bets/index';
-import { CASEBOOK_CODES, casebookPeople, renderCasebookLine } from '@wager/domain/bets/casebook';
+import { casebookPeople, renderCasebookLine } from '@wager/domain/bets/casebook';
 import { findBet, userSummaries } from '@wager/projections/bets/queries';
 import { collectTrail, positionText, type BetTrail } from '../../runtime/trail.js';
-import { betJson, betView, participants, type BetJson } from '../bets/index.js';
+import { betView, participants, type BetJson } from '../bets/index.js';
+import * as contract from '@wager/domain/contracts/admin';
+import * as betsContract from '@wager/domain/contracts/bets';
+import { UUID_PATTERN } from '@wager/domain/contracts/common';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const betParams = z.object({ betId: z.string().regex(UUID, 'Invalid id') });
+const trailJson = contract.betTrail;
+type TrailJson = contract.BetTrail;
 
-const postingJson = z.object({ account: z.string(), currency: z.string(), amount: z.string() });
-const entryJson = z.object({
-  kind: z.enum(['event', 'posting', 'chat', 'evidence', 'admin']),
-  source: z.string(),
-  type: z.string(),
-  eventId: z.string(),
-  streamId: z.string(),
-  streamRevision: z.number(),
-  position: z.string(),
-  actor: z.string().nullable(),
-  at: z.string(),
-  data: z.record(z.string(), z.unknown()),
-  postings: z.array(postingJson),
-  evidence: z.object({ userId: z.string(), sha256: z.string(), contentType: z.string(), sizeBytes: z.number(), filename: z.string(), url: z.string() }).optional(),
-  message: z.object({ senderId: z.string(), type: z.string(), content: z.string() }).optional(),
-  summary: z.object({ code: z.enum(CASEBOOK_CODES), params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])) }).optional(),
-  /** The summary in English words with names and amounts (the web app renders `summary` in the reader's language). */
-  text: z.string(),
-});
-const chainJson = z.object({
-  streamId: z.string(),
-  events: z.number(),
-  intact: z.boolean(),
-  breaks: z.number(),
-  brokenAt: z.object({ streamRevision: z.number(), eventId: z.string(), type: z.string() }).optional(),
-});
-const trailJson = z.object({ bet: betJson, entries: z.array(entryJson), chains: z.array(chainJson), intact: z.boolean(), people: z.record(z.string(), z.string()), generatedAt: z.string() });
-type TrailJson = z.infer<typeof trailJson>;
+const { betParams } = betsContract;
+
 
 function peopleIn(bet: BetJson, trail: BetTrail): string[] {
   const ids = [bet.challengerId, bet.opponentId ?? ''];
@@ -52,7 +28,7 @@ function peopleIn(bet: BetJson, trail: BetTrail): string[] {
     if (e.message) ids.push(e.message.senderId);
     if (e.summary) ids.push(...casebookPeople(e.summary));
   }
-  return [...new Set(ids)].filter((id) => UUID.test(id));
+  return [...new Set(ids)].filter((id) => UUID_PATTERN.test(id));
 }
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -89,7 +65,7 @@ ${rows}
 export const adminTrailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/bets/:betId/trail',
-    { onRequest: app.requireAdmin, schema: { params: betParams, querystring: z.object({ format: z.enum(['json', 'html']).default('json') }) } },
+    { onRequest: app.requireAdmin, schema: { params: betParams, querystring: contract.betTrailQuery } },
     async (request, reply) => {
       const row = await findBet(app.deps.db, request.params.betId);
       if (!row) throw new NotFoundError(betMessages.betNotFound);

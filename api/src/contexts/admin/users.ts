@@ -6,44 +6,19 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as contract from '@wager/domain/contracts/admin';
 import { NotFoundError, ValidationError } from '@wager/domain';
 import { userStreamId, type UserEvent } from '@wager/domain/accounts/index';
-import { ADMIN_NOTES_LENGTH_MAX } from '@wager/domain/bets/index';
 import type { UserRow } from '@wager/projections/users/users.table';
 import { findUserById } from '@wager/projections/users/queries';
 import { findUserStats } from '@wager/projections/bets/queries';
-import { ADMIN_SEARCH_LENGTH_MAX, ADMIN_USERS_PAGE_SIZE_DEFAULT, ADMIN_USERS_PAGE_SIZE_MAX, betCountsByStatus, listUsersPage } from '@wager/projections/admin/queries';
-import { changeAdminNote, setModeratorRole, toUserJson, userJsonSchema, verifyUserAge } from '../accounts/index.js';
-import { saferPlayAdminJson, saferPlayForAdmin, walletBalancesFor } from '../wallet/index.js';
+import { betCountsByStatus, listUsersPage } from '@wager/projections/admin/queries';
+import { changeAdminNote, setModeratorRole, toUserJson, verifyUserAge } from '../accounts/index.js';
+import { saferPlayForAdmin, walletBalancesFor } from '../wallet/index.js';
 
-export const ADMIN_MESSAGES = {
-  userNotFound: 'User not found',
-  nothingToChange: 'Nothing to change',
-  ageCannotBeRevoked: 'Age verification cannot be withdrawn',
-  notesTooLong: `Admin notes must be at most ${ADMIN_NOTES_LENGTH_MAX} characters`,
-} as const;
+export const { ADMIN_MESSAGES } = contract;
 
-const adminUserJson = userJsonSchema.extend({ adminNotes: z.string().nullable() });
-const adminActionJson = z.object({
-  type: z.enum(['AgeVerified', 'AdminNoteChanged', 'ModeratorRoleSet', 'AdminGranted']),
-  actor: z.string().nullable(),
-  adminId: z.string().nullable(),
-  adminUsername: z.string().nullable(),
-  at: z.string(),
-  note: z.string().optional(),
-  isModerator: z.boolean().optional(),
-});
-const userDetailJson = z.object({
-  user: adminUserJson,
-  verification: z.object({ isEmailVerified: z.boolean(), isPhoneVerified: z.boolean(), isPsnVerified: z.boolean(), isAgeVerified: z.boolean() }),
-  betsSummary: z.object({ total: z.number(), byStatus: z.record(z.string(), z.number()), wins: z.number(), losses: z.number(), rating: z.number() }),
-  /** Every admin action on the user, oldest first; the notes' history is the AdminNoteChanged entries. */
-  adminActions: z.array(adminActionJson),
-  /** The player's safer play (issue 15): limits in force, pending raises, cool-off / self-exclusion, reality check, and their history. */
-  saferPlay: saferPlayAdminJson,
-});
-type AdminAction = z.infer<typeof adminActionJson>;
+type AdminAction = contract.AdminAction;
 
 async function adminUserOf(app: FastifyInstance, row: UserRow) {
   const [balances, stats] = await Promise.all([walletBalancesFor(app.deps, row.id, row.timezone), findUserStats(app.deps.db, row.id)]);
@@ -76,7 +51,7 @@ async function adminActionsOf(app: FastifyInstance, userId: string): Promise<Adm
   return actions.map((a) => ({ ...a, type: a.type as AdminAction['type'], adminUsername: names.get(a.adminId) ?? null }));
 }
 
-async function userDetail(app: FastifyInstance, userId: string): Promise<z.infer<typeof userDetailJson>> {
+async function userDetail(app: FastifyInstance, userId: string): Promise<contract.AdminUserDetail> {
   const row = await findUserById(app.deps.db, userId);
   if (!row) throw new NotFoundError(ADMIN_MESSAGES.userNotFound, { code: 'user_not_found' });
   const [user, byStatus, adminActions, saferPlay] = await Promise.all([adminUserOf(app, row), betCountsByStatus(app.deps.db, userId), adminActionsOf(app, userId), saferPlayForAdmin(app.deps, userId)]);
@@ -89,7 +64,6 @@ async function userDetail(app: FastifyInstance, userId: string): Promise<z.infer
   };
 }
 
-const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Invalid id');
 
 export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -97,12 +71,8 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireAdmin,
       schema: {
-        querystring: z.object({
-          page: z.coerce.number().int().min(1).default(1),
-          limit: z.coerce.number().int().min(1).max(ADMIN_USERS_PAGE_SIZE_MAX).default(ADMIN_USERS_PAGE_SIZE_DEFAULT),
-          search: z.string().max(ADMIN_SEARCH_LENGTH_MAX).optional(),
-        }),
-        response: { 200: z.object({ users: z.array(adminUserJson), pagination: z.object({ page: z.number(), limit: z.number(), total: z.number(), pages: z.number() }) }) },
+        querystring: contract.adminUsersQuery,
+        response: { 200: contract.adminUsersPage },
       },
     },
     async (request) => {
@@ -113,7 +83,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/admin/users/:id', { onRequest: app.requireAdmin, schema: { params: z.object({ id: uuid }), response: { 200: userDetailJson } } }, async (request) =>
+  app.get('/api/admin/users/:id', { onRequest: app.requireAdmin, schema: { params: contract.adminUserParams, response: { 200: contract.adminUserDetail } } }, async (request) =>
     userDetail(app, request.params.id),
   );
 
@@ -122,15 +92,9 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireAdmin,
       schema: {
-        params: z.object({ id: uuid }),
-        body: z
-          .object({
-            isAgeVerified: z.boolean().optional(),
-            isModerator: z.boolean().optional(),
-            adminNotes: z.string().max(ADMIN_NOTES_LENGTH_MAX, ADMIN_MESSAGES.notesTooLong).optional(),
-          })
-          .strict(),
-        response: { 200: userDetailJson },
+        params: contract.adminUserParams,
+        body: contract.adminUserChangeBody,
+        response: { 200: contract.adminUserDetail },
       },
     },
     async (request) => {

@@ -4,15 +4,14 @@
  * routes parse, authorize and make one call.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as contract from '@wager/domain/contracts/bets';
+import { stillProcessing } from '@wager/domain/contracts/common';
 import { NotFoundError, type Position } from '@wager/domain';
-import { APPEAL_QUEUE_STATUSES, listAppeals, userSummaries } from '@wager/projections/bets/queries';
-import { betMessages, decideAppealSchema, fileAppealSchema } from '@wager/domain/bets/index';
+import { listAppeals, userSummaries } from '@wager/projections/bets/queries';
+import { betMessages } from '@wager/domain/bets/index';
 import type { BetSagas } from './commands.js';
-import { betJson, betView, participants, type BetJson } from './views.js';
+import { betView, participants, type BetJson } from './views.js';
 
-const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Invalid id');
-const betParams = z.object({ betId: uuid });
 
 /** How many appeals one page of the queue shows. */
 export const APPEAL_QUEUE_PAGE_SIZE_MAX = 100;
@@ -23,7 +22,7 @@ type Answer = (betId: string, position: Position | null, viewerId: string, isAdm
 export const appealRoutes: FastifyPluginAsyncZod<{ sagas: BetSagas; answer: Answer }> = async (app, { sagas, answer }) => {
   app.post(
     '/api/bets/:betId/appeal',
-    { onRequest: app.requireUser, schema: { params: betParams, body: fileAppealSchema, response: { 201: z.object({ bet: betJson }) } } },
+    { onRequest: app.requireUser, schema: { params: contract.betParams, body: contract.fileAppealBody, response: { 201: contract.fileAppealResponse, 202: stillProcessing } } },
     async (request, reply) => {
       const auth = request.auth!;
       const state = await sagas.state(request.params.betId);
@@ -36,7 +35,7 @@ export const appealRoutes: FastifyPluginAsyncZod<{ sagas: BetSagas; answer: Answ
 
   app.get(
     '/api/admin/appeals',
-    { onRequest: app.requireAdmin, schema: { querystring: z.object({ status: z.enum(APPEAL_QUEUE_STATUSES).default('open') }), response: { 200: z.array(betJson) } } },
+    { onRequest: app.requireAdmin, schema: { querystring: contract.appealQueueQuery, response: { 200: contract.appealQueue } } },
     async (request) => {
       const rows = await listAppeals(app.deps.db, request.query.status, APPEAL_QUEUE_PAGE_SIZE_MAX);
       const users = await userSummaries(app.deps.db, rows.flatMap(participants));
@@ -46,7 +45,7 @@ export const appealRoutes: FastifyPluginAsyncZod<{ sagas: BetSagas; answer: Answ
 
   app.post(
     '/api/admin/appeals/:betId/decide',
-    { onRequest: app.requireAdmin, schema: { params: betParams, body: decideAppealSchema, response: { 200: betJson } } },
+    { onRequest: app.requireAdmin, schema: { params: contract.betParams, body: contract.decideAppealBody, response: { 200: contract.betView, 202: stillProcessing } } },
     async (request) => {
       const adminId = request.auth!.userId;
       const state = await sagas.state(request.params.betId);

@@ -8,15 +8,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
+import * as contract from '@wager/domain/contracts/bets';
 import type { Database } from '@wager/projections';
 import type { BetRow, BetTrailRow } from '@wager/projections/bets/bets.table';
 import { betTrail, userSummaries } from '@wager/projections/bets/queries';
 import { findChatByBetId } from '@wager/projections/chat/queries';
 import { Money, formatAmount } from '@wager/domain/money/index';
-import { betJson } from './views.js';
+import { stillProcessing } from '@wager/domain/contracts/common';
 
-const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Invalid id');
 
 /** Whether the user moderates the bet's chat (joined as its moderator). */
 export async function isBetModerator(db: Kysely<Database>, betId: string, userId: string): Promise<boolean> {
@@ -24,44 +23,11 @@ export async function isBetModerator(db: Kysely<Database>, betId: string, userId
   return Boolean(chat && chat.moderator_id === userId);
 }
 
-/** The bet's steps a person reads as its history (wallet steps show in the money section). */
-export const TIMELINE_TYPES = ['BetCreated', 'BetAccepted', 'BetResultReported', 'BetDisputed', 'DisputeResolved', 'BetSettled', 'BetVoided', 'BetCancelled', 'BetExpired', 'AppealFiled', 'AppealDecided'] as const;
+/** The bet's steps a person reads as its history (the contract's list). */
+export const { TIMELINE_TYPES } = contract;
 
-const evidenceJson = z.object({ sha256: z.string(), contentType: z.string(), filename: z.string(), url: z.string() });
-const timelineEntry = z.object({
-  type: z.string(),
-  at: z.string(),
-  actorId: z.string().nullable(),
-  result: z.string().nullable(),
-  reason: z.string().nullable(),
-  winnerId: z.string().nullable(),
-  evidence: z.array(evidenceJson),
-});
-const moneyLine = z.object({ userId: z.string(), amount: z.string(), at: z.string() });
-const stakeLine = z.object({ userId: z.string(), stake: z.string(), fee: z.string(), total: z.string(), at: z.string() });
-export const betDetailsJson = z.object({
-  bet: betJson,
-  timeline: z.array(timelineEntry),
-  money: z.object({
-    currency: z.string(),
-    stakes: z.array(stakeLine),
-    /** What the escrow holds (or held) for the match: the stakes locked. */
-    escrow: z.string(),
-    fees: z.string(),
-    /** `held` while in escrow, `charged` once a settlement took them as platform income, `refunded` when the refunds gave them back with the stakes. */
-    feesStatus: z.enum(['held', 'charged', 'refunded']),
-    payout: moneyLine.nullable(),
-    refunds: z.array(moneyLine),
-    /** An overturned appeal's corrections: signed (taken back negative, paid positive); `owed` is what the balance could not cover. */
-    appealAdjustments: z.array(moneyLine.extend({ owed: z.string() })),
-    postings: z.array(z.object({ eventType: z.string(), at: z.string(), account: z.string(), currency: z.string(), amount: z.string() })),
-  }),
-  /** The admin's decision on a dispute, as the players read it: who resolved it, when, for whom, and the notes. */
-  resolution: z
-    .object({ resolvedBy: z.object({ id: z.string(), username: z.string().nullable() }), resolvedAt: z.string(), winnerId: z.string().nullable(), adminNotes: z.string() })
-    .nullable(),
-});
-export type BetDetailsJson = z.infer<typeof betDetailsJson>;
+export const betDetailsJson = contract.betDetails;
+export type BetDetailsJson = contract.BetDetails;
 
 type Data = Record<string, unknown>;
 const text = (data: Data, key: string): string | null => (typeof data[key] === 'string' ? (data[key] as string) : null);
@@ -129,13 +95,13 @@ export function resolutionOf(trail: readonly BetTrailRow[], usernames: ReadonlyM
 
 type Helpers = {
   visibleBet: (app: FastifyInstance, request: FastifyRequest, betId: string) => Promise<BetRow>;
-  viewOf: (app: FastifyInstance, row: BetRow, viewerId: string | null, isAdmin?: boolean) => Promise<z.infer<typeof betJson>>;
+  viewOf: (app: FastifyInstance, row: BetRow, viewerId: string | null, isAdmin?: boolean) => Promise<contract.BetView>;
 };
 
 export const betDetailsRoutes: FastifyPluginAsyncZod<Helpers> = async (app, { visibleBet, viewOf }) => {
   app.get(
     '/api/bets/:betId/details',
-    { onRequest: app.requireUser, schema: { params: z.object({ betId: uuid }), response: { 200: betDetailsJson } } },
+    { onRequest: app.requireUser, schema: { params: contract.betParams, response: { 200: contract.betDetails, 202: stillProcessing } } },
     async (request) => {
       const row = await visibleBet(app, request, request.params.betId);
       const trail = await betTrail(app.deps.db, row.id);

@@ -6,24 +6,22 @@
  * canonical JSON and sha256 as the store). Other viewers get 404, as for the bet itself.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as contract from '@wager/domain/contracts/bets';
 import { NotFoundError } from '@wager/domain';
 import { betEscrow } from '@wager/domain/ledger/index';
 import { betMessages, betStreamId } from '@wager/domain/bets/index';
 import { findBet } from '@wager/projections/bets/queries';
 import { findChatByBetId } from '@wager/projections/chat/queries';
-import { escrowProof, escrowProofJson } from '../wallet/index.js';
+import { escrowProof } from '../wallet/index.js';
 import { participants } from './views.js';
 
-const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Invalid id');
 
 /** Fields of bet events only admins see (betView's rule); the event is then sent with its hash only. */
 const ADMIN_ONLY_EVENT_TYPES = new Set(['DisputeResolved', 'AppealDecided']);
 
-const ledgerJson = escrowProofJson.extend({ betId: z.string() });
 
 export const betLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/bets/:betId/ledger', { onRequest: app.requireUser, schema: { params: z.object({ betId: uuid }), response: { 200: ledgerJson } } }, async (request) => {
+  app.get('/api/bets/:betId/ledger', { onRequest: app.requireUser, schema: { params: contract.betLedgerParams, response: { 200: contract.betLedger } } }, async (request) => {
     const { deps } = app;
     const auth = request.auth!;
     const row = await findBet(deps.db, request.params.betId);

@@ -1,26 +1,10 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { DomainError, ForbiddenError, NotFoundError, ValidationError, parseStreamId, type Position } from '@wager/domain';
+import { EVIDENCE_FILES_MAX, EVIDENCE_FILE_BYTES_MAX, betMessages, betResultSchema, type EvidenceFile, type ExistingBet } from '@wager/domain/bets/index';
+import * as contract from '@wager/domain/contracts/bets';
 import {
-  AMOUNT_RANGES,
-  BET_CURRENCIES,
-  EVIDENCE_FILES_MAX,
-  EVIDENCE_FILE_BYTES_MAX,
-  GAME_TYPES,
-  betMessages,
-  betResultSchema,
-  createChallengeSchema,
-  resolveDisputeSchema,
-  type EvidenceFile,
-  type ExistingBet,
-} from '@wager/domain/bets/index';
-import {
-  BET_LIST_FILTERS,
-  PUBLIC_CHALLENGES_PAGE_SIZE_DEFAULT,
-  PUBLIC_CHALLENGES_PAGE_SIZE_MAX,
-  SEARCH_LENGTH_MAX,
   findBet,
   findBetByInviteLink,
   listDisputedBets,
@@ -32,19 +16,19 @@ import type { BetRow } from '@wager/projections/bets/bets.table';
 import { Money, formatAmount } from '@wager/domain/money/index';
 import { BetSagas } from './commands.js';
 import { publicBaseUrl } from '../../config.js';
+import { stillProcessing } from '@wager/domain/contracts/common';
 import { StillProcessing } from '../../runtime/still-processing.js';
 import { assertStorableInput } from '../../plugins/input-guard.js';
-import { EvidenceStore, SHA256_PATTERN } from './evidence-store.js';
+import { EvidenceStore } from './evidence-store.js';
 import { betsBeingPlayed } from '@wager/projections/live/queries';
-import { betJson, betView, participants } from './views.js';
+import { betView, participants, ruleFieldsOf } from './views.js';
 import { peopleOf, recordedBet } from './recorded.js';
 import { betDetailsRoutes, isBetModerator } from './details.js';
 import { betLedgerRoutes } from './ledger-routes.js';
 import { appealRoutes } from './appeal-routes.js';
 import { userExists } from '@wager/projections/users/queries';
 
-const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Invalid id');
-const betParams = z.object({ betId: uuid });
+const { betParams } = contract;
 
 /**
  * The bets context's HTTP surface: challenges (create, invitation, marketplace, accept, join),
@@ -123,7 +107,7 @@ async function commandedBet(sagas: BetSagas, request: FastifyRequest, betId: str
 const betCommandRoutes: FastifyPluginAsyncZod<{ sagas: BetSagas; evidence: EvidenceStore }> = async (app, { sagas, evidence }) => {
   app.post(
     '/api/bets',
-    { onRequest: app.requireUser, schema: { body: createChallengeSchema, response: { 201: z.object({ bet: betJson, shareableLink: z.string() }) } } },
+    { onRequest: app.requireUser, schema: { body: contract.createBetBody, response: { 201: contract.createBetResponse, 202: contract.createBetProcessing } } },
     async (request, reply) => {
       const userId = request.auth!.userId;
       const challenge = request.body;
@@ -142,11 +126,10 @@ const betCommandRoutes: FastifyPluginAsyncZod<{ sagas: BetSagas; evidence: Evide
     },
   );
 
-  const accepted = z.object({ bet: betJson, message: z.string() });
   const ACCEPTED_MESSAGE = 'Challenge Accepted! The bet has been accepted and escrow funds have been secured.';
   app.post(
     '/api/challenges/accept/:inviteLinkId',
-    { onRequest: app.requireUser, schema: { params: z.object({ inviteLinkId: z.string().max(100) }), response: { 200: accepted } } },
+    { onRequest: app.requireUser, schema: { params: contract.inviteParams, response: { 200: contract.acceptResponse, 202: stillProcessing } } },
     async (request) => {
       const row = await findBetByInviteLink(app.deps.db, request.params.inviteLinkId);
       if (!row) throw new NotFoundError(betMessages.challengeNotFound);
@@ -157,7 +140,7 @@ const betCommandRoutes: FastifyPluginAsyncZod<{ sagas: BetSagas; evidence: Evide
   );
   app.post(
     '/api/challenges/join/:challengeId',
-    { onRequest: app.requireUser, schema: { params: z.object({ challengeId: uuid }), response: { 200: accepted } } },
+    { onRequest: app.requireUser, schema: { params: contract.joinParams, response: { 200: contract.acceptResponse, 202: stillProcessing } } },
     async (request) => {
       const userId = request.auth!.userId;
       const outcome = await sagas.accept({ betId: request.params.challengeId, acceptorId: userId, via: 'marketplace' });
@@ -165,21 +148,21 @@ const betCommandRoutes: FastifyPluginAsyncZod<{ sagas: BetSagas; evidence: Evide
     },
   );
 
-  app.post('/api/bets/:betId/cancel', { onRequest: app.requireUser, schema: { params: betParams, response: { 200: betJson } } }, async (request) => {
+  app.post('/api/bets/:betId/cancel', { onRequest: app.requireUser, schema: { params: betParams, response: { 200: contract.betView, 202: stillProcessing } } }, async (request) => {
     await commandedBet(sagas, request, request.params.betId);
     const userId = request.auth!.userId;
     const outcome = await sagas.cancel(request.params.betId, userId);
     return answer(app, request.params.betId, outcome.position, userId, request.auth!.isAdmin);
   });
 
-  app.post('/api/bets/:betId/decline', { onRequest: app.requireUser, schema: { params: betParams, response: { 200: betJson } } }, async (request) => {
+  app.post('/api/bets/:betId/decline', { onRequest: app.requireUser, schema: { params: betParams, response: { 200: contract.betView, 202: stillProcessing } } }, async (request) => {
     await commandedBet(sagas, request, request.params.betId);
     const userId = request.auth!.userId;
     const outcome = await sagas.decline(request.params.betId, userId);
     return answer(app, request.params.betId, outcome.position, userId, request.auth!.isAdmin);
   });
 
-  app.post('/api/bets/:betId/result', { onRequest: app.requireUser, schema: { params: betParams, response: { 200: betJson } } }, async (request) => {
+  app.post('/api/bets/:betId/result', { onRequest: app.requireUser, schema: { params: betParams, response: { 200: contract.betView, 202: stillProcessing } } }, async (request) => {
     const state = await commandedBet(sagas, request, request.params.betId);
     const userId = request.auth!.userId;
     // Only the two players report; an admin sees the bet but resolves disputes instead. Checked before any file is stored.
@@ -193,7 +176,7 @@ const betCommandRoutes: FastifyPluginAsyncZod<{ sagas: BetSagas; evidence: Evide
 /** The result form: JSON `{ result }`, or multipart with a `result` field and up to 5 image/video files of 10 MB each. */
 async function readResult(request: FastifyRequest, store: EvidenceStore): Promise<{ result: 'won' | 'lost'; files: EvidenceFile[] }> {
   if (!request.isMultipart()) {
-    const parsed = z.object({ result: betResultSchema }).safeParse(request.body ?? {});
+    const parsed = contract.reportResultBody.safeParse(request.body ?? {});
     if (!parsed.success) throw new ValidationError(betMessages.resultInvalid);
     return { result: parsed.data.result, files: [] };
   }
@@ -238,7 +221,7 @@ function multipartRefusal(error: unknown): ValidationError {
 const betReadRoutes: FastifyPluginAsyncZod<{ evidence: EvidenceStore }> = async (app, { evidence }) => {
   app.get(
     '/api/bets',
-    { onRequest: app.requireUser, schema: { querystring: z.object({ status: z.enum(BET_LIST_FILTERS).optional() }), response: { 200: z.array(betJson) } } },
+    { onRequest: app.requireUser, schema: { querystring: contract.betListQuery, response: { 200: contract.betList } } },
     async (request) => {
       const userId = request.auth!.userId;
       const rows = await listUserBets(app.deps.db, userId, request.query.status);
@@ -248,14 +231,14 @@ const betReadRoutes: FastifyPluginAsyncZod<{ evidence: EvidenceStore }> = async 
     },
   );
 
-  app.get('/api/bets/:betId', { onRequest: app.requireUser, schema: { params: betParams, response: { 200: betJson } } }, async (request) => {
+  app.get('/api/bets/:betId', { onRequest: app.requireUser, schema: { params: betParams, response: { 200: contract.betView, 202: stillProcessing } } }, async (request) => {
     const row = await visibleBet(app, request, request.params.betId);
     return viewOf(app, row, request.auth!.userId, request.auth!.isAdmin);
   });
 
   app.get(
     '/api/bets/:betId/evidence/:sha256',
-    { onRequest: app.requireUser, schema: { params: z.object({ betId: uuid, sha256: z.string().regex(SHA256_PATTERN, betMessages.evidenceNotFound) }) } },
+    { onRequest: app.requireUser, schema: { params: contract.evidenceParams } },
     async (request, reply) => {
       const row = await visibleBet(app, request, request.params.betId);
       const file = [...row.challenger_evidence, ...row.opponent_evidence].find((f) => f.sha256 === request.params.sha256);
@@ -268,35 +251,12 @@ const betReadRoutes: FastifyPluginAsyncZod<{ evidence: EvidenceStore }> = async 
     },
   );
 
-  const publicChallenge = z.object({
-    id: z.string(),
-    gameType: z.string(),
-    amount: z.string(),
-    feeAmount: z.string(),
-    /** What a player who joins is charged (stake + fee): the figure the join confirmation shows. */
-    totalCost: z.string(),
-    currency: z.string(),
-    challengerId: z.string(),
-    challengerUsername: z.string(),
-    challengerPsnUsername: z.string().nullable(),
-    expiresAt: z.string(),
-    createdAt: z.string(),
-    platformUsername: z.string().nullable(),
-    customRulesEnabled: z.boolean(),
-  }).catchall(z.unknown());
   app.get(
     '/api/challenges/public',
     {
       schema: {
-        querystring: z.object({
-          page: z.coerce.number().int().min(1).max(10_000).default(1),
-          limit: z.coerce.number().int().min(1).max(PUBLIC_CHALLENGES_PAGE_SIZE_MAX).default(PUBLIC_CHALLENGES_PAGE_SIZE_DEFAULT),
-          search: z.string().trim().max(SEARCH_LENGTH_MAX).optional(),
-          currency: z.enum(BET_CURRENCIES).optional().or(z.literal('').transform(() => undefined)).or(z.literal('all').transform(() => undefined)),
-          gameType: z.enum(GAME_TYPES).optional().or(z.literal('').transform(() => undefined)).or(z.literal('all').transform(() => undefined)),
-          amountRange: z.enum(AMOUNT_RANGES).optional().or(z.literal('').transform(() => undefined)).or(z.literal('all').transform(() => undefined)),
-        }),
-        response: { 200: z.object({ challenges: z.array(publicChallenge), totalPages: z.number() }) },
+        querystring: contract.publicChallengesQuery,
+        response: { 200: contract.publicChallengesResponse },
       },
     },
     async (request) => {
@@ -305,7 +265,7 @@ const betReadRoutes: FastifyPluginAsyncZod<{ evidence: EvidenceStore }> = async 
       return {
         totalPages,
         challenges: rows.map((r) => ({
-          ...r.rules,
+          ...ruleFieldsOf(r),
           id: r.id,
           gameType: r.game_type,
           amount: formatAmount(r.amount),
@@ -326,7 +286,7 @@ const betReadRoutes: FastifyPluginAsyncZod<{ evidence: EvidenceStore }> = async 
 
   app.get(
     '/api/challenges/:inviteLinkId',
-    { schema: { params: z.object({ inviteLinkId: z.string().max(100) }), response: { 200: z.object({ bet: betJson }) } } },
+    { schema: { params: contract.inviteParams, response: { 200: contract.inviteResponse } } },
     async (request) => {
       const row = await findBetByInviteLink(app.deps.db, request.params.inviteLinkId);
       if (!row || row.status !== 'pending' || row.expires_at.getTime() <= app.deps.clock.now().getTime()) throw new NotFoundError(betMessages.challengeNotFound);
@@ -339,7 +299,7 @@ const betReadRoutes: FastifyPluginAsyncZod<{ evidence: EvidenceStore }> = async 
 const adminBetRoutes: FastifyPluginAsyncZod = async (app) => {
   const sagas = new BetSagas(app.deps);
   // The queue, oldest dispute first, each with when it opened (`disputedAt`).
-  app.get('/api/admin/bets/disputed', { onRequest: app.requireAdmin, schema: { response: { 200: z.array(betJson.extend({ disputedAt: z.string() })) } } }, async () => {
+  app.get('/api/admin/bets/disputed', { onRequest: app.requireAdmin, schema: { response: { 200: contract.disputedBets } } }, async () => {
     const rows = await listDisputedBets(app.deps.db);
     const users = await userSummaries(app.deps.db, rows.flatMap(participants));
     return rows.map((row) => ({ ...betView(row, users, { showInviteLink: true, showAdminNotes: true }), disputedAt: new Date(row.disputed_at).toISOString() }));
@@ -347,7 +307,7 @@ const adminBetRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/admin/bets/:betId/resolve',
-    { onRequest: app.requireAdmin, schema: { params: betParams, body: resolveDisputeSchema, response: { 200: betJson } } },
+    { onRequest: app.requireAdmin, schema: { params: betParams, body: contract.resolveDisputeBody, response: { 200: contract.betView, 202: stillProcessing } } },
     async (request) => {
       const adminId = request.auth!.userId;
       const outcome = await sagas.resolve({ betId: request.params.betId, adminId, winnerId: request.body.winnerId, adminNotes: request.body.adminNotes });

@@ -1,33 +1,12 @@
-import { z } from 'zod';
+import * as contract from '@wager/domain/contracts/bets';
 import { formatAmount } from '@wager/domain/money/index';
 import type { BetRow } from '@wager/projections/bets/bets.table';
 import type { UserSummary } from '@wager/projections/bets/queries';
 
-export const userSummaryJson = z.object({
-  id: z.string(),
-  username: z.string(),
-  psnUsername: z.string().nullable(),
-  activisionId: z.string().nullable(),
-  isPsnVerified: z.boolean(),
-  rating: z.number(),
-  wins: z.number(),
-  losses: z.number(),
-});
-
-const evidenceJson = z.object({ userId: z.string(), sha256: z.string(), contentType: z.string(), sizeBytes: z.number(), filename: z.string(), url: z.string() });
-
-/** The bet's appeal (issue 23); the decision's notes and who resolved the dispute are for admins only, like the resolution's notes. */
-export const appealJson = z.object({
-  status: z.enum(['open', 'upheld', 'overturned']),
-  appellantId: z.string(),
-  reason: z.string(),
-  filedAt: z.string(),
-  decidedBy: z.string().nullable(),
-  decidedAt: z.string().nullable(),
-  notes: z.string().nullable().optional(),
-  resolvedBy: z.string().nullable().optional(),
-});
-export type AppealJson = z.infer<typeof appealJson>;
+/** The schemas are the bets contract's; these names stay for the context's other files. */
+export const userSummaryJson = contract.userSummary;
+export const appealJson = contract.appealView;
+export type AppealJson = contract.AppealView;
 
 function appealView(row: BetRow, showAdminNotes: boolean): AppealJson | null {
   if (!row.appeal_status || !row.appellant_id || !row.appealed_at) return null;
@@ -42,43 +21,8 @@ function appealView(row: BetRow, showAdminNotes: boolean): AppealJson | null {
   };
 }
 
-/** Spec section 3's Bet, with the FC25 or COD rule fields flat beside the common ones. */
-export const betJson = z
-  .object({
-    id: z.string(),
-    gameType: z.string(),
-    amount: z.string(),
-    feeAmount: z.string(),
-    currency: z.string(),
-    status: z.string(),
-    challengerId: z.string(),
-    opponentId: z.string().nullable(),
-    challenger: userSummaryJson.nullable(),
-    opponent: userSummaryJson.nullable(),
-    actualWinner: z.string().nullable(),
-    challengerResult: z.string().nullable(),
-    opponentResult: z.string().nullable(),
-    resultEvidence: z.array(evidenceJson),
-    disputeReason: z.string().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-    expiresAt: z.string(),
-    acceptedAt: z.string().nullable(),
-    settledAt: z.string().nullable(),
-    inviteLinkId: z.string().optional(),
-    visibility: z.string(),
-    platformUsername: z.string().nullable(),
-    matchRules: z.record(z.string(), z.boolean()),
-    customRulesEnabled: z.boolean(),
-    settledBy: z.string().nullable(),
-    voidReason: z.string().nullable(),
-    adminNotes: z.string().nullable().optional(),
-    /** Until when the admin's resolution may be appealed (null: no admin resolution). */
-    appealDeadlineAt: z.string().nullable(),
-    appeal: appealJson.nullable(),
-  })
-  .catchall(z.unknown());
-export type BetJson = z.infer<typeof betJson>;
+export const betJson = contract.betView;
+export type BetJson = contract.BetView;
 
 /**
  * `beingPlayed`: the bet's tracked match is being played now; an accepted bet then shows as
@@ -119,10 +63,15 @@ export function betView(row: BetRow, users: Map<string, UserSummary>, options: {
     ...(options.showAdminNotes ? { adminNotes: row.admin_notes } : {}),
     appealDeadlineAt: row.appeal_deadline_at ? row.appeal_deadline_at.toISOString() : null,
     appeal: appealView(row, options.showAdminNotes === true),
-    ...row.rules,
+    ...ruleFieldsOf(row),
   };
 }
 
 export function participants(row: BetRow): string[] {
   return row.opponent_id ? [row.challenger_id, row.opponent_id] : [row.challenger_id];
+}
+
+/** The bet's rule fields as stored (the game's own, flat); the contract describes each one. */
+export function ruleFieldsOf(row: Pick<BetRow, 'rules'>): contract.RuleFields {
+  return row.rules as contract.RuleFields;
 }

@@ -15,37 +15,15 @@ import { chatStreamId } from '@wager/domain/chat/index';
 import { notificationsStreamId } from '@wager/domain/notifications/index';
 import { poolStreamId } from '@wager/domain/pools/index';
 import { supportStreamId } from '@wager/domain/support/index';
+import type { DataExport, ExportedEvent } from '@wager/domain/contracts/privacy';
+
+export type { ExportedEvent };
 
 export const EXPORT_FORMAT_VERSION = 1;
 
-export interface ExportedEvent {
-  readonly streamId: string;
-  readonly revision: number;
-  readonly type: string;
-  readonly recordedAt: string;
-  readonly data: unknown;
-}
 
-export interface PersonalDataExport {
-  readonly format: 'wager-personal-data-export';
-  readonly version: typeof EXPORT_FORMAT_VERSION;
-  readonly userId: string;
-  readonly exportedAt: string;
-  /** The profile as the platform shows it now (the read model of the events below). */
-  readonly profile: unknown;
-  /** The person's own streams: account, wallet, bank accounts, notifications, deposits, support messages. */
-  readonly events: readonly ExportedEvent[];
-  /** Every ledger posting to one of the person's accounts (`user:<id>:…`), with the event that made it. */
-  readonly transactions: readonly { readonly streamId: string; readonly type: string; readonly recordedAt: string; readonly account: string; readonly currency: string; readonly amount: string }[];
-  /** The person's bets, each with its whole stream (both players are parties to it). */
-  readonly bets: readonly { readonly betId: string; readonly events: readonly ExportedEvent[] }[];
-  /** The messages the person sent in bet chats (not what others wrote). */
-  readonly chatMessages: readonly { readonly chatId: string; readonly betId: string; readonly messageId: string; readonly type: string; readonly content: string; readonly postedAt: string }[];
-  /** The events of the pools the person entered that are about them. */
-  readonly pools: readonly { readonly poolId: string; readonly events: readonly ExportedEvent[] }[];
-  /** The notifications raised for the person (also among `events`), in order. */
-  readonly notifications: readonly { readonly recordedAt: string; readonly data: unknown }[];
-}
+/** The copy as the privacy contract describes it (`dataExport`: each part's meaning is documented there). */
+export type PersonalDataExport = DataExport;
 
 export interface ExportDeps {
   readonly db: Kysely<Database>;

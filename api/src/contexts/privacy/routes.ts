@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as contract from '@wager/domain/contracts/privacy';
 import { NotFoundError, TooManyRequestsError, ValidationError, UnauthorizedError, foldStream } from '@wager/domain';
 import { userDecider, userStreamId } from '@wager/domain/accounts/index';
 import { enqueueEmail } from '../../adapters/email/outbox.js';
@@ -12,14 +12,6 @@ import { buildPersonalDataExport } from './export.js';
 import { erasePerson, erasureFacts } from './erasure.js';
 import { passwordHashOf } from '@wager/projections/credentials/queries';
 
-const erasureStatus = z.object({
-  /** When the pending request is carried out; null: none pending. */
-  effectiveAt: z.string().nullable(),
-  /** What must happen first (carried out only once all are zero). */
-  openBets: z.number(),
-  openPools: z.number(),
-  balances: z.array(z.object({ currency: z.string(), amount: z.string() })),
-});
 
 export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -27,7 +19,7 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Everything the platform holds about the signed-in person, as one JSON download built from the log. */
   app.get(
     '/api/user/export',
-    { onRequest: app.requireUser, schema: { tags: ['privacy'], summary: "A copy of the person's data (JSON, from the event log)", security: [{ bearer: [] }], response: { 200: z.record(z.string(), z.unknown()) } } },
+    { onRequest: app.requireUser, schema: { tags: ['privacy'], summary: "A copy of the person's data (JSON, from the event log)", security: [{ bearer: [] }], response: { 200: contract.dataExport } } },
     async (request, reply) => {
       const userId = request.auth!.userId;
       const now = deps.clock.now();
@@ -36,7 +28,7 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
       const profile = await loadUserJson(app, userId);
       const body = await buildPersonalDataExport(deps, userId, profile, now);
       void reply.header('content-disposition', `attachment; filename="wager-data-${userId}.json"`).header('cache-control', 'no-store');
-      return body as unknown as Record<string, unknown>;
+      return body;
     },
   );
 
@@ -46,7 +38,7 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   app.post(
     '/api/admin/users/:id/erase',
-    { onRequest: app.requireAdmin, schema: { tags: ['privacy'], summary: 'Erase a person (admin, on a verified request)', security: [{ bearer: [] }], params: z.object({ id: z.string().uuid() }), response: { 200: z.object({ success: z.literal(true), userId: z.string() }) } } },
+    { onRequest: app.requireAdmin, schema: { tags: ['privacy'], summary: 'Erase a person (admin, on a verified request)', security: [{ bearer: [] }], params: contract.eraseUserParams, response: { 200: contract.eraseUserResponse } } },
     async (request) => {
       const { id } = request.params;
       if (!(await findUserById(deps.db, id))) throw new NotFoundError('User not found', { code: 'user_not_found' });
@@ -61,7 +53,7 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
     return { effectiveAt: state.erasureEffectiveAt ?? null, openBets: facts.openBets, openPools: facts.openPools, balances: [...facts.balances] };
   };
 
-  app.get('/api/user/erasure', { onRequest: app.requireUser, schema: { tags: ['privacy'], summary: "The person's erasure request, and what must happen first", security: [{ bearer: [] }], response: { 200: erasureStatus } } }, async (request) =>
+  app.get('/api/user/erasure', { onRequest: app.requireUser, schema: { tags: ['privacy'], summary: "The person's erasure request, and what must happen first", security: [{ bearer: [] }], response: { 200: contract.erasureStatus } } }, async (request) =>
     statusOf(request.auth!.userId),
   );
 
@@ -72,7 +64,7 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   app.post(
     '/api/user/erasure',
-    { onRequest: app.requireUser, schema: { tags: ['privacy'], summary: 'Ask to be erased (password required)', security: [{ bearer: [] }], body: z.object({ password: z.unknown().optional() }), response: { 200: erasureStatus } } },
+    { onRequest: app.requireUser, schema: { tags: ['privacy'], summary: 'Ask to be erased (password required)', security: [{ bearer: [] }], body: contract.requestErasureBody, response: { 200: contract.erasureStatus } } },
     async (request) => {
       const userId = request.auth!.userId;
       const password = typeof request.body.password === 'string' ? request.body.password : '';
@@ -102,7 +94,7 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete('/api/user/erasure', { onRequest: app.requireUser, schema: { tags: ['privacy'], summary: 'Cancel a pending erasure request', security: [{ bearer: [] }], response: { 200: erasureStatus } } }, async (request) => {
+  app.delete('/api/user/erasure', { onRequest: app.requireUser, schema: { tags: ['privacy'], summary: 'Cancel a pending erasure request', security: [{ bearer: [] }], response: { 200: contract.erasureStatus } } }, async (request) => {
     const userId = request.auth!.userId;
     await runUserCommand(deps, userId, { type: 'CancelErasureRequest', data: {}, metadata: { now: deps.clock.now() } }, userId);
     return statusOf(userId);

@@ -6,7 +6,7 @@
  * the reference: a transfer it has made decides the outcome instead, so money never leaves twice.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as contract from '@wager/domain/contracts/wallet';
 import { ConflictError, DomainError, NotFoundError } from '@wager/domain';
 import { formatAmount } from '@wager/domain/money/index';
 import { findBankWithdrawal, listBankWithdrawalsBackingOff, listBankWithdrawalsNeedingAttention } from '@wager/projections/wallet/bank-payouts.queries';
@@ -20,31 +20,11 @@ export const ATTENTION_MESSAGES = {
   providerUnavailable: 'Payment provider unavailable, please try again',
   transferExists: 'Paystack has a transfer with this reference: its outcome decides, the money was not returned',
 } as const;
-export const ATTENTION_REASON_LENGTH_MAX = 500;
+export const ATTENTION_REASON_LENGTH_MAX = contract.ADMIN_REASON_LENGTH_MAX;
+/** A payout the sender could not complete on its own (the wallet contract's `attentionWithdrawal`). */
+export const attentionWithdrawalJson = contract.attentionWithdrawal;
+export type AttentionWithdrawalJson = contract.AttentionWithdrawal;
 
-export const attentionWithdrawalJson = z.object({
-  id: z.string(),
-  userId: z.string(),
-  amount: z.string(),
-  currency: z.string(),
-  reference: z.string(),
-  status: z.string(),
-  bankName: z.string(),
-  accountName: z.string(),
-  accountNumber: z.string(),
-  requestedAt: z.string(),
-  /** Failed sends in the current round. */
-  sendAttempts: z.number(),
-  lastSendError: z.string().nullable(),
-  lastSendFailedAt: z.string().nullable(),
-  /** When the sender tries again; null while it waits for a person. */
-  nextAttemptAt: z.string().nullable(),
-  /** Why it waits for a person; null: still retried automatically. */
-  attentionReason: z.string().nullable(),
-  attentionAt: z.string().nullable(),
-  returnReason: z.string().nullable(),
-});
-export type AttentionWithdrawalJson = z.infer<typeof attentionWithdrawalJson>;
 
 export function toAttentionJson(r: BankWithdrawalRow): AttentionWithdrawalJson {
   return {
@@ -74,8 +54,8 @@ class ProviderUnavailable extends DomainError {
   }
 }
 
-const reasonBody = z.object({ reason: z.string({ error: ATTENTION_MESSAGES.reasonRequired }).trim().min(1, ATTENTION_MESSAGES.reasonRequired).max(ATTENTION_REASON_LENGTH_MAX) });
-const idParams = z.object({ id: z.string().min(1).max(100) });
+const reasonBody = contract.adminReasonBody;
+const idParams = contract.withdrawalIdParams;
 
 export const bankPayoutAttentionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -87,7 +67,7 @@ export const bankPayoutAttentionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/withdrawals/bank/attention',
-    { onRequest: app.requireAdmin, schema: { response: { 200: z.object({ needsAttention: z.array(attentionWithdrawalJson), retrying: z.array(attentionWithdrawalJson) }) } } },
+    { onRequest: app.requireAdmin, schema: { response: { 200: contract.attentionWithdrawals } } },
     async () => {
       const [needs, retrying] = await Promise.all([listBankWithdrawalsNeedingAttention(deps.db), listBankWithdrawalsBackingOff(deps.db)]);
       return { needsAttention: needs.map(toAttentionJson), retrying: retrying.map(toAttentionJson) };

@@ -6,7 +6,8 @@
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as contract from '@wager/domain/contracts/wallet';
+import { stillProcessing } from '@wager/domain/contracts/common';
 import { DomainError, NotFoundError, TooManyRequestsError, ValidationError, foldStream, type Position } from '@wager/domain';
 import { formatAmount } from '@wager/domain/money/index';
 import {
@@ -53,7 +54,7 @@ export const BANK_PAYOUT_MESSAGES = {
   reasonRequired: 'Reason is required',
   otpRefused: 'Paystack refused the OTP. Check the code and try again.',
 } as const;
-export const REASON_LENGTH_MAX = 500;
+export const REASON_LENGTH_MAX = contract.ADMIN_REASON_LENGTH_MAX;
 /**
  * Resolving an account number reveals its holder's name: a player gets a few lookups an hour
  * (resolve and add together), so the endpoint cannot be used to harvest names.
@@ -67,39 +68,8 @@ class ProviderUnavailable extends DomainError {
   }
 }
 
-const bankAccountJson = z.object({ id: z.string(), bankCode: z.string(), bankName: z.string(), accountName: z.string(), accountNumber: z.string(), addedAt: z.string() });
-const withdrawalJson = z.object({
-  id: z.string(),
-  amount: z.string(),
-  currency: z.string(),
-  status: z.enum(['requested', 'sent', 'paid', 'returned']),
-  reference: z.string(),
-  bankAccountId: z.string(),
-  bankName: z.string(),
-  accountName: z.string(),
-  accountNumber: z.string(),
-  requiresKyc: z.boolean(),
-  /** Why it is not on its way yet: review (KYC), an admin hold, or the new-account wait. */
-  waiting: z.enum(['review', 'admin_hold', 'new_account']).nullable(),
-  notBefore: z.string(),
-  returnReason: z.string().nullable(),
-  requestedAt: z.string(),
-  sentAt: z.string().nullable(),
-  paidAt: z.string().nullable(),
-  returnedAt: z.string().nullable(),
-});
-const adminWithdrawalJson = withdrawalJson.extend({
-  userId: z.string(),
-  holdReason: z.string().nullable(),
-  /** Paystack holds the transfer until the OTP it sent the business is entered (POST …/otp). */
-  awaitingOtp: z.boolean(),
-  /** The payout rules that held it for review (admins only: a player is not told which rule fired). */
-  reviewReasons: z.array(z.enum(PAYOUT_REVIEW_REASONS)),
-  /** No person in the loop: no review reason, never held or released. */
-  automatic: z.boolean(),
-});
 
-function toAdminWithdrawalJson(r: BankWithdrawalRow, now: Date): z.infer<typeof adminWithdrawalJson> {
+function toAdminWithdrawalJson(r: BankWithdrawalRow, now: Date): contract.AdminBankWithdrawal {
   return {
     ...toWithdrawalJson(r, now),
     userId: r.user_id,
@@ -110,23 +80,23 @@ function toAdminWithdrawalJson(r: BankWithdrawalRow, now: Date): z.infer<typeof 
   };
 }
 
-function toAccountJson(r: BankAccountRow): z.infer<typeof bankAccountJson> {
+function toAccountJson(r: BankAccountRow): contract.BankAccount {
   return { id: r.id, bankCode: r.bank_code, bankName: r.bank_name, accountName: r.account_name, accountNumber: r.account_number_masked, addedAt: r.added_at.toISOString() };
 }
 
-function waitingOf(r: BankWithdrawalRow, now: Date): z.infer<typeof withdrawalJson>['waiting'] {
+function waitingOf(r: BankWithdrawalRow, now: Date): contract.BankWithdrawal['waiting'] {
   if (r.status !== 'requested') return null;
   if (r.admin_held) return 'admin_hold';
   if (r.kyc_pending) return 'review';
   return r.not_before.getTime() > now.getTime() ? 'new_account' : null;
 }
 
-function toWithdrawalJson(r: BankWithdrawalRow, now: Date): z.infer<typeof withdrawalJson> {
+function toWithdrawalJson(r: BankWithdrawalRow, now: Date): contract.BankWithdrawal {
   return {
     id: r.id,
     amount: formatAmount(r.amount),
     currency: r.currency,
-    status: r.status as z.infer<typeof withdrawalJson>['status'],
+    status: r.status as contract.BankWithdrawal['status'],
     reference: r.reference,
     bankAccountId: r.bank_account_id,
     bankName: r.bank_name,
@@ -157,7 +127,6 @@ async function providerCall<T>(log: FastifyBaseLogger, what: string, call: () =>
   }
 }
 
-const reasonBody = z.object({ reason: z.string({ error: BANK_PAYOUT_MESSAGES.reasonRequired }).trim().min(1, BANK_PAYOUT_MESSAGES.reasonRequired).max(REASON_LENGTH_MAX) });
 
 /**
  * A transfer webhook (`transfer.success` / `failed` / `reversed`), already signature-checked.
@@ -190,13 +159,13 @@ export const bankPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
     if (state.count > ACCOUNT_LOOKUPS_PER_USER.max) throw new TooManyRequestsError(TOO_MANY_LOOKUPS, state.retryAfterSeconds, { code: 'too_many_bank_lookups' });
   };
 
-  app.get('/api/banks', { onRequest: app.requireUser, schema: { response: { 200: z.array(z.object({ name: z.string(), code: z.string() })) } } }, async (request) =>
+  app.get('/api/banks', { onRequest: app.requireUser, schema: { response: { 200: contract.banks } } }, async (request) =>
     providerCall(request.log, 'banks', () => paystackClient(app).listBanks(currency())),
   );
 
   app.post(
     '/api/bank-accounts/resolve',
-    { onRequest: app.requireUser, schema: { body: z.object({ bankCode: z.unknown().optional(), accountNumber: z.unknown().optional() }), response: { 200: z.object({ bankCode: z.string(), bankName: z.string(), accountName: z.string() }) } } },
+    { onRequest: app.requireUser, schema: { body: contract.bankAccountBody, response: { 200: contract.resolvedBankAccount } } },
     async (request) => {
       const { bankCode, accountNumber } = parseBankAccountInput(request.body);
       await countLookup(request.auth!.userId);
@@ -211,7 +180,7 @@ export const bankPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Resolves the number again (the name shown is never taken from the client) and keeps Paystack's recipient. */
   app.post(
     '/api/bank-accounts',
-    { onRequest: app.requireUser, schema: { body: z.object({ bankCode: z.unknown().optional(), accountNumber: z.unknown().optional() }), response: { 200: bankAccountJson } } },
+    { onRequest: app.requireUser, schema: { body: contract.bankAccountBody, response: { 200: contract.bankAccount } } },
     async (request) => {
       const userId = request.auth!.userId;
       const { bankCode, accountNumber } = parseBankAccountInput(request.body);
@@ -237,13 +206,13 @@ export const bankPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/bank-accounts', { onRequest: app.requireUser, schema: { response: { 200: z.array(bankAccountJson) } } }, async (request) =>
+  app.get('/api/bank-accounts', { onRequest: app.requireUser, schema: { response: { 200: contract.bankAccounts } } }, async (request) =>
     (await listBankAccounts(deps.db, request.auth!.userId)).map(toAccountJson),
   );
 
   app.post(
     '/api/withdrawals/bank',
-    { onRequest: app.requireUser, schema: { body: z.object({ amount: z.unknown().optional(), bankAccountId: z.unknown().optional() }), response: { 200: withdrawalJson } } },
+    { onRequest: app.requireUser, schema: { body: contract.bankWithdrawalBody, response: { 200: contract.bankWithdrawal, 202: stillProcessing } } },
     async (request) => {
       const userId = request.auth!.userId;
       const { amount, bankAccountId } = parseBankWithdrawal(request.body);
@@ -267,7 +236,7 @@ export const bankPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/withdrawals/bank', { onRequest: app.requireUser, schema: { response: { 200: z.array(withdrawalJson) } } }, async (request) => {
+  app.get('/api/withdrawals/bank', { onRequest: app.requireUser, schema: { response: { 200: contract.bankWithdrawals } } }, async (request) => {
     const now = deps.clock.now();
     return (await listBankWithdrawals(deps.db, request.auth!.userId)).map((r) => toWithdrawalJson(r, now));
   });
@@ -275,14 +244,14 @@ export const bankPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The median over automatic payouts only (no person in the loop), and none below PAYOUT_TIME_SAMPLE_MIN of them. */
   app.get(
     '/api/withdrawals/bank/payout-time',
-    { onRequest: app.requireUser, schema: { response: { 200: z.object({ medianMinutes: z.number().nullable(), sample: z.number(), sampleMin: z.number(), automaticOnly: z.literal(true) }) } } },
+    { onRequest: app.requireUser, schema: { response: { 200: contract.bankPayoutTime } } },
     async () => {
       const median = await medianPayoutMinutes(deps.db);
       return { medianMinutes: median.minutes, sample: median.sample, sampleMin: PAYOUT_TIME_SAMPLE_MIN, automaticOnly: true as const };
     },
   );
 
-  app.get('/api/admin/withdrawals/bank', { onRequest: app.requireAdmin, schema: { response: { 200: z.array(adminWithdrawalJson) } } }, async () => {
+  app.get('/api/admin/withdrawals/bank', { onRequest: app.requireAdmin, schema: { response: { 200: contract.adminBankWithdrawals } } }, async () => {
     const now = deps.clock.now();
     return (await listBankWithdrawalsAwaitingReview(deps.db)).map((r) => toAdminWithdrawalJson(r, now));
   });
@@ -290,7 +259,7 @@ export const bankPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const action of ['hold', 'release'] as const) {
     app.post(
       `/api/admin/withdrawals/bank/:id/${action}`,
-      { onRequest: app.requireAdmin, schema: { params: z.object({ id: z.string().max(100) }), body: reasonBody, response: { 200: adminWithdrawalJson } } },
+      { onRequest: app.requireAdmin, schema: { params: contract.withdrawalIdParams, body: contract.adminReasonBody, response: { 200: contract.adminBankWithdrawal } } },
       async (request) => {
         const row = await findBankWithdrawal(deps.db, request.params.id);
         if (!row) throw new NotFoundError('Withdrawal not found', { code: 'withdrawal_not_found' });
@@ -314,7 +283,7 @@ export const bankPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   app.post(
     '/api/admin/withdrawals/bank/:id/otp',
-    { onRequest: app.requireAdmin, schema: { params: z.object({ id: z.string().max(100) }), body: z.object({ otp: z.string().trim().regex(/^\d{4,8}$/, 'OTP must be 4 to 8 digits') }), response: { 200: adminWithdrawalJson } } },
+    { onRequest: app.requireAdmin, schema: { params: contract.withdrawalIdParams, body: contract.bankWithdrawalOtpBody, response: { 200: contract.adminBankWithdrawal } } },
     async (request) => {
       const row = await findBankWithdrawal(deps.db, request.params.id);
       if (!row) throw new NotFoundError('Withdrawal not found', { code: 'withdrawal_not_found' });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as contract from '@wager/domain/contracts/wallet';
 import { ConflictError, DomainError, NotFoundError, UnauthorizedError, type Position } from '@wager/domain';
 import { runCommand } from '../../runtime/command-pipeline.js';
 import { formatAmount, CRYPTO_DECIMALS, Money } from '@wager/domain/money/index';
@@ -25,9 +25,10 @@ import { executeWalletCommand } from './commands.js';
 import { keepRawJsonBody, rawBodyOf } from './raw-body.js';
 import { authorizeDeposit, releaseDepositAuthorization } from './safer-play.js';
 import { cryptoPayoutPolicyOf, payoutRiskFacts } from './payout-facts.js';
-import { PAYOUT_REVIEW_REASONS, isPayoutReviewReason } from '@wager/domain/wallet/payout-policy';
+import { isPayoutReviewReason } from '@wager/domain/wallet/payout-policy';
 import type { WithdrawalRequestedData } from '@wager/domain/wallet/index';
 import { StillProcessing } from '../../runtime/still-processing.js';
+import { stillProcessing } from '@wager/domain/contracts/common';
 
 export const CRYPTO_MESSAGES = { depositFailed: 'Failed to create crypto deposit', providerUnavailable: 'Crypto provider unavailable, please try again', invalidSignature: 'Invalid signature' } as const;
 
@@ -37,42 +38,15 @@ class ProviderUnavailable extends DomainError {
   }
 }
 
-const depositJson = z.object({
-  id: z.string(),
-  status: z.enum(['pending', 'confirming', 'confirmed', 'failed', 'expired']),
-  address: z.string(),
-  amount: z.string(),
-  currency: z.string(),
-  network: z.string(),
-  usdAmount: z.string(),
-  confirmations: z.number(),
-  txHash: z.string().nullable(),
-  expiresAt: z.string(),
-  createdAt: z.string(),
-});
-const withdrawalJson = z.object({
-  id: z.string(),
-  amount: z.string(),
-  currency: z.string(),
-  network: z.string(),
-  withdrawalAddress: z.string(),
-  usdAmount: z.string(),
-  status: z.enum(['pending', 'processing', 'completed', 'cancelled']),
-  /** `rejected`: an admin refused the KYC review and the withdrawal was cancelled, its hold returned. */
-  kycStatus: z.enum(['not_required', 'pending', 'approved', 'rejected']),
-  requiresKyc: z.boolean(),
-  txHash: z.string().nullable(),
-  createdAt: z.string(),
-});
 
 function cryptoText(value: string): string {
   return new Money(value).toFixed(CRYPTO_DECIMALS).replace(/\.?0+$/, '');
 }
 
-function toDepositJson(r: CryptoDepositRow): z.infer<typeof depositJson> {
+function toDepositJson(r: CryptoDepositRow): contract.CryptoDeposit {
   return {
     id: r.id,
-    status: r.status as z.infer<typeof depositJson>['status'],
+    status: r.status as contract.CryptoDeposit['status'],
     address: r.address,
     amount: cryptoText(r.crypto_amount),
     currency: r.cryptocurrency,
@@ -85,7 +59,7 @@ function toDepositJson(r: CryptoDepositRow): z.infer<typeof depositJson> {
   };
 }
 
-function toWithdrawalJson(r: CryptoWithdrawalRow): z.infer<typeof withdrawalJson> {
+function toWithdrawalJson(r: CryptoWithdrawalRow): contract.CryptoWithdrawal {
   return {
     id: r.id,
     amount: cryptoText(r.crypto_amount),
@@ -93,8 +67,8 @@ function toWithdrawalJson(r: CryptoWithdrawalRow): z.infer<typeof withdrawalJson
     network: r.network,
     withdrawalAddress: r.withdrawal_address,
     usdAmount: formatAmount(r.usd_amount),
-    status: r.status as z.infer<typeof withdrawalJson>['status'],
-    kycStatus: r.kyc_status as z.infer<typeof withdrawalJson>['kycStatus'],
+    status: r.status as contract.CryptoWithdrawal['status'],
+    kycStatus: r.kyc_status as contract.CryptoWithdrawal['kycStatus'],
     requiresKyc: r.requires_kyc,
     txHash: r.tx_hash,
     createdAt: r.created_at.toISOString(),
@@ -133,13 +107,13 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/crypto/currencies',
-    { schema: { response: { 200: z.array(z.object({ code: z.string(), name: z.string(), networks: z.array(z.string()), minAmount: z.string(), maxAmount: z.string(), usdRate: z.string() })) } } },
+    { schema: { response: { 200: contract.cryptoCurrencies } } },
     async () => CRYPTO_CURRENCIES.map((c) => ({ code: c.code, name: c.name, networks: [...c.networks], minAmount: c.minAmount, maxAmount: c.maxAmount, usdRate: c.rate })),
   );
 
   app.post(
     '/api/crypto/deposits/create',
-    { onRequest: app.requireUser, schema: { body: z.object({ cryptocurrency: z.unknown().optional(), cryptoAmount: z.unknown().optional(), network: z.unknown().optional() }), response: { 200: depositJson } } },
+    { onRequest: app.requireUser, schema: { body: contract.cryptoDepositBody, response: { 200: contract.cryptoDeposit } } },
     async (request) => {
       const userId = request.auth!.userId;
       const { option, network, cryptoAmount } = parseCryptoDeposit(request.body);
@@ -174,13 +148,13 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/crypto/deposits', { onRequest: app.requireUser, schema: { response: { 200: z.array(depositJson) } } }, async (request) =>
+  app.get('/api/crypto/deposits', { onRequest: app.requireUser, schema: { response: { 200: contract.cryptoDeposits } } }, async (request) =>
     (await listCryptoDeposits(app.deps.db, request.auth!.userId)).map(toDepositJson),
   );
 
   app.get(
     '/api/crypto/deposits/:id',
-    { onRequest: app.requireUser, schema: { params: z.object({ id: z.string().max(100) }), response: { 200: depositJson } } },
+    { onRequest: app.requireUser, schema: { params: contract.cryptoIdParams, response: { 200: contract.cryptoDeposit } } },
     async (request) => {
       const row = await findCryptoDeposit(app.deps.db, request.params.id);
       // Someone else's deposit is "not found", never "forbidden": ids are not confirmed to outsiders.
@@ -193,7 +167,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/crypto/withdrawals/create',
     {
       onRequest: app.requireUser,
-      schema: { body: z.object({ cryptocurrency: z.unknown().optional(), cryptoAmount: z.unknown().optional(), withdrawalAddress: z.unknown().optional(), network: z.unknown().optional() }), response: { 200: withdrawalJson } },
+      schema: { body: contract.cryptoWithdrawalBody, response: { 200: contract.cryptoWithdrawal, 202: stillProcessing } },
     },
     async (request) => {
       const userId = request.auth!.userId;
@@ -237,21 +211,21 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/crypto/withdrawals', { onRequest: app.requireUser, schema: { response: { 200: z.array(withdrawalJson) } } }, async (request) =>
+  app.get('/api/crypto/withdrawals', { onRequest: app.requireUser, schema: { response: { 200: contract.cryptoWithdrawals } } }, async (request) =>
     (await listCryptoWithdrawals(app.deps.db, request.auth!.userId)).map(toWithdrawalJson),
   );
 
   /** Waiting for an admin, with the payout rules that held each (admins only: a player is not told which rule fired). */
   app.get(
     '/api/admin/crypto/withdrawals/kyc',
-    { onRequest: app.requireAdmin, schema: { response: { 200: z.array(withdrawalJson.extend({ userId: z.string(), reviewReasons: z.array(z.enum(PAYOUT_REVIEW_REASONS)) })) } } },
+    { onRequest: app.requireAdmin, schema: { response: { 200: contract.cryptoWithdrawalsForReview } } },
     async () => (await listWithdrawalsAwaitingKyc(app.deps.db)).map((r) => ({ ...toWithdrawalJson(r), userId: r.user_id, reviewReasons: r.review_reasons.filter(isPayoutReviewReason) })),
   );
 
   /** An admin clears KYC on a held withdrawal (or retries a pending one): it is sent to the provider. */
   app.post(
     '/api/admin/crypto/withdrawals/:id/approve',
-    { onRequest: app.requireAdmin, schema: { params: z.object({ id: z.string().max(100) }), response: { 200: withdrawalJson } } },
+    { onRequest: app.requireAdmin, schema: { params: contract.cryptoIdParams, response: { 200: contract.cryptoWithdrawal } } },
     async (request) => {
       const row = await findCryptoWithdrawal(app.deps.db, request.params.id);
       if (!row) throw new NotFoundError('Withdrawal not found');
@@ -275,7 +249,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/crypto/webhook',
-    { schema: { body: z.looseObject({ event: z.string(), data: z.record(z.string(), z.unknown()) }), response: { 200: z.object({ received: z.boolean() }) } } },
+    { schema: { body: contract.providerWebhookBody, response: { 200: contract.webhookReceived } } },
     async (request) => {
       if (!isValidWebhookSignature(rawBodyOf(request), request.headers[CRYPTO_WEBHOOK_SIGNATURE_HEADER], cryptoSecret(app))) throw new UnauthorizedError(CRYPTO_MESSAGES.invalidSignature);
       const { event, data } = request.body;

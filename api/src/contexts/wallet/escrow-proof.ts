@@ -5,27 +5,13 @@
  * (`verifyHashChain`, the same canonical JSON and sha256 as the store). Events whose data the
  * viewer may not see are sent with their hash only (`redacted`).
  */
-import { z } from 'zod';
+import { escrowProof as escrowProofSchema, type EscrowProof } from '@wager/domain/contracts/wallet';
 import type { AppDeps } from '../../deps.js';
 import { escrowLedger } from './escrow-ledger.js';
 
-const posting = z.object({ account: z.string(), currency: z.string(), amount: z.string() });
-
-/** The response body both ledger endpoints share; each context adds its own id (betId, poolId). */
-export const escrowProofJson = z.object({
-  currency: z.string(),
-  escrowAccount: z.string(),
-  escrowBalance: z.string(),
-  /** The username of each player whose account a posting names (`user:<id>:…`), by user id: the panel says who, not an id. */
-  names: z.record(z.string(), z.string()),
-  movements: z.array(z.object({ eventId: z.string(), eventType: z.string(), streamId: z.string(), streamRevision: z.number().nullable(), recordedAt: z.string(), hash: z.string().nullable(), postings: z.array(posting) })),
-  chain: z.object({
-    streamId: z.string(),
-    headHash: z.string().nullable(),
-    events: z.array(z.object({ id: z.string(), revision: z.number(), type: z.string(), data: z.unknown(), hash: z.string(), recordedAt: z.string(), redacted: z.boolean() })),
-  }),
-});
-export type EscrowProofJson = z.infer<typeof escrowProofJson>;
+/** The body both ledger endpoints share (the wallet contract's `escrowProof`); each context adds its own id. */
+export const escrowProofJson = escrowProofSchema;
+export type EscrowProofJson = EscrowProof;
 
 export async function escrowProof(
   deps: Pick<AppDeps, 'db' | 'store'>,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as contract from '@wager/domain/contracts/wallet';
 import { DomainError, NotFoundError, UnauthorizedError, type Position } from '@wager/domain';
 import { runCommand } from '../../runtime/command-pipeline.js';
 import { formatAmount } from '@wager/domain/money/index';
@@ -20,7 +20,7 @@ export const PAYSTACK_MESSAGES = {
   providerUnavailable: 'Payment provider unavailable, please try again',
   invalidSignature: 'Invalid signature',
 } as const;
-export const REFERENCE_LENGTH_MAX = 100;
+export const REFERENCE_LENGTH_MAX = contract.PAYSTACK_REFERENCE_LENGTH_MAX;
 
 /** 502: the provider failed us; the deposit stays pending and the call can be retried. */
 class ProviderUnavailable extends DomainError {
@@ -29,17 +29,6 @@ class ProviderUnavailable extends DomainError {
   }
 }
 
-const depositJson = z.object({
-  id: z.string(),
-  reference: z.string(),
-  amount: z.string(),
-  currency: z.string(),
-  status: z.enum(['pending', 'success', 'failed', 'abandoned']),
-  channel: z.string().nullable(),
-  gateway_response: z.string().nullable(),
-  authorization_url: z.string().nullable(),
-  created_at: z.string(),
-});
 
 function newReference(uuid: string): string {
   return `wgr_${uuid.replace(/-/g, '')}`;
@@ -58,8 +47,8 @@ export const paystackRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireUser,
       schema: {
-        body: z.object({ amount: z.unknown().optional(), email: z.unknown().optional() }),
-        response: { 200: z.object({ status: z.boolean(), message: z.string(), data: z.object({ authorization_url: z.string(), reference: z.string() }) }) },
+        body: contract.paystackInitializeBody,
+        response: { 200: contract.paystackInitializeResponse },
       },
     },
     async (request) => {
@@ -112,14 +101,8 @@ export const paystackRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireUser,
       schema: {
-        body: z.object({ reference: z.string({ error: 'Reference is required' }).trim().min(1, 'Reference is required').max(REFERENCE_LENGTH_MAX) }),
-        response: {
-          200: z.object({
-            status: z.boolean(),
-            message: z.string(),
-            data: z.object({ status: z.enum(['pending', 'success', 'failed', 'abandoned']), reference: z.string(), amount: z.string(), currency: z.string(), gateway_response: z.string() }),
-          }),
-        },
+        body: contract.paystackVerifyBody,
+        response: { 200: contract.paystackVerifyResponse },
       },
     },
     async (request) => {
@@ -159,7 +142,7 @@ export const paystackRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/paystack/webhook',
-    { schema: { body: z.looseObject({ event: z.string(), data: z.record(z.string(), z.unknown()) }), response: { 200: z.object({ received: z.boolean() }) } } },
+    { schema: { body: contract.providerWebhookBody, response: { 200: contract.webhookReceived } } },
     async (request) => {
       const raw = rawBodyOf(request);
       if (!isValidWebhookSignature(raw, request.headers['x-paystack-signature'], paystackSecret(app))) throw new UnauthorizedError(PAYSTACK_MESSAGES.invalidSignature);
@@ -191,7 +174,7 @@ export const paystackRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/paystack/deposits',
-    { onRequest: app.requireUser, schema: { response: { 200: z.array(depositJson) } } },
+    { onRequest: app.requireUser, schema: { response: { 200: contract.paystackDeposits } } },
     async (request) => {
       const rows = await listPaystackDeposits(app.deps.db, request.auth!.userId);
       return rows.map((r) => ({
@@ -199,7 +182,7 @@ export const paystackRoutes: FastifyPluginAsyncZod = async (app) => {
         reference: r.reference,
         amount: formatAmount(r.amount),
         currency: r.currency,
-        status: r.status as 'pending' | 'success' | 'failed' | 'abandoned',
+        status: r.status as contract.PaystackDepositStatus,
         channel: r.channel,
         gateway_response: r.gateway_response,
         authorization_url: r.authorization_url,

@@ -4,37 +4,21 @@
  * self-exclusion and its end, the reality check, and every safer-play event of the wallet stream
  * with its actor and time, oldest first. Read from the stream itself, like the player's own page.
  */
-import { z } from 'zod';
+import * as contract from '@wager/domain/contracts/wallet';
 import { walletStreamId, type SaferPlayEvent } from '@wager/domain/wallet/index';
 import type { AppDeps } from '../../deps.js';
 import { saferPlayOf } from './safer-play.js';
-import { limitsJson, toLimitsJson } from './safer-play-routes.js';
+import { toLimitsJson } from './safer-play-routes.js';
 
-const HISTORY_TYPES = ['SpendingLimitChanged', 'SelfExclusionStarted', 'RealityCheckSet'] as const;
+const HISTORY_TYPES = contract.SAFER_PLAY_HISTORY_TYPES;
 type HistoryType = (typeof HISTORY_TYPES)[number];
 
-export const saferPlayHistoryEntryJson = z.object({
-  type: z.enum(HISTORY_TYPES),
-  /** `metadata.actor` of the event: the player's id for their own changes. */
-  actor: z.string().nullable(),
-  at: z.string(),
-  /** SpendingLimitChanged: which limit, to what (null = none), from what, applied at once or pending until effectiveAt. */
-  limit: z.string().optional(),
-  value: z.string().nullable().optional(),
-  previous: z.string().nullable().optional(),
-  status: z.enum(['applied', 'pending']).optional(),
-  effectiveAt: z.string().optional(),
-  /** SelfExclusionStarted. */
-  period: z.string().optional(),
-  kind: z.enum(['cool_off', 'self_exclusion']).optional(),
-  until: z.string().optional(),
-  /** RealityCheckSet (null = off). */
-  intervalMinutes: z.number().nullable().optional(),
-});
-export type SaferPlayHistoryEntry = z.infer<typeof saferPlayHistoryEntryJson>;
+/** The wallet contract's names for the admin's view of a player's safer play. */
+export const saferPlayHistoryEntryJson = contract.saferPlayHistoryEntry;
+export type SaferPlayHistoryEntry = contract.SaferPlayHistoryEntry;
+export const saferPlayAdminJson = contract.saferPlayForAdmin;
+export type SaferPlayAdminJson = contract.SaferPlayForAdmin;
 
-export const saferPlayAdminJson = limitsJson.extend({ history: z.array(saferPlayHistoryEntryJson) });
-export type SaferPlayAdminJson = z.infer<typeof saferPlayAdminJson>;
 
 function historyEntry(event: SaferPlayEvent, actor: string | null): SaferPlayHistoryEntry {
   switch (event.type) {

@@ -1,35 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as contract from '@wager/domain/contracts/wallet';
 import type { Position } from '@wager/domain';
 import { parseExclusionPeriod, parseLimitChanges, parseRealityCheckMinutes, type SaferPlayView } from '@wager/domain/wallet/index';
 import { saferPlayOf, setRealityCheck, setSpendingLimits, startSelfExclusion } from './safer-play.js';
 
-export const limitJson = z.object({
-  /** In force now; null = no limit. */
-  limit: z.string().nullable(),
-  /** A raise or removal waiting for its 24 h: the new limit (null = none) and when it takes effect. */
-  pending: z.object({ limit: z.string().nullable(), effectiveAt: z.string() }).nullable(),
-  /** Counted in the current day / week / month of the player (deposits; stakes + fees for stakeDaily). */
-  used: z.string(),
-  /** What is left before the limit; null when there is none. */
-  remaining: z.string().nullable(),
-});
-const exclusionJson = z.object({ kind: z.enum(['cool_off', 'self_exclusion']), period: z.enum(['24h', '7d', '30d', '6m', '1y', '5y']), until: z.string() });
-export const limitsJson = z.object({
-  currency: z.string(),
-  timeZone: z.string(),
-  depositDaily: limitJson,
-  depositWeekly: limitJson,
-  depositMonthly: limitJson,
-  stakeDaily: limitJson,
-  exclusion: exclusionJson.nullable(),
-  selfExcludedUntil: z.string().nullable(),
-  coolOffUntil: z.string().nullable(),
-  realityCheckMinutes: z.number().nullable(),
-});
-const selfExclusionJson = z.object({ active: z.boolean(), exclusion: exclusionJson.nullable(), selfExcludedUntil: z.string().nullable(), coolOffUntil: z.string().nullable() });
+/** The limits as the wallet contract describes them (`saferPlayLimits`). */
+export const limitsJson = contract.saferPlayLimits;
 
-export function toLimitsJson(view: SaferPlayView): z.infer<typeof limitsJson> {
+
+export function toLimitsJson(view: SaferPlayView): contract.SaferPlayLimits {
   const one = (l: SaferPlayView['limits'][keyof SaferPlayView['limits']]) => ({ limit: l.inForce, pending: l.pending ? { limit: l.pending.value, effectiveAt: l.pending.effectiveAt } : null, used: l.used, remaining: l.remaining });
   return {
     currency: view.currency,
@@ -45,11 +24,10 @@ export function toLimitsJson(view: SaferPlayView): z.infer<typeof limitsJson> {
   };
 }
 
-function toSelfExclusionJson(view: SaferPlayView): z.infer<typeof selfExclusionJson> {
+function toSelfExclusionJson(view: SaferPlayView): contract.SelfExclusion {
   return { active: view.exclusion !== null, exclusion: view.exclusion, selfExcludedUntil: view.selfExcludedUntil, coolOffUntil: view.coolOffUntil };
 }
 
-const amountOrNull = z.union([z.string(), z.number(), z.null()]).optional();
 
 /**
  * Safer play (issue 15): the player's own limits, cool-off / self-exclusion and reality check.
@@ -61,7 +39,7 @@ export const saferPlayRoutes: FastifyPluginAsyncZod = async (app) => {
     if (position) await app.deps.projections.waitFor(position);
   };
 
-  app.get('/api/user/limits', { onRequest: app.requireUser, schema: { tags: ['wallet'], summary: 'Limits in force, pending raises, what is left', response: { 200: limitsJson } } }, async (request) =>
+  app.get('/api/user/limits', { onRequest: app.requireUser, schema: { tags: ['wallet'], summary: 'Limits in force, pending raises, what is left', response: { 200: contract.saferPlayLimits } } }, async (request) =>
     toLimitsJson(await saferPlayOf(app.deps, request.auth!.userId)),
   );
 
@@ -72,8 +50,8 @@ export const saferPlayRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['wallet'],
         summary: 'Set deposit and stake limits: lowering at once, raising or removing (null) after 24 h',
-        body: z.object({ depositDaily: amountOrNull, depositWeekly: amountOrNull, depositMonthly: amountOrNull, stakeDaily: amountOrNull }).strict(),
-        response: { 200: limitsJson },
+        body: contract.setLimitsBody,
+        response: { 200: contract.saferPlayLimits },
       },
     },
     async (request) => {
@@ -84,7 +62,7 @@ export const saferPlayRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/user/self-exclusion', { onRequest: app.requireUser, schema: { tags: ['wallet'], summary: 'The cool-off or self-exclusion in force', response: { 200: selfExclusionJson } } }, async (request) =>
+  app.get('/api/user/self-exclusion', { onRequest: app.requireUser, schema: { tags: ['wallet'], summary: 'The cool-off or self-exclusion in force', response: { 200: contract.selfExclusion } } }, async (request) =>
     toSelfExclusionJson(await saferPlayOf(app.deps, request.auth!.userId)),
   );
 
@@ -92,7 +70,7 @@ export const saferPlayRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/self-exclusion',
     {
       onRequest: app.requireUser,
-      schema: { tags: ['wallet'], summary: 'Start a cool-off (24h, 7d, 30d) or self-exclusion (6m, 1y, 5y); it cannot be undone', body: z.object({ period: z.unknown().optional() }), response: { 200: selfExclusionJson } },
+      schema: { tags: ['wallet'], summary: 'Start a cool-off (24h, 7d, 30d) or self-exclusion (6m, 1y, 5y); it cannot be undone', body: contract.selfExclusionBody, response: { 200: contract.selfExclusion } },
     },
     async (request) => {
       const userId = request.auth!.userId;
@@ -106,7 +84,7 @@ export const saferPlayRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/reality-check',
     {
       onRequest: app.requireUser,
-      schema: { tags: ['wallet'], summary: 'Set the reality check reminder (minutes of play; null turns it off)', body: z.object({ intervalMinutes: z.unknown().optional() }), response: { 200: limitsJson } },
+      schema: { tags: ['wallet'], summary: 'Set the reality check reminder (minutes of play; null turns it off)', body: contract.realityCheckBody, response: { 200: contract.saferPlayLimits } },
     },
     async (request) => {
       const userId = request.auth!.userId;

@@ -1,23 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as contract from '@wager/domain/contracts/wallet';
 import { formatAmount } from '@wager/domain/money/index';
 import { listTransactions, TRANSACTIONS_PAGE_MAX } from '@wager/projections/wallet/queries';
 import { trialBalance } from '@wager/projections/ledger/queries';
 import { CHART_DAYS_DEFAULT, CHART_DAYS_MAX, dailyBalances } from '@wager/projections/admin/charts.queries';
 import { userAvailable } from '@wager/domain/ledger/index';
 
-const transactionJson = z.object({
-  id: z.string(),
-  type: z.string(),
-  status: z.string(),
-  amount: z.string(),
-  currency: z.string(),
-  betId: z.string().nullable(),
-  poolId: z.string().nullable(),
-  reference: z.string().nullable(),
-  description: z.string(),
-  createdAt: z.string(),
-});
 
 /** The user's transactions, newest first; their balance over time; the admin trial balance. */
 export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,8 +15,8 @@ export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireUser,
       schema: {
-        querystring: z.object({ days: z.coerce.number().int().min(1).max(CHART_DAYS_MAX).default(CHART_DAYS_DEFAULT) }),
-        response: { 200: z.object({ currency: z.string(), days: z.array(z.object({ day: z.string(), balance: z.string() })) }) },
+        querystring: contract.balanceHistoryQuery(CHART_DAYS_MAX, CHART_DAYS_DEFAULT),
+        response: { 200: contract.balanceHistory },
       },
     },
     async (request) => {
@@ -43,8 +31,8 @@ export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireUser,
       schema: {
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(TRANSACTIONS_PAGE_MAX).default(TRANSACTIONS_PAGE_MAX) }),
-        response: { 200: z.array(transactionJson) },
+        querystring: contract.transactionsQuery(TRANSACTIONS_PAGE_MAX),
+        response: { 200: contract.transactions },
       },
     },
     async (request) => {
@@ -69,13 +57,7 @@ export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireAdmin,
       schema: {
-        response: {
-          200: z.object({
-            balanced: z.boolean(),
-            currencies: z.array(z.object({ currency: z.string(), total: z.string() })),
-            accounts: z.array(z.object({ currency: z.string(), accountKind: z.string(), total: z.string(), accounts: z.number() })),
-          }),
-        },
+        response: { 200: contract.trialBalance },
       },
     },
     async () => {

@@ -5,7 +5,7 @@ import { getAuthToken, onAuthTokenChange } from '../../lib/api-client';
 import { LiveUpdatesClient, type LiveUpdatesOptions } from '../../lib/live-updates';
 import { createLiveChannel, LiveChannelContext } from '../../lib/live-channel';
 import { createStatusStore, LiveStatusContext } from '../../lib/live-updates-context';
-import type { User } from '../../types/api';
+import type { SessionUser as User } from '@wager/domain/contracts/accounts';
 import { isSessionRead, queryKeysForChange } from './change-keys';
 
 /** Changes that arrive within this window are invalidated together (one refetch per query). */

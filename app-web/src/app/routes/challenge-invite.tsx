@@ -11,7 +11,7 @@ import { betIdOf, betOf, challengeQueries, useAcceptInvite } from '../../feature
 import { toastProcessing } from '../../components/ui/processing-toast';
 import { isProcessing } from '../../lib/api-client';
 import { covers, formatMoney, stakeCost } from '../../lib/money';
-import type { Bet } from '../../types/api';
+import type { BetView as Bet } from '@wager/domain/contracts/bets';
 import { errorMessage } from '../../lib/error-message';
 
 const MINUTE_MS = 60_000;

@@ -24,7 +24,8 @@ import { isProcessing } from '../../lib/api-client';
 
 import { DISPLAY_CURRENCIES, displayCurrency, formatMoney, sumAmounts } from '../../lib/money';
 import { WalletAmount } from '../../components/ui/wallet-amount';
-import type { Bet, User } from '../../types/api';
+import type { BetView as Bet } from '@wager/domain/contracts/bets';
+import type { SessionUser as User } from '@wager/domain/contracts/accounts';
 import { errorMessage } from '../../lib/error-message';
 
 /** Transaction types that take money out of the player's balance: shown with a minus sign. */

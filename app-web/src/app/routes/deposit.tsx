@@ -10,7 +10,7 @@ import { PayoutTimeNote } from '../../features/wallet/components/bank-withdrawal
 import { DepositHistory } from '../../features/wallet/components/wallet-panel';
 import { useSaferPlayLimits } from '../../features/profile/api/safer-play';
 import { WALLET_CURRENCY, formatMoney } from '../../lib/money';
-import type { User } from '../../types/api';
+import type { SessionUser as User } from '@wager/domain/contracts/accounts';
 import { PAYSTACK_DEPOSIT_MAX, PAYSTACK_DEPOSIT_MIN } from '@wager/domain/wallet/rules';
 import { formatAmount } from '@wager/domain/money/money';
 import { WalletAmount } from '../../components/ui/wallet-amount';

@@ -16,7 +16,8 @@ import { isProcessing } from '../../lib/api-client';
 import { currentLanguage } from '../../lib/i18n';
 import { WALLET_CURRENCY, covers, formatMoney, stakeCost } from '../../lib/money';
 import { customRules } from './challenge-invite';
-import type { PublicChallenge, User } from '../../types/api';
+import type { PublicChallenge } from '@wager/domain/contracts/bets';
+import type { SessionUser as User } from '@wager/domain/contracts/accounts';
 import { SaferPlayBanner, breakInForce } from '../../features/profile/components/safer-play-banner';
 import { errorMessage } from '../../lib/error-message';
 

@@ -11,7 +11,7 @@ import { BetStatusBadge, formatDateTime } from '../../features/bets/components/b
 import { MoneyPanel, betLedgerQuery } from '../../features/bets/components/money-panel';
 import { AppealSection } from '../../features/bets/components/appeal-section';
 import { formatMoney } from '../../lib/money';
-import type { Bet, UserSummary } from '../../types/api';
+import type { BetView as Bet, UserSummary } from '@wager/domain/contracts/bets';
 import { customRules } from './challenge-invite';
 
 /** One evidence file as a thumbnail (image) or a link (video), fetched with the session. */

@@ -16,7 +16,8 @@ import { walletQueries } from '../../features/wallet/api/wallet-queries';
 import { isProcessing } from '../../lib/api-client';
 import { translateMessage } from '../../lib/i18n';
 import { formatMoney } from '../../lib/money';
-import type { Bet, User } from '../../types/api';
+import type { BetView as Bet } from '@wager/domain/contracts/bets';
+import type { SessionUser as User } from '@wager/domain/contracts/accounts';
 import { errorMessage } from '../../lib/error-message';
 import { AppealButton } from '../../features/bets/components/appeal-section';
 

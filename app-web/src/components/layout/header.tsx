@@ -5,7 +5,7 @@ import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useLogout, useUser } from '../../features/auth/api/user-queries';
 import { formatMoney } from '../../lib/money';
-import type { User } from '../../types/api';
+import type { SessionUser as User } from '@wager/domain/contracts/accounts';
 import { Button } from '../ui/primitives';
 import { toast } from '../ui/toast';
 import { ConnectionIndicator } from './connection-indicator';

@@ -1,175 +1,28 @@
-import type { PayoutReviewReason } from '@wager/domain/wallet/payout-policy';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, getAuthToken } from '../../../lib/api-client';
-import type { CasebookLine } from '@wager/domain/bets/casebook';
-import type { Bet, User } from '../../../types/api';
+import type { BetView as Bet, DisputedBet as DisputedBetView } from '@wager/domain/contracts/bets';
+import type { AdminAction, AdminStats, AdminUser, AdminUserDetail, AdminUsersPage, BetTrail, ChainCheck, LedgerHealth, TrailEntry } from '@wager/domain/contracts/admin';
+import type { AdminBankWithdrawal, CryptoWithdrawalForReview, ExclusionPeriod, LimitKind, SaferPlayForAdmin, SaferPlayHistoryEntry } from '@wager/domain/contracts/wallet';
+
+/** The wallet contract's shapes the admin screens read. */
+export type { ExclusionPeriod, SaferPlayHistoryEntry };
+export type SaferLimitKind = LimitKind;
+/** The player's safer play as the admin sees it (GET /api/admin/users/:id `saferPlay`): the same limits a player reads, and every change. */
+export type AdminSaferPlay = SaferPlayForAdmin;
+/** A crypto withdrawal waiting for a KYC review (GET /api/admin/crypto/withdrawals/kyc). */
+export type KycWithdrawal = CryptoWithdrawalForReview;
+/** A naira bank withdrawal in the admin review queue (GET /api/admin/withdrawals/bank). */
+export type BankWithdrawalReview = AdminBankWithdrawal;
 
 /** Spec section 9: the users table shows 10 rows; the stats are refreshed every 30 s. */
 export const ADMIN_USERS_PAGE_SIZE = 10;
 export const ADMIN_STATS_REFRESH_MS = 30_000;
 
-export interface AdminStats {
-  totalUsers: number;
-  recentSignups: number;
-  totalBets: number;
-  activeBets: number;
-  weeklyGrowth: number;
-  disputedBets: number;
-}
-
-export interface AdminUser extends User {
-  adminNotes: string | null;
-  isModerator?: boolean;
-}
-
-export interface AdminUsersPage {
-  users: AdminUser[];
-  pagination: { page: number; limit: number; total: number; pages: number };
-}
-
-export interface AdminAction {
-  type: 'AgeVerified' | 'AdminNoteChanged' | 'ModeratorRoleSet' | 'AdminGranted';
-  actor: string | null;
-  adminId: string | null;
-  adminUsername: string | null;
-  at: string;
-  note?: string;
-  isModerator?: boolean;
-}
-
-export type SaferLimitKind = 'depositDaily' | 'depositWeekly' | 'depositMonthly' | 'stakeDaily';
-export type ExclusionPeriod = '24h' | '7d' | '30d' | '6m' | '1y' | '5y';
-
-export interface SaferPlayHistoryEntry {
-  type: 'SpendingLimitChanged' | 'SelfExclusionStarted' | 'RealityCheckSet';
-  actor: string | null;
-  at: string;
-  limit?: SaferLimitKind;
-  value?: string | null;
-  previous?: string | null;
-  status?: 'applied' | 'pending';
-  effectiveAt?: string;
-  period?: ExclusionPeriod;
-  kind?: 'cool_off' | 'self_exclusion';
-  until?: string;
-  intervalMinutes?: number | null;
-}
-
-/** The player's safer play as the admin sees it (GET /api/admin/users/:id `saferPlay`). */
-export type AdminSaferPlay = Record<SaferLimitKind, { limit: string | null; pending: { limit: string | null; effectiveAt: string } | null; used: string; remaining: string | null }> & {
-  currency: string;
-  timeZone: string;
-  exclusion: { kind: 'cool_off' | 'self_exclusion'; period: ExclusionPeriod; until: string } | null;
-  selfExcludedUntil: string | null;
-  coolOffUntil: string | null;
-  realityCheckMinutes: number | null;
-  history: SaferPlayHistoryEntry[];
-};
-
-export interface AdminUserDetail {
-  user: AdminUser;
-  verification: { isEmailVerified: boolean; isPhoneVerified: boolean; isPsnVerified: boolean; isAgeVerified: boolean };
-  betsSummary: { total: number; byStatus: Record<string, number>; wins: number; losses: number; rating: number };
-  adminActions: AdminAction[];
-  saferPlay: AdminSaferPlay;
-}
-
-export interface EvidenceFile {
-  userId: string;
-  sha256: string;
-  contentType: string;
-  sizeBytes: number;
-  filename: string;
-  url: string;
-}
-
-export interface DisputedBet extends Bet {
-  resultEvidence: EvidenceFile[];
-  adminNotes?: string | null;
-  /** In the queue (GET /api/admin/bets/disputed): when the dispute opened. */
-  disputedAt?: string;
-}
-
-export interface TrailEntry {
-  kind: 'event' | 'posting' | 'chat' | 'evidence' | 'admin';
-  source: string;
-  type: string;
-  eventId: string;
-  streamId: string;
-  streamRevision: number;
-  position: string;
-  actor: string | null;
-  at: string;
-  data: Record<string, unknown>;
-  postings: { account: string; currency: string; amount: string }[];
-  evidence?: EvidenceFile;
-  message?: { senderId: string; type: string; content: string };
-  /** What the entry means (rendered in the reader's language by renderCasebookLine). */
-  summary?: CasebookLine;
-  /** The same in English, as the server wrote it. */
-  text?: string;
-}
-
-export interface ChainCheck {
-  streamId: string;
-  events: number;
-  intact: boolean;
-  breaks: number;
-  brokenAt?: { streamRevision: number; eventId: string; type: string };
-}
-
-export interface BetTrail {
-  bet: DisputedBet;
-  entries: TrailEntry[];
-  chains: ChainCheck[];
-  intact: boolean;
-  people: Record<string, string>;
-  generatedAt: string;
-}
-
-export interface KycWithdrawal {
-  id: string;
-  userId: string;
-  amount: string;
-  currency: string;
-  usdAmount?: string;
-  network?: string;
-  status: string;
-  kycStatus: string;
-  createdAt?: string;
-  /** The payout rules that held it for review. */
-  reviewReasons?: PayoutReviewReason[];
-  [key: string]: unknown;
-}
-
-/** A naira bank withdrawal in the admin review queue (GET /api/admin/withdrawals/bank). */
-export interface BankWithdrawalReview {
-  id: string;
-  userId: string;
-  amount: string;
-  currency: string;
-  status: 'requested' | 'sent' | 'paid' | 'returned';
-  reference: string;
-  bankName: string;
-  accountName: string;
-  accountNumber: string;
-  requiresKyc: boolean;
-  waiting: 'review' | 'admin_hold' | 'new_account' | null;
-  holdReason: string | null;
-  awaitingOtp: boolean;
-  requestedAt: string;
-  /** The payout rules that held it for review (empty: none; it may still be on an admin hold or waiting for an OTP). */
-  reviewReasons: PayoutReviewReason[];
-  /** No person in the loop so far. */
-  automatic: boolean;
-}
-
-export interface LedgerHealth {
-  trialBalance: { balanced: boolean; currencies: { currency: string; total: string }[] };
-  eventStoreHead: string | null;
-  projections: { running: boolean; lastError?: string; projectors: { name: string; checkpoint: string; lag: number }[] };
-  audit: { last: { ranAt: string; passed: boolean; events: number; streams: number; failureCount: number; failures: string[] } | null; lastPassedAt: string | null };
-}
+/** The admin contract's shapes (`@wager/domain/contracts/admin`). */
+export type { AdminAction, AdminStats, AdminUser, AdminUserDetail, AdminUsersPage, BetTrail, ChainCheck, LedgerHealth, TrailEntry };
+export type { EvidenceFileView as EvidenceFile } from '@wager/domain/contracts/bets';
+/** A bet in the dispute desk or the appeals queue; the disputes queue adds when the dispute opened. */
+export type DisputedBet = Bet & Partial<Pick<DisputedBetView, 'disputedAt'>>;
 
 /** Every admin read under one root, so a live change or a mutation refreshes them together. */
 export const adminQueries = {

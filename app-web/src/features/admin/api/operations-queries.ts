@@ -1,58 +1,15 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import type { AuditRun, AuditRunStarted, Charts, Operations } from '@wager/domain/contracts/admin';
+import type { AdminReasonBody, AttentionWithdrawal } from '@wager/domain/contracts/wallet';
 
 /** The Operations tab refreshes this often (it also refetches after each action). */
 export const OPERATIONS_REFRESH_MS = 15_000;
 export const CHART_DAYS = 30;
 
-export interface AttentionWithdrawal {
-  id: string;
-  userId: string;
-  amount: string;
-  currency: string;
-  reference: string;
-  status: string;
-  bankName: string;
-  accountName: string;
-  accountNumber: string;
-  requestedAt: string;
-  sendAttempts: number;
-  lastSendError: string | null;
-  lastSendFailedAt: string | null;
-  nextAttemptAt: string | null;
-  attentionReason: string | null;
-  attentionAt: string | null;
-  returnReason: string | null;
-}
-export interface Lag {
-  name: string;
-  checkpoint: string | null;
-  lag: number;
-}
-export interface AuditRun {
-  ranAt: string;
-  passed: boolean;
-  events: number;
-  streams: number;
-  failureCount: number;
-  failures: string[];
-}
-export interface Operations {
-  generatedAt: string;
-  withdrawals: { needsAttention: AttentionWithdrawal[]; retrying: AttentionWithdrawal[]; sentWithoutOutcome: AttentionWithdrawal[] };
-  projections: { running: boolean; lastError: string | null; projectors: Lag[] };
-  reactors: Lag[];
-  sagas: { holdKind: string; holdId: string; userId: string; total: string; currency: string; lockedAt: string; minutesOpen: number }[];
-  audit: { running: boolean; last: AuditRun | null; lastPassedAt: string | null; intervalMinutes: number };
-}
-export interface Charts {
-  days: number;
-  currency: string;
-  money: { day: string; staked: string; fees: string; activePlayers: number }[];
-  disputes: { day: string; opened: number; resolved: number; meanHoursToResolve: number | null }[];
-  openDisputes: { betId: string; openedAt: string; hours: number }[];
-  payoutTimes: { day: string; paid: number; medianMinutes: number | null; p95Minutes: number | null }[];
-}
+/** The admin and wallet contracts' shapes the Operations tab reads. */
+export type { AttentionWithdrawal, AuditRun, Charts, Operations };
+export type Lag = Operations['reactors'][number];
 
 export const operationsQueries = {
   all: () => ['admin', 'operations'] as const,
@@ -64,7 +21,7 @@ export const operationsQueries = {
 export function useWithdrawalAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { id: string; action: 'retry' | 'return'; reason: string }) => apiRequest<AttentionWithdrawal>('POST', `/api/admin/withdrawals/bank/${encodeURIComponent(input.id)}/${input.action}`, { reason: input.reason }),
+    mutationFn: (input: { id: string; action: 'retry' | 'return' } & AdminReasonBody) => apiRequest<AttentionWithdrawal>('POST', `/api/admin/withdrawals/bank/${encodeURIComponent(input.id)}/${input.action}`, { reason: input.reason }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: operationsQueries.all() }),
   });
 }
@@ -72,7 +29,7 @@ export function useWithdrawalAction() {
 export function useRunAudit() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<{ started: boolean; running: boolean }>('POST', '/api/admin/audit/runs'),
+    mutationFn: () => apiRequest<AuditRunStarted>('POST', '/api/admin/audit/runs'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: operationsQueries.all() }),
   });
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest, getAuthToken, getQueryFn, isProcessing, setAuthToken, type ProcessingAnswer } from '../../../lib/api-client';
-import type { AuthResponse, User } from '../../../types/api';
+import type { AuthResponse, LoginBody, RequestResetBody, ResetPasswordBody, SessionUser as User, SuccessResponse } from '@wager/domain/contracts/accounts';
 
 /**
  * A signup the API answered 202: the session token is issued, but the account is not in the
@@ -58,10 +58,8 @@ export function useUser() {
   return useQuery(userQueries.current());
 }
 
-export interface LoginInput {
-  username: string;
-  password: string;
-}
+/** POST /api/auth/login's body (the accounts contract). */
+export type LoginInput = LoginBody;
 
 /**
  * While a new account waits the spec's 1 s before going to /verify-email, the auth screen stays
@@ -129,12 +127,12 @@ export function useLogout() {
 /** Completes a reset with the emailed link's token; the server revokes the user's other sessions. */
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (input: { token: string; password: string }) => apiRequest('POST', '/api/auth/reset-password', input),
+    mutationFn: (input: ResetPasswordBody) => apiRequest<SuccessResponse>('POST', '/api/auth/reset-password', input),
   });
 }
 
 export function useRequestReset() {
   return useMutation({
-    mutationFn: (input: { email: string }) => apiRequest('POST', '/api/auth/request-reset', input),
+    mutationFn: (input: RequestResetBody) => apiRequest<SuccessResponse>('POST', '/api/auth/request-reset', input),
   });
 }

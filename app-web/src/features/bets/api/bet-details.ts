@@ -1,45 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest, getAuthToken } from '../../../lib/api-client';
-import type { Bet } from '../../../types/api';
+import type { BetDetails } from '@wager/domain/contracts/bets';
 
-export interface BetTimelineEntry {
-  type: string;
-  at: string;
-  actorId: string | null;
-  result: string | null;
-  reason: string | null;
-  winnerId: string | null;
-  evidence: { sha256: string; contentType: string; filename: string; url: string }[];
-}
-
-export interface BetMoney {
-  currency: string;
-  stakes: { userId: string; stake: string; fee: string; total: string; at: string }[];
-  escrow: string;
-  fees: string;
-  /** held in escrow, charged (taken by a settlement) or refunded with the stakes. */
-  feesStatus: 'held' | 'charged' | 'refunded';
-  payout: { userId: string; amount: string; at: string } | null;
-  refunds: { userId: string; amount: string; at: string }[];
-  /** An overturned appeal's corrections: signed; `owed` is what the balance could not cover. */
-  appealAdjustments: { userId: string; amount: string; owed: string; at: string }[];
-  postings: { eventType: string; at: string; account: string; currency: string; amount: string }[];
-}
-
-/** The admin's decision on a dispute, as the players read it. */
-export interface BetResolution {
-  resolvedBy: { id: string; username: string | null };
-  resolvedAt: string;
-  winnerId: string | null;
-  adminNotes: string;
-}
-
-export interface BetDetails {
-  bet: Bet;
-  timeline: BetTimelineEntry[];
-  money: BetMoney;
-  resolution: BetResolution | null;
-}
+export type { BetDetails, BetMoney, BetResolution, BetTimelineEntry } from '@wager/domain/contracts/bets';
 
 /**
  * GET /api/bets/:betId/details (docs/api/bets.md): under the bets key; a change of the bet's

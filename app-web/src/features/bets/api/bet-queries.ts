@@ -1,11 +1,21 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, isProcessing, uploadWithProgress, type ProcessingAnswer } from '../../../lib/api-client';
-import type { Bet, PublicChallenge } from '../../../types/api';
+import type {
+  AcceptResponse,
+  BetListFilter,
+  BetView,
+  CreateBetInput,
+  CreateBetResponse,
+  FileAppealResponse,
+  InviteResponse,
+  PublicChallengesResponse,
+} from '@wager/domain/contracts/bets';
 import { userQueries } from '../../auth/api/user-queries';
 
-/** The lists of GET /api/bets (issue 5: `status` filter). */
-/** `closed`: every bet of mine that is over (completed, voided, expired), each with its state. */
-export type BetListFilter = 'active' | 'pending' | 'created' | 'completed' | 'closed' | 'disputed';
+/** The lists of GET /api/bets (issue 5: `status` filter; `closed`: every bet of mine that is over). */
+export type { BetListFilter };
+/** A bet as the server answers it (the bets contract's `betView`). */
+export type Bet = BetView;
 export const MARKETPLACE_PAGE_SIZE = 20;
 
 export interface PublicChallengeFilters {
@@ -43,7 +53,7 @@ export const challengeQueries = {
     queryOptions({
       queryKey: [...challengeQueries.all(), 'public', filters] as const,
       queryFn: () =>
-        apiRequest<{ challenges: PublicChallenge[]; totalPages: number }>(
+        apiRequest<PublicChallengesResponse>(
           'GET',
           `/api/challenges/public${query({ page: filters.page, limit: MARKETPLACE_PAGE_SIZE, search: filters.search, currency: filters.currency, gameType: filters.gameType, amountRange: filters.amountRange })}`,
         ),
@@ -51,7 +61,7 @@ export const challengeQueries = {
   invite: (inviteLinkId: string) =>
     queryOptions({
       queryKey: [...challengeQueries.all(), 'invite', inviteLinkId] as const,
-      queryFn: () => apiRequest<{ bet: Bet } | Bet>('GET', `/api/challenges/${encodeURIComponent(inviteLinkId)}`),
+      queryFn: () => apiRequest<InviteResponse>('GET', `/api/challenges/${encodeURIComponent(inviteLinkId)}`),
       retry: false,
     }),
 };
@@ -72,24 +82,17 @@ function useInvalidateBets() {
     ]);
 }
 
-export interface CreateBetResponse {
-  bet?: Bet;
-  shareableLink?: string;
-  id?: string;
-}
-
 /**
  * Each bet command may answer 202 (`ProcessingAnswer`) when its events are stored but the read
  * models lag: `betId` (and, for a new challenge, `inviteLinkId` and `shareableLink`) are known,
  * the rest arrives through the live updates. The screens show "processing", not an error.
  */
 export type BetCommandAnswer<T> = T | ProcessingAnswer;
-export type JoinResponse = { bet?: Bet; id?: string };
 
 export function useCreateBet() {
   const invalidate = useInvalidateBets();
   return useMutation({
-    mutationFn: (payload: Record<string, unknown>) => apiRequest<BetCommandAnswer<CreateBetResponse>>('POST', '/api/bets', payload),
+    mutationFn: (payload: CreateBetInput) => apiRequest<BetCommandAnswer<CreateBetResponse>>('POST', '/api/bets', payload),
     onSuccess: () => invalidate(),
   });
 }
@@ -114,7 +117,7 @@ export function useDeclineBet() {
 export function useAcceptInvite() {
   const invalidate = useInvalidateBets();
   return useMutation({
-    mutationFn: (inviteLinkId: string) => apiRequest<BetCommandAnswer<JoinResponse>>('POST', `/api/challenges/accept/${encodeURIComponent(inviteLinkId)}`, {}),
+    mutationFn: (inviteLinkId: string) => apiRequest<BetCommandAnswer<AcceptResponse>>('POST', `/api/challenges/accept/${encodeURIComponent(inviteLinkId)}`, {}),
     onSuccess: () => invalidate(),
   });
 }
@@ -122,7 +125,7 @@ export function useAcceptInvite() {
 export function useJoinChallenge() {
   const invalidate = useInvalidateBets();
   return useMutation({
-    mutationFn: (challengeId: string) => apiRequest<BetCommandAnswer<JoinResponse>>('POST', `/api/challenges/join/${encodeURIComponent(challengeId)}`),
+    mutationFn: (challengeId: string) => apiRequest<BetCommandAnswer<AcceptResponse>>('POST', `/api/challenges/join/${encodeURIComponent(challengeId)}`),
     onSuccess: () => invalidate(),
   });
 }
@@ -146,19 +149,19 @@ export function useReportResult() {
 export function useFileAppeal() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { betId: string; reason: string }) => apiRequest<{ bet: Bet }>('POST', `/api/bets/${encodeURIComponent(input.betId)}/appeal`, { reason: input.reason }),
+    mutationFn: (input: { betId: string; reason: string }) => apiRequest<BetCommandAnswer<FileAppealResponse>>('POST', `/api/bets/${encodeURIComponent(input.betId)}/appeal`, { reason: input.reason }),
     onSuccess: () => client.invalidateQueries({ queryKey: betQueries.all() }),
   });
 }
 
-export function betOf(response: { bet?: Bet } | Bet | ProcessingAnswer | undefined | null): Bet | undefined {
+export function betOf(response: { bet: Bet } | Bet | ProcessingAnswer | undefined | null): Bet | undefined {
   if (!response || isProcessing(response)) return undefined;
-  return 'bet' in response && response.bet ? response.bet : 'gameType' in response ? (response as Bet) : undefined;
+  return 'bet' in response ? response.bet : response;
 }
 
 /** The id of the bet a command answered about: from the bet, or from a 202's `betId`. */
-export function betIdOf(response: JoinResponse | ProcessingAnswer | undefined | null): string | undefined {
+export function betIdOf(response: { bet: Bet } | ProcessingAnswer | undefined | null): string | undefined {
   if (!response) return undefined;
   if (isProcessing(response)) return response.betId;
-  return betOf(response)?.id ?? response.id;
+  return response.bet.id;
 }

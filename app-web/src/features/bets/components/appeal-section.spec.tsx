@@ -4,14 +4,15 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_KEY } from '../../../lib/api-client';
 import { fakeFetch, renderWithApp } from '../../../testing/render';
-import type { Bet } from '../../../types/api';
+import type { BetView as Bet } from '@wager/domain/contracts/bets';
 import { AppealSection, canAppeal } from './appeal-section';
+import { aBet } from '../../../testing/contract-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const betId = '11111111-2222-4333-8444-555555555555';
 const later = new Date(Date.now() + 24 * 3600_000).toISOString();
-const bet: Bet = { id: betId, gameType: 'fc25', amount: '100.00', currency: 'NGN', status: 'completed', challengerId: 'u-ann', opponentId: 'u-bob', actualWinner: 'u-ann', createdAt: '2026-11-20T10:00:00.000Z', appealDeadlineAt: later, appeal: null };
+const bet: Bet = aBet({ id: betId, amount: '100.00', currency: 'NGN', status: 'completed', challengerId: 'u-ann', opponentId: 'u-bob', actualWinner: 'u-ann', createdAt: '2026-11-20T10:00:00.000Z', appealDeadlineAt: later, appeal: null });
 const nameOf = (id: string | null) => (id === 'u-ann' ? 'ann' : id === 'u-bob' ? 'bob' : '—');
 
 function render(props: { bet: Bet; userId: string }, answer: () => { status?: number; body: unknown } = () => ({ status: 201, body: { bet } })) {

@@ -5,7 +5,7 @@ import { Alert, Badge, Button, Card, Field, Textarea } from '../../../components
 import { Dialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/error-message';
-import type { Bet } from '../../../types/api';
+import type { BetView as Bet } from '@wager/domain/contracts/bets';
 import { useFileAppeal } from '../api/bet-queries';
 import { formatDateTime } from './bet-display';
 

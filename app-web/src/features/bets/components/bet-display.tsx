@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/primitives';
-import type { Bet } from '../../../types/api';
+import type { BetView as Bet } from '@wager/domain/contracts/bets';
 import { formatDateTime } from '../../../lib/date-time';
 
 const KNOWN_STATUSES = ['pending', 'accepted', 'in_progress', 'completed', 'disputed', 'cancelled', 'expired', 'voided'];

@@ -6,14 +6,15 @@ import { i18n } from '../../../lib/i18n';
 import { es } from '../../../locales/es';
 import { fr } from '../../../locales/fr';
 import { fakeFetch, renderWithApp } from '../../../testing/render';
-import type { User } from '../../../types/api';
+import type { SessionUser as User } from '@wager/domain/contracts/accounts';
 import { CreateChallengeDialog } from './create-challenge-dialog';
+import { aUser } from '../../../testing/contract-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
 /** The balance the screen last read covers the stake; the server's (newer) balance does not. */
 function staleUser(): User {
-  return { id: crypto.randomUUID(), username: 'ann', email: 'ann@example.com', balance: '5000.00', cryptoBalance: '0.00', dailyLimit: '50000.00', dailySpent: '0.00' };
+  return aUser({ id: crypto.randomUUID(), username: 'ann', email: 'ann@example.com', balance: '5000.00', cryptoBalance: '0.00', dailyLimit: '50000.00', dailySpent: '0.00' });
 }
 
 const refusal = {

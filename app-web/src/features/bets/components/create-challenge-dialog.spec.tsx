@@ -4,11 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { fakeFetch, renderWithApp } from '../../../testing/render';
-import type { User } from '../../../types/api';
+import type { SessionUser as User } from '@wager/domain/contracts/accounts';
 import { CreateChallengeDialog } from './create-challenge-dialog';
+import { aUser } from '../../../testing/contract-fixtures';
 
 function user(balance: string): User {
-  return { id: crypto.randomUUID(), username: 'ann', email: 'ann@example.com', balance, cryptoBalance: '0.00', dailyLimit: '50000.00', dailySpent: '0.00' };
+  return aUser({ id: crypto.randomUUID(), username: 'ann', email: 'ann@example.com', balance, cryptoBalance: '0.00', dailyLimit: '50000.00', dailySpent: '0.00' });
 }
 
 afterEach(() => vi.unstubAllGlobals());

@@ -12,7 +12,7 @@ import { toast } from '../../../components/ui/toast';
 import { isProcessing } from '../../../lib/api-client';
 import { translateMessage } from '../../../lib/i18n';
 import { covers, formatMoney, stakeCost } from '../../../lib/money';
-import type { User } from '../../../types/api';
+import type { SessionUser as User } from '@wager/domain/contracts/accounts';
 import { useCreateBet } from '../api/bet-queries';
 import { CodRulesDialog, DEFAULT_COD_RULES, DEFAULT_FC25_RULES, Fc25RulesDialog, RulesSummary } from './rules-dialogs';
 import { errorMessage } from '../../../lib/error-message';

@@ -4,25 +4,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Badge, Button } from '../../../components/ui/primitives';
 import { apiRequest } from '../../../lib/api-client';
+import type { BetLedger } from '@wager/domain/contracts/bets';
+import type { EscrowProof } from '@wager/domain/contracts/wallet';
 import { formatMoney } from '../../../lib/money';
 import { formatDateTime } from '../../../lib/date-time';
 
 /**
  * A proof of escrow, as GET /api/bets/:betId/ledger and GET /api/fpl/pools/:poolId/ledger both
- * answer it (docs/api/bets.md and docs/api/pools.md "Proof of escrow").
+ * answer it (docs/api/bets.md and docs/api/pools.md "Proof of escrow"): the wallet contract's
+ * `escrowProof`, and the bets contract's `betLedger` (with the bet's id).
  */
-export interface EscrowProof {
-  currency: string;
-  escrowAccount: string;
-  escrowBalance: string;
-  /** Usernames of the players whose accounts the postings name, by user id. */
-  names?: Record<string, string>;
-  movements: { eventId: string; eventType: string; streamId: string; streamRevision: number | null; recordedAt: string; hash: string | null; postings: { account: string; currency: string; amount: string }[] }[];
-  chain: { streamId: string; headHash: string | null; events: { id: string; revision: number; type: string; data: unknown; hash: string; recordedAt: string; redacted: boolean }[] };
-}
-export interface BetLedger extends EscrowProof {
-  betId: string;
-}
+export type { BetLedger, EscrowProof };
 
 /** Under the bet's details key: a change of the bet's stream, or a movement in the viewer's wallet (a payout, a refund, an appeal correction), refreshes it. */
 export const betLedgerQuery = (betId: string) =>

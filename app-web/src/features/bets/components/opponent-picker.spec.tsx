@@ -4,12 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_KEY } from '../../../lib/api-client';
 import { fakeFetch, renderWithApp } from '../../../testing/render';
-import type { User } from '../../../types/api';
+import type { SessionUser as User } from '@wager/domain/contracts/accounts';
 import { CreateChallengeDialog } from './create-challenge-dialog';
+import { aUser } from '../../../testing/contract-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const me: User = { id: crypto.randomUUID(), username: 'ann', email: 'ann@example.com', balance: '5000.00', cryptoBalance: '0.00', dailyLimit: '50000.00', dailySpent: '0.00' };
+const me: User = aUser({ id: crypto.randomUUID(), username: 'ann', email: 'ann@example.com', balance: '5000.00', cryptoBalance: '0.00', dailyLimit: '50000.00', dailySpent: '0.00' });
 const kola = { id: crypto.randomUUID(), username: 'kola', psnUsername: null, activisionId: null, isPsnVerified: false, isActivisionVerified: false, rating: 1040, wins: 3, losses: 1, online: true, lastSeenAt: null };
 
 describe('OpponentPicker in Create Challenge', () => {

@@ -5,11 +5,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MatchesRoute } from '../../../app/routes/matches';
 import { AUTH_TOKEN_KEY } from '../../../lib/api-client';
 import { fakeFetch, renderWithApp } from '../../../testing/render';
-import type { Bet } from '../../../types/api';
+import type { BetView as Bet } from '@wager/domain/contracts/bets';
 import type { LiveMatch } from '../../live/api/live-queries';
 import { LiveMatchesPanel } from '../../live/components/live-matches-panel';
 import { SuggestionNote } from '../../live/components/suggestion-note';
 import { ReportResultButton, ReportResultProvider } from './report-result';
+import { aBet, aUserSummary } from '../../../testing/contract-fixtures';
 
 beforeEach(() => window.localStorage.setItem(AUTH_TOKEN_KEY, `token-${crypto.randomUUID()}`));
 afterEach(() => {
@@ -21,7 +22,7 @@ const ada = { id: '11111111-1111-4111-8111-111111111111', username: 'ada_lagos' 
 const bayo = { id: '22222222-2222-4222-8222-222222222222', username: 'bayo' };
 const me = { ...bayo, email: 'bayo@example.com', balance: '500.00', cryptoBalance: '0.00' };
 const betId = '33333333-3333-4333-8333-333333333333';
-const bet: Bet = { id: betId, gameType: 'fc25', amount: '1000.00', currency: 'NGN', status: 'accepted', challengerId: ada.id, opponentId: bayo.id, challenger: ada as Bet['challenger'], opponent: bayo as Bet['opponent'], challengerResult: 'won', opponentResult: null, createdAt: '2026-11-20T10:00:00.000Z', expiresAt: '2026-11-21T10:00:00.000Z' };
+const bet: Bet = aBet({ id: betId, amount: '1000.00', currency: 'NGN', status: 'accepted', challengerId: ada.id, opponentId: bayo.id, challenger: aUserSummary(ada), opponent: aUserSummary(bayo), challengerResult: 'won', opponentResult: null, createdAt: '2026-11-20T10:00:00.000Z', expiresAt: '2026-11-21T10:00:00.000Z' });
 const match = {
   betId, gameType: 'fc25', status: 'completed', tracking: 'tracking', matchId: 'm1', currentMinute: 90, challengerScore: 3, opponentScore: 1, challengerKills: 0, opponentKills: 0,
   suggestion: { matchId: 'm1', winnerId: ada.id, basis: 'goals', challengerRaw: 3, opponentRaw: 1, handicap: 0, challengerTotal: 3, opponentTotal: 1 }, flags: [], events: [],

@@ -1,7 +1,7 @@
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/primitives';
-import type { Bet } from '../../../types/api';
+import type { BetView as Bet } from '@wager/domain/contracts/bets';
 import { useUser } from '../../auth/api/user-queries';
 import { isActive } from './bet-display';
 import { UploadResultDialog } from './upload-result-dialog';

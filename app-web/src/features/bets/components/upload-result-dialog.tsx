@@ -10,7 +10,7 @@ import { isProcessing } from '../../../lib/api-client';
 
 import { useReportResult } from '../api/bet-queries';
 import { useUser } from '../../auth/api/user-queries';
-import type { Bet } from '../../../types/api';
+import type { BetView as Bet } from '@wager/domain/contracts/bets';
 import { errorMessage } from '../../../lib/error-message';
 import { TrackerSuggestion } from '../../live/components/tracker-suggestion';
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/primitives';
 import { formatMoney } from '../../../lib/money';
-import type { Bet, UserSummary } from '../../../types/api';
+import type { BetView as Bet, UserSummary } from '@wager/domain/contracts/bets';
 import { formatDateTime, isActive } from '../../bets/components/bet-display';
 import { MoneyPanel, betLedgerQuery } from '../../bets/components/money-panel';
 

@@ -7,7 +7,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { useLiveChannel } from '../../../lib/live-channel';
 import type { LiveMessage } from '../../../lib/live-updates';
 import { useConnectionStatus } from '../../../lib/live-updates-context';
-import type { User } from '../../../types/api';
+import type { SessionUser as User } from '@wager/domain/contracts/accounts';
 import { appendMessage, chatQueries, historyOf, useInviteModerator, useJoinAsModerator, usePostMessage, type Chat, type ChatMessage, type MessagePages } from '../api/chat-queries';
 import { MessageList } from './message-list';
 import { SendBox } from './send-box';

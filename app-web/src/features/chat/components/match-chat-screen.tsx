@@ -6,7 +6,7 @@ import { Alert, Badge, Card, Spinner } from '../../../components/ui/primitives';
 import { paths } from '../../../config/paths';
 import { errorStatus } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/money';
-import type { Bet } from '../../../types/api';
+import type { BetView as Bet } from '@wager/domain/contracts/bets';
 import { useUser } from '../../auth/api/user-queries';
 import { betQueries } from '../../bets/api/bet-queries';
 import { BetStatusBadge } from '../../bets/components/bet-display';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, Button, Card, Field, Input } from '../../../components/ui/primitives';
 import { toast } from '../../../components/ui/toast';
-import type { Bet, UserSummary } from '../../../types/api';
+import type { BetView as Bet, UserSummary } from '@wager/domain/contracts/bets';
 import { MANUAL_EVENT_FIELDS, MANUAL_EVENT_TYPES, PLAYER_POLL_MS, TRACKING_POLL_MS, liveQueries, parseEventNumber, useReportEvent, type ManualEventType } from '../api/live-queries';
 import { SuggestionNote } from './suggestion-note';
 import { useLiveMatch, usePollWhileOffline } from './use-live-match';

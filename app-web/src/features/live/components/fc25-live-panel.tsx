@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Badge, Card, Spinner } from '../../../components/ui/primitives';
-import type { Bet } from '../../../types/api';
+import type { BetView as Bet } from '@wager/domain/contracts/bets';
 import { TRACKING_POLL_MS, type LiveMatch } from '../api/live-queries';
 import { useLiveMatch } from './use-live-match';
 import { SuggestionNote } from './suggestion-note';

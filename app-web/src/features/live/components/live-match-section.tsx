@@ -1,4 +1,4 @@
-import type { Bet } from '../../../types/api';
+import type { BetView as Bet } from '@wager/domain/contracts/bets';
 import { useUser } from '../../auth/api/user-queries';
 import { isActive } from '../../bets/components/bet-display';
 import { CodLivePanel } from './cod-live-panel';

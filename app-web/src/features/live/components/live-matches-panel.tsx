@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Badge, Card } from '../../../components/ui/primitives';
 import { paths } from '../../../config/paths';
-import type { Bet, User } from '../../../types/api';
+import type { BetView as Bet } from '@wager/domain/contracts/bets';
+import type { SessionUser as User } from '@wager/domain/contracts/accounts';
 import { liveQueries } from '../api/live-queries';
 
 /** One live bet: who plays, the tracked score (goals or kills) from the viewer's side, and a link to the match chat. */

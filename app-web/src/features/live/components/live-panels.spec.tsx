@@ -6,10 +6,11 @@ import { AUTH_TOKEN_KEY } from '../../../lib/api-client';
 import { i18n } from '../../../lib/i18n';
 import { fakeSockets } from '../../../testing/fake-socket';
 import { fakeFetch, renderWithApp } from '../../../testing/render';
-import type { Bet } from '../../../types/api';
+import type { BetView as Bet } from '@wager/domain/contracts/bets';
 import type { LiveMatch } from '../api/live-queries';
 import { LiveMatchSection } from './live-match-section';
 import { suggestionFor } from './suggestion-note';
+import { aBet, aUserSummary } from '../../../testing/contract-fixtures';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -19,10 +20,10 @@ afterEach(() => {
 const now = new Date('2026-11-24T20:00:00Z');
 
 function world(gameType: 'fc25' | 'cod', options: { reportStatus?: number } = {}) {
-  const challenger = { id: crypto.randomUUID(), username: 'ann', psnUsername: 'ann_psn', activisionId: 'Ann#123' };
-  const opponent = { id: crypto.randomUUID(), username: 'bob', psnUsername: 'bob_psn', activisionId: 'Bob#456' };
+  const challenger = aUserSummary({ id: crypto.randomUUID(), username: 'ann', psnUsername: 'ann_psn', activisionId: 'Ann#123' });
+  const opponent = aUserSummary({ id: crypto.randomUUID(), username: 'bob', psnUsername: 'bob_psn', activisionId: 'Bob#456' });
   const betId = crypto.randomUUID();
-  const bet: Bet = { id: betId, gameType, amount: '1000.00', status: 'accepted', challengerId: challenger.id, opponentId: opponent.id, challenger, opponent, createdAt: now.toISOString(), matchDuration: 90 };
+  const bet: Bet = aBet({ id: betId, gameType, amount: '1000.00', status: 'accepted', challengerId: challenger.id, opponentId: opponent.id, challenger, opponent, createdAt: now.toISOString(), matchDuration: 90 });
   const match: LiveMatch = {
     betId, gameType, status: 'waiting', tracking: 'tracking', matchId: null, currentMinute: 0, matchDuration: 90, challengerScore: 0, opponentScore: 0, challengerKills: 0, opponentKills: 0,
     challengerDeaths: 0, opponentDeaths: 0, currentRound: 0, totalRounds: 0, possession: { challenger: 50, opponent: 50 }, events: [], gameMode: null, map: null, startTime: null,

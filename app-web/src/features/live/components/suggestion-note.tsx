@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Alert, Button } from '../../../components/ui/primitives';
 import { useReportAction } from '../../bets/components/report-result';
-import type { Bet } from '../../../types/api';
+import type { BetView as Bet } from '@wager/domain/contracts/bets';
 import { useUser } from '../../auth/api/user-queries';
 import type { LiveMatch, Suggestion } from '../api/live-queries';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import type { DetectedLocation } from '../../../types/api';
+import type { ConfirmLocationBody, DetectedLocation, UserResult } from '@wager/domain/contracts/accounts';
 import { userQueries } from '../../auth/api/user-queries';
 
 export function useDetectLocation() {
@@ -10,7 +10,7 @@ export function useDetectLocation() {
 export function useConfirmLocation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { acceptLocation: boolean; detectedLocation: DetectedLocation | null }) => apiRequest('POST', '/api/location/confirm', input),
+    mutationFn: (input: ConfirmLocationBody) => apiRequest<UserResult>('POST', '/api/location/confirm', input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userQueries.all() }),
   });
 }
@@ -18,7 +18,7 @@ export function useConfirmLocation() {
 export function useSetCurrency() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (currency: string) => apiRequest('PUT', '/api/user/currency', { currency, setByUser: true }),
+    mutationFn: (currency: string) => apiRequest<UserResult>('PUT', '/api/user/currency', { currency, setByUser: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userQueries.all() }),
   });
 }

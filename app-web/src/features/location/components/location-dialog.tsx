@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/dialog';
 import { Alert, Button, Spinner } from '../../../components/ui/primitives';
 import { toast } from '../../../components/ui/toast';
-import type { DetectedLocation } from '../../../types/api';
+import type { DetectedLocation } from '@wager/domain/contracts/accounts';
 import { useConfirmLocation, useDetectLocation } from '../api/location-mutations';
 
 /** Location flow (spec section 4): detect, then confirm it or keep USD. */

@@ -10,7 +10,7 @@ import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/error-message';
 import { translateMessage } from '../../../lib/i18n';
 import { formatMoney } from '../../../lib/money';
-import type { User } from '../../../types/api';
+import type { SessionUser as User } from '@wager/domain/contracts/accounts';
 import { useUser } from '../../auth/api/user-queries';
 import { moderationQueries, useModerationAction, type ModerationRequest, type ModerationStatus, type QueueScope } from '../api/moderation-queries';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
-import type { User } from '../../../types/api';
+import type { SessionUser as User } from '@wager/domain/contracts/accounts';
 
 /** The header's bell: the unread count from GET /api/user, refetched live when my notifications stream changes. */
 export function NotificationBell({ user }: { user: User }) {

@@ -51,6 +51,7 @@ function ledger(tamper: boolean): PoolLedger {
     poolId: POOL_ID,
     currency: 'NGN',
     escrowAccount: ESCROW,
+    names: {},
     escrowBalance: '0.00',
     movements: [
       move('m1', 'StakeLocked', 'wallet-u1', [['user:u1:available:NGN', '-10.20'], [ESCROW, '10.20']]),

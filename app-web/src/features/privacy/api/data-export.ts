@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import type { DataExport } from '@wager/domain/contracts/privacy';
 
 /** GET /api/user/export (docs/api/accounts.md): the person's copy, saved as a JSON file. */
 export function useDownloadMyData() {
   return useMutation({
     mutationFn: async (): Promise<{ file: string }> => {
-      const copy = await apiRequest<{ userId: string }>('GET', '/api/user/export');
+      const copy = await apiRequest<DataExport>('GET', '/api/user/export');
       const file = `wager-data-${copy.userId}.json`;
       const url = URL.createObjectURL(new Blob([JSON.stringify(copy, null, 2)], { type: 'application/json' }));
       try {

@@ -1,13 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, getQueryFn } from '../../../lib/api-client';
+import type { ErasureStatus, RequestErasureBody } from '@wager/domain/contracts/privacy';
 
-/** GET /api/user/erasure (docs/api/accounts.md). */
-export interface ErasureStatus {
-  effectiveAt: string | null;
-  openBets: number;
-  openPools: number;
-  balances: { currency: string; amount: string }[];
-}
+/** GET /api/user/erasure (docs/api/accounts.md), typed by the privacy contract. */
+export type { ErasureStatus };
 
 export const erasureQuery = () => queryOptions({ queryKey: ['/api/user/erasure'], queryFn: getQueryFn<ErasureStatus>({ on401: 'throw' }) });
 
@@ -18,7 +14,7 @@ export function useErasureStatus() {
 export function useRequestErasure() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (password: string) => apiRequest<ErasureStatus>('POST', '/api/user/erasure', { password }),
+    mutationFn: (password: string) => apiRequest<ErasureStatus>('POST', '/api/user/erasure', { password } satisfies RequestErasureBody),
     onSuccess: (status) => queryClient.setQueryData(erasureQuery().queryKey, status),
   });
 }

@@ -1,15 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import type { User } from '../../../types/api';
+import type { PhoneCodeSent, PhoneVerified } from '@wager/domain/contracts/accounts';
 import { userQueries } from '../../auth/api/user-queries';
 
-export interface PhoneCodeSent {
-  readonly success: true;
-  /** The number as the server stored it (E.164). */
-  readonly phone: string;
-  readonly expiresAt: string;
-  readonly retryAfter: number;
-}
+/** `phone` is the number as the server stored it (E.164). */
+export type { PhoneCodeSent };
 
 /** POST /api/user/phone: a 6-digit code by SMS to the number as typed (the server reads it as E.164). */
 export function useSendPhoneCode() {
@@ -20,7 +15,7 @@ export function useSendPhoneCode() {
 export function useVerifyPhone() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => apiRequest<{ success: true; user: User }>('POST', '/api/user/phone/verify', { code }),
+    mutationFn: (code: string) => apiRequest<PhoneVerified>('POST', '/api/user/phone/verify', { code }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userQueries.all() }),
   });
 }

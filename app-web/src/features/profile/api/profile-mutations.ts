@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import type { User } from '../../../types/api';
+import type { SessionUser as User, UserResult } from '@wager/domain/contracts/accounts';
 import { userQueries } from '../../auth/api/user-queries';
 import type { ProfileForm } from '../../auth/api/schemas';
 
@@ -19,7 +19,7 @@ export function changedProfileFields(form: Partial<Record<keyof ProfileForm, str
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: Partial<ProfileForm>) => apiRequest<User>('PATCH', '/api/user/profile', changes),
+    mutationFn: (changes: Partial<ProfileForm>) => apiRequest<UserResult>('PATCH', '/api/user/profile', changes),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userQueries.all() }),
   });
 }

@@ -1,28 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, getQueryFn } from '../../../lib/api-client';
 import { userQueries } from '../../auth/api/user-queries';
+import type { ExclusionPeriod, LimitKind, SaferPlayLimits, SelfExclusion } from '@wager/domain/contracts/wallet';
 
-export type LimitKind = 'depositDaily' | 'depositWeekly' | 'depositMonthly' | 'stakeDaily';
-export const LIMIT_KINDS: readonly LimitKind[] = ['depositDaily', 'depositWeekly', 'depositMonthly', 'stakeDaily'];
-export type ExclusionPeriod = '24h' | '7d' | '30d' | '6m' | '1y' | '5y';
-export const EXCLUSION_PERIODS: readonly ExclusionPeriod[] = ['24h', '7d', '30d', '6m', '1y', '5y'];
+/** GET /api/user/limits (docs/api/safer-gambling.md), typed by the wallet contract. */
+export { EXCLUSION_PERIODS, LIMIT_KINDS } from '@wager/domain/contracts/wallet';
+export type { ExclusionPeriod, LimitKind, LimitState, SaferPlayLimits, SelfExclusion } from '@wager/domain/contracts/wallet';
 export const REALITY_CHECK_CHOICES = [15, 30, 45, 60, 90, 120] as const;
-
-export interface LimitState {
-  limit: string | null;
-  pending: { limit: string | null; effectiveAt: string } | null;
-  used: string;
-  remaining: string | null;
-}
-/** GET /api/user/limits (docs/api/safer-gambling.md). */
-export type SaferPlayLimits = Record<LimitKind, LimitState> & {
-  currency: string;
-  timeZone: string;
-  exclusion: { kind: 'cool_off' | 'self_exclusion'; period: ExclusionPeriod; until: string } | null;
-  selfExcludedUntil: string | null;
-  coolOffUntil: string | null;
-  realityCheckMinutes: number | null;
-};
 
 export const saferPlayQueries = {
   limits: () => queryOptions({ queryKey: ['/api/user/limits'], queryFn: getQueryFn<SaferPlayLimits>({ on401: 'throw' }) }),
@@ -44,7 +28,7 @@ export function useSetLimits() {
 
 export function useStartSelfExclusion() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (period: ExclusionPeriod) => apiRequest('POST', '/api/user/self-exclusion', { period }), onSuccess: refresh });
+  return useMutation({ mutationFn: (period: ExclusionPeriod) => apiRequest<SelfExclusion>('POST', '/api/user/self-exclusion', { period }), onSuccess: refresh });
 }
 
 export function useSetRealityCheck() {

@@ -4,10 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { fakeFetch, renderWithApp } from '../../../testing/render';
-import type { User } from '../../../types/api';
+import type { SessionUser as User } from '@wager/domain/contracts/accounts';
 import { PhoneVerification } from './phone-verification';
+import { aUser } from '../../../testing/contract-fixtures';
 
-const user: User = { id: crypto.randomUUID(), username: 'ada', email: 'ada@example.com', phoneNumber: '', country: 'NG', timezone: 'Africa/Lagos', balance: '0.00', cryptoBalance: '0.00' };
+const user: User = aUser({ id: crypto.randomUUID(), username: 'ada', email: 'ada@example.com', phoneNumber: '', country: 'NG', timezone: 'Africa/Lagos', balance: '0.00', cryptoBalance: '0.00' });
 
 afterEach(async () => {
   vi.unstubAllGlobals();

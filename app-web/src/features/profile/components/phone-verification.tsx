@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Field, Input } from '../../../components/ui/primitives';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/error-message';
-import type { User } from '../../../types/api';
+import type { SessionUser as User } from '@wager/domain/contracts/accounts';
 import { useSendPhoneCode, useVerifyPhone } from '../api/phone-verification';
 
 /**

@@ -9,7 +9,7 @@ import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 
 import { translateMessage } from '../../../lib/i18n';
-import type { User } from '../../../types/api';
+import type { SessionUser as User } from '@wager/domain/contracts/accounts';
 import { formResolver, profileSchema, type ProfileForm } from '../../auth/api/schemas';
 import { useRequestReset } from '../../auth/api/user-queries';
 import { TIMEZONES } from '../../auth/timezones';

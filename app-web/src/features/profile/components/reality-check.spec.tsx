@@ -4,12 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_KEY } from '../../../lib/api-client';
 import { fakeFetch, renderWithApp } from '../../../testing/render';
-import type { Transaction } from '../../../types/api';
+import type { Transaction } from '@wager/domain/contracts/wallet';
 import { REMINDED_KEY, RealityCheckReminder, SESSION_START_KEY, netSpend } from './reality-check';
+import { aTransaction } from '../../../testing/contract-fixtures';
 
 const user = { id: crypto.randomUUID(), username: 'ann', email: 'a@example.com', balance: '100.00', cryptoBalance: '0.00' };
 const limits = (realityCheckMinutes: number | null) => ({ currency: 'NGN', realityCheckMinutes, exclusion: null, selfExcludedUntil: null, coolOffUntil: null });
-const tx = (type: string, amount: string, at: number): Transaction => ({ id: crypto.randomUUID(), type, status: 'completed', amount, createdAt: new Date(at).toISOString() });
+const tx = (type: string, amount: string, at: number): Transaction => aTransaction({ id: crypto.randomUUID(), type, status: 'completed', amount, createdAt: new Date(at).toISOString() });
 
 // The app asks for the user only with a stored session (a visitor makes no /api/user call).
 beforeEach(() => window.localStorage.setItem(AUTH_TOKEN_KEY, `token-${crypto.randomUUID()}`));

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/primitives';
 import { Dialog } from '../../../components/ui/dialog';
 import { paths } from '../../../config/paths';
 import { formatMoney } from '../../../lib/money';
-import type { Transaction } from '../../../types/api';
+import type { Transaction } from '@wager/domain/contracts/wallet';
 import { useUser } from '../../auth/api/user-queries';
 import { walletQueries } from '../../wallet/api/wallet-queries';
 import { useSaferPlayLimits } from '../api/safer-play';

@@ -1,6 +1,17 @@
 import { queryOptions, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { apiRequest, getQueryFn } from '../../../lib/api-client';
-import type { CryptoCurrencyOption, CryptoDeposit, CryptoWithdrawal, PaystackDeposit, Transaction } from '../../../types/api';
+import type {
+  CryptoCurrencyOption,
+  CryptoDeposit,
+  CryptoDepositInput,
+  CryptoWithdrawal,
+  CryptoWithdrawalInput,
+  PaystackDeposit,
+  PaystackInitializeResponse,
+  PaystackVerifyResponse,
+  Transaction,
+} from '@wager/domain/contracts/wallet';
+import type { ProcessingAnswer } from '../../../lib/api-client';
 import { userQueries } from '../../auth/api/user-queries';
 
 /** Spec section 9: currencies cached 5 min, the Paystack list 30 s, a pending deposit polled every 10 s. */
@@ -53,17 +64,7 @@ export function useRefreshBalances() {
   return () => Promise.all(walletReadKeys().map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
-export interface PaystackInitializeResponse {
-  status: boolean;
-  message: string;
-  data?: { authorization_url: string; reference: string; access_code?: string };
-}
-
-export interface PaystackVerifyResponse {
-  status: boolean;
-  message?: string;
-  data?: { status: string; amount: string | number; gateway_response?: string | null; reference?: string };
-}
+export type { CryptoCurrencyOption, CryptoDeposit, CryptoWithdrawal, PaystackDeposit, PaystackInitializeResponse, PaystackVerifyResponse, Transaction };
 
 export function useInitializePaystack() {
   return useMutation({
@@ -80,7 +81,7 @@ export function useVerifyPaystack() {
 export function useCreateCryptoDeposit() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { cryptocurrency: string; cryptoAmount: string; network: string }) =>
+    mutationFn: (input: CryptoDepositInput) =>
       apiRequest<CryptoDeposit>('POST', '/api/crypto/deposits/create', input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/crypto/deposits'] }),
   });
@@ -89,8 +90,8 @@ export function useCreateCryptoDeposit() {
 export function useCreateCryptoWithdrawal() {
   const refresh = useRefreshBalances();
   return useMutation({
-    mutationFn: (input: { cryptocurrency: string; cryptoAmount: string; withdrawalAddress: string; network: string }) =>
-      apiRequest<CryptoWithdrawal>('POST', '/api/crypto/withdrawals/create', input),
+    mutationFn: (input: CryptoWithdrawalInput) =>
+      apiRequest<CryptoWithdrawal | ProcessingAnswer>('POST', '/api/crypto/withdrawals/create', input),
     onSuccess: () => refresh(),
   });
 }

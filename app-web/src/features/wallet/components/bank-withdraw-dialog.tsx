@@ -6,9 +6,11 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Alert, Button, Field, Input, Select } from '../../../components/ui/primitives';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/error-message';
+import { isProcessing } from '../../../lib/api-client';
+import { toastProcessing } from '../../../components/ui/processing-toast';
 import { formatMoney } from '../../../lib/money';
 import { formatDateTime } from '../../bets/components/bet-display';
-import type { User } from '../../../types/api';
+import type { SessionUser as User } from '@wager/domain/contracts/accounts';
 import { BANK_WITHDRAWAL_MIN, bankPayoutQueries, useAddBankAccount, useBankWithdrawal, useResolveBankAccount, type BankAccount } from '../api/bank-payouts';
 
 /** Bank, account number, Resolve → the bank's account name shown for confirmation → Add. */
@@ -93,7 +95,9 @@ export function BankWithdrawDialog({ user, open, onOpenChange }: { user: User; o
       { amount: value, bankAccountId: chosen },
       {
         onSuccess: (w) => {
-          toast({ title: t('withdraw.successTitle'), description: w.waiting ? t(`bankPayout.waiting.${w.waiting}`, { time: formatDateTime(w.notBefore) }) : t('bankPayout.sentText'), type: 'success' });
+          // A 202: the request is recorded, the read models are behind; the list shows it once they catch up.
+          if (isProcessing(w)) toastProcessing();
+          else toast({ title: t('withdraw.successTitle'), description: w.waiting ? t(`bankPayout.waiting.${w.waiting}`, { time: formatDateTime(w.notBefore) }) : t('bankPayout.sentText'), type: 'success' });
           setAmount('');
           onOpenChange(false);
         },

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../../testing/render';
-import type { CryptoCurrencyOption } from '../../../types/api';
+import type { CryptoCurrencyOption } from '@wager/domain/contracts/wallet';
 import { CryptoCurrencyFields } from './crypto-currency-fields';
 
 const currencies = [

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Field, Select } from '../../../components/ui/primitives';
-import type { CryptoCurrencyOption } from '../../../types/api';
+import type { CryptoCurrencyOption } from '@wager/domain/contracts/wallet';
 
 /**
  * The currency picker and, when the currency has more than one network (spec section 5), the

@@ -9,7 +9,7 @@ import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { errorStatus, getAuthToken } from '../../../lib/api-client';
 import { translateMessage } from '../../../lib/i18n';
-import type { CryptoCurrencyOption, CryptoDeposit } from '../../../types/api';
+import type { CryptoCurrencyOption, CryptoDeposit } from '@wager/domain/contracts/wallet';
 import { CryptoCurrencyFields } from './crypto-currency-fields';
 import { CRYPTO_CONFIRMATIONS_REQUIRED, useCreateCryptoDeposit, useRefreshBalances, walletQueries } from '../api/wallet-queries';
 import { errorMessage } from '../../../lib/error-message';

@@ -4,11 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_KEY } from '../../../lib/api-client';
 import { fakeFetch, renderWithApp } from '../../../testing/render';
-import type { User } from '../../../types/api';
+import type { SessionUser as User } from '@wager/domain/contracts/accounts';
 import { PaystackDepositForm } from './paystack-deposit-form';
 import { PAYSTACK_OUTCOME_KEY, PAYSTACK_REFERENCE_KEY } from '../api/paystack-reference';
+import { aUser } from '../../../testing/contract-fixtures';
 
-const user: User = { id: 'u1', username: 'ann', email: 'ann@example.com', balance: '0.00', cryptoBalance: '0.00' };
+const user: User = aUser({ id: 'u1', username: 'ann', email: 'ann@example.com', balance: '0.00', cryptoBalance: '0.00' });
 
 afterEach(() => vi.unstubAllGlobals());
 

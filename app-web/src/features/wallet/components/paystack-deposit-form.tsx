@@ -5,7 +5,7 @@ import { Alert, Button, Field, Input } from '../../../components/ui/primitives';
 import { toast } from '../../../components/ui/toast';
 import { getAuthToken } from '../../../lib/api-client';
 import { translateMessage } from '../../../lib/i18n';
-import type { User } from '../../../types/api';
+import type { SessionUser as User } from '@wager/domain/contracts/accounts';
 import { paystackOutcome, storePaystackReference, useStoredPaystackReference } from '../api/paystack-reference';
 import { formatMoney } from '../../../lib/money';
 import { usePaystackVerification } from '../api/use-paystack-verification';

@@ -6,7 +6,7 @@ import { Badge, Button, Card } from '../../../components/ui/primitives';
 import { Tabs } from '../../../components/ui/tabs';
 import { formatMoney } from '../../../lib/money';
 import { WalletAmount } from '../../../components/ui/wallet-amount';
-import type { User } from '../../../types/api';
+import type { SessionUser as User } from '@wager/domain/contracts/accounts';
 import { RECENT_PAYSTACK_DEPOSITS, walletQueries } from '../api/wallet-queries';
 import { CryptoDepositForm, statusTone } from './crypto-deposit-form';
 import { PaystackDepositForm } from './paystack-deposit-form';

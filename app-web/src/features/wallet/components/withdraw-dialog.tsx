@@ -9,11 +9,13 @@ import { toast } from '../../../components/ui/toast';
 
 import { translateMessage } from '../../../lib/i18n';
 import { formatMoney } from '../../../lib/money';
-import type { User } from '../../../types/api';
+import type { SessionUser as User } from '@wager/domain/contracts/accounts';
 import { useCreateCryptoWithdrawal, walletQueries } from '../api/wallet-queries';
 import { CryptoCurrencyFields } from './crypto-currency-fields';
 import { cryptoAmountRefusal } from './crypto-deposit-form';
 import { errorMessage } from '../../../lib/error-message';
+import { isProcessing } from '../../../lib/api-client';
+import { toastProcessing } from '../../../components/ui/processing-toast';
 
 /** Spec section 5: rough USD rates for the balance check (USDT 1, BTC 45000, others 2500). */
 export function roughUsdValue(code: string, amount: string): Money {
@@ -48,7 +50,9 @@ export function WithdrawDialog({ user, open, onOpenChange }: { user: User; open:
       { cryptocurrency: code, cryptoAmount: amount.trim(), withdrawalAddress: address.trim(), network: chosenNetwork },
       {
         onSuccess: (result) => {
-          toast({ title: t('withdraw.successTitle'), description: result.requiresKyc ? t('withdraw.successKycText') : t('withdraw.successText'), type: 'success' });
+          // A 202: the withdrawal is recorded, the read models are behind; the list shows it once they catch up.
+          if (isProcessing(result)) toastProcessing();
+          else toast({ title: t('withdraw.successTitle'), description: result.requiresKyc ? t('withdraw.successKycText') : t('withdraw.successText'), type: 'success' });
           onOpenChange(false);
           setAmount('');
           setAddress('');

@@ -1,0 +1,87 @@
+/**
+ * Complete answers of the API, as its contract describes them, for component specs: each spec
+ * overrides only the fields its case is about, and a field the contract adds fails typecheck here
+ * once instead of in every spec.
+ */
+import type { SessionUser } from '@wager/domain/contracts/accounts';
+import type { BetView, UserSummary } from '@wager/domain/contracts/bets';
+import type { Transaction } from '@wager/domain/contracts/wallet';
+
+export function aUserSummary(overrides: Partial<UserSummary> & Pick<UserSummary, 'id' | 'username'>): UserSummary {
+  return { psnUsername: null, activisionId: null, isPsnVerified: false, rating: 1000, wins: 0, losses: 0, ...overrides };
+}
+
+export function aBet(overrides: Partial<BetView> & Pick<BetView, 'id'>): BetView {
+  const createdAt = overrides.createdAt ?? '2026-11-20T10:00:00.000Z';
+  return {
+    gameType: 'fc25',
+    amount: '100.00',
+    feeAmount: '5.00',
+    currency: 'NGN',
+    status: 'pending',
+    challengerId: overrides.challenger?.id ?? 'u-challenger',
+    opponentId: overrides.opponent?.id ?? null,
+    challenger: null,
+    opponent: null,
+    actualWinner: null,
+    challengerResult: null,
+    opponentResult: null,
+    resultEvidence: [],
+    disputeReason: null,
+    createdAt,
+    updatedAt: createdAt,
+    expiresAt: new Date(Date.parse(createdAt) + 24 * 3600_000).toISOString(),
+    acceptedAt: null,
+    settledAt: null,
+    visibility: 'private',
+    platformUsername: null,
+    matchRules: { noAiAssistance: true, standardLength: true, allowReplays: false },
+    customRulesEnabled: false,
+    settledBy: null,
+    voidReason: null,
+    appealDeadlineAt: null,
+    appeal: null,
+    ...overrides,
+  };
+}
+
+/** A signed-in user as GET /api/user answers (no bell counts unless given): unverified, no phone, naira display. */
+export function aUser(overrides: Partial<SessionUser> & Pick<SessionUser, 'id' | 'username'>): SessionUser {
+  return {
+    email: `${overrides.username}@example.com`,
+    phoneNumber: null,
+    psnUsername: null,
+    activisionId: null,
+    country: null,
+    timezone: null,
+    dateOfBirth: null,
+    balance: '0.00',
+    cryptoBalance: '0.00',
+    dailySpent: '0.00',
+    dailyLimit: '50000.00',
+    preferredCurrency: 'NGN',
+    preferredLanguage: 'en',
+    isAdmin: false,
+    isModerator: false,
+    isEmailVerified: false,
+    isPhoneVerified: false,
+    isPsnVerified: false,
+    isAgeVerified: false,
+    locationDetectedAt: null,
+    currencySetByUser: false,
+    ipAddress: null,
+    fplTeamId: null,
+    rating: 1000,
+    wins: 0,
+    losses: 0,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    selfExcludedUntil: null,
+    coolOffUntil: null,
+    ...overrides,
+  };
+}
+
+/** A line of GET /api/transactions. */
+export function aTransaction(overrides: Partial<Transaction> & Pick<Transaction, 'id' | 'type' | 'amount' | 'createdAt'>): Transaction {
+  return { status: 'completed', currency: 'NGN', betId: null, poolId: null, reference: null, description: '', ...overrides };
+}
