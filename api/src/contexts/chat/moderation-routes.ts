@@ -6,19 +6,14 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { ForbiddenError, NotFoundError } from '@wager/domain';
 import { MODERATION_QUEUE_SIZE_MAX, chatMessages } from '@wager/domain/chat/index';
+import { chatContract } from '@wager/domain/contracts/chat';
 import { findChat, findModerationRequest, listModerationQueue } from '@wager/projections/chat/queries';
 import { StillProcessing } from '../../runtime/still-processing.js';
 import { isModerator } from './access.js';
 import { claimModeration, escalateModeration, resolveModeration } from './commands.js';
-import { moderationItemJson, toModerationItemJson } from './moderation-views.js';
-
-const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Invalid id');
-const chatParams = z.object({ chatId: uuid });
-/** Raw bounds only; the decider trims and names the spec's refusals (empty, too long). */
-const TEXT_RAW_LENGTH_MAX = 10_000;
+import { toModerationItemJson } from './moderation-views.js';
 
 export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   const usernameOf = async (userId: string) => (await app.deps.db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirst())?.username ?? '';
@@ -48,7 +43,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/moderation/queue',
     {
       onRequest: app.requireUser,
-      schema: { querystring: z.object({ status: z.enum(['active', 'resolved']).default('active') }), response: { 200: z.object({ requests: z.array(moderationItemJson) }) } },
+      schema: chatContract.moderationQueue,
     },
     async (request) => {
       await moderatorOf(request);
@@ -58,7 +53,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/api/moderation/:chatId/claim', { onRequest: app.requireUser, schema: { params: chatParams, response: { 200: moderationItemJson } } }, async (request) => {
+  app.post('/api/moderation/:chatId/claim', { onRequest: app.requireUser, schema: chatContract.claim }, async (request) => {
     const auth = await moderatorOf(request);
     const chat = await requestedChat(request.params.chatId);
     await claimModeration(app.deps, chat.id, auth.userId, await usernameOf(auth.userId));
@@ -67,7 +62,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/moderation/:chatId/resolve',
-    { onRequest: app.requireUser, schema: { params: chatParams, body: z.object({ note: z.string().max(TEXT_RAW_LENGTH_MAX) }), response: { 200: moderationItemJson } } },
+    { onRequest: app.requireUser, schema: chatContract.resolve },
     async (request) => {
       const auth = await moderatorOf(request);
       const chat = await requestedChat(request.params.chatId);
@@ -78,7 +73,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/moderation/:chatId/escalate',
-    { onRequest: app.requireUser, schema: { params: chatParams, body: z.object({ reason: z.string().max(TEXT_RAW_LENGTH_MAX) }), response: { 200: moderationItemJson } } },
+    { onRequest: app.requireUser, schema: chatContract.escalate },
     async (request) => {
       const auth = await moderatorOf(request);
       const chat = await requestedChat(request.params.chatId);
