@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
-import { AdminPanel } from '../../features/admin/components/admin-panel';
-import { DisputeReview } from '../../features/admin/components/dispute-review';
+import { AdminPanel } from '../../features/admin';
+import { DisputeReview } from '../../features/admin';
 
 /** /admin: loaded on demand (React.lazy in router.tsx), so players never download the admin screens. */
 export default function AdminRoute() {

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, isProcessing, uploadWithProgress, type ProcessingAnswer } from '../../../lib/api-client';
 import type { Bet, PublicChallenge } from '../../../types/api';
-import { userQueries } from '../../auth/api/user-queries';
+import { userQueries } from '../../auth';
 
 /** The lists of GET /api/bets (issue 5: `status` filter). */
 /** `closed`: every bet of mine that is over (completed, voided, expired), each with its state. */

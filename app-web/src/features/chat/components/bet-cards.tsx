@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/primitives';
 import { formatMoney } from '../../../lib/money';
 import type { Bet, UserSummary } from '../../../types/api';
-import { formatDateTime, isActive } from '../../bets/components/bet-display';
-import { MoneyPanel, betLedgerQuery } from '../../bets/components/money-panel';
+import { formatDateTime, isActive } from '../../bets';
+import { MoneyPanel, betLedgerQuery } from '../../bets';
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (

@@ -1,6 +1,6 @@
 import type { Bet } from '../../../types/api';
-import { useUser } from '../../auth/api/user-queries';
-import { isActive } from '../../bets/components/bet-display';
+import { useUser } from '../../auth';
+import { isActive } from '../../bets';
 import { CodLivePanel } from './cod-live-panel';
 import { Fc25LivePanel } from './fc25-live-panel';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EscalateModerationBody, ModerationItemView, ModerationPerson, ModerationQueueView, ModerationScope, ModerationStatus, ResolveModerationBody } from '@wager/domain/contracts/chat';
 import { apiRequest } from '../../../lib/api-client';
-import { chatQueries } from '../../chat/api/chat-queries';
+import { chatQueries } from '../../chat';
 
 /** The queue's shapes are its contract's (`@wager/domain/contracts/chat`); these names are the screens'. */
 export type { ModerationPerson, ModerationStatus };

@@ -9,7 +9,7 @@ import {
   type PreferencesChangeBody,
 } from '@wager/domain/contracts/notifications';
 import { apiRequest, getQueryFn } from '../../../lib/api-client';
-import { userQueries } from '../../auth/api/user-queries';
+import { userQueries } from '../../auth';
 
 /** The notifications API's shapes are its contract's (`@wager/domain/contracts/notifications`); these names are the screens'. */
 export type NotificationItem = NotificationView;

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreatePoolBody, JoinPoolBody, PoolDetailView, PoolListView, PoolParticipantView, PoolView } from '@wager/domain/contracts/pools';
 import { apiRequest, type ProcessingAnswer } from '../../../lib/api-client';
-import { userQueries } from '../../auth/api/user-queries';
-import type { EscrowProof } from '../../bets/components/money-panel';
+import { userQueries } from '../../auth';
+import type { EscrowProof } from '../../bets';
 
 /** The pools API's shapes are its contract's (`@wager/domain/contracts/pools`); these names are the screens'. */
 export type Pool = PoolView;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import type { User } from '../../../types/api';
-import { userQueries } from '../../auth/api/user-queries';
+import { userQueries } from '../../auth';
 
 export interface PhoneCodeSent {
   readonly success: true;

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, getQueryFn } from '../../../lib/api-client';
-import { userQueries } from '../../auth/api/user-queries';
+import { userQueries } from '../../auth';
 
 export type LimitKind = 'depositDaily' | 'depositWeekly' | 'depositMonthly' | 'stakeDaily';
 export const LIMIT_KINDS: readonly LimitKind[] = ['depositDaily', 'depositWeekly', 'depositMonthly', 'stakeDaily'];

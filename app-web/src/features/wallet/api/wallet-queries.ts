@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { apiRequest, getQueryFn } from '../../../lib/api-client';
 import type { CryptoCurrencyOption, CryptoDeposit, CryptoWithdrawal, PaystackDeposit, Transaction } from '../../../types/api';
-import { userQueries } from '../../auth/api/user-queries';
+import { userQueries } from '../../auth';
 
 /** Spec section 9: currencies cached 5 min, the Paystack list 30 s, a pending deposit polled every 10 s. */
 export const CRYPTO_CURRENCIES_STALE_MS = 5 * 60_000;

@@ -7,7 +7,7 @@ import { Alert, Button, Field, Input, Select } from '../../../components/ui/prim
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/error-message';
 import { formatMoney } from '../../../lib/money';
-import { formatDateTime } from '../../bets/components/bet-display';
+import { formatDateTime } from '../../bets';
 import type { User } from '../../../types/api';
 import { BANK_WITHDRAWAL_MIN, bankPayoutQueries, useAddBankAccount, useBankWithdrawal, useResolveBankAccount, type BankAccount } from '../api/bank-payouts';
 
