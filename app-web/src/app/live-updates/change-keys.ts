@@ -1,7 +1,6 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { userQueries } from '../../features/auth';
-import { betQueries, challengeQueries } from '../../features/bets';
-import { betDetailsQueries } from '../../features/bets';
+import { betQueries, challengeQueries, betDetailsQueries } from '../../features/bets';
 import { chatQueries } from '../../features/chat';
 import { moderationQueries } from '../../features/moderation';
 import { adminQueries } from '../../features/admin';

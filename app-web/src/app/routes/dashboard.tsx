@@ -7,15 +7,10 @@ import { Badge, Button, Card, Select, Spinner } from '../../components/ui/primit
 import { toast } from '../../components/ui/toast';
 import { paths } from '../../config/paths';
 import { useUser } from '../../features/auth';
-import { betQueries, useCancelBet } from '../../features/bets';
-import { BetStatusBadge, formatDateTime, isActive, opponentName } from '../../features/bets';
-import { CreateChallengeDialog } from '../../features/bets';
+import { betQueries, useCancelBet, BetStatusBadge, formatDateTime, isActive, opponentName, CreateChallengeDialog, PullToRefresh } from '../../features/bets';
 import { breakInForce } from '../../features/profile';
-import { useSetCurrency } from '../../features/location';
-import { LocationDialog } from '../../features/location';
-import { walletQueries } from '../../features/wallet';
-import { WalletPanel } from '../../features/wallet';
-import { PullToRefresh } from '../../features/bets';
+import { useSetCurrency, LocationDialog } from '../../features/location';
+import { walletQueries, WalletPanel } from '../../features/wallet';
 import { LeaderboardPanel } from '../../features/players';
 import { LiveMatchesPanel } from '../../features/live';
 import { FloatingActions } from '../../components/layout/floating-actions';

@@ -8,17 +8,13 @@ import { toastProcessing } from '../../components/ui/processing-toast';
 import { toast } from '../../components/ui/toast';
 import { paths } from '../../config/paths';
 import { useUser } from '../../features/auth';
-import { betIdOf, betQueries, useAcceptInvite, useDeclineBet, type BetListFilter } from '../../features/bets';
-import { BetStatusBadge, betTimeLine, formatDateTime, opponentName, outcomeFor } from '../../features/bets';
-import { copyText } from '../../features/bets';
-import { UploadResultDialog } from '../../features/bets';
+import { betIdOf, betQueries, useAcceptInvite, useDeclineBet, type BetListFilter, BetStatusBadge, betTimeLine, formatDateTime, opponentName, outcomeFor, copyText, UploadResultDialog, AppealButton } from '../../features/bets';
 import { walletQueries } from '../../features/wallet';
 import { isProcessing } from '../../lib/api-client';
 import { translateMessage } from '../../lib/i18n';
 import { formatMoney } from '../../lib/money';
 import type { Bet, User } from '../../types/api';
 import { errorMessage } from '../../lib/error-message';
-import { AppealButton } from '../../features/bets';
 
 export function inviteUrl(inviteLinkId: string): string {
   return `${window.location.origin}${paths.challengeInvite.getHref(inviteLinkId)}`;

@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/primitives';
 import { formatMoney } from '../../../lib/money';
 import type { Bet, UserSummary } from '../../../types/api';
-import { formatDateTime, isActive } from '../../bets';
-import { MoneyPanel, betLedgerQuery } from '../../bets';
+import { formatDateTime, isActive, MoneyPanel, betLedgerQuery } from '../../bets';
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (

@@ -2,8 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button } from '../../../components/ui/primitives';
 import { useUser } from '../../auth';
-import { betQueries } from '../../bets';
-import { isActive } from '../../bets';
+import { betQueries, isActive } from '../../bets';
 import { liveQueries } from '../api/live-queries';
 import { suggestionFor } from './suggestion-note';
 

@@ -10,9 +10,7 @@ import { isProcessing } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { translateMessage } from '../../../lib/i18n';
 import { formatMoney } from '../../../lib/money';
-import { copyText } from '../../bets';
-import { formatDateTime } from '../../bets';
-import { MoneyPanel } from '../../bets';
+import { copyText, formatDateTime, MoneyPanel } from '../../bets';
 import { useUser } from '../../auth';
 import { poolLedgerQuery, poolQueries, useCancelPool, useCreatePool, useJoinPool, type Pool, type PoolDetail } from '../api/pool-queries';
 

@@ -10,9 +10,7 @@ import { paths } from '../../../config/paths';
 
 import { translateMessage } from '../../../lib/i18n';
 import type { User } from '../../../types/api';
-import { formResolver, profileSchema, type ProfileForm } from '../../auth';
-import { useRequestReset } from '../../auth';
-import { TIMEZONES } from '../../auth';
+import { formResolver, profileSchema, type ProfileForm, useRequestReset, TIMEZONES } from '../../auth';
 import { changedProfileFields, useUpdateProfile } from '../api/profile-mutations';
 import { errorMessage } from '../../../lib/error-message';
 import { SaferGamblingPanel } from './safer-gambling-panel';
