@@ -2,7 +2,9 @@
  * The layering rules of docs/conventions.md, checked on every `npm test` (`npm run lint:layers`).
  * Imports point one way: routes → commands → domain and adapters; reactors and jobs → commands;
  * nothing in runtime, adapters or plugins imports a context; contexts meet only through each
- * other's index.ts; packages depend downward (domain ← projections ← api ← scripts).
+ * other's index.ts; packages depend downward (domain ← projections ← api ← scripts). In the web
+ * app, features meet only through each feature's public index.ts, components/ and lib/ import no
+ * feature, and app/ composes (it reaches a feature through its index.ts too).
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -48,6 +50,34 @@ module.exports = {
       to: { path: '^api/src/contexts/[^/]+/', pathNot: ['^api/src/contexts/$1/', '^api/src/contexts/[^/]+/index\\.[jt]s$'] },
     },
     {
+      name: 'web-features-meet-through-their-index',
+      severity: 'error',
+      comment: "A feature uses another only through that feature's public index.ts, never its internals.",
+      from: { path: '^app-web/src/features/([^/]+)/' },
+      to: { path: '^app-web/src/features/[^/]+/', pathNot: ['^app-web/src/features/$1/', '^app-web/src/features/[^/]+/index\\.[jt]sx?$'] },
+    },
+    {
+      name: 'web-app-composes-features-through-their-index',
+      severity: 'error',
+      comment: "app/ composes the features, through each one's index.ts.",
+      from: { path: '^app-web/src/app/' },
+      to: { path: '^app-web/src/features/[^/]+/', pathNot: '^app-web/src/features/[^/]+/index\\.[jt]sx?$' },
+    },
+    {
+      name: 'web-shared-code-imports-no-feature',
+      severity: 'error',
+      comment: 'components/, lib/ and config/ serve every feature and know none of them (a piece that composes features lives in app/).',
+      from: { path: '^app-web/src/(components|lib|config|types)/' },
+      to: { path: '^app-web/src/(features|app)/' },
+    },
+    {
+      name: 'web-features-below-app',
+      severity: 'error',
+      comment: 'A feature never imports the app that composes it.',
+      from: { path: '^app-web/src/features/' },
+      to: { path: '^app-web/src/app/' },
+    },
+    {
       name: 'commands-below-routes-reactors-jobs',
       severity: 'error',
       comment: 'commands.ts is called by routes, reactors and jobs; it never calls them.',
@@ -67,7 +97,7 @@ module.exports = {
     preserveSymlinks: false,
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.js', '.json'] },
-    exclude: { path: ['node_modules', '\\.spec\\.ts$', '/testing/'] },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.tsx', '.js', '.json'] },
+    exclude: { path: ['node_modules', '\\.spec\\.tsx?$', '/testing/', '^app-web/e2e/'] },
   },
 };

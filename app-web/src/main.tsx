@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
-import { knowSignedOutVisitor } from './features/auth/api/user-queries';
+import { knowSignedOutVisitor } from './features/auth';
 import { createQueryClient } from './lib/query-client';
 import { registerServiceWorker } from './lib/service-worker';
 import { PRERENDERED_ATTRIBUTE, PRERENDER_STALE_ATTRIBUTE } from './app/prerender/guard';

@@ -5,7 +5,7 @@ import { AppProvider } from './app/provider';
 import { PRERENDERED_ATTRIBUTE, PRERENDER_STALE_STYLE, prerenderGuardScript } from './app/prerender/guard';
 import { routes } from './app/router';
 import { paths } from './config/paths';
-import { knowSignedOutVisitor } from './features/auth/api/user-queries';
+import { knowSignedOutVisitor } from './features/auth';
 import { AUTH_TOKEN_KEY } from './lib/api-client';
 import { i18n, LANGUAGE_STORAGE_KEY, SUPPORTED_LANGUAGES } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';

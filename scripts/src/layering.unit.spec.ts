@@ -1,4 +1,4 @@
-// Proves the layering rule (.dependency-cruiser.cjs) holds on this tree and fails on an upward import: runtime importing a context, a context reaching into another's internals, commands importing routes.
+// Proves the layering rule (.dependency-cruiser.cjs) holds on this tree and fails on an upward import: runtime importing a context, a context reaching into another's internals, commands importing routes; in the web app, a feature or app/ reaching into a feature's internals, components/ or lib/ importing a feature.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -39,7 +39,7 @@ const plain = { tsConfig: undefined, tsPreCompilationDeps: false };
 
 describe('the layering rule', () => {
   it('finds no violation in this repository', async () => {
-    expect(await violations(root, ['domain/src', 'projections/src', 'api/src', 'scripts/src'])).toEqual([]);
+    expect(await violations(root, ['domain/src', 'projections/src', 'api/src', 'scripts/src', 'app-web/src'])).toEqual([]);
   }, 120_000);
 
   it('fails on runtime importing a context, on reaching into another context, and on commands importing routes', async () => {
@@ -67,5 +67,37 @@ describe('the layering rule', () => {
       'api/src/contexts/wallet/index.js': "export { debit } from './commands.js';\n",
     });
     expect(await violations(dir, ['api/src'], plain)).toEqual([]);
+  });
+
+  it('fails in the web app on a feature or app/ reaching into a feature, on components/ or lib/ importing a feature, and on a feature importing app/', async () => {
+    const dir = fixture({
+      'app-web/src/features/chat/components/panel.js': "import { betQueries } from '../../bets/api/queries.js';\nexport const panel = betQueries;\n",
+      'app-web/src/features/bets/api/queries.js': "import { router } from '../../../app/router.js';\nexport const betQueries = router;\n",
+      'app-web/src/features/bets/index.js': "export { betQueries } from './api/queries.js';\n",
+      'app-web/src/app/router.js': "import { panel } from '../features/chat/components/panel.js';\nexport const router = panel;\n",
+      'app-web/src/components/layout/header.js': "import { betQueries } from '../../features/bets/index.js';\nexport const header = betQueries;\n",
+      'app-web/src/lib/client.js': "import { betQueries } from '../features/bets/index.js';\nexport const client = betQueries;\n",
+    });
+    const found = await violations(dir, ['app-web/src'], plain);
+    expect(found).toEqual(
+      expect.arrayContaining([
+        'web-features-meet-through-their-index: app-web/src/features/chat/components/panel.js → app-web/src/features/bets/api/queries.js',
+        'web-app-composes-features-through-their-index: app-web/src/app/router.js → app-web/src/features/chat/components/panel.js',
+        'web-shared-code-imports-no-feature: app-web/src/components/layout/header.js → app-web/src/features/bets/index.js',
+        'web-shared-code-imports-no-feature: app-web/src/lib/client.js → app-web/src/features/bets/index.js',
+        'web-features-below-app: app-web/src/features/bets/api/queries.js → app-web/src/app/router.js',
+      ]),
+    );
+  });
+
+  it('lets a feature and app/ use a feature through its index', async () => {
+    const dir = fixture({
+      'app-web/src/features/chat/components/panel.js': "import { betQueries } from '../../bets/index.js';\nexport const panel = betQueries;\n",
+      'app-web/src/features/bets/api/queries.js': 'export const betQueries = 1;\n',
+      'app-web/src/features/bets/index.js': "export { betQueries } from './api/queries.js';\n",
+      'app-web/src/features/chat/index.js': "export { panel } from './components/panel.js';\n",
+      'app-web/src/app/router.js': "import { panel } from '../features/chat/index.js';\nexport const router = panel;\n",
+    });
+    expect(await violations(dir, ['app-web/src'], plain)).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@wager/projections';
 import type { AppDeps } from '../deps.js';
+import type { ContextMessage, ContextReply } from '@wager/domain/contracts/ws';
 
 export interface Viewer {
   readonly userId: string;
@@ -53,10 +54,11 @@ export interface LiveRules {
   readonly broadcasts?: { readonly warmUp: (db: Kysely<Database>) => Promise<void>; readonly includes: (event: LiveEvent) => boolean };
   /**
    * Messages a signed-in client may send beyond auth, ping and the subscriptions (`chat_message`),
-   * by type: each gets the parsed JSON object and answers what the socket is sent back, or
-   * nothing. A typed refusal it throws is sent as `{type:'error', error, code}`.
+   * by type: each gets the frame as the /ws contract parsed it (`@wager/domain/contracts/ws`) and
+   * answers what the socket is sent back, or nothing. A typed refusal it throws is sent as
+   * `{type:'error', error, code}`.
    */
-  readonly inbound?: Readonly<Record<string, (deps: AppDeps, viewer: Viewer, message: Record<string, unknown>) => Promise<LiveReply | void>>>;
+  readonly inbound?: { readonly [T in ContextMessage['type']]?: (deps: AppDeps, viewer: Viewer, message: Extract<ContextMessage, { type: T }>) => Promise<LiveReply | void> };
   /**
    * The data-carrying message (`new_message`) an event makes for the sockets that joined its
    * stream, or null. Called once per event (never per socket), after the read models committed
@@ -65,11 +67,8 @@ export interface LiveRules {
   readonly outbound?: (db: Kysely<Database>, event: LiveEvent) => Promise<LiveReply | null>;
 }
 
-/** A message sent to a socket: its type and fields. */
-export interface LiveReply {
-  readonly type: string;
-  readonly [field: string]: unknown;
-}
+/** A data-carrying message a context sends a socket (`new_message`, `match_update`), as the /ws contract describes it. */
+export type LiveReply = ContextReply;
 
 /** Whether an event is one every signed-in socket hears. */
 export function isBroadcast(rules: readonly LiveRules[], event: LiveEvent): boolean {

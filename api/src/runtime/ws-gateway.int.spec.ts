@@ -1,7 +1,8 @@
-// Proves the /ws gateway: a socket hears nothing until it authenticates with a session token, its messages are handled in the order sent, and then it hears only of streams its user may see, after the read model shows them.
+// Proves the /ws gateway: a socket hears nothing until it authenticates with a session token, a frame the /ws contract does not describe is refused, its messages are handled in the order sent, and then it hears only of streams its user may see, after the read model shows them.
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientMessage, serverMessage } from '@wager/domain/contracts/ws';
 import { createTestHarness, type TestHarness } from '../testing/app.js';
 import { signUpUser } from '../testing/users.js';
 import { WS_CLOSE_TOO_MANY_MESSAGES, WS_PENDING_MESSAGES_MAX } from './ws-gateway.js';
@@ -66,6 +67,38 @@ describe('/ws gateway', () => {
     socket.send(JSON.stringify({ type: 'join_match', betId: randomUUID() }));
     await inbox.next((m) => m.type === 'error' && m.error === 'Bet Not Found');
     expect(inbox.list).toEqual([{ type: 'ready', userId: alice.user.id }, { type: 'pong' }, { type: 'error', error: 'Bet Not Found', code: 'not_found' }]);
+    socket.terminate();
+  });
+
+  it('refuses every frame the /ws contract does not describe (unknown type, missing or bad field, not JSON) and stays usable; every answer is one the contract describes', async () => {
+    const alice = await signUpUser(h);
+    const socket = await h.app.injectWS('/ws');
+    const inbox = messages(socket);
+    const invalid = { type: 'error', error: 'Invalid message', code: 'invalid_message' };
+    const refused = [
+      'not json',
+      JSON.stringify({ no: 'type' }),
+      JSON.stringify({ type: 'teleport' }),
+      JSON.stringify({ type: 'new_message', chatId: randomUUID() }),
+      JSON.stringify({ type: 'join_chat' }),
+      JSON.stringify({ type: 'join_match', betId: 'not-an-id' }),
+      JSON.stringify({ type: 'chat_message', chatId: randomUUID() }),
+      JSON.stringify({ type: 'chat_message', chatId: randomUUID(), content: 42 }),
+      JSON.stringify({ type: 'auth', token: '' }),
+      JSON.stringify({ type: '__proto__' }),
+    ];
+    // Before and after authenticating alike: refused by the contract, not by who sends it.
+    for (const frame of refused) socket.send(frame);
+    socket.send(JSON.stringify({ type: 'auth', token: alice.token }));
+    for (const frame of refused) socket.send(frame);
+    socket.send(JSON.stringify({ type: 'ping' }));
+    await inbox.next((m) => m.type === 'pong');
+    expect(inbox.list).toEqual([...refused.map(() => invalid), { type: 'ready', userId: alice.user.id }, ...refused.map(() => invalid), { type: 'pong' }]);
+    for (const m of inbox.list) expect(serverMessage.safeParse(m).error).toBeUndefined();
+    // A frame the contract describes is still answered as before (the gateway's own, and a context's).
+    expect(clientMessage.safeParse({ type: 'join_chat', chatId: randomUUID() }).success).toBe(true);
+    socket.send(JSON.stringify({ type: 'join_chat', chatId: randomUUID() }));
+    await inbox.next((m) => m.type === 'error' && m.code === 'not_found');
     socket.terminate();
   });
 

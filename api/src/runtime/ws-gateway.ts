@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { z } from 'zod';
 import { DomainError, parseStreamId, type BusMessage } from '@wager/domain';
-import type { ChangeMessage } from '@wager/domain/bus/live-protocol';
+import { clientMessage, isGatewayMessage, type ChangeMessage, type ClientMessage, type ContextMessage, type ServerMessage } from '@wager/domain/contracts/ws';
 import { authenticateToken } from '../plugins/auth.js';
 import { assertStorableInput } from '../plugins/input-guard.js';
 import { grantsOf, initialStreams, isBroadcast, topicsOf, type LiveEvent, type LiveRules, type Viewer } from './visibility.js';
@@ -17,17 +16,6 @@ export const WS_PENDING_MESSAGES_MAX = 64;
 export const WS_CLOSE_TOO_MANY_MESSAGES = 1008;
 /** The token could not be checked (the database is unreachable): not the client's fault, it should retry. */
 export const WS_CLOSE_SERVER_ERROR = 1011;
-
-const clientMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('auth'), token: z.string().min(1).max(200) }),
-  z.object({ type: z.literal('ping') }),
-  z.object({ type: z.literal('join_match'), betId: z.string().uuid(), userId: z.string().optional() }),
-  z.object({ type: z.literal('join_chat'), chatId: z.string().uuid(), userId: z.string().optional() }),
-]);
-
-/** The message types the gateway itself answers; any other goes to a context's `inbound` handler. */
-const GATEWAY_TYPES = new Set(['auth', 'ping', 'join_match', 'join_chat']);
-const inboundMessage = z.object({ type: z.string().min(1).max(50) }).passthrough();
 
 /** What each subscription message names, and what the socket is told when it may not follow it. */
 const SUBSCRIPTIONS = {
@@ -121,13 +109,12 @@ export async function wsRoutes(app: FastifyInstance, options: { live: readonly L
     const timer = setTimeout(() => {
       if (!connection.viewer) socket.close(WS_CLOSE_UNAUTHENTICATED, 'Authentication required');
     }, WS_AUTH_TIMEOUT_MS);
-    const send = (payload: unknown): void => {
+    const send = (payload: ServerMessage): void => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(payload));
     };
 
     async function handle(raw: unknown): Promise<void> {
       if (socket.readyState !== socket.OPEN) return;
-      let parsed: z.infer<typeof clientMessage>;
       let json: unknown;
       try {
         json = JSON.parse(String(raw));
@@ -141,13 +128,11 @@ export async function wsRoutes(app: FastifyInstance, options: { live: readonly L
         if (error instanceof DomainError) return send({ type: 'error', error: error.message, code: error.code });
         throw error;
       }
-      try {
-        const other = inboundMessage.safeParse(json);
-        if (other.success && !GATEWAY_TYPES.has(other.data.type)) return await answerInbound(other.data);
-        parsed = clientMessage.parse(json);
-      } catch {
-        return send({ type: 'error', error: 'Invalid message', code: 'invalid_message' });
-      }
+      // Every frame is one the contract describes (an unknown type or a malformed frame is refused here).
+      const frame = clientMessage.safeParse(json);
+      if (!frame.success) return send({ type: 'error', error: 'Invalid message', code: 'invalid_message' });
+      const parsed: ClientMessage = frame.data;
+      if (!isGatewayMessage(parsed)) return answerInbound(parsed);
       if (parsed.type === 'auth') {
         let auth: Awaited<ReturnType<typeof authenticateToken>>;
         try {
@@ -169,7 +154,7 @@ export async function wsRoutes(app: FastifyInstance, options: { live: readonly L
     }
 
     /** A message a context handles (`chat_message`); its typed refusals are sent as errors. */
-    async function answerInbound(message: { type: string } & Record<string, unknown>): Promise<void> {
+    async function answerInbound(message: ContextMessage): Promise<void> {
       // Own properties only: `__proto__`, `constructor` or `toString` must not find Object.prototype's.
       const owner = live.find((rule) => rule.inbound !== undefined && Object.hasOwn(rule.inbound, message.type));
       const handler = owner?.inbound?.[message.type];
@@ -197,7 +182,7 @@ export async function wsRoutes(app: FastifyInstance, options: { live: readonly L
       if (!streamId) return send({ type: 'error', error: notFound, code: 'not_found' });
       connection.subscriptions.add(streamId);
       connection.visible.add(streamId);
-      return send({ type: 'joined', [idField]: id });
+      return send(idField === 'betId' ? { type: 'joined', betId: id } : { type: 'joined', chatId: id });
     }
 
     // One message at a time, in the order they came: handled side by side, a message sent right

@@ -1,19 +1,17 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation, useSearchParams } from 'react-router-dom';
-import { safeRedirect } from '../features/auth/api/use-auth-actions';
+import { safeRedirect, authScreenHold, useUser } from '../features/auth';
 import { Footer } from '../components/layout/footer';
-import { Header } from '../components/layout/header';
+import { Header } from './layout/header';
 import { ScrollToHash } from '../components/layout/scroll-to-hash';
 import { Spinner } from '../components/ui/primitives';
 import { paths } from '../config/paths';
-import { authScreenHold, useUser } from '../features/auth/api/user-queries';
 import { AuthLegacyRoute } from './routes/auth-legacy';
 import { AuthRoute } from './routes/auth';
 import { NotFoundRoute } from './routes/not-found';
-import { PaystackReturnHandler } from '../features/wallet/components/paystack-return-handler';
-import { SaferPlayNotice } from '../features/profile/components/safer-play-notice';
-import { RealityCheckReminder } from '../features/profile/components/reality-check';
+import { PaystackReturnHandler } from '../features/wallet';
+import { SaferPlayNotice, RealityCheckReminder } from '../features/profile';
 
 /** The admin screens are their own chunk: only admins who open /admin download them. */
 const AdminRoute = lazy(() => import('./routes/admin'));

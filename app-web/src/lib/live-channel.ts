@@ -1,22 +1,22 @@
 import { createContext, useContext } from 'react';
-import type { LiveMessage } from './live-updates';
+import type { ClientMessage, LiveMessage } from './live-updates';
 
 /**
  * Per-screen subscriptions over the one live socket (`join_chat`…): a screen asks for a
  * subscription and hears the messages that follow; the request is sent again after every
  * (re)connect, because the server forgets a socket's subscriptions when it closes. Nothing here
- * knows a feature: requests and messages are plain protocol JSON.
+ * knows a feature: requests and messages are the /ws contract's (`@wager/domain/contracts/ws`).
  */
 export interface LiveChannel {
   /** Sends now if the socket is authenticated; false otherwise. */
-  send(message: LiveMessage): boolean;
+  send(message: ClientMessage): boolean;
   /** Sends `request` now and after every reconnect, and hands `listener` every message; returns the unsubscribe. */
-  subscribe(request: LiveMessage | null, listener: (message: LiveMessage) => void): () => void;
+  subscribe(request: ClientMessage | null, listener: (message: LiveMessage) => void): () => void;
 }
 
 export interface LiveChannelHub extends LiveChannel {
   /** The socket in use (null without one): the provider attaches the live-updates client. */
-  attach(sender: ((message: LiveMessage) => boolean) | null): void;
+  attach(sender: ((message: ClientMessage) => boolean) | null): void;
   /** The socket is (again) authenticated: replay every subscription request. */
   ready(): void;
   /** A message from the socket, for every listener. */
@@ -24,9 +24,9 @@ export interface LiveChannelHub extends LiveChannel {
 }
 
 export function createLiveChannel(): LiveChannelHub {
-  let sender: ((message: LiveMessage) => boolean) | null = null;
-  const subscriptions = new Set<{ request: LiveMessage | null; listener: (message: LiveMessage) => void }>();
-  const send = (message: LiveMessage) => (sender ? sender(message) : false);
+  let sender: ((message: ClientMessage) => boolean) | null = null;
+  const subscriptions = new Set<{ request: ClientMessage | null; listener: (message: LiveMessage) => void }>();
+  const send = (message: ClientMessage) => (sender ? sender(message) : false);
   return {
     send,
     subscribe(request, listener) {

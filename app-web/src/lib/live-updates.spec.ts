@@ -120,14 +120,16 @@ describe('LiveUpdatesClient', () => {
     const heard: unknown[] = [];
     expect(channel.send({ type: 'ping' })).toBe(false);
     channel.attach((message) => (sent.push(message), true));
-    const unsubscribe = channel.subscribe({ type: 'join_chat', chatId: 'c1' }, (message) => heard.push(message));
+    const chatId = crypto.randomUUID();
+    const delivered = { type: 'new_message', chatId, message: { id: crypto.randomUUID(), chatId, senderId: 'system', sender: { username: 'System' }, content: 'Chat opened', type: 'system', createdAt: new Date(0).toISOString() } } as const;
+    const unsubscribe = channel.subscribe({ type: 'join_chat', chatId }, (message) => heard.push(message));
     channel.ready();
-    channel.receive({ type: 'new_message', chatId: 'c1' });
+    channel.receive(delivered);
     unsubscribe();
     channel.ready();
-    channel.receive({ type: 'new_message', chatId: 'c1' });
-    expect(sent).toEqual([{ type: 'join_chat', chatId: 'c1' }, { type: 'join_chat', chatId: 'c1' }]);
-    expect(heard).toEqual([{ type: 'new_message', chatId: 'c1' }]);
+    channel.receive(delivered);
+    expect(sent).toEqual([{ type: 'join_chat', chatId }, { type: 'join_chat', chatId }]);
+    expect(heard).toEqual([delivered]);
   });
 
   it('given a connected socket, when it drops, then it reconnects after the backoff, authenticates again and reports a reconnect', () => {

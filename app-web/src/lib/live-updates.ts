@@ -5,11 +5,11 @@
  * Nothing here patches data, and nothing here knows about features: the mapping from a stream to
  * query keys lives with the app (see `app/live-updates`).
  *
- * Protocol (api/src/runtime/ws-gateway.ts): the first message is `{type:'auth', token}`; the server
- * answers `{type:'ready', userId}` or closes with 4401. `{type:'ping'}` is answered `{type:'pong'}`.
+ * Protocol (the /ws contract, `@wager/domain/contracts/ws`): the first message is `{type:'auth', token}`;
+ * the server answers `{type:'ready', userId}` or closes with 4401. `{type:'ping'}` is answered `{type:'pong'}`.
  */
 
-import type { ChangeMessage } from '@wager/domain/bus/live-protocol';
+import type { ChangeMessage, ClientMessage, ServerMessage } from '@wager/domain/contracts/ws';
 
 /** What the header's dot shows. `idle`: no session, no socket. */
 export type ConnectionStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'offline';
@@ -28,11 +28,9 @@ export interface SocketLike {
 
 export type SocketFactory = (url: string) => SocketLike;
 
-/** Any other JSON message of the socket protocol (`join_chat`, `new_message`, `error`…). */
-export interface LiveMessage {
-  readonly type: string;
-  readonly [field: string]: unknown;
-}
+export type { ClientMessage, ServerMessage };
+/** A message the server sends besides the protocol's own (`ready`, `pong`, `changed`): `joined`, `new_message`, `match_update`, `error`. */
+export type LiveMessage = Exclude<ServerMessage, { type: 'ready' | 'pong' | 'changed' }>;
 
 /** Reconnect delays grow from about half a second and stop growing at ten. */
 export const RECONNECT_INITIAL_MS = 500;
@@ -146,7 +144,7 @@ export class LiveUpdatesClient {
    * Sends a message on the authenticated socket; false when there is none (not signed in,
    * connecting, reconnecting), so the caller can fall back or wait for the next `onReady`.
    */
-  send(message: LiveMessage): boolean {
+  send(message: ClientMessage): boolean {
     const socket = this.socket;
     if (!socket || socket.readyState !== OPEN || !this.viewerId) return false;
     socket.send(JSON.stringify(message));
@@ -167,7 +165,7 @@ export class LiveUpdatesClient {
     }
     this.socket = socket;
     // The token goes in the first message, never in the URL (URLs end up in logs).
-    socket.onopen = () => socket.send(JSON.stringify({ type: 'auth', token: this.options.getToken() ?? token }));
+    socket.onopen = () => socket.send(JSON.stringify({ type: 'auth', token: this.options.getToken() ?? token } satisfies ClientMessage));
     socket.onmessage = (event) => this.receive(event.data);
     socket.onclose = () => this.lost(socket);
     socket.onerror = () => undefined; // a close event always follows
@@ -195,7 +193,8 @@ export class LiveUpdatesClient {
       if (this.viewerId) this.options.onChange(message, this.viewerId);
       return;
     }
-    if (typeof message.type === 'string' && message.type !== 'pong') this.options.onMessage?.(message as LiveMessage);
+    // The server's frames are the contract's (its specs check them); the browser trusts their shape.
+    if (typeof message.type === 'string' && message.type !== 'pong') this.options.onMessage?.(message as unknown as LiveMessage);
   }
 
   /** The socket closed or was found dead: try again later, unless we were told to stop. */
@@ -225,7 +224,7 @@ export class LiveUpdatesClient {
     this.pingTimer = setInterval(() => {
       const socket = this.socket;
       if (!socket || socket.readyState !== OPEN) return;
-      socket.send(JSON.stringify({ type: 'ping' }));
+      socket.send(JSON.stringify({ type: 'ping' } satisfies ClientMessage));
       this.pongTimer ??= setTimeout(() => {
         // No answer: the connection is half-open (a sleeping laptop, a proxy that dropped it).
         socket.close(4000, 'no pong');

@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import { DEFAULT_NOTIFICATION_PREFERENCES, NOTIFICATION_CATEGORIES, NOTIFICATION_CHANNELS, type NotificationPreferences } from '@wager/domain/notifications/index';
 import type { Database } from '../database.js';
 import type { NotificationRow } from './notifications.table.js';
+import { NOTIFICATIONS_PAGE_SIZE_MAX } from '@wager/domain/contracts/notifications';
 
-export const NOTIFICATIONS_PAGE_SIZE_MAX = 50;
 
 /** A person's notifications shown by `now`, newest first; `before` pages on (show_at, id). */
 export async function listNotifications(

@@ -4,13 +4,12 @@
  * phone number: the selects below name every column they return.
  */
 import { sql, type Kysely } from 'kysely';
+import { LEADERBOARD_PAGE_SIZE_MAX, PROFILES_PAGE_SIZE_MAX } from '@wager/domain/contracts/players';
 import type { Database } from '../database.js';
 
 export const RATING_DEFAULT = 1000;
 /** A player counts as online when a session of theirs was used this recently. */
 export const ONLINE_WINDOW_MS = 15 * 60 * 1000;
-export const PROFILES_PAGE_SIZE_MAX = 50;
-export const LEADERBOARD_PAGE_SIZE_MAX = 100;
 
 export interface PlayerProfileRow {
   id: string;

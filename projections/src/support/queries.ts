@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../database.js';
 import type { SupportMessageRow } from './support.table.js';
+import { SUPPORT_PAGE_SIZE_MAX } from '@wager/domain/contracts/support';
 
-export const SUPPORT_PAGE_SIZE_MAX = 100;
 
 export async function findSupportMessage(db: Kysely<Database>, id: string): Promise<SupportMessageRow | undefined> {
   return db.selectFrom('support_messages').selectAll().where('id', '=', id).executeTakeFirst();

@@ -7,6 +7,7 @@ import { createTestHarness, type TestHarness } from '../../testing/app.js';
 import { makeAdmin } from '../../testing/users.js';
 import { fundedPlayer, type Player } from '../bets/testing.js';
 import { chatSystemMessagesReactor } from './reactors.js';
+import { serverMessage } from '@wager/domain/contracts/ws';
 
 let h: TestHarness;
 beforeAll(async () => {
@@ -284,6 +285,8 @@ describe('/ws chat', () => {
     await sockets.bob.inbox.next((m) => m.type === 'new_message' && (m.message as Message).content === 'fast 9');
     expect(sockets.bob.inbox.list.some((m) => m.type === 'new_message' && (m.message as Message).content === 'fast 10')).toBe(false);
     expect((await messagesOf(alice, chatId)).filter((m) => m.content === 'live hello')).toHaveLength(1);
+    // Every frame the sockets heard (new_message with its message, joined, errors, changes) is one the /ws contract describes.
+    for (const s of Object.values(sockets)) for (const m of s.inbox.list) expect(serverMessage.safeParse(m).error).toBeUndefined();
     for (const s of Object.values(sockets)) s.socket.terminate();
   });
 });

@@ -1,14 +1,13 @@
 /**
  * Who hears of the chat context's streams over /ws: a chat's two participants from its creation,
  * its moderator from the moment they join (grants, no query per event), and everyone's chats at
- * sign-in (streamsOf). A socket that joined a chat (`join_chat`) may send `chat_message` and
+ * sign-in (streamsOf). A socket that joined a chat (`join_chat`) may send `chat_message` (the /ws
+ * contract's `chatMessageFrame`, parsed by the gateway) and
  * receives `new_message` with the message as GET …/messages shows it, read once the read models
  * committed it. Moderators (and admins) also hear the moderation queue change (`moderation-queue`,
  * a topic): a request made, claimed, escalated or resolved in any chat, though they may not see the
  * chat itself.
  */
-import { z } from 'zod';
-import { ValidationError } from '@wager/domain';
 import type { ChatEvent, MessagePostedData } from '@wager/domain/chat/index';
 import { chatIdsOf, findChat, findChatMessage } from '@wager/projections/chat/queries';
 import type { LiveRules, StreamGrant } from '../../runtime/visibility.js';
@@ -22,8 +21,6 @@ const QUEUE_EVENT_TYPES = new Set(['ModeratorRequested', 'ModerationClaimed', 'M
 
 /** How many of a user's chats a socket follows from the start (the newest; later ones arrive by grants). */
 export const LIVE_CHATS_PER_USER_MAX = 1000;
-
-const chatMessage = z.object({ type: z.literal('chat_message'), chatId: z.string().uuid(), content: z.string().max(10_000), clientMessageId: z.string().uuid().optional() });
 
 export function chatGrants(event: { streamId: string; type: string; data: unknown }): StreamGrant[] {
   switch (event.type) {
@@ -59,10 +56,8 @@ export const chatLive: LiveRules = {
   inbound: {
     /** The same rules as POST /api/chats/:chatId/messages; the message arrives as `new_message`. */
     async chat_message(deps, viewer, message) {
-      const parsed = chatMessage.safeParse(message);
-      if (!parsed.success) throw new ValidationError('Invalid message', { code: 'invalid_message' });
-      await visibleChat(deps.db, viewer, parsed.data.chatId);
-      await postMessage(deps, { chatId: parsed.data.chatId, senderId: viewer.userId, content: parsed.data.content, clientMessageId: parsed.data.clientMessageId });
+      await visibleChat(deps.db, viewer, message.chatId);
+      await postMessage(deps, { chatId: message.chatId, senderId: viewer.userId, content: message.content, clientMessageId: message.clientMessageId });
     },
   },
   async outbound(db, event) {
@@ -71,6 +66,6 @@ export const chatLive: LiveRules = {
     const row = await findChatMessage(db, d.messageId);
     if (!row) return null;
     const [message] = await messagesJson(db, [row]);
-    return { type: 'new_message', chatId: d.chatId, message };
+    return message ? { type: 'new_message', chatId: d.chatId, message } : null;
   },
 };

@@ -6,20 +6,15 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { ForbiddenError, NotFoundError } from '@wager/domain';
 import { MODERATION_QUEUE_SIZE_MAX, chatMessages } from '@wager/domain/chat/index';
+import { chatContract } from '@wager/domain/contracts/chat';
 import { findChat, findModerationRequest, listModerationQueue } from '@wager/projections/chat/queries';
 import { StillProcessing } from '../../runtime/still-processing.js';
 import { isModerator } from './access.js';
 import { claimModeration, escalateModeration, resolveModeration } from './commands.js';
-import { moderationItemJson, toModerationItemJson } from './moderation-views.js';
+import { toModerationItemJson } from './moderation-views.js';
 import { usernameOf as usernameOfUser } from '@wager/projections/users/queries';
-
-const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Invalid id');
-const chatParams = z.object({ chatId: uuid });
-/** Raw bounds only; the decider trims and names the spec's refusals (empty, too long). */
-const TEXT_RAW_LENGTH_MAX = 10_000;
 
 export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   const usernameOf = (userId: string) => usernameOfUser(app.deps.db, userId);
@@ -49,7 +44,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/moderation/queue',
     {
       onRequest: app.requireUser,
-      schema: { querystring: z.object({ status: z.enum(['active', 'resolved']).default('active') }), response: { 200: z.object({ requests: z.array(moderationItemJson) }) } },
+      schema: chatContract.moderationQueue,
     },
     async (request) => {
       await moderatorOf(request);
@@ -59,7 +54,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/api/moderation/:chatId/claim', { onRequest: app.requireUser, schema: { params: chatParams, response: { 200: moderationItemJson } } }, async (request) => {
+  app.post('/api/moderation/:chatId/claim', { onRequest: app.requireUser, schema: chatContract.claim }, async (request) => {
     const auth = await moderatorOf(request);
     const chat = await requestedChat(request.params.chatId);
     await claimModeration(app.deps, chat.id, auth.userId, await usernameOf(auth.userId));
@@ -68,7 +63,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/moderation/:chatId/resolve',
-    { onRequest: app.requireUser, schema: { params: chatParams, body: z.object({ note: z.string().max(TEXT_RAW_LENGTH_MAX) }), response: { 200: moderationItemJson } } },
+    { onRequest: app.requireUser, schema: chatContract.resolve },
     async (request) => {
       const auth = await moderatorOf(request);
       const chat = await requestedChat(request.params.chatId);
@@ -79,7 +74,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/moderation/:chatId/escalate',
-    { onRequest: app.requireUser, schema: { params: chatParams, body: z.object({ reason: z.string().max(TEXT_RAW_LENGTH_MAX) }), response: { 200: moderationItemJson } } },
+    { onRequest: app.requireUser, schema: chatContract.escalate },
     async (request) => {
       const auth = await moderatorOf(request);
       const chat = await requestedChat(request.params.chatId);

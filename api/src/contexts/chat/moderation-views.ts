@@ -2,34 +2,8 @@
  * The moderation queue's JSON (docs/api/moderation.md): one request with its bet, both players,
  * who claimed, escalated or resolved it, and how long it waited.
  */
-import { z } from 'zod';
+import type { ModerationItemView as ModerationItemJson } from '@wager/domain/contracts/chat';
 import type { ModerationQueueItem } from '@wager/projections/chat/queries';
-
-const person = z.object({ id: z.string(), username: z.string() });
-
-export const moderationItemJson = z.object({
-  chatId: z.string(),
-  betId: z.string(),
-  /** Where the web app shows the chat. */
-  chatPath: z.string(),
-  status: z.enum(['open', 'claimed', 'escalated', 'resolved']),
-  requestedAt: z.string(),
-  requestedBy: person,
-  /** From the request until it was claimed, or until now while nobody has. */
-  waitedSeconds: z.number().int().nonnegative(),
-  bet: z.object({ gameType: z.string(), amount: z.string(), currency: z.string(), status: z.string() }).nullable(),
-  challenger: person.nullable(),
-  opponent: person.nullable(),
-  claimedBy: person.nullable(),
-  claimedAt: z.string().nullable(),
-  escalatedBy: person.nullable(),
-  escalatedAt: z.string().nullable(),
-  escalationReason: z.string().nullable(),
-  resolvedBy: person.nullable(),
-  resolvedAt: z.string().nullable(),
-  resolutionNote: z.string().nullable(),
-});
-export type ModerationItemJson = z.infer<typeof moderationItemJson>;
 
 export function toModerationItemJson(item: ModerationQueueItem, now: Date): ModerationItemJson {
   const r = item.request;

@@ -4,31 +4,27 @@
  * moderation queue (moderation-routes.ts). Reads come from the read tables; writes go through commands.ts.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ForbiddenError, NotFoundError } from '@wager/domain';
 import { betMessages } from '@wager/domain/bets/index';
-import { MESSAGES_PAGE_SIZE_DEFAULT, MESSAGES_PAGE_SIZE_MAX, MODERATION_QUEUE_SIZE_MAX, chatIdOfBet, chatMessages } from '@wager/domain/chat/index';
+import { MODERATION_QUEUE_SIZE_MAX, chatIdOfBet, chatMessages } from '@wager/domain/chat/index';
+import { chatContract } from '@wager/domain/contracts/chat';
 import { findBet } from '@wager/projections/bets/queries';
 import { findChat, findChatByBetId, findChatMessage, listChatMessages, listChatsAwaitingModerator } from '@wager/projections/chat/queries';
 import { StillProcessing } from '../../runtime/still-processing.js';
 import { impliedChat, isModerator, maySeeChat, pageOfMessages, recordedChat, visibleChat, writableChat } from './access.js';
 import { joinAsModerator, postMessage, requestModerator } from './commands.js';
 import { moderationRoutes } from './moderation-routes.js';
-import { chatJson, messageJson, messagesJson, toChatJson } from './views.js';
+import { messagesJson, toChatJson } from './views.js';
 import { usernameOf as usernameOfUser } from '@wager/projections/users/queries';
 import { betHeadlines } from '@wager/projections/bets/queries';
 
-const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Invalid id');
-const chatParams = z.object({ chatId: uuid });
 const CHAT_NOT_AVAILABLE = 'Chat is not available for this bet. Chat will be enabled once the bet is accepted.';
-
-const moderationChatJson = chatJson.extend({ bet: z.object({ id: z.string(), gameType: z.string(), amount: z.string(), currency: z.string() }) });
 
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(moderationRoutes);
   const usernameOf = (userId: string) => usernameOfUser(app.deps.db, userId);
 
-  app.get('/api/chats/:betId', { onRequest: app.requireUser, schema: { params: z.object({ betId: uuid }), response: { 200: chatJson } } }, async (request) => {
+  app.get('/api/chats/:betId', { onRequest: app.requireUser, schema: chatContract.chatOfBet }, async (request) => {
     const auth = request.auth!;
     const { betId } = request.params;
     // Not in the read table yet (the projection runner is behind): as the log holds it.
@@ -46,7 +42,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/chats/:chatId/messages',
     {
       onRequest: app.requireUser,
-      schema: { params: chatParams, querystring: z.object({ before: uuid.optional(), limit: z.coerce.number().int().min(1).max(MESSAGES_PAGE_SIZE_MAX).default(MESSAGES_PAGE_SIZE_DEFAULT) }), response: { 200: z.array(messageJson) } },
+      schema: chatContract.messages,
     },
     async (request) => {
       const { chatId } = request.params;
@@ -64,7 +60,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/chats/:chatId/messages',
-    { onRequest: app.requireUser, schema: { params: chatParams, body: z.object({ content: z.string().max(10_000), clientMessageId: uuid.optional() }), response: { 201: messageJson } } },
+    { onRequest: app.requireUser, schema: chatContract.postMessage },
     async (request, reply) => {
       const { chatId } = request.params;
       await writableChat(app.deps, request.auth!, chatId);
@@ -76,7 +72,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/api/chats/:chatId/invite-moderator', { onRequest: app.requireUser, schema: { params: chatParams, response: { 200: chatJson } } }, async (request) => {
+  app.post('/api/chats/:chatId/invite-moderator', { onRequest: app.requireUser, schema: chatContract.inviteModerator }, async (request) => {
     const auth = request.auth!;
     const chat = await visibleChat(app.deps.db, auth, request.params.chatId);
     if (![chat.participant1_id, chat.participant2_id].includes(auth.userId)) throw new ForbiddenError(chatMessages.onlyParticipantsInvite, { code: 'chat_not_participant' });
@@ -84,7 +80,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     return toChatJson((await findChat(app.deps.db, chat.id))!);
   });
 
-  app.post('/api/chats/:chatId/join', { onRequest: app.requireUser, schema: { params: chatParams, response: { 200: chatJson } } }, async (request) => {
+  app.post('/api/chats/:chatId/join', { onRequest: app.requireUser, schema: chatContract.join }, async (request) => {
     const auth = request.auth!;
     if (!auth.isAdmin && !(await isModerator(app.deps.db, auth.userId))) throw new ForbiddenError(chatMessages.notModerator, { code: 'not_moderator' });
     const chat = await findChat(app.deps.db, request.params.chatId);
@@ -96,7 +92,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/moderation/chats',
-    { onRequest: app.requireUser, schema: { querystring: z.object({ status: z.literal('requested').default('requested') }), response: { 200: z.array(moderationChatJson) } } },
+    { onRequest: app.requireUser, schema: chatContract.moderationChats },
     async (request) => {
       const auth = request.auth!;
       if (!auth.isAdmin && !(await isModerator(app.deps.db, auth.userId))) throw new ForbiddenError(chatMessages.notModerator, { code: 'not_moderator' });

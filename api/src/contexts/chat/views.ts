@@ -1,38 +1,16 @@
 /**
  * The chat context's JSON: the chat (spec section 3 Chat) and its messages (Chat message), as the
- * HTTP routes answer them and /ws `new_message` carries them.
+ * HTTP routes answer them and /ws `new_message` carries them; their shapes are the contract's
+ * (`@wager/domain/contracts/chat`).
  */
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import type { Database } from '@wager/projections';
 import type { ChatMessageRow, ChatRow } from '@wager/projections/chat/chat.table';
-import { MESSAGE_TYPES, SYSTEM_SENDER } from '@wager/domain/chat/index';
+import { SYSTEM_SENDER } from '@wager/domain/chat/index';
+import type { ChatView as ChatJson, MessageView as MessageJson } from '@wager/domain/contracts/chat';
 
 /** The name system messages are shown under. */
 export const SYSTEM_USERNAME = 'System';
-
-export const chatJson = z.object({
-  id: z.string(),
-  betId: z.string(),
-  participant1Id: z.string(),
-  participant2Id: z.string(),
-  moderatorId: z.string().nullable(),
-  isModeratorRequested: z.boolean(),
-  isClosed: z.boolean(),
-  createdAt: z.string(),
-});
-export type ChatJson = z.infer<typeof chatJson>;
-
-export const messageJson = z.object({
-  id: z.string(),
-  chatId: z.string(),
-  senderId: z.string(),
-  sender: z.object({ username: z.string() }),
-  content: z.string(),
-  type: z.enum(MESSAGE_TYPES),
-  createdAt: z.string(),
-});
-export type MessageJson = z.infer<typeof messageJson>;
 
 export function toChatJson(row: ChatRow): ChatJson {
   return {

@@ -15,6 +15,7 @@ import { fundedPlayer, type Player } from '../bets/testing.js';
 import { trackedTimeline } from './index.js';
 import { ingestSnapshot } from './commands.js';
 import { LiveIngestJob } from './jobs.js';
+import { serverMessage } from '@wager/domain/contracts/ws';
 
 let h: TestHarness;
 let base: string;
@@ -179,6 +180,8 @@ describe('a tracked COD match', () => {
     const tracking = await h.app.inject({ method: 'GET', url: `/api/cod/bets/${betId}/live-tracking`, headers: alice.headers });
     expect(tracking.json()).toMatchObject({ liveTracking: [{ matchId, gameMode: 'team_deathmatch' }] });
     await eventually(async () => inbox, (l) => l.some((m) => m.type === 'match_update' && m.data.suggestion?.matchId === matchId));
+    // Every frame the socket heard (joined, changes, each match_update's match) is one the /ws contract describes.
+    for (const m of inbox) expect(serverMessage.safeParse(m).error).toBeUndefined();
 
     const chatId = chatIdOfBet(betId);
     for (const p of [alice, bob]) {

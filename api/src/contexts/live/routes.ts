@@ -5,33 +5,28 @@
  * writes go through commands.ts. The match stats sandbox is mounted here outside production.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ConflictError, NotFoundError } from '@wager/domain';
 import { findBet } from '@wager/projections/bets/queries';
 import { liveMessages } from '@wager/domain/live/index';
+import { liveContract } from '@wager/domain/contracts/live';
 import { liveMatchesOfHandle } from '@wager/projections/live/queries';
 import { matchStatsSandbox } from '../../sandbox/match-stats/index.js';
 import { betNotFound, maySeeMatch, visibleMatch } from './access.js';
 import { reportManualEvent } from './commands.js';
-import { codPlayerLiveJson, liveMatchJson, liveTrackingJson, toCodPlayerLive, toLiveMatchJson } from './views.js';
+import { toCodPlayerLive, toLiveMatchJson } from './views.js';
 import { activisionIdOf } from '@wager/projections/users/queries';
 
-const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Invalid id');
-const betParams = z.object({ betId: uuid });
 /** How many tracked matches of one Activision id the player route looks through. */
 export const PLAYER_MATCHES_SCANNED_MAX = 20;
-
-const reportEventBody = z.object({ eventType: z.unknown().optional(), data: z.unknown().optional(), clientEventId: uuid.optional() });
-const reportedEventJson = z.object({ id: z.string(), betId: z.string(), eventType: z.string(), data: z.record(z.string(), z.number()), reporterId: z.string(), at: z.string() });
 
 export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   if (app.deps.config.NODE_ENV !== 'production') await app.register(matchStatsSandbox, { prefix: '/sandbox/match-stats' });
 
-  app.get('/api/matches/:betId', { onRequest: app.requireUser, schema: { params: betParams, response: { 200: liveMatchJson } } }, async (request) => {
+  app.get('/api/matches/:betId', { onRequest: app.requireUser, schema: liveContract.match }, async (request) => {
     return toLiveMatchJson(await visibleMatch(app.deps, request.auth!, request.params.betId));
   });
 
-  app.get('/api/cod/bets/:betId/live-tracking', { onRequest: app.requireUser, schema: { params: betParams, response: { 200: liveTrackingJson } } }, async (request) => {
+  app.get('/api/cod/bets/:betId/live-tracking', { onRequest: app.requireUser, schema: liveContract.liveTracking }, async (request) => {
     const match = await visibleMatch(app.deps, request.auth!, request.params.betId);
     if (match.game_type !== 'cod') throw new NotFoundError(liveMessages.notCod, { code: 'not_cod_bet' });
     return { liveTracking: [...match.view.history].reverse() };
@@ -39,7 +34,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/cod/player/:activisionId/live',
-    { onRequest: app.requireUser, schema: { params: z.object({ activisionId: z.string().trim().min(1).max(100) }), response: { 200: codPlayerLiveJson } } },
+    { onRequest: app.requireUser, schema: liveContract.codPlayerLive },
     async (request) => {
       const auth = request.auth!;
       const { activisionId } = request.params;
@@ -58,7 +53,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/cod/bets/:betId/report-event',
-    { onRequest: app.requireUser, schema: { params: betParams, body: reportEventBody, response: { 201: reportedEventJson } } },
+    { onRequest: app.requireUser, schema: liveContract.reportEvent },
     async (request, reply) => {
       const auth = request.auth!;
       const { betId } = request.params;

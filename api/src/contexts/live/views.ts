@@ -3,55 +3,9 @@
  * a COD player's live match, plus what this platform adds (the tracker's suggestion, manual
  * events, contradicting reports), as the routes answer them and /ws `match_update` carries them.
  */
-import { z } from 'zod';
+import type { CodPlayerLiveView as CodPlayerLiveJson, LiveMatchView as LiveMatchJson } from '@wager/domain/contracts/live';
 import { TEAM_PLAYERS_SHOWN_MAX } from '@wager/domain/live/index';
 import type { LiveMatchRow } from '@wager/projections/live/live.table';
-
-const stats = z.object({ kills: z.number(), deaths: z.number(), assists: z.number(), damage: z.number() });
-const team = z.object({ teamName: z.string(), teamSize: z.number(), players: z.array(z.string()) });
-
-export const liveMatchJson = z.object({
-  betId: z.string(),
-  gameType: z.string(),
-  status: z.enum(['waiting', 'in_progress', 'completed', 'paused']),
-  tracking: z.enum(['tracking', 'closed']),
-  matchId: z.string().nullable(),
-  currentMinute: z.number(),
-  matchDuration: z.number().nullable(),
-  challengerScore: z.number(),
-  opponentScore: z.number(),
-  challengerKills: z.number(),
-  opponentKills: z.number(),
-  challengerDeaths: z.number(),
-  opponentDeaths: z.number(),
-  currentRound: z.number(),
-  totalRounds: z.number(),
-  possession: z.object({ challenger: z.number(), opponent: z.number() }),
-  events: z.array(z.object({ id: z.string(), type: z.string(), minute: z.number(), player: z.string(), details: z.string(), timestamp: z.string(), side: z.string().nullable(), source: z.string() })),
-  gameMode: z.string().nullable(),
-  map: z.string().nullable(),
-  startTime: z.string().nullable(),
-  challengerStats: stats.nullable(),
-  opponentStats: stats.nullable(),
-  teams: z.object({ challenger: team.nullable(), opponent: team.nullable() }),
-  manualEvents: z.array(z.object({ id: z.string(), reporterId: z.string(), eventType: z.string(), data: z.record(z.string(), z.number()), at: z.string() })),
-  suggestion: z
-    .object({
-      matchId: z.string(),
-      winnerId: z.string().nullable(),
-      basis: z.enum(['goals', 'kills']),
-      challengerRaw: z.number(),
-      opponentRaw: z.number(),
-      handicap: z.number(),
-      challengerTotal: z.number(),
-      opponentTotal: z.number(),
-      at: z.string(),
-    })
-    .nullable(),
-  flags: z.array(z.object({ reporterId: z.string(), reported: z.string(), suggestedWinnerId: z.string().nullable(), at: z.string() })),
-  lastUpdate: z.string(),
-});
-export type LiveMatchJson = z.infer<typeof liveMatchJson>;
 
 const teamOf = (t: LiveMatchRow['view']['teams']['challenger']) => (t ? { teamName: t.teamName, teamSize: t.teamSize, players: t.players.slice(0, TEAM_PLAYERS_SHOWN_MAX) } : null);
 
@@ -87,14 +41,6 @@ export function toLiveMatchJson(row: LiveMatchRow): LiveMatchJson {
     lastUpdate: row.last_update.toISOString(),
   };
 }
-
-export const liveTrackingJson = z.object({ liveTracking: z.array(z.object({ matchId: z.string(), gameMode: z.string().nullable(), map: z.string().nullable(), startTime: z.string() })) });
-
-export const codPlayerLiveJson = z.object({
-  isLive: z.boolean(),
-  match: z.object({ matchId: z.string(), gameMode: z.string().nullable(), map: z.string().nullable(), startTime: z.string().nullable(), playerStats: stats, teamInfo: team }).nullable(),
-});
-export type CodPlayerLiveJson = z.infer<typeof codPlayerLiveJson>;
 
 /** One player's live COD match as the tracker last saw it (spec: isLive, match; only the first 4 team players). */
 export function toCodPlayerLive(row: LiveMatchRow | undefined, activisionId: string): CodPlayerLiveJson {

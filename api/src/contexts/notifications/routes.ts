@@ -3,47 +3,20 @@
  * marks, their preferences, and the one-click unsubscribe (no login, a signed link).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-
-  LOCKED_CHANNELS,
-  NOTIFICATION_CATEGORIES,
-  NOTIFICATION_CHANNELS,
-  markReadSchema,
-  notificationPreferencesChangeSchema,
-  type NotificationType,
-} from '@wager/domain/notifications/index';
-import { NOTIFICATIONS_PAGE_SIZE_MAX, countNotifications, listNotifications, notificationPreferencesOf } from '@wager/projections/notifications/queries';
+import { LOCKED_CHANNELS, NOTIFICATION_CATEGORIES } from '@wager/domain/notifications/index';
+import { notificationsContract, type NotificationPreferencesView, type NotificationView } from '@wager/domain/contracts/notifications';
+import { countNotifications, listNotifications, notificationPreferencesOf } from '@wager/projections/notifications/queries';
 import type { NotificationRow } from '@wager/projections/notifications/notifications.table';
 import { StillProcessing } from '../../runtime/still-processing.js';
 import { markNotificationsRead, setNotificationPreferences } from './commands.js';
 import { escapeHtml } from './email.js';
 import { UNSUBSCRIBE_PATH, unsubscribeKey, verifyUnsubscribe } from './unsubscribe.js';
 
-const errorJson = z.looseObject({ error: z.string(), code: z.string() });
-const notificationJson = z.object({
-  id: z.string(),
-  type: z.string(),
-  category: z.string(),
-  params: z.record(z.string(), z.string().nullable()),
-  link: z.string(),
-  occurredAt: z.string(),
-  showAt: z.string(),
-  readAt: z.string().nullable(),
-});
-const countsJson = z.object({ unread: z.number(), total: z.number() });
-const switchesJson = z.object({ in_app: z.boolean(), email: z.boolean(), push: z.boolean() });
-const preferencesJson = z.object({
-  preferences: z.record(z.string(), switchesJson),
-  /** The channels of each category that cannot be switched off. */
-  locked: z.record(z.string(), z.array(z.string())),
-});
-
-function toJson(row: NotificationRow): z.infer<typeof notificationJson> {
+function toJson(row: NotificationRow): NotificationView {
   return {
     id: row.id,
-    type: row.type,
-    category: row.category,
+    type: row.type as NotificationView['type'],
+    category: row.category as NotificationView['category'],
     params: row.params,
     link: row.link,
     occurredAt: row.occurred_at.toISOString(),
@@ -88,13 +61,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/notifications',
     {
       onRequest: app.requireUser,
-      schema: {
-        tags: ['notifications'],
-        summary: 'My notifications, newest first (paged by cursor)',
-        security: [{ bearer: [] }],
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(NOTIFICATIONS_PAGE_SIZE_MAX).default(20), cursor: z.string().max(200).optional(), unread: z.enum(['true', 'false']).optional() }),
-        response: { 200: z.object({ notifications: z.array(notificationJson), nextCursor: z.string().nullable(), counts: countsJson }), 401: errorJson },
-      },
+      schema: notificationsContract.list,
     },
     async (request) => {
       const userId = request.auth!.userId;
@@ -113,13 +80,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/notifications/read',
     {
       onRequest: app.requireUser,
-      schema: {
-        tags: ['notifications'],
-        summary: 'Mark notifications read: { ids: [...] } or { all: true }',
-        security: [{ bearer: [] }],
-        body: markReadSchema,
-        response: { 200: z.object({ counts: countsJson }), 400: errorJson, 401: errorJson, 404: errorJson },
-      },
+      schema: notificationsContract.markRead,
     },
     async (request) => {
       const userId = request.auth!.userId;
@@ -129,14 +90,14 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const preferencesOf = async (userId: string) => ({
+  const preferencesOf = async (userId: string): Promise<NotificationPreferencesView> => ({
     preferences: await notificationPreferencesOf(db, userId),
-    locked: Object.fromEntries(NOTIFICATION_CATEGORIES.map((c) => [c, [...(LOCKED_CHANNELS[c] ?? [])]])),
+    locked: Object.fromEntries(NOTIFICATION_CATEGORIES.map((c) => [c, [...(LOCKED_CHANNELS[c] ?? [])]])) as NotificationPreferencesView['locked'],
   });
 
   app.get(
     '/api/user/notification-preferences',
-    { onRequest: app.requireUser, schema: { tags: ['notifications'], summary: 'My notification preferences per category and channel', security: [{ bearer: [] }], response: { 200: preferencesJson, 401: errorJson } } },
+    { onRequest: app.requireUser, schema: notificationsContract.preferences },
     async (request) => preferencesOf(request.auth!.userId),
   );
 
@@ -144,13 +105,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/notification-preferences',
     {
       onRequest: app.requireUser,
-      schema: {
-        tags: ['notifications'],
-        summary: `Change preferences: { <category>: { <channel>: boolean } }; categories ${NOTIFICATION_CATEGORIES.join(', ')}; channels ${NOTIFICATION_CHANNELS.join(', ')}`,
-        security: [{ bearer: [] }],
-        body: notificationPreferencesChangeSchema,
-        response: { 200: preferencesJson, 400: errorJson, 401: errorJson },
-      },
+      schema: notificationsContract.changePreferences,
     },
     async (request) => {
       const userId = request.auth!.userId;
@@ -163,10 +118,9 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   // One-click unsubscribe (RFC 8058). GET shows a confirmation page and changes nothing (mail
   // scanners follow links); POST, the mail client's one click or the page's button, switches the
   // category's email off. Both need the link's signature and no login.
-  const unsubscribeQuery = z.object({ u: z.string().max(64).optional(), c: z.string().max(64).optional(), s: z.string().max(128).optional() });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
 
-  app.get(UNSUBSCRIBE_PATH, { schema: { tags: ['notifications'], summary: 'Unsubscribe confirmation page (signed link)', querystring: unsubscribeQuery } }, async (request, reply) => {
+  app.get(UNSUBSCRIBE_PATH, { schema: notificationsContract.unsubscribePage }, async (request, reply) => {
     const { category } = verifyUnsubscribe(await unsubscribeKey(app.deps, clock.now()), request.query);
     const action = `${UNSUBSCRIBE_PATH}?${new URLSearchParams(request.query as Record<string, string>).toString()}`;
     return reply
@@ -177,7 +131,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     UNSUBSCRIBE_PATH,
-    { schema: { tags: ['notifications'], summary: 'One-click unsubscribe (RFC 8058, signed link)', querystring: unsubscribeQuery } },
+    { schema: notificationsContract.unsubscribe },
     async (request, reply) => {
       const { userId, category } = verifyUnsubscribe(await unsubscribeKey(app.deps, clock.now()), request.query);
       await setNotificationPreferences(app.deps, userId, { [category]: { email: false } }, 'unsubscribe', 'unsubscribe-link');

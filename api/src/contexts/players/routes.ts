@@ -3,32 +3,10 @@
  * profiles to challenge directly, never an email or a phone number) and the leaderboard.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { LEADERBOARD_PAGE_SIZE_MAX, ONLINE_WINDOW_MS, PROFILES_PAGE_SIZE_MAX, leaderboard, listPlayerProfiles, type LeaderboardRow, type PlayerProfileRow } from '@wager/projections/players/queries';
+import { playersContract, type LeaderboardEntryView, type PlayerProfileView } from '@wager/domain/contracts/players';
+import { ONLINE_WINDOW_MS, leaderboard, listPlayerProfiles, type LeaderboardRow, type PlayerProfileRow } from '@wager/projections/players/queries';
 
-export const SEARCH_LENGTH_MAX = 50;
-const game = z.enum(['fc25', 'cod']).optional().or(z.literal('').transform(() => undefined)).or(z.literal('all').transform(() => undefined));
-const rating = z.coerce.number().int().min(0).max(10_000).optional();
-
-export const playerProfileJson = z
-  .object({
-    id: z.string(),
-    username: z.string(),
-    psnUsername: z.string().nullable(),
-    activisionId: z.string().nullable(),
-    isPsnVerified: z.boolean(),
-    isActivisionVerified: z.boolean(),
-    rating: z.number(),
-    wins: z.number(),
-    losses: z.number(),
-    online: z.boolean(),
-    lastSeenAt: z.string().nullable(),
-  })
-  .strict();
-
-export const leaderboardEntryJson = z.object({ rank: z.number(), id: z.string(), username: z.string(), rating: z.number(), wins: z.number(), losses: z.number(), winRate: z.number(), totalWinnings: z.string() }).strict();
-
-export function profileJson(row: PlayerProfileRow, now: Date): z.infer<typeof playerProfileJson> {
+export function profileJson(row: PlayerProfileRow, now: Date): PlayerProfileView {
   return {
     id: row.id,
     username: row.username,
@@ -45,7 +23,7 @@ export function profileJson(row: PlayerProfileRow, now: Date): z.infer<typeof pl
   };
 }
 
-function entryJson(row: LeaderboardRow): z.infer<typeof leaderboardEntryJson> {
+function entryJson(row: LeaderboardRow): LeaderboardEntryView {
   const played = row.wins + row.losses;
   return { rank: row.rank, id: row.id, username: row.username, rating: row.rating, wins: row.wins, losses: row.losses, winRate: played ? Math.round((row.wins / played) * 100) : 0, totalWinnings: row.total_winnings };
 }
@@ -55,18 +33,7 @@ export const playersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/opponents',
     {
       onRequest: app.requireUser,
-      schema: {
-        querystring: z.object({
-          game,
-          ratingMin: rating,
-          ratingMax: rating,
-          online: z.enum(['true', 'false']).optional(),
-          search: z.string().trim().max(SEARCH_LENGTH_MAX).optional(),
-          page: z.coerce.number().int().min(1).max(10_000).default(1),
-          limit: z.coerce.number().int().min(1).max(PROFILES_PAGE_SIZE_MAX).default(20),
-        }),
-        response: { 200: z.object({ players: z.array(playerProfileJson), page: z.number(), totalPages: z.number() }) },
-      },
+      schema: playersContract.opponents,
     },
     async (request) => {
       const q = request.query;
@@ -89,10 +56,7 @@ export const playersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/leaderboard',
     {
       onRequest: app.requireUser,
-      schema: {
-        querystring: z.object({ game, page: z.coerce.number().int().min(1).max(10_000).default(1), limit: z.coerce.number().int().min(1).max(LEADERBOARD_PAGE_SIZE_MAX).default(10) }),
-        response: { 200: z.object({ entries: z.array(leaderboardEntryJson), me: leaderboardEntryJson.nullable(), currency: z.string(), page: z.number(), totalPages: z.number() }) },
-      },
+      schema: playersContract.leaderboard,
     },
     async (request) => {
       const q = request.query;

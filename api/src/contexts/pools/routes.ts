@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { NotFoundError, type Position } from '@wager/domain';
-import { INVITE_CODE_PATTERN, createPoolRequestSchema, joinPoolSchema, poolDecider, poolMessages, poolStreamId, type PoolEvent } from '@wager/domain/pools/index';
+import { poolsContract } from '@wager/domain/contracts/pools';
+import { INVITE_CODE_PATTERN, poolDecider, poolMessages, poolStreamId, type PoolEvent } from '@wager/domain/pools/index';
 import { findPool, findPoolByInviteCode, isParticipant, listPublicPools, listUserPools, poolIdsJoinedBy, poolParticipants, type FplPoolRow } from '@wager/projections/pools/index';
 import { selfBaseUrl } from '../../adapters/providers.js';
 import { useFplSandboxAt } from '../../adapters/fpl/index.js';
@@ -10,13 +10,7 @@ import { fplSandbox } from '../../sandbox/fpl/index.js';
 import { StillProcessing } from '../../runtime/still-processing.js';
 import { PoolSagas } from './commands.js';
 import { poolLedgerRoutes } from './ledger-routes.js';
-import { participantJson, participantView, poolJson, poolView } from './views.js';
-
-const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Invalid id');
-const poolParams = z.object({ poolId: uuid });
-const codeParams = z.object({ inviteCode: z.string().max(20).transform((c) => c.trim().toUpperCase()) });
-const poolDetail = z.object({ pool: poolJson, participants: z.array(participantJson) });
-const poolList = z.object({ pools: z.array(poolJson) });
+import { participantView, poolView } from './views.js';
 
 /**
  * The pools context's HTTP surface (spec section 7, `/api/fpl/...`): my pools, open public
@@ -84,27 +78,27 @@ async function answer(app: FastifyInstance, poolId: string, position: Position |
 }
 
 const poolReadRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/fpl/pools', { onRequest: app.requireUser, schema: { response: { 200: poolList } } }, async (request) => {
+  app.get('/api/fpl/pools', { onRequest: app.requireUser, schema: poolsContract.mine }, async (request) => {
     const viewer = request.auth!;
     const rows = await listUserPools(app.deps.db, viewer.userId);
     const joined = await poolIdsJoinedBy(app.deps.db, viewer.userId);
     return { pools: rows.map((row) => poolView(row, { ...viewer, hasJoined: joined.has(row.id) })) };
   });
 
-  app.get('/api/fpl/pools/public', { onRequest: app.requireUser, schema: { response: { 200: poolList } } }, async (request) => {
+  app.get('/api/fpl/pools/public', { onRequest: app.requireUser, schema: poolsContract.public }, async (request) => {
     const viewer = request.auth!;
     const rows = await listPublicPools(app.deps.db);
     const joined = await poolIdsJoinedBy(app.deps.db, viewer.userId);
     return { pools: rows.map((row) => poolView(row, { ...viewer, hasJoined: joined.has(row.id) })) };
   });
 
-  app.get('/api/fpl/pools/:poolId', { onRequest: app.requireUser, schema: { params: poolParams, response: { 200: poolDetail } } }, async (request) => {
+  app.get('/api/fpl/pools/:poolId', { onRequest: app.requireUser, schema: poolsContract.detail }, async (request) => {
     const viewer = request.auth!;
     return detail(app, await visiblePool(app, request.params.poolId, viewer, true), viewer);
   });
 
   /** The invite link's page: whoever holds the code may see the pool they are about to join. */
-  app.get('/api/fpl/pools/join-by-code/:inviteCode', { onRequest: app.requireUser, schema: { params: codeParams, response: { 200: poolDetail } } }, async (request) => {
+  app.get('/api/fpl/pools/join-by-code/:inviteCode', { onRequest: app.requireUser, schema: poolsContract.byCode }, async (request) => {
     const row = INVITE_CODE_PATTERN.test(request.params.inviteCode) ? await findPoolByInviteCode(app.deps.db, request.params.inviteCode) : undefined;
     if (!row) throw new NotFoundError(poolMessages.inviteCodeNotFound, { code: 'invite_code_not_found' });
     return detail(app, row, request.auth!);
@@ -112,7 +106,7 @@ const poolReadRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 const poolCommandRoutes: FastifyPluginAsyncZod<{ sagas: PoolSagas }> = async (app, { sagas }) => {
-  app.post('/api/fpl/pools', { onRequest: app.requireUser, schema: { body: createPoolRequestSchema, response: { 201: poolDetail } } }, async (request, reply) => {
+  app.post('/api/fpl/pools', { onRequest: app.requireUser, schema: poolsContract.create }, async (request, reply) => {
     const viewer = request.auth!;
     const { fplTeamId, ...settings } = request.body;
     const poolId = app.deps.ids.uuid();
@@ -120,7 +114,7 @@ const poolCommandRoutes: FastifyPluginAsyncZod<{ sagas: PoolSagas }> = async (ap
     return reply.status(201).send(await answer(app, poolId, outcome.position, viewer));
   });
 
-  app.post('/api/fpl/pools/:poolId/join', { onRequest: app.requireUser, schema: { params: poolParams, body: joinPoolSchema, response: { 200: poolDetail } } }, async (request) => {
+  app.post('/api/fpl/pools/:poolId/join', { onRequest: app.requireUser, schema: poolsContract.join }, async (request) => {
     const viewer = request.auth!;
     // A private pool is joined by its invite code: by id it does not exist for an outsider.
     await visiblePool(app, request.params.poolId, viewer);
@@ -128,7 +122,7 @@ const poolCommandRoutes: FastifyPluginAsyncZod<{ sagas: PoolSagas }> = async (ap
     return answer(app, request.params.poolId, outcome.position, viewer);
   });
 
-  app.post('/api/fpl/pools/join-by-code/:inviteCode', { onRequest: app.requireUser, schema: { params: codeParams, body: joinPoolSchema, response: { 200: poolDetail } } }, async (request) => {
+  app.post('/api/fpl/pools/join-by-code/:inviteCode', { onRequest: app.requireUser, schema: poolsContract.joinByCode }, async (request) => {
     const viewer = request.auth!;
     const row = INVITE_CODE_PATTERN.test(request.params.inviteCode) ? await findPoolByInviteCode(app.deps.db, request.params.inviteCode) : undefined;
     if (!row) throw new NotFoundError(poolMessages.inviteCodeNotFound, { code: 'invite_code_not_found' });
@@ -136,7 +130,7 @@ const poolCommandRoutes: FastifyPluginAsyncZod<{ sagas: PoolSagas }> = async (ap
     return answer(app, row.id, outcome.position, viewer);
   });
 
-  app.post('/api/fpl/pools/:poolId/cancel', { onRequest: app.requireUser, schema: { params: poolParams, response: { 200: poolDetail } } }, async (request) => {
+  app.post('/api/fpl/pools/:poolId/cancel', { onRequest: app.requireUser, schema: poolsContract.cancel }, async (request) => {
     const viewer = request.auth!;
     await visiblePool(app, request.params.poolId, viewer);
     const outcome = await sagas.cancel(request.params.poolId, viewer.userId);

@@ -1,46 +1,5 @@
-import { z } from 'zod';
+import type { PoolParticipantView as ParticipantJson, PoolView as PoolJson } from '@wager/domain/contracts/pools';
 import type { FplPoolRow, PoolParticipantView } from '@wager/projections/pools/index';
-
-/** Spec section 3 "FPL pool", plus what the screens need (cost, deadline, tie rule, standings). */
-export const poolJson = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  entryFee: z.string(),
-  feeAmount: z.string(),
-  /** entry + fee: what joining costs. */
-  totalCost: z.string(),
-  currency: z.string(),
-  potAmount: z.string(),
-  participantCount: z.number(),
-  maxParticipants: z.number(),
-  durationWeeks: z.number(),
-  startGameweek: z.number(),
-  endGameweek: z.number(),
-  status: z.string(),
-  /** Only for its creator, its participants and admins (a private pool's key). */
-  inviteCode: z.string().nullable(),
-  isPrivate: z.boolean(),
-  isCreator: z.boolean(),
-  hasJoined: z.boolean(),
-  firstDeadlineAt: z.string(),
-  tieRule: z.string(),
-  standingsThrough: z.number().nullable(),
-  winningPoints: z.number().nullable(),
-  cancelReason: z.string().nullable(),
-  createdAt: z.string(),
-});
-export type PoolJson = z.infer<typeof poolJson>;
-
-export const participantJson = z.object({
-  id: z.string(),
-  username: z.string().nullable(),
-  fplTeamId: z.number(),
-  fplTeamName: z.string(),
-  totalPoints: z.number(),
-  payout: z.string().nullable(),
-  isMe: z.boolean(),
-});
 
 function totalCost(row: FplPoolRow): string {
   // Both are 2-decimal strings: add in cents, no floats.
@@ -79,6 +38,6 @@ export function poolView(row: FplPoolRow, viewer: { userId: string; isAdmin: boo
   };
 }
 
-export function participantView(p: PoolParticipantView, viewerId: string): z.infer<typeof participantJson> {
+export function participantView(p: PoolParticipantView, viewerId: string): ParticipantJson {
   return { id: p.id, username: p.username, fplTeamId: p.fpl_team_id, fplTeamName: p.fpl_team_name, totalPoints: p.total_points, payout: p.payout, isMe: p.user_id === viewerId };
 }

@@ -3,33 +3,25 @@
  * a player's push devices. Every route is the signed-in player's own.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { DomainError } from '@wager/domain';
-import { PUSH_ENDPOINT_LENGTH_MAX, pushMessages, pushSubscriptionSchema } from '@wager/domain/push/index';
+import { pushMessages } from '@wager/domain/push/index';
+import { pushContract, type PushDeviceView } from '@wager/domain/contracts/push';
 import type { PushSubscriptionRow } from '@wager/projections';
 import { listPushDevices } from '@wager/projections/push/queries';
 import { vapidKeys } from '../../adapters/push/vapid.js';
 import { removeDevice, subscribeDevice, unsubscribeEndpoint } from './subscriptions.js';
 
-export const pushDeviceJson = z.object({ id: z.string(), label: z.string(), createdAt: z.string(), lastSuccessAt: z.string().nullable() }).strict();
-
-function deviceJson(row: PushSubscriptionRow): z.infer<typeof pushDeviceJson> {
+function deviceJson(row: PushSubscriptionRow): PushDeviceView {
   return { id: row.id, label: row.device_label, createdAt: row.created_at.toISOString(), lastSuccessAt: row.last_success_at?.toISOString() ?? null };
 }
 
-/** `{ "error", "code", "params"? }` (docs/api.md, "Errors"). */
-const errorSchema = z.looseObject({ error: z.string(), code: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])).optional() });
-const UNAUTHENTICATED_RESPONSES = { 401: errorSchema } as const;
-const tags = ['push'];
-const security = [{ bearer: [] }];
-
 export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  const subscriptionBody = pushSubscriptionSchema({ knownServicesOnly: deps.config.NODE_ENV === 'production' });
+  const contract = pushContract({ knownServicesOnly: deps.config.NODE_ENV === 'production' });
 
   app.get(
     '/api/push/vapid-public-key',
-    { onRequest: app.requireUser, schema: { tags, security, summary: 'The VAPID public key a browser subscribes with (applicationServerKey)', response: { 200: z.object({ publicKey: z.string() }), 503: errorSchema, ...UNAUTHENTICATED_RESPONSES } } },
+    { onRequest: app.requireUser, schema: contract.vapidPublicKey },
     async () => {
       const keys = await vapidKeys(deps.config, deps.db, deps.clock.now());
       if (!keys) throw new DomainError(503, pushMessages.unavailable, { code: 'push_unavailable' });
@@ -39,7 +31,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/user/push-subscriptions',
-    { onRequest: app.requireUser, schema: { tags, security, summary: 'The devices the player has push on for', response: { 200: z.object({ devices: z.array(pushDeviceJson) }), ...UNAUTHENTICATED_RESPONSES } } },
+    { onRequest: app.requireUser, schema: contract.devices },
     async (request) => ({ devices: (await listPushDevices(deps.db, request.auth!.userId)).map(deviceJson) }),
   );
 
@@ -47,13 +39,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/push-subscriptions',
     {
       onRequest: app.requireUser,
-      schema: {
-        tags,
-        security,
-        summary: "Turn push on for this device: the browser's PushSubscription (201 new, 200 already kept)",
-        body: subscriptionBody,
-        response: { 200: z.object({ device: pushDeviceJson }), 201: z.object({ device: pushDeviceJson }), 400: errorSchema, 409: errorSchema, 503: errorSchema, ...UNAUTHENTICATED_RESPONSES },
-      },
+      schema: contract.subscribe,
     },
     async (request, reply) => {
       // No keys, no pushes: a subscription made now could never be used.
@@ -67,13 +53,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/push-subscriptions',
     {
       onRequest: app.requireUser,
-      schema: {
-        tags,
-        security,
-        summary: 'Turn push off for this device (by its endpoint); nothing to do is fine',
-        body: z.object({ endpoint: z.string().min(1).max(PUSH_ENDPOINT_LENGTH_MAX) }),
-        response: { 204: z.null(), 400: errorSchema, ...UNAUTHENTICATED_RESPONSES },
-      },
+      schema: contract.unsubscribe,
     },
     async (request, reply) => {
       await unsubscribeEndpoint(deps, request.auth!.userId, request.body.endpoint);
@@ -85,7 +65,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/push-subscriptions/:id',
     {
       onRequest: app.requireUser,
-      schema: { tags, security, summary: 'Turn push off for one of the player’s devices', params: z.object({ id: z.uuid() }), response: { 204: z.null(), 400: errorSchema, 404: errorSchema, ...UNAUTHENTICATED_RESPONSES } },
+      schema: contract.removeDevice,
     },
     async (request, reply) => {
       await removeDevice(deps, request.auth!.userId, request.params.id);

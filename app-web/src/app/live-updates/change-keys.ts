@@ -1,15 +1,14 @@
 import type { QueryKey } from '@tanstack/react-query';
-import { userQueries } from '../../features/auth/api/user-queries';
-import { betQueries, challengeQueries } from '../../features/bets/api/bet-queries';
-import { betDetailsQueries } from '../../features/bets/api/bet-details';
-import { chatQueries } from '../../features/chat/api/chat-queries';
-import { moderationQueries } from '../../features/moderation/api/moderation-queries';
-import { adminQueries } from '../../features/admin/api/admin-queries';
-import { walletQueries, walletReadKeys } from '../../features/wallet/api/wallet-queries';
-import { liveQueries } from '../../features/live/api/live-queries';
-import { poolLedgers, poolQueries } from '../../features/pools/api/pool-queries';
-import { saferPlayQueries } from '../../features/profile/api/safer-play';
-import { notificationQueries } from '../../features/notifications/api/notification-queries';
+import { userQueries } from '../../features/auth';
+import { betQueries, challengeQueries, betDetailsQueries } from '../../features/bets';
+import { chatQueries } from '../../features/chat';
+import { moderationQueries } from '../../features/moderation';
+import { adminQueries } from '../../features/admin';
+import { walletQueries, walletReadKeys } from '../../features/wallet';
+import { liveQueries } from '../../features/live';
+import { poolLedgers, poolQueries } from '../../features/pools';
+import { saferPlayQueries } from '../../features/profile';
+import { notificationQueries } from '../../features/notifications';
 
 /**
  * Which queries read a stream (docs/web.md, "Live updates"): given a `changed` message's stream type and

@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { userQueries } from '../../features/auth/api/user-queries';
+import { userQueries } from '../../features/auth';
 import { getAuthToken, onAuthTokenChange } from '../../lib/api-client';
 import { LiveUpdatesClient, type LiveUpdatesOptions } from '../../lib/live-updates';
 import { createLiveChannel, LiveChannelContext } from '../../lib/live-channel';

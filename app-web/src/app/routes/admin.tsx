@@ -1,6 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { AdminPanel } from '../../features/admin/components/admin-panel';
-import { DisputeReview } from '../../features/admin/components/dispute-review';
+import { AdminPanel, DisputeReview } from '../../features/admin';
 
 /** /admin: loaded on demand (React.lazy in router.tsx), so players never download the admin screens. */
 export default function AdminRoute() {

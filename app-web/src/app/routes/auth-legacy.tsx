@@ -2,9 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Tabs } from '../../components/ui/tabs';
 import { paths } from '../../config/paths';
-import { useAuthActions } from '../../features/auth/api/use-auth-actions';
-import { RegisterForm } from '../../features/auth/components/register-form';
-import { SignInForm } from '../../features/auth/components/sign-in-form';
+import { useAuthActions, RegisterForm, SignInForm } from '../../features/auth';
 import { AuthIntro } from './auth';
 
 /** /auth-legacy: variant A, Login and Register tabs with the full registration form. */

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { NewPasswordForm } from '../../features/auth/components/new-password-form';
-import { GeoBanner, QuickAuth } from '../../features/auth/components/quick-auth';
+import { NewPasswordForm, GeoBanner, QuickAuth } from '../../features/auth';
 
 /**
  * /auth: variant B (Quick Start) with the geo banner. `?view=signup` opens the email sign-up;

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { MatchChatScreen } from '../../features/chat/components/match-chat-screen';
+import { MatchChatScreen } from '../../features/chat';
 
 /** /chat/:betId: the Match Chat screen; the key remounts it (history, subscription) per bet. */
 export function ChatRoute() {

@@ -9,16 +9,15 @@ import { Alert, Badge, Button, Card, Field, Input, Select, Spinner } from '../..
 import { toastProcessing } from '../../components/ui/processing-toast';
 import { toast } from '../../components/ui/toast';
 import { paths } from '../../config/paths';
-import { useUser } from '../../features/auth/api/user-queries';
-import { betIdOf, challengeQueries, useJoinChallenge, type PublicChallengeFilters } from '../../features/bets/api/bet-queries';
-import { formatDateTime, relativeTime } from '../../features/bets/components/bet-display';
+import { useUser } from '../../features/auth';
+import { betIdOf, challengeQueries, useJoinChallenge, type PublicChallengeFilters, formatDateTime, relativeTime } from '../../features/bets';
 import { isProcessing } from '../../lib/api-client';
 import { currentLanguage } from '../../lib/i18n';
 import { WALLET_CURRENCY, covers, formatMoney, stakeCost } from '../../lib/money';
 import { customRules } from './challenge-invite';
 import type { PublicChallenge } from '@wager/domain/contracts/bets';
 import type { SessionUser as User } from '@wager/domain/contracts/accounts';
-import { SaferPlayBanner, breakInForce } from '../../features/profile/components/safer-play-banner';
+import { SaferPlayBanner, breakInForce } from '../../features/profile';
 import { errorMessage } from '../../lib/error-message';
 
 /**

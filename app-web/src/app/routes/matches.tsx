@@ -7,19 +7,15 @@ import { Tabs } from '../../components/ui/tabs';
 import { toastProcessing } from '../../components/ui/processing-toast';
 import { toast } from '../../components/ui/toast';
 import { paths } from '../../config/paths';
-import { useUser } from '../../features/auth/api/user-queries';
-import { betIdOf, betQueries, useAcceptInvite, useDeclineBet, type BetListFilter } from '../../features/bets/api/bet-queries';
-import { BetStatusBadge, betTimeLine, formatDateTime, opponentName, outcomeFor } from '../../features/bets/components/bet-display';
-import { copyText } from '../../features/bets/components/create-challenge-dialog';
-import { UploadResultDialog } from '../../features/bets/components/upload-result-dialog';
-import { walletQueries } from '../../features/wallet/api/wallet-queries';
+import { useUser } from '../../features/auth';
+import { betIdOf, betQueries, useAcceptInvite, useDeclineBet, type BetListFilter, BetStatusBadge, betTimeLine, formatDateTime, opponentName, outcomeFor, copyText, UploadResultDialog, AppealButton } from '../../features/bets';
+import { walletQueries } from '../../features/wallet';
 import { isProcessing } from '../../lib/api-client';
 import { translateMessage } from '../../lib/i18n';
 import { formatMoney } from '../../lib/money';
 import type { BetView as Bet } from '@wager/domain/contracts/bets';
 import type { SessionUser as User } from '@wager/domain/contracts/accounts';
 import { errorMessage } from '../../lib/error-message';
-import { AppealButton } from '../../features/bets/components/appeal-section';
 
 export function inviteUrl(inviteLinkId: string): string {
   return `${window.location.origin}${paths.challengeInvite.getHref(inviteLinkId)}`;

@@ -1,4 +1,4 @@
-import { ModerationQueue } from '../../features/moderation/components/moderation-queue';
+import { ModerationQueue } from '../../features/moderation';
 
 /** /moderation: the moderation queue, for moderators and admins. */
 export function ModerationRoute() {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { useUser } from '../../features/auth/api/user-queries';
+import { useUser } from '../../features/auth';
 
 /** The not-found page with the spec's exact heading and text, and a way back (issue 15). */
 export function NotFoundRoute() {

@@ -1,4 +1,4 @@
-import { NotificationList } from '../../features/notifications/components/notification-list';
+import { NotificationList } from '../../features/notifications';
 
 export function NotificationsRoute() {
   return (

@@ -2,9 +2,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, Button, Card, Checkbox, Field, Input, Select, Spinner } from '../../components/ui/primitives';
-import { useUser } from '../../features/auth/api/user-queries';
-import { CreateChallengeDialog, type DirectOpponent } from '../../features/bets/components/create-challenge-dialog';
-import { playerQueries, type OpponentFilters, type PlayerProfile } from '../../features/players/api/player-queries';
+import { useUser } from '../../features/auth';
+import { CreateChallengeDialog, type DirectOpponent } from '../../features/bets';
+import { playerQueries, type OpponentFilters, type PlayerProfile } from '../../features/players';
 import { errorMessage } from '../../lib/error-message';
 
 function OpponentCard({ player, game, onChallenge }: { player: PlayerProfile; game: OpponentFilters['game']; onChallenge: () => void }) {

@@ -1,10 +1,10 @@
-import { NotificationPreferencesPanel } from '../../features/notifications/components/notification-preferences';
+import { NotificationPreferencesPanel } from '../../features/notifications';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/primitives';
-import { useUser } from '../../features/auth/api/user-queries';
-import { ProfileSettings } from '../../features/profile/components/profile-settings';
-import { PushSettings } from '../../features/push/components/push-settings';
-import { YourData } from '../../features/privacy/components/your-data';
+import { useUser } from '../../features/auth';
+import { ProfileSettings } from '../../features/profile';
+import { PushSettings } from '../../features/push';
+import { YourData } from '../../features/privacy';
 
 export function ProfileRoute() {
   const { t } = useTranslation();

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Field, Input, Textarea } from '../../components/ui/primitives';
 import { toast } from '../../components/ui/toast';
-import { useUser } from '../../features/auth/api/user-queries';
-import { useSendSupportMessage, type SupportKind } from '../../features/support/api/support-mutations';
+import { useUser } from '../../features/auth';
+import { useSendSupportMessage, type SupportKind } from '../../features/support';
 import { errorMessage } from '../../lib/error-message';
 
 type FormState = { name: string; email: string; subject: string; message: string; reportedUsername: string; betId: string };

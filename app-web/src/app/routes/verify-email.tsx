@@ -1,12 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { safeRedirect } from '../../features/auth/api/use-auth-actions';
+import { safeRedirect, pendingAccount, useLogout, useUser, VerifiedNotice, VerifyEmailForm } from '../../features/auth';
 import { Spinner } from '../../components/ui/primitives';
 import { toast } from '../../components/ui/toast';
 import { paths } from '../../config/paths';
-import { pendingAccount, useLogout, useUser } from '../../features/auth/api/user-queries';
-import { VerifiedNotice, VerifyEmailForm } from '../../features/auth/components/verify-email-form';
 
 /** Spec section 9: after a verified code the page moves on (to the dashboard, or back to the invitation) after 2 s. */
 export const VERIFIED_REDIRECT_DELAY_MS = 2000;

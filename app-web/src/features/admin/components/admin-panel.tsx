@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Alert, Spinner } from '../../../components/ui/primitives';
 import { Tabs } from '../../../components/ui/tabs';
-import { useUser } from '../../auth/api/user-queries';
+import { useUser } from '../../auth';
 import { AppealsTab } from './appeals-tab';
 import { DisputesTab } from './disputes-tab';
 import { KycTab } from './kyc-tab';

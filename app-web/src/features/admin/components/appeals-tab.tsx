@@ -5,10 +5,10 @@ import { APPEAL_NOTES_LENGTH_MAX } from '@wager/domain/bets/appeals';
 import { Alert, Badge, Button, Card, Field, Spinner, Textarea } from '../../../components/ui/primitives';
 import { Dialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';
-import { formatDateTime } from '../../bets/components/bet-display';
+import { formatDateTime } from '../../bets';
 import { errorMessage } from '../../../lib/error-message';
 import { formatMoney } from '../../../lib/money';
-import { useUser } from '../../auth/api/user-queries';
+import { useUser } from '../../auth';
 import { adminQueries, useDecideAppeal, type BetTrail } from '../api/admin-queries';
 import { TrailView } from './trail-view';
 

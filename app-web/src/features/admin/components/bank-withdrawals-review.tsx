@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Card, Input, Spinner } from '../../../components/ui/primitives';
 import { toast } from '../../../components/ui/toast';
-import { formatDateTime } from '../../bets/components/bet-display';
+import { formatDateTime } from '../../bets';
 import { errorMessage } from '../../../lib/error-message';
 import { formatMoney } from '../../../lib/money';
 import { adminQueries, useBankWithdrawalAction, type BankWithdrawalReview } from '../api/admin-queries';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Card, Spinner } from '../../../components/ui/primitives';
 import { paths } from '../../../config/paths';
-import { formatDateTime } from '../../bets/components/bet-display';
+import { formatDateTime } from '../../bets';
 import { formatMoney } from '../../../lib/money';
 import { translateMessage } from '../../../lib/i18n';
 import { adminQueries } from '../api/admin-queries';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button, Card, Spinner } from '../../../components/ui/primitives';
 import { toast } from '../../../components/ui/toast';
-import { formatDateTime } from '../../bets/components/bet-display';
+import { formatDateTime } from '../../bets';
 import { errorMessage } from '../../../lib/error-message';
 import { adminQueries, useKycDecision, type KycWithdrawal } from '../api/admin-queries';
 import { BankWithdrawalsReview } from './bank-withdrawals-review';

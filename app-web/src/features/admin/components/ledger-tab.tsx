@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Alert, Badge, Card, Spinner } from '../../../components/ui/primitives';
-import { formatDateTime } from '../../bets/components/bet-display';
+import { formatDateTime } from '../../bets';
 import { adminQueries } from '../api/admin-queries';
 
 /** Ledger health: the trial balance per currency, each projector's checkpoint and lag, and the last audit. */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../bets/components/bet-display';
+import { formatDateTime } from '../../bets';
 import { formatMoney } from '../../../lib/money';
 import type { AdminSaferPlay, SaferLimitKind, SaferPlayHistoryEntry } from '../api/admin-queries';
 

@@ -3,7 +3,7 @@ import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Badge, Button } from '../../../components/ui/primitives';
 import { toast } from '../../../components/ui/toast';
-import { formatDateTime } from '../../bets/components/bet-display';
+import { formatDateTime } from '../../bets';
 import { errorMessage } from '../../../lib/error-message';
 import { fetchProtectedBlob, type BetTrail, type TrailEntry } from '../api/admin-queries';
 import { EvidenceView } from './evidence-view';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge, Button, Checkbox, Field, Spinner, Textarea } from '../../../components/ui/primitives';
 import { Dialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';
-import { formatDateTime } from '../../bets/components/bet-display';
+import { formatDateTime } from '../../bets';
 import { formatMoney } from '../../../lib/money';
 import { adminQueries, useUpdateUser, type AdminUserDetail } from '../api/admin-queries';
 import { SaferPlaySection } from './safer-play-section';

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, Button, Card, Field, Input, Spinner } from '../../../components/ui/primitives';
 import { toast } from '../../../components/ui/toast';
-import { formatDateTime } from '../../bets/components/bet-display';
+import { formatDateTime } from '../../bets';
 import { formatMoney } from '../../../lib/money';
 import { adminQueries, useUpdateUser, type AdminUser } from '../api/admin-queries';
 import { UserDetailDialog } from './user-detail-dialog';

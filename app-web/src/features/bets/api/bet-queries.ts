@@ -10,7 +10,7 @@ import type {
   InviteResponse,
   PublicChallengesResponse,
 } from '@wager/domain/contracts/bets';
-import { userQueries } from '../../auth/api/user-queries';
+import { userQueries } from '../../auth';
 
 /** The lists of GET /api/bets (issue 5: `status` filter; `closed`: every bet of mine that is over). */
 export type { BetListFilter };

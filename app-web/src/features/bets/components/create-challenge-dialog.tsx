@@ -16,7 +16,7 @@ import type { SessionUser as User } from '@wager/domain/contracts/accounts';
 import { useCreateBet } from '../api/bet-queries';
 import { CodRulesDialog, DEFAULT_COD_RULES, DEFAULT_FC25_RULES, Fc25RulesDialog, RulesSummary } from './rules-dialogs';
 import { errorMessage } from '../../../lib/error-message';
-import { SaferPlayBanner, breakInForce } from '../../profile/components/safer-play-banner';
+import { SaferPlayBanner, breakInForce } from '../../profile';
 import { OpponentPicker } from './opponent-picker';
 
 /** "Link Copied" shows for 2 s after copying (spec section 2). */

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Field, Input } from '../../../components/ui/primitives';
-import { playerQueries, type PlayerProfile } from '../../players/api/player-queries';
+import { playerQueries, type PlayerProfile } from '../../players';
 
 /** Wait this long after the last keystroke before asking the server (one request per pause, not per key). */
 export const OPPONENT_SEARCH_DEBOUNCE_MS = 250;

@@ -2,7 +2,7 @@ import { createContext, useContext, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/primitives';
 import type { BetView as Bet } from '@wager/domain/contracts/bets';
-import { useUser } from '../../auth/api/user-queries';
+import { useUser } from '../../auth';
 import { isActive } from './bet-display';
 import { UploadResultDialog } from './upload-result-dialog';
 

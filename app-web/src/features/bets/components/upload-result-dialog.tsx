@@ -9,10 +9,10 @@ import { toast } from '../../../components/ui/toast';
 import { isProcessing } from '../../../lib/api-client';
 
 import { useReportResult } from '../api/bet-queries';
-import { useUser } from '../../auth/api/user-queries';
 import type { BetView as Bet } from '@wager/domain/contracts/bets';
+import { useUser } from '../../auth';
 import { errorMessage } from '../../../lib/error-message';
-import { TrackerSuggestion } from '../../live/components/tracker-suggestion';
+import { TrackerSuggestion } from '../../live';
 
 /** The first reason the chosen files cannot be sent, or null (limits shared with the server). */
 export function evidenceRefusal(files: File[], t: (key: string, options?: Record<string, unknown>) => string): string | null {

@@ -1,39 +1,20 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { MESSAGE_LENGTH_MAX, MESSAGES_PAGE_SIZE_DEFAULT } from '@wager/domain/chat/rules';
+import type { ChatMessageType, ChatView, MessageView, ModerationChatView, PostMessageBody } from '@wager/domain/contracts/chat';
 import { apiRequest, isProcessing, type ProcessingAnswer } from '../../../lib/api-client';
 
-export interface Chat {
-  id: string;
-  betId: string;
-  participant1Id: string;
-  participant2Id: string;
-  moderatorId: string | null;
-  isModeratorRequested: boolean;
-  isClosed?: boolean;
-  createdAt?: string;
-}
-
+/** The chat API's shapes are its contract's (`@wager/domain/contracts/chat`); these names are the screens'. */
+export type Chat = ChatView;
 /** A chat in the moderators' queue (GET /api/moderation/chats): the bet it belongs to, in short. */
-export interface ModerationChat extends Chat {
-  bet: { id: string; gameType: string; amount: string; currency: string };
-}
-
-export type ChatMessageType = 'message' | 'system' | 'moderator_invite' | 'dispute';
-
-export interface ChatMessage {
-  id: string;
-  chatId: string;
-  senderId: string | null;
-  sender?: { username: string } | null;
-  content: string;
-  type: ChatMessageType;
-  createdAt: string;
-}
+export type ModerationChat = ModerationChatView;
+export type { ChatMessageType };
+export type ChatMessage = MessageView;
 
 /** Spec section 6/9: a message holds at most 500 characters; the counter shows above 400. */
-export const CHAT_MESSAGE_MAX_LENGTH = 500;
+export const CHAT_MESSAGE_MAX_LENGTH = MESSAGE_LENGTH_MAX;
 export const CHAT_COUNTER_FROM_LENGTH = 400;
 /** Messages per page of history (GET …/messages?limit=). */
-export const CHAT_PAGE_SIZE = 50;
+export const CHAT_PAGE_SIZE = MESSAGES_PAGE_SIZE_DEFAULT;
 
 export type MessagePages = InfiniteData<ChatMessage[], string | null>;
 
@@ -96,7 +77,7 @@ export const useJoinAsModerator = (chatId: string | undefined) => useChatMutatio
 export function usePostMessage(chatId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { content: string; clientMessageId: string }) => apiRequest<ChatMessage | ProcessingAnswer>('POST', `/api/chats/${encodeURIComponent(chatId)}/messages`, input),
+    mutationFn: (input: Required<PostMessageBody>) => apiRequest<ChatMessage | ProcessingAnswer>('POST', `/api/chats/${encodeURIComponent(chatId)}/messages`, input),
     // A 202 (stored, not yet readable) is left to the live `new_message`.
     onSuccess: (message) => {
       if (!isProcessing(message)) queryClient.setQueryData<MessagePages>(chatQueries.messages(chatId).queryKey, (data) => appendMessage(data, message));

@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/primitives';
 import { formatMoney } from '../../../lib/money';
 import type { BetView as Bet, UserSummary } from '@wager/domain/contracts/bets';
-import { formatDateTime, isActive } from '../../bets/components/bet-display';
-import { MoneyPanel, betLedgerQuery } from '../../bets/components/money-panel';
+import { formatDateTime, isActive, MoneyPanel, betLedgerQuery } from '../../bets';
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (

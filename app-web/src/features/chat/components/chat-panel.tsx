@@ -5,20 +5,20 @@ import { Badge, Button, Card } from '../../../components/ui/primitives';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/error-message';
 import { useLiveChannel } from '../../../lib/live-channel';
+import type { ErrorMessage, NewMessageMessage } from '@wager/domain/contracts/ws';
 import type { LiveMessage } from '../../../lib/live-updates';
 import { useConnectionStatus } from '../../../lib/live-updates-context';
 import type { SessionUser as User } from '@wager/domain/contracts/accounts';
-import { appendMessage, chatQueries, historyOf, useInviteModerator, useJoinAsModerator, usePostMessage, type Chat, type ChatMessage, type MessagePages } from '../api/chat-queries';
+import { appendMessage, chatQueries, historyOf, useInviteModerator, useJoinAsModerator, usePostMessage, type Chat, type MessagePages } from '../api/chat-queries';
 import { MessageList } from './message-list';
 import { SendBox } from './send-box';
 
-function isMessageFor(message: LiveMessage, chatId: string): message is LiveMessage & { message: ChatMessage } {
-  return message.type === 'new_message' && message.chatId === chatId && typeof message.message === 'object' && message.message !== null;
+function isMessageFor(message: LiveMessage, chatId: string): message is NewMessageMessage {
+  return message.type === 'new_message' && message.chatId === chatId;
 }
 
 /** A socket `error` event in the user's language: by its `code` when known, like any refusal (`errorMessage`). */
-function socketErrorText(message: LiveMessage): string | undefined {
-  if (typeof message.error !== 'string') return undefined;
+function socketErrorText(message: ErrorMessage): string {
   return errorMessage(Object.assign(new Error(message.error), { code: message.code, params: message.params }), message.error);
 }
 
@@ -39,7 +39,7 @@ function useChatSubscription(chatId: string) {
       channel.subscribe({ type: 'join_chat', chatId }, (message) => {
         if (isMessageFor(message, chatId)) {
           queryClient.setQueryData<MessagePages>(chatQueries.messages(chatId).queryKey, (data) => appendMessage(data, message.message));
-        } else if (message.type === 'error' && (message.chatId === undefined || message.chatId === chatId)) {
+        } else if (message.type === 'error') {
           toast({ title: translate.current('chat.connectionErrorTitle'), description: socketErrorText(message), type: 'error' });
         }
       }),

@@ -25,11 +25,11 @@ function world(options: { viewer?: 'challenger' | 'stranger'; isModerator?: bool
     createdAt: now.toISOString(), expiresAt: new Date(now.getTime() + 86_400_000).toISOString(), matchDuration: 90, goalHandicap: 2,
     customRulesEnabled: true, allowedGameModes: ['Kick Off'], additionalTerms: 'No pausing',
   };
-  let chat: Chat = { id: crypto.randomUUID(), betId, participant1Id: challenger.id, participant2Id: opponent.id, moderatorId: null, isModeratorRequested: false, isClosed: false };
+  let chat: Chat = { id: crypto.randomUUID(), betId, participant1Id: challenger.id, participant2Id: opponent.id, moderatorId: null, isModeratorRequested: false, isClosed: false, createdAt: now.toISOString() };
   if (options.requested) chat = { ...chat, isModeratorRequested: true };
   if (options.moderatedBy) chat = { ...chat, isModeratorRequested: true, moderatorId: options.moderatedBy === 'viewer' ? viewer.id : moderator.id };
   const message = (sender: { id: string; username: string } | null, content: string, type: ChatMessage['type'] = 'message'): ChatMessage => ({
-    id: crypto.randomUUID(), chatId: chat.id, senderId: sender?.id ?? null, sender: sender ? { username: sender.username } : null, content, type, createdAt: now.toISOString(),
+    id: crypto.randomUUID(), chatId: chat.id, senderId: sender?.id ?? 'system', sender: { username: sender?.username ?? 'System' }, content, type, createdAt: now.toISOString(),
   });
   const messages = [
     message(null, 'Chat room created.', 'system'),

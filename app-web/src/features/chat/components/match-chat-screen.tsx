@@ -7,14 +7,12 @@ import { paths } from '../../../config/paths';
 import { errorStatus } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/money';
 import type { BetView as Bet } from '@wager/domain/contracts/bets';
-import { useUser } from '../../auth/api/user-queries';
-import { betQueries } from '../../bets/api/bet-queries';
-import { BetStatusBadge } from '../../bets/components/bet-display';
-import { ReportResultButton, ReportResultProvider } from '../../bets/components/report-result';
+import { useUser } from '../../auth';
+import { betQueries, BetStatusBadge, ReportResultButton, ReportResultProvider } from '../../bets';
 import { chatQueries, type ModerationChat } from '../api/chat-queries';
 import { BetDetailsCard, ChatGuidelinesCard, CustomRulesCard, PlayersCard } from './bet-cards';
 import { ChatPanel, JoinAsModeratorButton } from './chat-panel';
-import { LiveMatchSection } from '../../live/components/live-match-section';
+import { LiveMatchSection } from '../../live';
 
 function BetNotFound() {
   const { t } = useTranslation();

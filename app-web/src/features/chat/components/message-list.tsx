@@ -21,12 +21,12 @@ function MessageItem({ message, viewerId, moderatorId }: { message: ChatMessage;
       </li>
     );
   }
-  const own = message.senderId !== null && message.senderId === viewerId;
-  const byModerator = message.senderId !== null && message.senderId === moderatorId;
+  const own = message.senderId === viewerId;
+  const byModerator = message.senderId === moderatorId;
   return (
     <li className={`chat-message ${own ? 'chat-message-own' : 'chat-message-other'}`} data-testid="chat-message" data-type="message" data-own={own}>
       <div className="chat-message-meta">
-        <strong>{own ? t('chat.you') : (message.sender?.username ?? '—')}</strong>
+        <strong>{own ? t('chat.you') : (message.sender.username || '—')}</strong>
         {byModerator ? (
           <Badge tone="info" data-testid="moderator-badge">
             {t('chat.moderatorBadge')}

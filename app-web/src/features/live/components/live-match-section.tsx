@@ -1,6 +1,6 @@
 import type { BetView as Bet } from '@wager/domain/contracts/bets';
-import { useUser } from '../../auth/api/user-queries';
-import { isActive } from '../../bets/components/bet-display';
+import { useUser } from '../../auth';
+import { isActive } from '../../bets';
 import { CodLivePanel } from './cod-live-panel';
 import { Fc25LivePanel } from './fc25-live-panel';
 

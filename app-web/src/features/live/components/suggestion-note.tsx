@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Alert, Button } from '../../../components/ui/primitives';
-import { useReportAction } from '../../bets/components/report-result';
 import type { BetView as Bet } from '@wager/domain/contracts/bets';
-import { useUser } from '../../auth/api/user-queries';
+import { useReportAction } from '../../bets';
+import { useUser } from '../../auth';
 import type { LiveMatch, Suggestion } from '../api/live-queries';
 
 /** The suggestion from one player's side: what they would report, and the score with theirs first. */

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button } from '../../../components/ui/primitives';
-import { useUser } from '../../auth/api/user-queries';
-import { betQueries } from '../../bets/api/bet-queries';
-import { isActive } from '../../bets/components/bet-display';
+import { useUser } from '../../auth';
+import { betQueries, isActive } from '../../bets';
 import { liveQueries } from '../api/live-queries';
 import { suggestionFor } from './suggestion-note';
 

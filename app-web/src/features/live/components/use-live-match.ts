@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLiveChannel } from '../../../lib/live-channel';
 import { useConnectionStatus } from '../../../lib/live-updates-context';
-import { liveQueries, type LiveMatch } from '../api/live-queries';
+import { liveQueries } from '../api/live-queries';
 
 /** The fallback interval while the socket is not connected; false while it is (updates come pushed). */
 export function usePollWhileOffline(intervalMs: number): number | false {
@@ -20,8 +20,8 @@ export function useLiveMatch(betId: string, pollMs: number) {
   useEffect(
     () =>
       channel.subscribe({ type: 'join_match', betId }, (message) => {
-        if (message.type === 'match_update' && message.betId === betId && typeof message.data === 'object' && message.data !== null) {
-          queryClient.setQueryData(liveQueries.match(betId).queryKey, message.data as LiveMatch);
+        if (message.type === 'match_update' && message.betId === betId) {
+          queryClient.setQueryData(liveQueries.match(betId).queryKey, message.data);
           // The COD panel's per-player and history reads come from the same stream.
           void queryClient.invalidateQueries({ queryKey: liveQueries.cod() });
         }

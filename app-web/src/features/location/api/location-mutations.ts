@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import type { ConfirmLocationBody, DetectedLocation, UserResult } from '@wager/domain/contracts/accounts';
-import { userQueries } from '../../auth/api/user-queries';
+import { userQueries } from '../../auth';
 
 export function useDetectLocation() {
   return useMutation({ mutationFn: () => apiRequest<DetectedLocation>('POST', '/api/location/detect') });

@@ -1,35 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { EscalateModerationBody, ModerationItemView, ModerationPerson, ModerationQueueView, ModerationScope, ModerationStatus, ResolveModerationBody } from '@wager/domain/contracts/chat';
 import { apiRequest } from '../../../lib/api-client';
-import { chatQueries } from '../../chat/api/chat-queries';
+import { chatQueries } from '../../chat';
 
-export interface ModerationPerson {
-  id: string;
-  username: string;
-}
-export type ModerationStatus = 'open' | 'claimed' | 'escalated' | 'resolved';
-
+/** The queue's shapes are its contract's (`@wager/domain/contracts/chat`); these names are the screens'. */
+export type { ModerationPerson, ModerationStatus };
 /** One request of GET /api/moderation/queue (docs/api/moderation.md). */
-export interface ModerationRequest {
-  chatId: string;
-  betId: string;
-  chatPath: string;
-  status: ModerationStatus;
-  requestedAt: string;
-  requestedBy: ModerationPerson;
-  waitedSeconds: number;
-  bet: { gameType: string; amount: string; currency: string; status: string } | null;
-  challenger: ModerationPerson | null;
-  opponent: ModerationPerson | null;
-  claimedBy: ModerationPerson | null;
-  claimedAt: string | null;
-  escalatedBy: ModerationPerson | null;
-  escalatedAt: string | null;
-  escalationReason: string | null;
-  resolvedBy: ModerationPerson | null;
-  resolvedAt: string | null;
-  resolutionNote: string | null;
-}
-export type QueueScope = 'active' | 'resolved';
+export type ModerationRequest = ModerationItemView;
+export type QueueScope = ModerationScope;
 
 /**
  * The moderation queue's reads, keyed by API path (TkDodo). The `moderation-queue` change over /ws
@@ -40,7 +18,7 @@ export const moderationQueries = {
   queue: (scope: QueueScope) =>
     queryOptions({
       queryKey: [...moderationQueries.all(), 'queue', scope] as const,
-      queryFn: () => apiRequest<{ requests: ModerationRequest[] }>('GET', `/api/moderation/queue?status=${scope}`),
+      queryFn: () => apiRequest<ModerationQueueView>('GET', `/api/moderation/queue?status=${scope}`),
       retry: false,
     }),
 };
@@ -49,7 +27,7 @@ export const moderationQueries = {
 export function useModerationAction(step: 'claim' | 'resolve' | 'escalate') {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { chatId: string; body?: { note: string } | { reason: string } }) =>
+    mutationFn: (input: { chatId: string; body?: ResolveModerationBody | EscalateModerationBody }) =>
       apiRequest<ModerationRequest>('POST', `/api/moderation/${encodeURIComponent(input.chatId)}/${step}`, input.body),
     onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: moderationQueries.all() }), queryClient.invalidateQueries({ queryKey: chatQueries.all() })]),
   });

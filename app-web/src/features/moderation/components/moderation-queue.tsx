@@ -11,7 +11,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { translateMessage } from '../../../lib/i18n';
 import { formatMoney } from '../../../lib/money';
 import type { SessionUser as User } from '@wager/domain/contracts/accounts';
-import { useUser } from '../../auth/api/user-queries';
+import { useUser } from '../../auth';
 import { moderationQueries, useModerationAction, type ModerationRequest, type ModerationStatus, type QueueScope } from '../api/moderation-queries';
 
 /** How often the waiting times move on while the page is open. */

@@ -1,34 +1,23 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationCategory, NotificationChannel, NotificationParams, NotificationType } from '@wager/domain/notifications/index';
+import {
+  NOTIFICATIONS_PAGE_SIZE_DEFAULT,
+  type MarkReadBody,
+  type NotificationCountsView,
+  type NotificationPageView,
+  type NotificationPreferencesView,
+  type NotificationView,
+  type PreferencesChangeBody,
+} from '@wager/domain/contracts/notifications';
 import { apiRequest, getQueryFn } from '../../../lib/api-client';
-import { userQueries } from '../../auth/api/user-queries';
+import { userQueries } from '../../auth';
 
-/** One item of GET /api/notifications (docs/api/notifications.md). */
-export interface NotificationItem {
-  id: string;
-  type: NotificationType;
-  category: NotificationCategory;
-  params: NotificationParams;
-  link: string;
-  occurredAt: string;
-  showAt: string;
-  readAt: string | null;
-}
-export interface NotificationCounts {
-  unread: number;
-  total: number;
-}
-export interface NotificationPage {
-  notifications: NotificationItem[];
-  nextCursor: string | null;
-  counts: NotificationCounts;
-}
-export interface NotificationPreferencesAnswer {
-  preferences: Record<NotificationCategory, Record<NotificationChannel, boolean>>;
-  locked: Record<NotificationCategory, NotificationChannel[]>;
-}
+/** The notifications API's shapes are its contract's (`@wager/domain/contracts/notifications`); these names are the screens'. */
+export type NotificationItem = NotificationView;
+export type NotificationCounts = NotificationCountsView;
+export type NotificationPage = NotificationPageView;
+export type NotificationPreferencesAnswer = NotificationPreferencesView;
 
-export const NOTIFICATIONS_PAGE_SIZE = 20;
+export const NOTIFICATIONS_PAGE_SIZE = NOTIFICATIONS_PAGE_SIZE_DEFAULT;
 
 export const notificationQueries = {
   all: () => ['/api/notifications'] as const,
@@ -57,13 +46,13 @@ function useRefresh() {
 
 export function useMarkNotificationsRead() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (target: { ids: string[] } | { all: true }) => apiRequest<{ counts: NotificationCounts }>('POST', '/api/notifications/read', target), onSuccess: refresh });
+  return useMutation({ mutationFn: (target: MarkReadBody) => apiRequest<{ counts: NotificationCounts }>('POST', '/api/notifications/read', target), onSuccess: refresh });
 }
 
 export function useSetNotificationPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (change: Partial<Record<NotificationCategory, Partial<Record<NotificationChannel, boolean>>>>) => apiRequest<NotificationPreferencesAnswer>('PUT', '/api/user/notification-preferences', change),
+    mutationFn: (change: PreferencesChangeBody) => apiRequest<NotificationPreferencesAnswer>('PUT', '/api/user/notification-preferences', change),
     onSuccess: (answer) => queryClient.setQueryData(notificationQueries.preferences().queryKey, answer),
   });
 }

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { Alert, Button, Card, Spinner } from '../../../components/ui/primitives';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage, formatInstant } from '../../../lib/error-message';
-import { useUser } from '../../auth/api/user-queries';
+import { useUser } from '../../auth';
 import { useMarkNotificationsRead, useNotifications, type NotificationItem } from '../api/notification-queries';
 
 function Item({ item, timeZone, onOpen }: { item: NotificationItem; timeZone: string | null; onOpen: (item: NotificationItem) => void }) {

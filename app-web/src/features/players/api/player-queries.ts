@@ -1,38 +1,20 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { GameType } from '@wager/domain/bets/rules';
+import type { LeaderboardEntryView, LeaderboardView, OpponentsView, PlayerProfileView } from '@wager/domain/contracts/players';
 import { apiRequest } from '../../../lib/api-client';
 
-export interface PlayerProfile {
-  id: string;
-  username: string;
-  psnUsername: string | null;
-  activisionId: string | null;
-  isPsnVerified: boolean;
-  isActivisionVerified: boolean;
-  rating: number;
-  wins: number;
-  losses: number;
-  online: boolean;
-  lastSeenAt: string | null;
-}
+/** The players API's shapes are its contract's (`@wager/domain/contracts/players`); these names are the screens'. */
+export type PlayerProfile = PlayerProfileView;
+export type LeaderboardEntry = LeaderboardEntryView;
 
+/** The Find Opponents form's state (sent as GET /api/opponents's querystring). */
 export interface OpponentFilters {
-  game?: 'fc25' | 'cod' | '';
+  game?: GameType | '';
   ratingMin?: string;
   ratingMax?: string;
   online?: boolean;
   search?: string;
   page: number;
-}
-
-export interface LeaderboardEntry {
-  rank: number;
-  id: string;
-  username: string;
-  rating: number;
-  wins: number;
-  losses: number;
-  winRate: number;
-  totalWinnings: string;
 }
 
 function query(params: Record<string, string | number | boolean | undefined>): string {
@@ -48,14 +30,14 @@ export const playerQueries = {
     queryOptions({
       queryKey: ['/api/opponents', f] as const,
       queryFn: () =>
-        apiRequest<{ players: PlayerProfile[]; page: number; totalPages: number }>(
+        apiRequest<OpponentsView>(
           'GET',
           `/api/opponents${query({ game: f.game, ratingMin: f.ratingMin, ratingMax: f.ratingMax, online: f.online, search: f.search?.trim(), page: f.page })}`,
         ),
     }),
-  leaderboard: (game: 'fc25' | 'cod' | '', page: number) =>
+  leaderboard: (game: GameType | '', page: number) =>
     queryOptions({
       queryKey: ['/api/leaderboard', game, page] as const,
-      queryFn: () => apiRequest<{ entries: LeaderboardEntry[]; me: LeaderboardEntry | null; currency: string; page: number; totalPages: number }>('GET', `/api/leaderboard${query({ game, page })}`),
+      queryFn: () => apiRequest<LeaderboardView>('GET', `/api/leaderboard${query({ game, page })}`),
     }),
 };

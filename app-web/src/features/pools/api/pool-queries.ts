@@ -1,57 +1,23 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreatePoolBody, JoinPoolBody, PoolDetailView, PoolListView, PoolParticipantView, PoolView } from '@wager/domain/contracts/pools';
 import { apiRequest, type ProcessingAnswer } from '../../../lib/api-client';
-import { userQueries } from '../../auth/api/user-queries';
-import type { EscrowProof } from '../../bets/components/money-panel';
+import { userQueries } from '../../auth';
+import type { EscrowProof } from '../../bets';
 
-/** Spec section 3 "FPL pool", as GET /api/fpl/pools… answers it (docs/api/pools.md). */
-export interface Pool {
-  id: string;
-  name: string;
-  description: string | null;
-  entryFee: string;
-  feeAmount: string;
-  totalCost: string;
-  currency: string;
-  potAmount: string;
-  participantCount: number;
-  maxParticipants: number;
-  durationWeeks: number;
-  startGameweek: number;
-  endGameweek: number;
-  status: 'open' | 'ongoing' | 'completed' | 'cancelled' | string;
-  inviteCode: string | null;
-  isPrivate: boolean;
-  isCreator: boolean;
-  hasJoined: boolean;
-  firstDeadlineAt: string;
-  tieRule: string;
-  standingsThrough: number | null;
-  winningPoints: number | null;
-  cancelReason: string | null;
-  createdAt: string;
-}
-export interface PoolParticipant {
-  id: string;
-  username: string | null;
-  fplTeamId: number;
-  fplTeamName: string;
-  totalPoints: number;
-  payout: string | null;
-  isMe: boolean;
-}
+/** The pools API's shapes are its contract's (`@wager/domain/contracts/pools`); these names are the screens'. */
+export type Pool = PoolView;
+export type PoolParticipant = PoolParticipantView;
+export type PoolDetail = PoolDetailView;
+// TODO(wallet contract): the ledger's body becomes the wallet contract's escrow proof (the bets ledger shares it).
 export interface PoolLedger extends EscrowProof {
   poolId: string;
-}
-export interface PoolDetail {
-  pool: Pool;
-  participants: PoolParticipant[];
 }
 
 /** Pool reads, keyed by API path from general to specific. */
 export const poolQueries = {
   all: () => ['/api/fpl/pools'] as const,
-  mine: () => queryOptions({ queryKey: [...poolQueries.all(), 'mine'] as const, queryFn: () => apiRequest<{ pools: Pool[] }>('GET', '/api/fpl/pools') }),
-  public: () => queryOptions({ queryKey: [...poolQueries.all(), 'public'] as const, queryFn: () => apiRequest<{ pools: Pool[] }>('GET', '/api/fpl/pools/public') }),
+  mine: () => queryOptions({ queryKey: [...poolQueries.all(), 'mine'] as const, queryFn: () => apiRequest<PoolListView>('GET', '/api/fpl/pools') }),
+  public: () => queryOptions({ queryKey: [...poolQueries.all(), 'public'] as const, queryFn: () => apiRequest<PoolListView>('GET', '/api/fpl/pools/public') }),
   detail: (poolId: string) =>
     queryOptions({ queryKey: [...poolQueries.all(), 'detail', poolId] as const, queryFn: () => apiRequest<PoolDetail>('GET', `/api/fpl/pools/${encodeURIComponent(poolId)}`) }),
   byCode: (inviteCode: string) =>
@@ -62,16 +28,7 @@ export const poolQueries = {
     }),
 };
 
-export interface CreatePoolBody {
-  name: string;
-  description?: string;
-  entryFee: string;
-  maxParticipants: number;
-  durationWeeks: number;
-  startGameweek: number;
-  isPrivate: boolean;
-  fplTeamId?: number;
-}
+export type { CreatePoolBody };
 
 export type PoolCommandAnswer = PoolDetail | ProcessingAnswer;
 
@@ -90,8 +47,8 @@ export function useCreatePool() {
 export function useJoinPool() {
   const invalidate = useInvalidatePools();
   return useMutation({
-    mutationFn: ({ poolId, inviteCode, fplTeamId }: { poolId?: string; inviteCode?: string; fplTeamId: string }) =>
-      apiRequest<PoolCommandAnswer>('POST', inviteCode ? `/api/fpl/pools/join-by-code/${encodeURIComponent(inviteCode)}` : `/api/fpl/pools/${encodeURIComponent(poolId ?? '')}/join`, { fplTeamId }),
+    mutationFn: ({ poolId, inviteCode, fplTeamId }: { poolId?: string; inviteCode?: string } & JoinPoolBody) =>
+      apiRequest<PoolCommandAnswer>('POST', inviteCode ? `/api/fpl/pools/join-by-code/${encodeURIComponent(inviteCode)}` : `/api/fpl/pools/${encodeURIComponent(poolId ?? '')}/join`, { fplTeamId } satisfies JoinPoolBody),
     onSettled: invalidate,
   });
 }

@@ -10,10 +10,8 @@ import { isProcessing } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { translateMessage } from '../../../lib/i18n';
 import { formatMoney } from '../../../lib/money';
-import { copyText } from '../../bets/components/create-challenge-dialog';
-import { formatDateTime } from '../../bets/components/bet-display';
-import { MoneyPanel } from '../../bets/components/money-panel';
-import { useUser } from '../../auth/api/user-queries';
+import { copyText, formatDateTime, MoneyPanel } from '../../bets';
+import { useUser } from '../../auth';
 import { poolLedgerQuery, poolQueries, useCancelPool, useCreatePool, useJoinPool, type Pool, type PoolDetail } from '../api/pool-queries';
 
 /** Spec section 4 colours: open green, ongoing blue, completed purple, cancelled red. */

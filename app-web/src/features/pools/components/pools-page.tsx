@@ -8,7 +8,7 @@ import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/error-message';
 import { formatMoney } from '../../../lib/money';
-import { useUser } from '../../auth/api/user-queries';
+import { useUser } from '../../auth';
 import { poolQueries, type Pool } from '../api/pool-queries';
 import { CreatePoolDialog, JoinPoolDialog, PoolDetailsDialog, PoolStatusBadge } from './pool-dialogs';
 

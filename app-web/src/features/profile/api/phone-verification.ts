@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import type { PhoneCodeSent, PhoneVerified } from '@wager/domain/contracts/accounts';
-import { userQueries } from '../../auth/api/user-queries';
+import { userQueries } from '../../auth';
 
 /** `phone` is the number as the server stored it (E.164). */
 export type { PhoneCodeSent };

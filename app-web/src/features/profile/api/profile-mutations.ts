@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import type { SessionUser as User, UserResult } from '@wager/domain/contracts/accounts';
-import { userQueries } from '../../auth/api/user-queries';
-import type { ProfileForm } from '../../auth/api/schemas';
+import { userQueries } from '../../auth';
+import type { ProfileForm } from '../../auth';
 
 export const PROFILE_FIELDS = ['username', 'email', 'phoneNumber', 'psnUsername', 'activisionId', 'country', 'timezone'] as const;
 

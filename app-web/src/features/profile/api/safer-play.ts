@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, getQueryFn } from '../../../lib/api-client';
-import { userQueries } from '../../auth/api/user-queries';
 import type { ExclusionPeriod, LimitKind, SaferPlayLimits, SelfExclusion } from '@wager/domain/contracts/wallet';
+import { userQueries } from '../../auth';
 
 /** GET /api/user/limits (docs/api/safer-gambling.md), typed by the wallet contract. */
 export { EXCLUSION_PERIODS, LIMIT_KINDS } from '@wager/domain/contracts/wallet';

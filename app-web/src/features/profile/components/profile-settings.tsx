@@ -10,9 +10,7 @@ import { paths } from '../../../config/paths';
 
 import { translateMessage } from '../../../lib/i18n';
 import type { SessionUser as User } from '@wager/domain/contracts/accounts';
-import { formResolver, profileSchema, type ProfileForm } from '../../auth/api/schemas';
-import { useRequestReset } from '../../auth/api/user-queries';
-import { TIMEZONES } from '../../auth/timezones';
+import { formResolver, profileSchema, type ProfileForm, useRequestReset, TIMEZONES } from '../../auth';
 import { changedProfileFields, useUpdateProfile } from '../api/profile-mutations';
 import { errorMessage } from '../../../lib/error-message';
 import { SaferGamblingPanel } from './safer-gambling-panel';

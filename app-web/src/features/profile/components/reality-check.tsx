@@ -8,8 +8,8 @@ import { Dialog } from '../../../components/ui/dialog';
 import { paths } from '../../../config/paths';
 import { formatMoney } from '../../../lib/money';
 import type { Transaction } from '@wager/domain/contracts/wallet';
-import { useUser } from '../../auth/api/user-queries';
-import { walletQueries } from '../../wallet/api/wallet-queries';
+import { useUser } from '../../auth';
+import { walletQueries } from '../../wallet';
 import { useSaferPlayLimits } from '../api/safer-play';
 
 /** Where this tab's session began: the reminder counts play time from here. */

@@ -1,4 +1,4 @@
-import { useUser } from '../../auth/api/user-queries';
+import { useUser } from '../../auth';
 import { SaferPlayBanner } from './safer-play-banner';
 
 /** The signed-in player's cool-off or self-exclusion, above every page (from /api/user). */

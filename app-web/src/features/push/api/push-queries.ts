@@ -1,21 +1,17 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PushDeviceAnswer, PushDevicesView, PushDeviceView, UnsubscribeEndpointBody, VapidPublicKeyView } from '@wager/domain/contracts/push';
 import { apiRequest, getQueryFn } from '../../../lib/api-client';
 import { browserPushState, subscribeThisBrowser, thisBrowserEndpoint, unsubscribeThisBrowser } from './browser-push';
 
-/** GET /api/user/push-subscriptions (docs/api/push.md). */
-export interface PushDevice {
-  id: string;
-  label: string;
-  createdAt: string;
-  lastSuccessAt: string | null;
-}
+/** GET /api/user/push-subscriptions (docs/api/push.md): the contract's device (`@wager/domain/contracts/push`). */
+export type PushDevice = PushDeviceView;
 
 /** The id the server gave this browser's device, kept so the list can say "this device". */
 export const THIS_DEVICE_STORAGE_KEY = 'push_device_id';
 
 export const pushQueries = {
   all: () => ['push'] as const,
-  devices: () => queryOptions({ queryKey: ['/api/user/push-subscriptions'], queryFn: getQueryFn<{ devices: PushDevice[] }>({ on401: 'throw' }) }),
+  devices: () => queryOptions({ queryKey: ['/api/user/push-subscriptions'], queryFn: getQueryFn<PushDevicesView>({ on401: 'throw' }) }),
   browser: () => queryOptions({ queryKey: ['push', 'browser'], queryFn: browserPushState, staleTime: Infinity }),
 };
 
@@ -37,9 +33,9 @@ export function useTurnPushOn() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: async () => {
-      const { publicKey } = await apiRequest<{ publicKey: string }>('GET', '/api/push/vapid-public-key');
+      const { publicKey } = await apiRequest<VapidPublicKeyView>('GET', '/api/push/vapid-public-key');
       const subscription = await subscribeThisBrowser(publicKey);
-      const { device } = await apiRequest<{ device: PushDevice }>('POST', '/api/user/push-subscriptions', subscription);
+      const { device } = await apiRequest<PushDeviceAnswer>('POST', '/api/user/push-subscriptions', subscription);
       localStorage.setItem(THIS_DEVICE_STORAGE_KEY, device.id);
       return device;
     },
@@ -53,7 +49,7 @@ export function useTurnPushOff() {
   return useMutation({
     mutationFn: async () => {
       const endpoint = await thisBrowserEndpoint();
-      if (endpoint) await apiRequest('DELETE', '/api/user/push-subscriptions', { endpoint });
+      if (endpoint) await apiRequest('DELETE', '/api/user/push-subscriptions', { endpoint } satisfies UnsubscribeEndpointBody);
       await unsubscribeThisBrowser();
       localStorage.removeItem(THIS_DEVICE_STORAGE_KEY);
     },

@@ -12,7 +12,7 @@ import type {
   Transaction,
 } from '@wager/domain/contracts/wallet';
 import type { ProcessingAnswer } from '../../../lib/api-client';
-import { userQueries } from '../../auth/api/user-queries';
+import { userQueries } from '../../auth';
 
 /** Spec section 9: currencies cached 5 min, the Paystack list 30 s, a pending deposit polled every 10 s. */
 export const CRYPTO_CURRENCIES_STALE_MS = 5 * 60_000;

@@ -9,8 +9,8 @@ import { errorMessage } from '../../../lib/error-message';
 import { isProcessing } from '../../../lib/api-client';
 import { toastProcessing } from '../../../components/ui/processing-toast';
 import { formatMoney } from '../../../lib/money';
-import { formatDateTime } from '../../bets/components/bet-display';
 import type { SessionUser as User } from '@wager/domain/contracts/accounts';
+import { formatDateTime } from '../../bets';
 import { BANK_WITHDRAWAL_MIN, bankPayoutQueries, useAddBankAccount, useBankWithdrawal, useResolveBankAccount, type BankAccount } from '../api/bank-payouts';
 
 /** Bank, account number, Resolve → the bank's account name shown for confirmation → Add. */

@@ -13,8 +13,8 @@ import type { CryptoCurrencyOption, CryptoDeposit } from '@wager/domain/contract
 import { CryptoCurrencyFields } from './crypto-currency-fields';
 import { CRYPTO_CONFIRMATIONS_REQUIRED, useCreateCryptoDeposit, useRefreshBalances, walletQueries } from '../api/wallet-queries';
 import { errorMessage } from '../../../lib/error-message';
-import { useUser } from '../../auth/api/user-queries';
-import { SaferPlayBanner, breakInForce } from '../../profile/components/safer-play-banner';
+import { useUser } from '../../auth';
+import { SaferPlayBanner, breakInForce } from '../../profile';
 
 /** Spec section 9: without a session the crypto form sends the visitor to sign in after 2 s. */
 export const LOGIN_REDIRECT_DELAY_MS = 2000;

@@ -10,7 +10,7 @@ import { paystackOutcome, storePaystackReference, useStoredPaystackReference } f
 import { formatMoney } from '../../../lib/money';
 import { usePaystackVerification } from '../api/use-paystack-verification';
 import { useInitializePaystack } from '../api/wallet-queries';
-import { SaferPlayBanner, breakInForce } from '../../profile/components/safer-play-banner';
+import { SaferPlayBanner, breakInForce } from '../../profile';
 import { errorMessage } from '../../../lib/error-message';
 
 /** The toast title of each refusal of the amount/email rules (spec section 8). */

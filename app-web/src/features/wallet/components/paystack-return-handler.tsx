@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useUser } from '../../auth/api/user-queries';
+import { useUser } from '../../auth';
 import { PAYSTACK_REFERENCE_KEY, isCheckoutWindow, storedPaystackReference } from '../api/paystack-reference';
 import { useRefreshBalances } from '../api/wallet-queries';
 import { usePaystackVerification } from '../api/use-paystack-verification';

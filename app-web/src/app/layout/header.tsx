@@ -3,14 +3,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { useLogout, useUser } from '../../features/auth/api/user-queries';
+import { useLogout, useUser } from '../../features/auth';
 import { formatMoney } from '../../lib/money';
 import type { SessionUser as User } from '@wager/domain/contracts/accounts';
-import { Button } from '../ui/primitives';
-import { toast } from '../ui/toast';
-import { ConnectionIndicator } from './connection-indicator';
-import { LanguageSelector } from './language-selector';
-import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { Button } from '../../components/ui/primitives';
+import { toast } from '../../components/ui/toast';
+import { ConnectionIndicator } from '../../components/layout/connection-indicator';
+import { LanguageSelector } from '../../components/layout/language-selector';
+import { NotificationBell } from '../../features/notifications';
 import { errorMessage } from '../../lib/error-message';
 
 function navLinks(user: User | null | undefined) {

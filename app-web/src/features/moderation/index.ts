@@ -1,0 +1,6 @@
+/**
+ * The moderation feature's public face: what the app and the other features may use. Anything else
+ * in this folder is the feature's own (the layering rule in .dependency-cruiser.cjs checks it).
+ */
+export { moderationQueries } from './api/moderation-queries';
+export { ModerationQueue } from './components/moderation-queue';

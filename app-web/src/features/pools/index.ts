@@ -1,0 +1,6 @@
+/**
+ * The pools feature's public face: what the app and the other features may use. Anything else
+ * in this folder is the feature's own (the layering rule in .dependency-cruiser.cjs checks it).
+ */
+export { poolLedgers, poolQueries } from './api/pool-queries';
+export { PoolsPage } from './components/pools-page';

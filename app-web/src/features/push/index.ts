@@ -1,0 +1,5 @@
+/**
+ * The push feature's public face: what the app and the other features may use. Anything else
+ * in this folder is the feature's own (the layering rule in .dependency-cruiser.cjs checks it).
+ */
+export { PushSettings } from './components/push-settings';

@@ -1,0 +1,6 @@
+/**
+ * The support feature's public face: what the app and the other features may use. Anything else
+ * in this folder is the feature's own (the layering rule in .dependency-cruiser.cjs checks it).
+ */
+export { useSendSupportMessage } from './api/support-mutations';
+export type { SupportKind } from './api/support-mutations';

@@ -1,0 +1,95 @@
+/**
+ * The pools context's contract (docs/api/pools.md, spec section 7 `/api/fpl/...`): my pools, open
+ * public pools, a pool with its leaderboard, create, join by id or by invite code, cancel, as zod
+ * schemas the API validates and serializes with and the web app's query functions are typed by.
+ * The request bodies are the pool rules' own schemas (`pools/rules.ts`). Answers are strict objects.
+ */
+import { z } from 'zod';
+import { createPoolRequestSchema, joinPoolSchema } from '../pools/rules.js';
+
+// TODO(common): shared pieces, to contracts/common.ts on merge (same names as there).
+const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Invalid id');
+const errorBody = z.looseObject({ error: z.string(), code: z.string(), params: z.record(z.string(), z.unknown()).optional() });
+const refusals = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody } as const;
+const processingBody = <T extends z.ZodRawShape>(shape: T) => z.strictObject({ status: z.literal('processing'), message: z.string(), ...shape });
+
+/** Spec section 3 "FPL pool", plus what the screens need (cost, deadline, tie rule, standings). */
+export const poolView = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  entryFee: z.string(),
+  feeAmount: z.string(),
+  /** entry + fee: what joining costs. */
+  totalCost: z.string(),
+  currency: z.string(),
+  potAmount: z.string(),
+  participantCount: z.number(),
+  maxParticipants: z.number(),
+  durationWeeks: z.number(),
+  startGameweek: z.number(),
+  endGameweek: z.number(),
+  /** open, ongoing, completed or cancelled. */
+  status: z.string(),
+  /** Only for its creator, its participants and admins (a private pool's key). */
+  inviteCode: z.string().nullable(),
+  isPrivate: z.boolean(),
+  isCreator: z.boolean(),
+  hasJoined: z.boolean(),
+  firstDeadlineAt: z.string(),
+  tieRule: z.string(),
+  standingsThrough: z.number().nullable(),
+  winningPoints: z.number().nullable(),
+  cancelReason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PoolView = z.infer<typeof poolView>;
+
+export const poolParticipantView = z.strictObject({
+  id: z.string(),
+  username: z.string().nullable(),
+  fplTeamId: z.number(),
+  fplTeamName: z.string(),
+  totalPoints: z.number(),
+  payout: z.string().nullable(),
+  isMe: z.boolean(),
+});
+export type PoolParticipantView = z.infer<typeof poolParticipantView>;
+
+export const poolDetailView = z.strictObject({ pool: poolView, participants: z.array(poolParticipantView) });
+export type PoolDetailView = z.infer<typeof poolDetailView>;
+export const poolListView = z.strictObject({ pools: z.array(poolView) });
+export type PoolListView = z.infer<typeof poolListView>;
+/** 202 after a command whose pool the read models do not show yet. */
+export const poolProcessing = processingBody({ poolId: z.string() });
+export type PoolProcessing = z.infer<typeof poolProcessing>;
+
+/** POST /api/fpl/pools: the settings, and optionally the creator's FPL team (then they join at once). */
+export const createPoolBody = createPoolRequestSchema;
+export type CreatePoolBody = z.input<typeof createPoolBody>;
+/** POST …/join and …/join-by-code/:inviteCode. */
+export const joinPoolBody = joinPoolSchema;
+export type JoinPoolBody = z.input<typeof joinPoolBody>;
+
+const poolParams = z.object({ poolId: uuid });
+const codeParams = z.object({ inviteCode: z.string().max(20).transform((c) => c.trim().toUpperCase()) });
+
+/** Each route's schemas, as its fastify `schema` (the OpenAPI document is generated from them). */
+export const poolsContract = {
+  /** GET /api/fpl/pools — the pools I created or joined. */
+  mine: { response: { 200: poolListView, ...refusals } },
+  /** GET /api/fpl/pools/public — open public pools. */
+  public: { response: { 200: poolListView, ...refusals } },
+  /** GET /api/fpl/pools/:poolId — a pool and its leaderboard. */
+  detail: { params: poolParams, response: { 200: poolDetailView, 202: poolProcessing, ...refusals } },
+  /** GET /api/fpl/pools/join-by-code/:inviteCode — the invite link's page. */
+  byCode: { params: codeParams, response: { 200: poolDetailView, ...refusals } },
+  /** POST /api/fpl/pools */
+  create: { body: createPoolBody, response: { 201: poolDetailView, 202: poolProcessing, ...refusals } },
+  /** POST /api/fpl/pools/:poolId/join */
+  join: { params: poolParams, body: joinPoolBody, response: { 200: poolDetailView, 202: poolProcessing, ...refusals } },
+  /** POST /api/fpl/pools/join-by-code/:inviteCode */
+  joinByCode: { params: codeParams, body: joinPoolBody, response: { 200: poolDetailView, 202: poolProcessing, ...refusals } },
+  /** POST /api/fpl/pools/:poolId/cancel — by the creator, before the pool starts. */
+  cancel: { params: poolParams, response: { 200: poolDetailView, 202: poolProcessing, ...refusals } },
+};
