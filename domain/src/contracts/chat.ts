@@ -8,17 +8,9 @@ import { z } from 'zod';
 import { MESSAGE_TYPES } from '../chat/events.js';
 import { MESSAGES_PAGE_SIZE_DEFAULT, MESSAGES_PAGE_SIZE_MAX } from '../chat/rules.js';
 
-// TODO(common): uuid, errorBody, refusals and processingBody are the shared pieces; they move to
-// contracts/common.ts on merge (same names as there).
-/** A UUID in any case, as the routes' params accept it. */
-export const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Invalid id');
-/** Every refusal: `{ error, code, params? }` plus a refusal's own extra fields (codes in docs/api.md). */
-export const errorBody = z.looseObject({ error: z.string(), code: z.string(), params: z.record(z.string(), z.unknown()).optional() });
-export type ErrorBody = z.infer<typeof errorBody>;
-/** The refusals a signed-in route may answer, for its `response` map. */
-export const refusals = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody } as const;
-/** 202: the command's events are stored, the read model does not show them yet (`Location` says where); with the ids named. */
-export const processingBody = <T extends z.ZodRawShape>(shape: T) => z.strictObject({ status: z.literal('processing'), message: z.string(), ...shape });
+export { uuid, errorBody, refusals, processingBody } from './common.js';
+export type { ErrorBody } from './common.js';
+import { uuid, errorBody, refusals, processingBody } from './common.js';
 
 /** Raw bounds only; the decider trims and names the spec's refusals (empty, too long). */
 export const TEXT_RAW_LENGTH_MAX = 10_000;

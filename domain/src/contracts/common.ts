@@ -57,3 +57,9 @@ export const refusals = {
   409: errorBody,
   429: errorBody,
 } as const;
+
+/**
+ * A command's 202 with the ids it names: the events are stored, the read model does not show
+ * them yet (`Location` says where). Strict, unlike `stillProcessing`: each route names its ids.
+ */
+export const processingBody = <T extends z.ZodRawShape>(shape: T) => z.strictObject({ status: z.literal('processing'), message: z.string(), ...shape });

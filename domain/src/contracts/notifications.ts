@@ -7,11 +7,9 @@
 import { z } from 'zod';
 import { NOTIFICATION_CATEGORIES, NOTIFICATION_CHANNELS, NOTIFICATION_TYPES, markReadSchema, notificationPreferencesChangeSchema } from '../notifications/categories.js';
 
-// TODO(common): shared pieces, to contracts/common.ts on merge (same names as there).
-const errorBody = z.looseObject({ error: z.string(), code: z.string(), params: z.record(z.string(), z.unknown()).optional() });
-const refusals = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody } as const;
+import { errorBody, refusals, processingBody } from './common.js';
 /** 202: the change is stored, the read model does not show it yet (`Location` says where). */
-const stillProcessing = z.strictObject({ status: z.literal('processing'), message: z.string() });
+const stillProcessing = processingBody({});
 
 /** Notifications per page, at most, and by default. */
 export const NOTIFICATIONS_PAGE_SIZE_MAX = 50;

@@ -7,9 +7,7 @@
 import { z } from 'zod';
 import { GAME_TYPES } from '../bets/rules.js';
 
-// TODO(common): shared pieces, to contracts/common.ts on merge (same names as there).
-const errorBody = z.looseObject({ error: z.string(), code: z.string(), params: z.record(z.string(), z.unknown()).optional() });
-const refusals = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody } as const;
+import { errorBody, refusals } from './common.js';
 
 /** Profiles per page of Find Opponents, at most. */
 export const PROFILES_PAGE_SIZE_MAX = 50;

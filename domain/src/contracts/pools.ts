@@ -7,11 +7,12 @@
 import { z } from 'zod';
 import { createPoolRequestSchema, joinPoolSchema } from '../pools/rules.js';
 
-// TODO(common): shared pieces, to contracts/common.ts on merge (same names as there).
-const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Invalid id');
-const errorBody = z.looseObject({ error: z.string(), code: z.string(), params: z.record(z.string(), z.unknown()).optional() });
-const refusals = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody } as const;
-const processingBody = <T extends z.ZodRawShape>(shape: T) => z.strictObject({ status: z.literal('processing'), message: z.string(), ...shape });
+import { uuid, errorBody, refusals, processingBody } from './common.js';
+import { escrowProof } from './wallet.js';
+
+/** GET /api/fpl/pools/:poolId/ledger: the wallet's escrow proof of the pool's account, with the pool's id. */
+export const poolLedgerView = escrowProof.extend({ poolId: z.string() });
+export type PoolLedgerView = z.infer<typeof poolLedgerView>;
 
 /** Spec section 3 "FPL pool", plus what the screens need (cost, deadline, tie rule, standings). */
 export const poolView = z.strictObject({

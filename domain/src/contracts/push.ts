@@ -7,9 +7,7 @@
 import { z } from 'zod';
 import { PUSH_ENDPOINT_LENGTH_MAX, pushSubscriptionSchema } from '../push/index.js';
 
-// TODO(common): shared pieces, to contracts/common.ts on merge (same names as there).
-const errorBody = z.looseObject({ error: z.string(), code: z.string(), params: z.record(z.string(), z.unknown()).optional() });
-const refusals = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody } as const;
+import { errorBody, refusals } from './common.js';
 
 export const pushDeviceView = z.strictObject({ id: z.string(), label: z.string(), createdAt: z.string(), lastSuccessAt: z.string().nullable() });
 export type PushDeviceView = z.infer<typeof pushDeviceView>;

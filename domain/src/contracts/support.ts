@@ -6,10 +6,7 @@
 import { z } from 'zod';
 import { SUPPORT_KINDS, type SupportMessageInput } from '../support/rules.js';
 
-// TODO(common): shared pieces, to contracts/common.ts on merge (same names as there).
-const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Invalid id');
-const errorBody = z.looseObject({ error: z.string(), code: z.string(), params: z.record(z.string(), z.unknown()).optional() });
-const refusals = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody } as const;
+import { uuid, errorBody, refusals } from './common.js';
 
 /** Support messages per page of the admins' list, at most. */
 export const SUPPORT_PAGE_SIZE_MAX = 100;

@@ -12,13 +12,13 @@ import { NotFoundError } from '@wager/domain';
 import { poolEscrow } from '@wager/domain/ledger/index';
 import { poolMessages, poolStreamId } from '@wager/domain/pools/index';
 import { findPool, isParticipant } from '@wager/projections/pools/index';
-import { escrowProof, escrowProofJson } from '../wallet/index.js';
+import { poolLedgerView } from '@wager/domain/contracts/pools';
+import { uuid } from '@wager/domain/contracts/common';
+import { escrowProof } from '../wallet/index.js';
 
-const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Invalid id');
-const ledgerJson = escrowProofJson.extend({ poolId: z.string() });
 
 export const poolLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/fpl/pools/:poolId/ledger', { onRequest: app.requireUser, schema: { params: z.object({ poolId: uuid }), response: { 200: ledgerJson } } }, async (request) => {
+  app.get('/api/fpl/pools/:poolId/ledger', { onRequest: app.requireUser, schema: { params: z.object({ poolId: uuid }), response: { 200: poolLedgerView } } }, async (request) => {
     const { deps } = app;
     const auth = request.auth!;
     const row = await findPool(deps.db, request.params.poolId);

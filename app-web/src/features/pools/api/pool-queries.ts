@@ -1,17 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreatePoolBody, JoinPoolBody, PoolDetailView, PoolListView, PoolParticipantView, PoolView } from '@wager/domain/contracts/pools';
+import type { CreatePoolBody, JoinPoolBody, PoolDetailView, PoolLedgerView, PoolListView, PoolParticipantView, PoolView } from '@wager/domain/contracts/pools';
 import { apiRequest, type ProcessingAnswer } from '../../../lib/api-client';
 import { userQueries } from '../../auth';
-import type { EscrowProof } from '../../bets';
 
 /** The pools API's shapes are its contract's (`@wager/domain/contracts/pools`); these names are the screens'. */
 export type Pool = PoolView;
 export type PoolParticipant = PoolParticipantView;
 export type PoolDetail = PoolDetailView;
-// TODO(wallet contract): the ledger's body becomes the wallet contract's escrow proof (the bets ledger shares it).
-export interface PoolLedger extends EscrowProof {
-  poolId: string;
-}
+export type PoolLedger = PoolLedgerView;
 
 /** Pool reads, keyed by API path from general to specific. */
 export const poolQueries = {
