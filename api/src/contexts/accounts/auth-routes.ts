@@ -134,6 +134,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: app.requireUser, schema: { tags: ['accounts'], summary: 'Revoke the current session', security: [{ bearer: [] }], response: { 200: success, ...UNAUTHENTICATED_RESPONSES } } },
     async (request) => {
       await revokeSession(db, request.auth!.sessionId, clock.now());
+      await app.endSessions({ sessionId: request.auth!.sessionId });
       return { success: true as const, message: 'Logged out' };
     },
   );
@@ -251,7 +252,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const found = await db.selectFrom('password_reset_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
       if (!found || !usable(found)) throw new ValidationError(INVALID_RESET_LINK);
       const passwordHash = await hashPassword(request.body.password, passwordCost(config.NODE_ENV));
-      await db.transaction().execute(async (trx) => {
+      const ended = await db.transaction().execute(async (trx) => {
         const row = await trx.selectFrom('password_reset_tokens').selectAll().where('token_hash', '=', tokenHash).forUpdate().executeTakeFirst();
         if (!row || !usable(row)) throw new ValidationError(INVALID_RESET_LINK);
         await trx.updateTable('password_reset_tokens').set({ used_at: now }).where('token_hash', '=', tokenHash).execute();
@@ -260,7 +261,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         await revokeUserSessions(trx, row.user_id, now, keep);
         // Last: a refused append rolls the new password back (the owner's security notice comes from it).
         await recordPasswordChange(app.deps, row.user_id, 'reset', now);
+        return { userId: row.user_id, ...(keep ? { exceptSessionId: keep } : {}) };
       });
+      // Committed: every process drops the user's other sessions now.
+      await app.endSessions(ended);
       return { success: true as const, message: 'Password updated. Please sign in with your new password.' };
     },
   );
