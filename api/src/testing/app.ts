@@ -53,6 +53,8 @@ export interface TestHarness {
   settle(): Promise<void>;
   /** `app.inject` without the consistency token the harness otherwise sends on reads (see `carryConsistencyTokens`). */
   readonly rawInject: FastifyInstance['inject'];
+  /** From now on `app.inject` sends no consistency token (the read models are stopped for good: fuzz's `quiesce`). */
+  stopSendingConsistencyTokens(): void;
   close(): Promise<void>;
 }
 
@@ -101,7 +103,8 @@ export async function createTestHarness(options: TestHarnessOptions = {}): Promi
   const metrics = projecting ? { collectState: () => collectState({ db, store, projectors, reactorNames: reactors.reactorNames, reactorErrors: () => reactors.lastErrors(), now: () => clock.now() }) } : {};
   const app = await buildApp({ deps, metrics });
   await app.ready();
-  const rawInject = projecting ? carryConsistencyTokens(app) : app.inject.bind(app);
+  const tokens = { enabled: projecting };
+  const rawInject = projecting ? carryConsistencyTokens(app, tokens) : app.inject.bind(app);
   return {
     app,
     deps,
@@ -111,6 +114,9 @@ export async function createTestHarness(options: TestHarnessOptions = {}): Promi
     jobs,
     databaseUrl,
     rawInject,
+    stopSendingConsistencyTokens: () => {
+      tokens.enabled = false;
+    },
     settle: async () => {
       // The last committed event, whether or not $all readers may see it yet (they hold back
       // behind transactions still open anywhere on the server): wait until the runner has it.
@@ -137,7 +143,7 @@ export async function createTestHarness(options: TestHarnessOptions = {}): Promi
  * latest consistency token any answer carried and sends it on every request that does not name
  * its own, so a test reads its own writes as a person does. Returns the unwrapped `inject`.
  */
-function carryConsistencyTokens(app: FastifyInstance): FastifyInstance['inject'] {
+function carryConsistencyTokens(app: FastifyInstance, tokens: { enabled: boolean }): FastifyInstance['inject'] {
   const rawInject = app.inject.bind(app) as FastifyInstance['inject'];
   let latest: { token: string; position: Position } | null = null;
   const remember = (response: { headers: Record<string, unknown> }) => {
@@ -150,7 +156,7 @@ function carryConsistencyTokens(app: FastifyInstance): FastifyInstance['inject']
     if (typeof options !== 'object' || options === null || typeof callback === 'function') return (rawInject as (...args: unknown[]) => unknown)(options, callback);
     const request = options as { headers?: Record<string, unknown> };
     const headers = { ...(request.headers ?? {}) };
-    if (latest && !Object.keys(headers).some((h) => h.toLowerCase() === CONSISTENCY_HEADER)) headers[CONSISTENCY_HEADER] = latest.token;
+    if (tokens.enabled && latest && !Object.keys(headers).some((h) => h.toLowerCase() === CONSISTENCY_HEADER)) headers[CONSISTENCY_HEADER] = latest.token;
     return (rawInject({ ...(request as object), headers } as never) as unknown as Promise<{ headers: Record<string, unknown> }>).then(remember);
   }) as unknown as FastifyInstance['inject'];
   (app as { inject: FastifyInstance['inject'] }).inject = wrapped;
