@@ -7,6 +7,7 @@ import { authPlugin } from './plugins/auth.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerContracts } from './plugins/contracts.js';
+import { consistencyPlugin } from './runtime/consistency.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerMetrics, type MetricsPluginOptions } from './plugins/metrics.js';
 import { traceLogFields } from './runtime/tracing.js';
@@ -49,6 +50,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(depsPlugin, { deps: options.deps });
   registerMetrics(app, options.metrics);
   await app.register(authPlugin);
+  await app.register(consistencyPlugin);
   await registerOpenApi(app);
   await app.register(websocket, { options: { maxPayload: WS_MESSAGE_BYTES_MAX } });
   await app.register(healthRoutes);

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { START, type EventStore, type Position, type RecordedEvent } from '@wager/domain';
+import { START, comparePositions, type EventStore, type Position, type RecordedEvent } from '@wager/domain';
 import type { Database } from './database.js';
 import { applyEvents, handles, type Projector } from './projector.js';
 import { lockCheckpoint, saveCheckpoint, setSearchPath } from './checkpoints/queries.js';
@@ -20,6 +20,9 @@ export const REBUILD_BATCH_SIZE = 5000;
  * when the projector has one), and the replay transactions commit without waiting for their
  * WAL flush (`synchronous_commit = off`): the shadow schema is thrown away if anything fails,
  * and the swap's own commit is synchronous, so it flushes everything written before it.
+ * A projector that names its `eventTypes` reads only those (the store's type-filtered `$all`
+ * read): the ledger reads the money contexts' events, not the chat's, the trail's or the live
+ * tracker's.
  */
 export async function rebuildProjector(options: {
   store: EventStore;
@@ -47,19 +50,20 @@ export async function rebuildProjector(options: {
     applied += batch.length;
     options.onProgress?.(applied);
   };
+  const read = (from: Position) => store.readAll({ after: from, maxCount: REBUILD_BATCH_SIZE, ...(projector.eventTypes ? { eventTypes: projector.eventTypes } : {}) });
   const replay = async (trx: Parameters<Projector['apply']>[0]): Promise<boolean> => {
-    const batch = await store.readAll({ after, maxCount: REBUILD_BATCH_SIZE });
+    const batch = await read(after);
     if (batch.length === 0) return false;
     await applyBatch(trx, batch);
     return true;
   };
 
   // The bulk replay reads the next page while the current one is written.
-  let next = store.readAll({ after, maxCount: REBUILD_BATCH_SIZE });
+  let next = read(after);
   for (;;) {
     const batch = await next;
     if (batch.length === 0) break;
-    next = store.readAll({ after: batch[batch.length - 1]!.position, maxCount: REBUILD_BATCH_SIZE });
+    next = read(batch[batch.length - 1]!.position);
     next.catch(() => undefined); // awaited on the next turn; a write failing first must not leave it unhandled
     await db.transaction().execute(async (trx) => {
       await sql`set local synchronous_commit = off`.execute(trx);
@@ -73,7 +77,12 @@ export async function rebuildProjector(options: {
   await db.transaction().execute(async (trx) => {
     await lockCheckpoint(trx, projector.name, now());
     await setSearchPath(trx, shadow);
+    // Read before the last replay: every event of the projector's types up to it is applied by
+    // then, so the checkpoint may stand there even when the last of them is older (a filtered
+    // read ends at the last event it returns; the runner need not read the rest again).
+    const head = projector.eventTypes ? await store.headPosition() : null;
     while (await replay(trx));
+    if (head && comparePositions(head, after) > 0) after = head;
     await sql`select set_config('search_path', 'public', true)`.execute(trx);
     for (const table of projector.tables) {
       await sql`drop table if exists ${sql.id('public', table)}`.execute(trx);

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { ForbiddenError, UnauthorizedError } from '@wager/domain';
-import { authenticateToken, type AuthContext } from './sessions.js';
+import { SessionCache, authenticateToken, endSessions, type AuthContext, type SessionsEnded } from './sessions.js';
 
 export { authenticateToken, type AuthContext } from './sessions.js';
 
@@ -15,6 +15,10 @@ declare module 'fastify' {
     requireUser: (request: FastifyRequest) => Promise<void>;
     /** onRequest hook: 401 without a session, 403 `{"error":"Access Denied"}` for a non-admin. */
     requireAdmin: (request: FastifyRequest) => Promise<void>;
+    /** This process's resolved sessions (plugins/sessions.ts), for the /ws gateway. */
+    sessionCache: SessionCache;
+    /** Ends sessions here at once and in every other process through the bus; call after the change is committed. */
+    endSessions: (ended: SessionsEnded) => Promise<void>;
   }
 }
 
@@ -32,14 +36,23 @@ export function bearerToken(request: FastifyRequest): string | null {
 /**
  * Resolves the session of every request that carries a bearer token and exposes the
  * `requireUser` / `requireAdmin` hooks (onRequest, so a visitor gets 401 before any body is validated). Sessions are rows of `sessions`, keyed by
- * sha256(token); `isAdmin` comes from the users read model.
+ * sha256(token); `isAdmin` comes from the users read model. Resolved sessions are kept in a
+ * bounded cache per app (`SessionCache`), dropped everywhere through the bus when they end.
  */
 export const authPlugin = fp(
   async (app) => {
     app.decorateRequest('auth', null);
+    const cache = new SessionCache();
+    const stopListening = cache.listen(app.deps.bus);
+    app.addHook('onClose', async () => stopListening());
+    app.decorate('sessionCache', cache);
+    app.decorate('endSessions', async (ended: SessionsEnded) => {
+      cache.drop(ended);
+      await endSessions(app.deps.bus, ended);
+    });
     app.addHook('onRequest', async (request) => {
       const token = bearerToken(request);
-      request.auth = token ? await authenticateToken(app.deps.db, token, app.deps.clock.now()) : null;
+      request.auth = token ? await authenticateToken(app.deps.db, token, app.deps.clock.now(), cache) : null;
     });
     app.decorate('requireUser', async (request: FastifyRequest) => {
       if (!request.auth) throw new UnauthorizedError(AUTHENTICATION_REQUIRED);

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
+import { LRUCache } from 'lru-cache';
+import { parseStreamId, type Bus } from '@wager/domain';
 import type { Database } from '@wager/projections';
 
 /** A session lives this long after sign-in; it is not extended by use. */
@@ -46,24 +48,118 @@ export async function createSession(
   return { token, sessionId: input.sessionId, expiresAt };
 }
 
+/** Sessions a process keeps in memory, least recently used dropped first. */
+export const SESSION_CACHE_ENTRIES_MAX = 10_000;
+/**
+ * How long a process trusts a session it looked up without looking again. Ending a session
+ * drops it everywhere at once through the bus (`endSessions`); this bounds what a lost bus
+ * message or a change the bus does not carry (a row edited by hand) can leave behind.
+ */
+export const SESSION_CACHE_TTL_MS = 30_000;
+/** The bus signal that ends sessions in every process: `{ sessionId }` or `{ userId, exceptSessionId? }`. */
+export const SESSIONS_ENDED_SUBJECT = 'sessions.ended';
+
+export type SessionsEnded = { readonly sessionId: string } | { readonly userId: string; readonly exceptSessionId?: string };
+
+interface CachedSession {
+  readonly auth: AuthContext;
+  readonly expiresAtMs: number;
+  lastUsedAtMs: number;
+}
+
+/**
+ * The sessions this process has resolved, by sha256 of the token: a request with a known
+ * session costs no statement. Entries leave on expiry (the session's own, and the cache's TTL),
+ * when their sessions end anywhere (the `sessions.ended` bus signal), and when any event of
+ * their user's stream is published (a role granted or taken, an erasure), so `isAdmin` is never
+ * older than the read model the runner just wrote.
+ */
+export class SessionCache {
+  private readonly entries = new LRUCache<string, CachedSession>({ max: SESSION_CACHE_ENTRIES_MAX, ttl: SESSION_CACHE_TTL_MS });
+  /** Bumped by every drop: a lookup that started before a drop does not cache what it read. */
+  private generation = 0;
+
+  get(tokenHash: string): CachedSession | undefined {
+    return this.entries.get(tokenHash);
+  }
+
+  /** The generation to hand back to `set`: a drop in between voids the lookup's result. */
+  startLookup(): number {
+    return this.generation;
+  }
+
+  set(tokenHash: string, entry: CachedSession, lookupGeneration: number): void {
+    if (lookupGeneration === this.generation) this.entries.set(tokenHash, entry);
+  }
+
+  drop(ended: SessionsEnded): void {
+    this.generation++;
+    for (const [hash, entry] of this.entries.entries()) {
+      const auth = entry.auth;
+      const match = 'sessionId' in ended ? auth.sessionId === ended.sessionId : auth.userId === ended.userId && auth.sessionId !== ended.exceptSessionId;
+      if (match) this.entries.delete(hash);
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Hears ended sessions and user events on the bus; returns the unsubscribe. */
+  listen(bus: Bus): () => void {
+    const offSignal = bus.onSignal(SESSIONS_ENDED_SUBJECT, (data) => {
+      if (typeof data.sessionId === 'string') this.drop({ sessionId: data.sessionId });
+      else if (typeof data.userId === 'string') this.drop({ userId: data.userId, ...(typeof data.exceptSessionId === 'string' ? { exceptSessionId: data.exceptSessionId } : {}) });
+    });
+    const offEvents = bus.subscribe('events.user.*', (message) => {
+      const userId = parseStreamId(message.event.streamId).id;
+      if (userId) this.drop({ userId });
+    });
+    return () => {
+      offSignal();
+      offEvents();
+    };
+  }
+}
+
+/** Tells every process (this one included, through the bus) that sessions ended; call after the change is committed. */
+export async function endSessions(bus: Bus, ended: SessionsEnded): Promise<void> {
+  await bus.signal(SESSIONS_ENDED_SUBJECT, { ...ended });
+}
+
 /**
  * Resolves a bearer token to its user, or null when the token is unknown, revoked or expired
  * (or its user is not in the read model). The /ws gateway uses this too; pass the app clock's
- * `now` (`app.deps.clock.now()`).
+ * `now` (`app.deps.clock.now()`) and the app's session cache.
  */
-export async function authenticateToken(db: Kysely<Database>, token: string, now: Date = new Date()): Promise<AuthContext | null> {
+export async function authenticateToken(db: Kysely<Database>, token: string, now: Date = new Date(), cache?: SessionCache): Promise<AuthContext | null> {
   if (token.length === 0 || token.length > SESSION_TOKEN_LENGTH_MAX) return null;
+  const tokenHash = sha256Hex(token);
+  const nowMs = now.getTime();
+  const cached = cache?.get(tokenHash);
+  if (cached && cached.expiresAtMs > nowMs) {
+    if (nowMs - cached.lastUsedAtMs >= SESSION_TOUCH_INTERVAL_MS) {
+      cached.lastUsedAtMs = nowMs;
+      await db.updateTable('sessions').set({ last_used_at: now }).where('id', '=', cached.auth.sessionId).execute();
+    }
+    return cached.auth;
+  }
+  const generation = cache?.startLookup() ?? 0;
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(['sessions.id as sessionId', 'sessions.user_id as userId', 'sessions.expires_at as expiresAt', 'sessions.revoked_at as revokedAt', 'sessions.last_used_at as lastUsedAt', 'users.is_admin as isAdmin'])
-    .where('sessions.token_hash', '=', sha256Hex(token))
+    .where('sessions.token_hash', '=', tokenHash)
     .executeTakeFirst();
-  if (!row || row.revokedAt !== null || row.expiresAt.getTime() <= now.getTime()) return null;
-  if (now.getTime() - row.lastUsedAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
+  if (!row || row.revokedAt !== null || row.expiresAt.getTime() <= nowMs) return null;
+  let lastUsedAtMs = row.lastUsedAt.getTime();
+  if (nowMs - lastUsedAtMs >= SESSION_TOUCH_INTERVAL_MS) {
     await db.updateTable('sessions').set({ last_used_at: now }).where('id', '=', row.sessionId).execute();
+    lastUsedAtMs = nowMs;
   }
-  return { userId: row.userId, isAdmin: row.isAdmin, sessionId: row.sessionId };
+  const auth = { userId: row.userId, isAdmin: row.isAdmin, sessionId: row.sessionId };
+  cache?.set(tokenHash, { auth, expiresAtMs: row.expiresAt.getTime(), lastUsedAtMs }, generation);
+  return auth;
 }
 
 export async function revokeSession(db: Kysely<Database>, sessionId: string, now: Date): Promise<void> {

@@ -29,6 +29,7 @@ import {
 } from '@wager/domain';
 import type { AppDeps } from '../deps.js';
 import { inSpan } from './tracing.js';
+import { noteConsistencyPosition } from './consistency.js';
 
 /** Decisions of one command at most: enough for a burst of writers on one stream to drain. */
 export const COMMAND_ATTEMPTS_MAX = 40;
@@ -80,6 +81,8 @@ export async function runCommand<State, C extends Command, Event extends { type:
   const result = await inSpan(`command ${run.command.type}`, attributes, () => handleCommand(deps.store, run.streamId, run.decider, run.command, { eventIds: run.eventIds, metadata, retry: JITTERED_RETRY, snapshots: commandSnapshots }));
   // A command that decided nothing still waits for what it decided on: its answer must not be older.
   const position = result.append?.position ?? result.readPosition;
+  // The request's consistency token: a read that sends it back sees at least this (runtime/consistency.ts).
+  noteConsistencyPosition(position);
   if (!options.waitForReadModels || !position) return { ...result, visible: true };
   assert(deps.projections, 'runCommand: waiting for the read models needs deps.projections');
   return { ...result, visible: await deps.projections.waitFor(position) };
@@ -108,6 +111,7 @@ export async function runMultiStreamCommand<P extends StreamParts>(
   const { now: _now, ...metadata } = run.metadata;
   const result = await handleMultiStreamCommand(deps.store, run.parts, run.decide, { metadata, retry: JITTERED_RETRY, snapshots: commandSnapshots });
   const position = result.append?.position ?? result.readPosition;
+  noteConsistencyPosition(position);
   if (!options.waitForReadModels || !position) return { ...result, visible: true };
   assert(deps.projections, 'runMultiStreamCommand: waiting for the read models needs deps.projections');
   return { ...result, visible: await deps.projections.waitFor(position) };

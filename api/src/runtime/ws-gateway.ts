@@ -136,7 +136,7 @@ export async function wsRoutes(app: FastifyInstance, options: { live: readonly L
       if (parsed.type === 'auth') {
         let auth: Awaited<ReturnType<typeof authenticateToken>>;
         try {
-          auth = await authenticateToken(app.deps.db, parsed.token, app.deps.clock.now());
+          auth = await authenticateToken(app.deps.db, parsed.token, app.deps.clock.now(), app.sessionCache);
         } catch (error) {
           app.log.warn({ err: error }, 'ws token check failed');
           return socket.close(WS_CLOSE_SERVER_ERROR, 'Server error, try again');

@@ -10,6 +10,8 @@ import { InProcessBus, type Bus } from '@wager/domain';
 import { ProjectionRunner, allProjectors, createDatabase, migrateToLatest } from '@wager/projections';
 import { freshDatabaseUrl } from '@wager/projections/testing/database';
 import { buildApp } from '../app.js';
+import { CONSISTENCY_HEADER, parseConsistencyToken } from '../runtime/consistency.js';
+import { comparePositions, type Position } from '@wager/domain';
 import { configSchema, type Config } from '../config.js';
 import type { AppDeps, Clock } from '../deps.js';
 import { withPersonalData } from '../adapters/personal-data/store.js';
@@ -49,6 +51,10 @@ export interface TestHarness {
   readonly databaseUrl: string;
   /** Waits until the read models show everything appended so far. */
   settle(): Promise<void>;
+  /** `app.inject` without the consistency token the harness otherwise sends on reads (see `carryConsistencyTokens`). */
+  readonly rawInject: FastifyInstance['inject'];
+  /** From now on `app.inject` sends no consistency token (the read models are stopped for good: fuzz's `quiesce`). */
+  stopSendingConsistencyTokens(): void;
   close(): Promise<void>;
 }
 
@@ -97,6 +103,8 @@ export async function createTestHarness(options: TestHarnessOptions = {}): Promi
   const metrics = projecting ? { collectState: () => collectState({ db, store, projectors, reactorNames: reactors.reactorNames, reactorErrors: () => reactors.lastErrors(), now: () => clock.now() }) } : {};
   const app = await buildApp({ deps, metrics });
   await app.ready();
+  const tokens = { enabled: projecting };
+  const rawInject = projecting ? carryConsistencyTokens(app, tokens) : app.inject.bind(app);
   return {
     app,
     deps,
@@ -105,6 +113,10 @@ export async function createTestHarness(options: TestHarnessOptions = {}): Promi
     reactors,
     jobs,
     databaseUrl,
+    rawInject,
+    stopSendingConsistencyTokens: () => {
+      tokens.enabled = false;
+    },
     settle: async () => {
       // The last committed event, whether or not $all readers may see it yet (they hold back
       // behind transactions still open anywhere on the server): wait until the runner has it.
@@ -124,4 +136,29 @@ export async function createTestHarness(options: TestHarnessOptions = {}): Promi
       if (options.bus) await options.bus.close();
     },
   };
+}
+
+/**
+ * The harness is one client, as the web app is (app-web/src/lib/api-client.ts): it keeps the
+ * latest consistency token any answer carried and sends it on every request that does not name
+ * its own, so a test reads its own writes as a person does. Returns the unwrapped `inject`.
+ */
+function carryConsistencyTokens(app: FastifyInstance, tokens: { enabled: boolean }): FastifyInstance['inject'] {
+  const rawInject = app.inject.bind(app) as FastifyInstance['inject'];
+  let latest: { token: string; position: Position } | null = null;
+  const remember = (response: { headers: Record<string, unknown> }) => {
+    const token = response.headers[CONSISTENCY_HEADER];
+    const position = typeof token === 'string' ? parseConsistencyToken(token) : null;
+    if (typeof token === 'string' && position && (!latest || comparePositions(position, latest.position) > 0)) latest = { token, position };
+    return response;
+  };
+  const wrapped = ((options?: unknown, callback?: unknown) => {
+    if (typeof options !== 'object' || options === null || typeof callback === 'function') return (rawInject as (...args: unknown[]) => unknown)(options, callback);
+    const request = options as { headers?: Record<string, unknown> };
+    const headers = { ...(request.headers ?? {}) };
+    if (tokens.enabled && latest && !Object.keys(headers).some((h) => h.toLowerCase() === CONSISTENCY_HEADER)) headers[CONSISTENCY_HEADER] = latest.token;
+    return (rawInject({ ...(request as object), headers } as never) as unknown as Promise<{ headers: Record<string, unknown> }>).then(remember);
+  }) as unknown as FastifyInstance['inject'];
+  (app as { inject: FastifyInstance['inject'] }).inject = wrapped;
+  return rawInject;
 }

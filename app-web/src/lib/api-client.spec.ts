@@ -1,6 +1,6 @@
 // Proves the request helper follows spec sections 7 and 8: JSON with credentials and the bearer token, "status: body" errors, and the 401 rules.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUTH_TOKEN_KEY, apiRequest, errorBody, getQueryFn, isProcessing, onAuthTokenChange, parseErrorMessage, pathFromQueryKey, session, setAuthToken } from './api-client';
+import { AUTH_TOKEN_KEY, apiRequest, currentConsistencyToken, errorBody, getQueryFn, isProcessing, onAuthTokenChange, parseErrorMessage, pathFromQueryKey, session, setAuthToken } from './api-client';
 
 function respond(status: number, body: unknown, contentType = 'application/json') {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
@@ -128,5 +128,35 @@ describe('onAuthTokenChange', () => {
     unsubscribe();
     setAuthToken('after');
     expect(heard).toEqual(['first', null, 'from-another-tab']);
+  });
+});
+
+// Last in the file: the token is kept for the page's life, as it is in the app.
+describe('consistency tokens', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('keeps the token a command answered with and sends it on the next requests', async () => {
+    window.localStorage.removeItem(AUTH_TOKEN_KEY);
+    const read = vi.fn(async () => new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } }));
+    vi.stubGlobal('fetch', read);
+    await getQueryFn({ on401: 'throw' })({ queryKey: ['/api/bets'] } as never);
+    // Given no command yet, a read sends no token
+    expect((read.mock.calls[0] as unknown as [string, RequestInit])[1].headers).toEqual({});
+
+    // When a command answers with a token
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 201, headers: { 'content-type': 'application/json', 'x-consistency-token': '812.4431' } })));
+    await apiRequest('POST', '/api/bets', { amount: '100' });
+    expect(currentConsistencyToken()).toBe('812.4431');
+
+    // Then the next requests send it (the query function, a GET and a command through apiRequest)
+    const calls = vi.fn(async () => new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } }));
+    vi.stubGlobal('fetch', calls);
+    await getQueryFn({ on401: 'throw' })({ queryKey: ['/api/bets'] } as never);
+    await apiRequest('GET', '/api/user');
+    await apiRequest('POST', '/api/bets/x/cancel');
+    const headersOf = (i: number) => (calls.mock.calls[i] as unknown as [string, RequestInit])[1].headers as Record<string, string>;
+    expect(headersOf(0)['X-Consistency-Token']).toBe('812.4431');
+    expect(headersOf(1)['X-Consistency-Token']).toBe('812.4431');
+    expect(headersOf(2)['X-Consistency-Token']).toBe('812.4431');
   });
 });

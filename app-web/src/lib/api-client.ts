@@ -64,6 +64,27 @@ export function isProcessing(value: unknown): value is ProcessingAnswer {
   return typeof value === 'object' && value !== null && (value as { status?: unknown }).status === 'processing';
 }
 
+/**
+ * Read-your-writes (docs/api.md, "Consistency tokens"): a command's answer carries an opaque
+ * `X-Consistency-Token`; the client keeps the latest and sends it on its next requests, which the
+ * server holds only while its read models are behind that write. Without one nothing waits.
+ */
+export const CONSISTENCY_TOKEN_HEADER = 'X-Consistency-Token';
+let consistencyToken: string | null = null;
+
+function rememberConsistencyToken(value: string | null): void {
+  if (value) consistencyToken = value;
+}
+
+/** The token the next read sends (tests read it; screens never need it). */
+export function currentConsistencyToken(): string | null {
+  return consistencyToken;
+}
+
+function withConsistencyToken(headers: Record<string, string>): Record<string, string> {
+  return consistencyToken ? { ...headers, [CONSISTENCY_TOKEN_HEADER]: consistencyToken } : headers;
+}
+
 /** The page reload is injectable so tests can observe it. */
 export const session = {
   reload: (): void => window.location.reload(),
@@ -104,10 +125,11 @@ async function parseBody(response: Response): Promise<unknown> {
 export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
   const response = await fetch(url, {
     method,
-    headers: buildHeaders(body),
+    headers: withConsistencyToken(buildHeaders(body)),
     body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
     credentials: 'include',
   });
+  rememberConsistencyToken(response.headers.get(CONSISTENCY_TOKEN_HEADER));
   // Without a stored token there is no stale session to drop: a failed sign-in must stay on
   // the page so its toast can be read.
   if (response.status === 401 && !keepsSessionOn401(url) && getAuthToken()) {
@@ -135,8 +157,9 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
     const token = getAuthToken();
     const response = await fetch(pathFromQueryKey(queryKey), {
       credentials: 'include',
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      headers: withConsistencyToken(token ? { Authorization: `Bearer ${token}` } : {}),
     });
+    rememberConsistencyToken(response.headers.get(CONSISTENCY_TOKEN_HEADER));
     if (response.status === 401) {
       setAuthToken(null);
       if (options.on401 === 'returnNull') return null as T;
@@ -186,11 +209,13 @@ export function uploadWithProgress<T = unknown>(url: string, body: FormData, onP
     request.withCredentials = true;
     const token = getAuthToken();
     if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
+    if (consistencyToken) request.setRequestHeader(CONSISTENCY_TOKEN_HEADER, consistencyToken);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     };
     request.onerror = () => reject(new Error('0: Network error'));
     request.onload = () => {
+      rememberConsistencyToken(request.getResponseHeader(CONSISTENCY_TOKEN_HEADER));
       if (request.status === 401 && getAuthToken()) {
         setAuthToken(null);
         session.reload();

@@ -119,6 +119,7 @@ export const enErrors = {
   invalid_characters: 'Invalid characters in request',
   invalid_multipart: 'The form could not be read: send it again',
   payload_too_large: 'Request body is too large',
+  consistency_token_invalid: 'The page sent an unreadable request: reload it',
 } as const;
 
 export type ErrorCode = keyof typeof enErrors;
@@ -232,6 +233,7 @@ export const esErrors: ErrorTranslations = {
   invalid_characters: 'La solicitud contiene caracteres no válidos',
   invalid_multipart: 'No se pudo leer el formulario: envíalo de nuevo',
   payload_too_large: 'El contenido enviado es demasiado grande',
+  consistency_token_invalid: 'La página envió una solicitud ilegible: recárgala',
 };
 
 export const frErrors: ErrorTranslations = {
@@ -341,4 +343,5 @@ export const frErrors: ErrorTranslations = {
   invalid_characters: 'La requête contient des caractères non valides',
   invalid_multipart: 'Le formulaire n’a pas pu être lu : renvoyez-le',
   payload_too_large: 'Le contenu envoyé est trop volumineux',
+  consistency_token_invalid: 'La page a envoyé une requête illisible : rechargez-la',
 };

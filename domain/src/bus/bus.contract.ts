@@ -47,5 +47,30 @@ export function describeBusContract(name: string, create: () => Promise<Bus>): v
       expect(bus.status().connected).toBe(true);
       await bus.close();
     });
+
+    it('carries signals on their exact subject only, never to the event subscribers', async () => {
+      const bus = await create();
+      const heard: unknown[] = [];
+      const other: unknown[] = [];
+      const events: BusMessage[] = [];
+      const off = bus.onSignal('sessions.revoked', (data) => heard.push(data));
+      const offOther = bus.onSignal('sessions.other', (data) => other.push(data));
+      const offEvents = bus.subscribe('events.>', (m) => events.push(m));
+      await new Promise((r) => setTimeout(r, 50));
+      const sessionId = randomUUID();
+      await bus.signal('sessions.revoked', { sessionId });
+      await eventually(() => heard.length >= 1);
+      expect(heard).toEqual([{ sessionId }]);
+      off();
+      await bus.signal('sessions.revoked', { sessionId: 'later' });
+      await new Promise((r) => setTimeout(r, 100));
+      expect(heard).toHaveLength(1);
+      expect(other).toEqual([]);
+      expect(events).toEqual([]);
+      await expect(bus.signal('events.bet.x', {})).rejects.toThrow();
+      offOther();
+      offEvents();
+      await bus.close();
+    });
   });
 }

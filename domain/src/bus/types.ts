@@ -27,6 +27,15 @@ export interface Bus {
   publish(events: readonly RecordedEvent[]): Promise<void>;
   /** Returns an unsubscribe function. */
   subscribe(pattern: string, handler: (message: BusMessage) => void): () => void;
+  /**
+   * A signal between processes that is not an event of the log (a session ended: sessions are
+   * not events). `subject` is outside `events.>`, so the event subscribers never see it; the data
+   * is a small JSON object. At most once, like the events: a receiver must not depend on it alone
+   * (the session cache also expires its entries).
+   */
+  signal(subject: string, data: Readonly<Record<string, unknown>>): Promise<void>;
+  /** Hears the signals on one exact subject. Returns an unsubscribe function. */
+  onSignal(subject: string, handler: (data: Readonly<Record<string, unknown>>) => void): () => void;
   status(): { connected: boolean; kind: string };
   close(): Promise<void>;
 }
@@ -62,4 +71,9 @@ export function subjectMatches(pattern: string, subject: string): boolean {
     if (p[i] !== '*' && p[i] !== s[i]) return false;
   }
   return p.length === s.length;
+}
+
+/** Signal subjects live beside the events, never under `events.>`. */
+export function assertSignalSubject(subject: string): void {
+  if (!/^[a-z][a-z0-9_-]*(\.[a-z0-9_-]+)*$/.test(subject) || subject.startsWith('events.')) throw new Error(`bus: not a signal subject: ${subject}`);
 }

@@ -173,6 +173,30 @@ export function describeEventStoreContract(name: string, factory: ContractFactor
       await store.close();
     });
 
+    it('reads $all filtered by event type: only those types, in global order, paged by maxCount to the end', async () => {
+      const store = await factory.create();
+      const before = (await store.headPosition()) ?? START;
+      const suffix = randomUUID().slice(0, 8);
+      const [kept, also, skipped] = [`Kept${suffix}`, `Also${suffix}`, `Skipped${suffix}`];
+      const a = streamName();
+      const b = streamName();
+      await store.append(a, [event(kept), event(skipped), event(also)]);
+      await store.append(b, [event(skipped), event(kept)]);
+      const all = await readAllUntil(store, before, new Set([a, b]), 5);
+      const expected = all.filter((e) => e.type !== skipped);
+      const filtered = await store.readAll({ after: before, maxCount: 10_000, eventTypes: [kept, also] });
+      expect(filtered.map((e) => [e.type, e.streamId, e.streamRevision])).toEqual(expected.map((e) => [e.type, e.streamId, e.streamRevision]));
+      expect(filtered.map((e) => e.position)).toEqual(expected.map((e) => e.position));
+      // Paged: a full page, then the rest after its last event, then nothing.
+      const first = await store.readAll({ after: before, maxCount: 2, eventTypes: [kept, also] });
+      expect(first.map((e) => e.id)).toEqual(expected.slice(0, 2).map((e) => e.id));
+      const rest = await store.readAll({ after: first[1]!.position, maxCount: 2, eventTypes: [kept, also] });
+      expect(rest.map((e) => e.id)).toEqual([expected[2]!.id]);
+      expect(await store.readAll({ after: rest[0]!.position, maxCount: 2, eventTypes: [kept, also] })).toEqual([]);
+      expect(await store.readAll({ after: before, eventTypes: [] })).toEqual([]);
+      await store.close();
+    });
+
     it('appends to several streams in one commit: per-stream revisions and hash chains, adjacent in $all in the order given', async () => {
       const store = await factory.create();
       const before = (await store.headPosition()) ?? START;

@@ -110,7 +110,12 @@ export class InMemoryEventStore implements EventStore {
     const after = options.after ?? START;
     const maxCount = options.maxCount ?? READ_ALL_MAX_COUNT_DEFAULT;
     const start = this.log.findIndex((e) => comparePositions(e.position, after) > 0);
-    return start < 0 ? [] : this.log.slice(start, start + maxCount);
+    if (start < 0) return [];
+    if (!options.eventTypes) return this.log.slice(start, start + maxCount);
+    const types = new Set(options.eventTypes);
+    const out: RecordedEvent[] = [];
+    for (let i = start; i < this.log.length && out.length < maxCount; i++) if (types.has(this.log[i]!.type)) out.push(this.log[i]!);
+    return out;
   }
 
   subscribeToAll(options: SubscribeOptions = {}): AsyncIterable<RecordedEvent[]> {

@@ -109,7 +109,15 @@ export interface ReadStreamOptions {
 export interface ReadAllOptions {
   /** Exclusive: events strictly after this position. */
   readonly after?: Position;
+  /** The most events returned (of the types asked for, when `eventTypes` is given). */
   readonly maxCount?: number;
+  /**
+   * Only events of these types, still in global order (a rebuild reads only what its projector
+   * folds). The store skips the others itself (PostgreSQL in the `$all` index scan, KurrentDB
+   * with its server-side filter), so they are never sent nor decoded. Fewer than `maxCount`
+   * events means the end of `$all` was reached; continue after the last event returned.
+   */
+  readonly eventTypes?: readonly string[];
 }
 
 export interface SubscribeOptions {

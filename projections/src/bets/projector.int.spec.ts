@@ -5,7 +5,7 @@ import type { RecordedEvent } from '@wager/domain';
 import { betDecider, betStreamId, createChallengeSchema, type BetCommand, type BetEvent, type CreateChallengeInput } from '@wager/domain/bets/index';
 import { projectorSpec } from '../testing/projector-spec.js';
 import type { Projector } from '../projector.js';
-import { betTrailProjector, betsProjector, userStatsProjector } from './index.js';
+import { betRowOf, betTrailProjector, betsProjector, userStatsProjector } from './index.js';
 import { staleStakeHolds, stakeHoldsProjector } from '../holds/index.js';
 import { betTrail, findBet, findUserStats, listAppeals, listPublicChallenges, listUserBets, dueDeadlines, userSummaries } from './queries.js';
 
@@ -28,6 +28,11 @@ async function run(betId: string, command: BetCommand): Promise<void> {
   const before = (await store.readAll()).length;
   await store.append(betStreamId(betId), events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata: { actor: 'test' } })));
   await project((await store.readAll()).slice(before));
+}
+
+/** The row folded from the bet's stream in memory (a command's answer) is the row the projector wrote. */
+async function expectStreamRowToMatch(betId: string): Promise<void> {
+  expect(betRowOf(await store.readStream(betStreamId(betId)))).toEqual(await findBet(spec.db, betId));
 }
 
 async function walletEvent(type: string, data: Record<string, unknown>): Promise<void> {
@@ -70,6 +75,7 @@ describe('bets read model', () => {
 
     await run(betId, { type: 'ReportResult', data: { betId, userId: alice, result: 'lost', evidence: [], contestWindowMs: 24 * H }, metadata: { now: at(3) } });
     expect(await findBet(spec.db, betId)).toMatchObject({ status: 'completed', actual_winner: bob, settled_by: 'agreement', challenger_result: 'lost' });
+    await expectStreamRowToMatch(betId);
     expect(await spec.db.selectFrom('bet_deadlines').selectAll().where('bet_id', '=', betId).executeTakeFirst()).toBeUndefined();
 
     // Elo from 1000 with K = 32 between equals: ±16, applied once despite the double delivery.
@@ -97,6 +103,7 @@ describe('bets read model', () => {
     expect((await listUserBets(spec.db, b, 'disputed')).map((r) => r.id)).toEqual([betId]);
     await run(betId, { type: 'ResolveDispute', data: { betId, adminId: randomUUID(), winnerId: null, adminNotes: 'unclear' }, metadata: { now: at(4) } });
     expect(await findBet(spec.db, betId)).toMatchObject({ status: 'voided', void_reason: 'admin', admin_notes: 'unclear' });
+    await expectStreamRowToMatch(betId);
     expect(await findUserStats(spec.db, a)).toEqual({ rating: 1000, wins: 0, losses: 0 });
   });
 
@@ -116,6 +123,7 @@ describe('bets read model', () => {
     await run(betId, { type: 'DecideAppeal', data: { betId, adminId: reviewer, outcome: 'overturned', winnerId: b, notes: 'onside' }, metadata: { now: at(6) } });
     expect(await findBet(spec.db, betId)).toMatchObject({ appeal_status: 'overturned', appeal_decided_by: reviewer, appeal_notes: 'onside', status: 'completed', actual_winner: b, settled_by: 'appeal' });
     expect((await listAppeals(spec.db, 'open')).map((r) => r.id)).not.toContain(betId);
+    await expectStreamRowToMatch(betId);
     expect((await listAppeals(spec.db, 'decided')).map((r) => r.id)).toContain(betId);
     expect((await betTrail(spec.db, betId)).map((r) => r.type)).toEqual(expect.arrayContaining(['AppealFiled', 'AppealDecided']));
   });

@@ -3,7 +3,8 @@ import type { RecordedEvent } from '@wager/domain';
 import { APPEAL_WINDOW_MS, BET_EVENT_TYPES, type BetEvent } from '@wager/domain/bets/index';
 import type { Database } from '../database.js';
 import type { Projector } from '../projector.js';
-import type { BetsTable } from './bets.table.js';
+import type { BetRow, BetsTable } from './bets.table.js';
+import { formatAmount } from '@wager/domain/money/index';
 import { chunksFor, insertRows, unnestRows } from '../batch.js';
 
 type Db = Transaction<Database> | Kysely<Database>;
@@ -149,6 +150,44 @@ async function writeDeadlines(db: Db, changed: Set<string>, deadlines: Map<strin
 }
 
 type Created = Extract<BetEvent, { type: 'BetCreated' }>['data'];
+
+/** Columns no event of creation sets: null until a later event sets them. */
+const NULL_COLUMNS = [
+  'actual_winner', 'challenger_result', 'opponent_result', 'dispute_reason', 'accepted_at', 'contest_deadline_at', 'settled_at', 'settled_by', 'void_reason',
+  'admin_notes', 'resolved_by', 'appeal_deadline_at', 'appeal_status', 'appellant_id', 'appeal_reason', 'appealed_at', 'appeal_decided_by', 'appeal_decided_at', 'appeal_notes',
+] as const;
+const TIMESTAMP_COLUMNS = ['created_at', 'updated_at', 'expires_at', 'accepted_at', 'contest_deadline_at', 'settled_at', 'appeal_deadline_at', 'appealed_at', 'appeal_decided_at'] as const;
+
+/**
+ * The bet's row as this projector would write it, folded in memory from the bet's own stream
+ * (its events in revision order), with the same rules (`createdRow`, `changesOf`). A command's
+ * answer is built from it: the bet as its events make it, with no wait for the read model
+ * (docs/api.md, "Consistency tokens"). Null when the stream holds no created bet.
+ */
+export function betRowOf(events: readonly RecordedEvent[]): BetRow | null {
+  const first = events[0];
+  if (!first || first.type !== 'BetCreated') return null;
+  const created = first.data as Created;
+  const row: Record<string, unknown> = {
+    ...Object.fromEntries(NULL_COLUMNS.map((c) => [c, null])),
+    ...createdRow(created, first.streamRevision),
+    amount: formatAmount(created.amount),
+    fee_amount: formatAmount(created.feeAmount),
+    match_rules: created.matchRules,
+    rules: created.rules,
+    challenger_evidence: [],
+    opponent_evidence: [],
+  };
+  for (const recorded of events.slice(1)) {
+    const event = { type: recorded.type, data: recorded.data } as BetEvent;
+    if (event.type === 'BetCreated' || event.type === 'BetCreationAbandoned' || recorded.streamRevision <= (row.revision as number)) continue;
+    const [changes] = changesOf(event, created.challengerId);
+    for (const [column, value] of Object.entries(changes)) row[column] = JSON_COLUMNS.includes(column) ? JSON.parse(value as string) : value;
+    row.revision = recorded.streamRevision;
+  }
+  for (const column of TIMESTAMP_COLUMNS) if (typeof row[column] === 'string') row[column] = new Date(row[column] as string);
+  return row as unknown as BetRow;
+}
 
 function createdRow(d: Created, revision: number) {
   return {

@@ -2,6 +2,9 @@ import { sql } from 'kysely';
 import { parseAccount, postingsOf } from '@wager/domain/ledger/index';
 import type { RecordedEvent } from '@wager/domain';
 import type { Projector } from '../projector.js';
+import { WALLET_EVENT_TYPES } from '@wager/domain/wallet/index';
+import { BET_EVENT_TYPES } from '@wager/domain/bets/index';
+import { POOL_EVENT_TYPES } from '@wager/domain/pools/index';
 import { unnestRows } from '../batch.js';
 
 /**
@@ -14,9 +17,19 @@ import { unnestRows } from '../batch.js';
  * the first posting names the account's kind, owner and currency, the last one its
  * `updated_at`) and added to the balances, as the event-by-event path would.
  */
+/**
+ * Every event that may carry postings is an event of a wallet, bet or pool stream (docs/ledger.md:
+ * user postings live in the wallet stream, system postings in the bet or pool stream), so the
+ * ledger reads those contexts' events only: a rebuild reads them through the type-filtered `$all`
+ * read, and the live runner hands it nothing else. The lists are the contexts' own (their
+ * projectors need them complete); events among them without postings are skipped as before.
+ */
+export const LEDGER_EVENT_TYPES: readonly string[] = [...new Set<string>([...WALLET_EVENT_TYPES, ...BET_EVENT_TYPES, ...POOL_EVENT_TYPES])];
+
 export const ledgerProjector: Projector = {
   name: 'ledger',
   tables: ['ledger_entries', 'account_balances'],
+  eventTypes: LEDGER_EVENT_TYPES,
   async apply(db, event) {
     const postings = postingsOf(event.data);
     if (!postings || postings.length === 0) return;

@@ -19,6 +19,16 @@ pg.Client.prototype.query = function (config, ...rest) {
   counts.set(key, (counts.get(key) ?? 0) + 1);
   return original.call(this, config, ...rest);
 };
+// The lifecycle benchmark marks its timed window: on SIGUSR2 the running total goes to
+// <file>.total-<n> (n counting from 1), so statements per lifecycle cover that window only.
+let marks = 0;
+process.on('SIGUSR2', () => {
+  const file = process.env.BENCH_QUERY_COUNTS_FILE;
+  marks++;
+  let total = 0;
+  for (const n of counts.values()) total += n;
+  if (file) writeFileSync(`${file}.total-${marks}`, String(total));
+});
 process.on('exit', () => {
   const file = process.env.BENCH_QUERY_COUNTS_FILE;
   if (file) writeFileSync(file, JSON.stringify([...counts].sort((a, b) => b[1] - a[1])));

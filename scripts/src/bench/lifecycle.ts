@@ -14,7 +14,7 @@
  * Figures are recorded in docs/benchmarks.md.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -33,7 +33,7 @@ export const FUNDING = '5000000';
 const HEALTH_SAMPLE_MS = 500;
 const CATCH_UP_TIMEOUT_MS = 60_000;
 /** The issue's goals at concurrency 16 on the 2-core machine, and the floor this work must reach. */
-export const GOALS = { lifecyclesPerSecond: 300, p99Ms: 100, lagP99Ms: 100, floorLifecyclesPerSecond: 100, floorP99Ms: 150 };
+export const GOALS = { lifecyclesPerSecond: 300, p99Ms: 100, lagP99Ms: 100, floorLifecyclesPerSecond: 100, floorP99Ms: 150, writeTransactionsPerLifecycle: 6, statementsPerLifecycle: 25 };
 
 interface Settings {
   readonly concurrency: number;
@@ -216,18 +216,33 @@ async function sampleHealth(client: HttpClient, dbClient: pg.Client, database: s
 
 interface DbCounters {
   readonly commits: number;
+  /** Transaction ids handed out so far (server-wide): a transaction gets one only when it writes. */
+  readonly xids: number;
   readonly walBytes: number;
   readonly events: number;
 }
 
 async function dbCounters(client: pg.Client, database: string): Promise<DbCounters> {
-  const { rows } = await client.query<{ commits: string; wal: string; events: string }>(
-    `select xact_commit::text as commits, pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::text as wal,
+  const { rows } = await client.query<{ commits: string; xids: string; wal: string; events: string }>(
+    `select xact_commit::text as commits, pg_snapshot_xmax(pg_current_snapshot())::text as xids, pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::text as wal,
             (select coalesce(max(global_position), 0) from es_events)::text as events
        from pg_stat_database where datname = $1`,
     [database],
   );
-  return { commits: Number(rows[0]?.commits ?? 0), walBytes: Number(rows[0]?.wal ?? 0), events: Number(rows[0]?.events ?? 0) };
+  return { commits: Number(rows[0]?.commits ?? 0), xids: Number(rows[0]?.xids ?? 0), walBytes: Number(rows[0]?.wal ?? 0), events: Number(rows[0]?.events ?? 0) };
+}
+
+/** The statements each app process has sent so far (count-queries.mjs answers SIGUSR2 with its running total). */
+async function statementTotals(apps: readonly AppProcess[], countsDir: string, mark: number): Promise<number> {
+  let total = 0;
+  for (const app of apps) {
+    const file = join(countsDir, `${app.role}.json.total-${mark}`);
+    process.kill(app.pid, 'SIGUSR2');
+    const deadline = Date.now() + 10_000;
+    while (!existsSync(file) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    total += Number(readFileSync(file, 'utf8'));
+  }
+  return total;
 }
 
 async function waitForCatchUp(client: HttpClient): Promise<boolean> {
@@ -287,9 +302,13 @@ interface RunFigures {
   readonly machineBusy: number;
   readonly machineTotal: number;
   readonly commits: number;
+  readonly writeTransactions: number;
+  readonly statements: number;
   readonly walBytes: number;
   readonly events: number;
   readonly ceiling: number;
+  readonly loadAtStart: number[];
+  readonly loadAtEnd: number[];
 }
 
 function report(settings: Settings, f: RunFigures): { lifecyclesPerSecond: number; p99: number; lagP99Ms: number } {
@@ -330,8 +349,10 @@ function report(settings: Settings, f: RunFigures): { lifecyclesPerSecond: numbe
   for (const [role, s] of Object.entries(f.appCpu)) console.log(`  app ${role.padEnd(8)} ${fmt(s, 1)} s = ${fmt((100 * s) / f.seconds)} % of one core, ${fmt(per(s) * 1000, 1)} ms per lifecycle`);
   console.log(`  PostgreSQL   ${fmt(f.pgCpu, 1)} s = ${fmt((100 * f.pgCpu) / f.seconds)} % of one core, ${fmt(per(f.pgCpu) * 1000, 1)} ms per lifecycle`);
   console.log(`  machine      ${fmt(f.machineBusy, 1)} s busy of ${fmt(f.machineTotal, 1)} = ${fmt((100 * f.machineBusy) / f.machineTotal)} % (everything on it, other users included)`);
-  console.log(`\nPer lifecycle: ${fmt(per(f.events), 1)} events, ${fmt(per(f.commits), 1)} committed PostgreSQL transactions, ${fmt(per(f.walBytes) / 1024, 1)} KB of WAL (server-wide)`);
-  console.log(`Plain INSERT+COMMIT ceiling at concurrency ${settings.concurrency}, same run: ${fmt(f.ceiling)} commits/s; lifecycles/s ÷ ceiling = ${(lifecyclesPerSecond / f.ceiling).toFixed(4)}; transactions/s ÷ ceiling = ${(f.commits / f.seconds / f.ceiling).toFixed(2)}`);
+  console.log(`\nPer lifecycle: ${fmt(per(f.events), 1)} events, ${fmt(per(f.commits), 1)} committed PostgreSQL transactions (${fmt(per(f.writeTransactions), 1)} of them writes: transaction ids handed out, server-wide), ${fmt(per(f.statements), 1)} statements sent by the app, ${fmt(per(f.walBytes) / 1024, 1)} KB of WAL (server-wide)`);
+  console.log(`   (goals: ≤ ${GOALS.writeTransactionsPerLifecycle} write transactions ${verdict(per(f.writeTransactions) <= GOALS.writeTransactionsPerLifecycle)}, ≤ ${GOALS.statementsPerLifecycle} statements ${verdict(per(f.statements) <= GOALS.statementsPerLifecycle)})`);
+  console.log(`Plain INSERT+COMMIT ceiling at concurrency ${settings.concurrency}, same run: ${fmt(f.ceiling)} commits/s; lifecycles/s ÷ ceiling = ${(lifecyclesPerSecond / f.ceiling).toFixed(4)} (a lifecycle costs ${fmt(f.ceiling / lifecyclesPerSecond, 1)} ceiling commits); transactions/s ÷ ceiling = ${(f.commits / f.seconds / f.ceiling).toFixed(2)}`);
+  console.log(`Load average: ${f.loadAtStart.map((l) => l.toFixed(2)).join(' ')} at the start of the timed window, ${f.loadAtEnd.map((l) => l.toFixed(2)).join(' ')} at its end`);
   return { lifecyclesPerSecond, p99, lagP99Ms };
 }
 
@@ -347,7 +368,7 @@ async function startRoles(settings: Settings, env: Record<string, string>, profD
 
 /** `--count-queries`: each role's statements per lifecycle (whole process life, sign-ups and warm-up included). */
 function printQueryCounts(countsDir: string, lifecycles: number): void {
-  for (const file of readdirSync(countsDir)) {
+  for (const file of readdirSync(countsDir).filter((f) => f.endsWith('.json'))) {
     const counts = JSON.parse(readFileSync(join(countsDir, file), 'utf8')) as [string, number][];
     const total = counts.reduce((s, [, n]) => s + n, 0);
     console.log(`\nStatements sent by the app (${file.replace('.json', '')}): ${fmt(total / lifecycles, 1)} per lifecycle (${fmt(lifecycles)} lifecycles); the most frequent:`);
@@ -360,7 +381,8 @@ export async function runLifecycleBench(args: readonly string[]): Promise<void> 
   const database: BenchDatabase = await openBenchDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'wager-bench-data-'));
   const profDir = settings.cpuProf ? mkdtempSync(join(tmpdir(), 'wager-bench-prof-')) : undefined;
-  const countsDir = settings.countQueries ? mkdtempSync(join(tmpdir(), 'wager-bench-queries-')) : undefined;
+  // Statements are always counted (timed window); `--count-queries` adds the breakdown by statement.
+  const countsDir = mkdtempSync(join(tmpdir(), 'wager-bench-queries-'));
   const dbName = new URL(database.url).pathname.slice(1);
   const env = { DATABASE_URL: database.url, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'development', DAILY_LIMIT_DEFAULT: '1000000000000' };
   let apps: AppProcess[] = [];
@@ -401,6 +423,8 @@ export async function runLifecycleBench(args: readonly string[]): Promise<void> 
     if (!pmPid) await backends.sample();
     const m0 = machineCpu();
     const c0 = await dbCounters(stats, dbName);
+    const statements0 = await statementTotals(apps, countsDir, 1);
+    const loadAtStart = loadavg();
     const started = process.hrtime.bigint();
     recorder.measuring = true;
     const health: HealthSample[] = [];
@@ -415,6 +439,7 @@ export async function runLifecycleBench(args: readonly string[]): Promise<void> 
     const pgCpu = pmPid ? treeCpuSeconds(pmPid) - pg0 : backends.seconds();
     const m1 = machineCpu();
     const c1 = await dbCounters(stats, dbName);
+    const statements1 = await statementTotals(apps, countsDir, 2);
     const loadAtEnd = loadavg();
     await Promise.all(loops);
 
@@ -427,9 +452,13 @@ export async function runLifecycleBench(args: readonly string[]): Promise<void> 
       machineBusy: m1.busy - m0.busy,
       machineTotal: m1.total - m0.total,
       commits: c1.commits - c0.commits,
+      writeTransactions: c1.xids - c0.xids,
+      statements: statements1 - statements0,
       walBytes: c1.walBytes - c0.walBytes,
       events: c1.events - c0.events,
       ceiling: ceilingRate,
+      loadAtStart,
+      loadAtEnd,
     });
     console.log(`Load average at the end of the timed window: ${loadAtEnd.map((l) => l.toFixed(2)).join(' ')}`);
 
@@ -450,7 +479,7 @@ export async function runLifecycleBench(args: readonly string[]): Promise<void> 
         for (const line of topFunctions(file)) console.log(`  ${line}`);
       }
     }
-    if (countsDir) printQueryCounts(countsDir, recorder.allLifecycles);
+    if (settings.countQueries) printQueryCounts(countsDir, recorder.allLifecycles);
     if (!ledgerZero || audit.code !== 0) process.exitCode = 1;
   } finally {
     for (const c of clients) c.close();
@@ -458,5 +487,6 @@ export async function runLifecycleBench(args: readonly string[]): Promise<void> 
     await stats.end().catch(() => undefined);
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(countsDir, { recursive: true, force: true });
   }
 }

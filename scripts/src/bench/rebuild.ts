@@ -8,6 +8,10 @@
  * (all `$all` events read, as the rebuild reads them) against the goal of 20,000 events/s, the
  * rows each rebuilt, and, for comparison in the same run, the same rebuild event by event
  * (`apply` only, as before `applyBatch`) for `--one-by-one` projectors (default: ledger).
+ * `--other-per-bet N` (default 7) adds N events per bet that no measured projector folds
+ * (type `BenchOtherEvent`, in streams of their own), as the chat, live tracker, notifications and
+ * accounts add about 7 of a live lifecycle's 15: a projector with `eventTypes` (the ledger) reads
+ * only its own through the type-filtered `$all` read, and events/s counts every event of the log.
  */
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
@@ -60,6 +64,20 @@ async function appendLifecycles(store: PostgresEventStore, bets: number, users: 
   return appends.reduce((n, a) => n + a.length, 0);
 }
 
+/** Events no measured projector folds, in batches of 10 per append, 16 appends at a time. */
+async function appendOtherEvents(store: PostgresEventStore, count: number): Promise<number> {
+  const inFlight = new Set<Promise<unknown>>();
+  for (let done = 0; done < count; done += 10) {
+    const n = Math.min(10, count - done);
+    const append = store.append(`benchother-${randomUUID()}`, Array.from({ length: n }, (_, i) => ({ id: randomUUID(), type: 'BenchOtherEvent', data: { n: done + i, text: 'a chat line or a live snapshot of about this size' }, metadata: { actor: 'bench' } })), { expectedRevision: 'no_stream' });
+    const tracked = append.finally(() => inFlight.delete(tracked));
+    inFlight.add(tracked);
+    if (inFlight.size >= APPEND_CONCURRENCY) await Promise.race(inFlight);
+  }
+  await Promise.all(inFlight);
+  return count;
+}
+
 async function rowsOf(db: Kysely<Database>, projector: Projector): Promise<number> {
   let rows = 0;
   for (const table of projector.tables) rows += Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(db)).rows[0]!.n);
@@ -96,9 +114,14 @@ async function readOnly(store: PostgresEventStore): Promise<Timed> {
   });
 }
 
-async function timedRebuild(store: PostgresEventStore, db: Kysely<Database>, projector: Projector): Promise<Timed & { rows: number }> {
-  const result = await timed(async () => (await rebuildProjector({ store, db, projector })).events);
-  return { ...result, rows: await rowsOf(db, projector) };
+/** A rebuild's rate counts every event of the log (`logEvents`), whether or not its projector reads them. */
+async function timedRebuild(store: PostgresEventStore, db: Kysely<Database>, projector: Projector, logEvents: number): Promise<Timed & { rows: number; read: number }> {
+  let read = 0;
+  const result = await timed(async () => {
+    read = (await rebuildProjector({ store, db, projector })).events;
+    return logEvents;
+  });
+  return { ...result, rows: await rowsOf(db, projector), read };
 }
 
 function line(name: string, writes: string, result: Timed & { rows?: number }, note = ''): string {
@@ -111,6 +134,7 @@ export async function runRebuildBench(args: readonly string[]): Promise<void> {
   const bets = Number(option(args, 'bets', String(BETS_DEFAULT)));
   const users = Number(option(args, 'users', String(USERS_DEFAULT)));
   const oneByOne = option(args, 'one-by-one', 'ledger').split(',').filter(Boolean);
+  const otherPerBet = Number(option(args, 'other-per-bet', '7'));
   const only = option(args, 'only', PROJECTORS_MEASURED.join(',')).split(',');
   const database = await openBenchDatabase();
   const db = createDatabase(database.url);
@@ -119,18 +143,27 @@ export async function runRebuildBench(args: readonly string[]): Promise<void> {
     console.log(`${database.server}\nload average at start: ${load()}`);
     await migrateToLatest(db);
     const appendStarted = Date.now();
-    const appended = await appendLifecycles(store, bets, users);
-    console.log(`appended ${fmt(appended)} events of ${fmt(bets)} bet lifecycles among ${users} players in ${((Date.now() - appendStarted) / 1000).toFixed(1)} s (load average ${load()})\n`);
+    const money = await appendLifecycles(store, bets, users);
+    const other = await appendOtherEvents(store, bets * otherPerBet);
+    const appended = money + other;
+    console.log(`appended ${fmt(appended)} events: ${fmt(money)} of ${fmt(bets)} bet lifecycles among ${users} players and ${fmt(other)} no measured projector folds, in ${((Date.now() - appendStarted) / 1000).toFixed(1)} s (load average ${load()})\n`);
 
     const projectors = allProjectors().filter((p) => only.includes(p.name));
     console.log(`projector          writes         rows   events/s  vs goal ${fmt(REBUILD_GOAL_EVENTS_PER_SECOND)}   wall s  Node CPU s   load average`);
     console.log(line('($all read only)', '-', await readOnly(store)));
     for (const projector of projectors) {
-      const result = await timedRebuild(store, db, projector);
-      console.log(line(projector.name, projector.applyBatch ? 'batched' : 'one by one', result));
+      const result = await timedRebuild(store, db, projector, appended);
+      const reads = (r: { read: number }) => (projector.eventTypes ? `   (read ${fmt(r.read)} events of its types)` : '   (read every event)');
+      console.log(line(projector.name, projector.applyBatch ? 'batched' : 'one by one', result, reads(result)));
+      if (projector.eventTypes && oneByOne.includes(projector.name)) {
+        // The same rebuild reading every event of $all, as before the type-filtered read.
+        const { eventTypes: _types, ...unfiltered } = projector;
+        const all = await timedRebuild(store, db, unfiltered, appended);
+        console.log(line(projector.name, 'unfiltered', all, `   (filtered / unfiltered: ${(all.seconds / result.seconds).toFixed(2)})`));
+      }
       if (projector.applyBatch && oneByOne.includes(projector.name)) {
         const { applyBatch: _, ...eventByEvent } = projector;
-        const before = await timedRebuild(store, db, eventByEvent);
+        const before = await timedRebuild(store, db, eventByEvent, appended);
         console.log(line(projector.name, 'one by one', before, `   (batched / one by one: ${(before.seconds / result.seconds).toFixed(1)})`));
       }
     }

@@ -1,7 +1,8 @@
 import { connect, JSONCodec, type NatsConnection, type Subscription } from 'nats';
-import { subjectFor, toWireEvent, type Bus, type BusMessage, type RecordedEvent, type WireEvent } from '@wager/domain';
+import { assertSignalSubject, subjectFor, toWireEvent, type Bus, type BusMessage, type RecordedEvent, type WireEvent } from '@wager/domain';
 
 const codec = JSONCodec<WireEvent>();
+const signalCodec = JSONCodec<Record<string, unknown>>();
 
 /** The production fan-out: core NATS subjects `events.<streamType>.<streamId>`. */
 export class NatsBus implements Bus {
@@ -26,6 +27,31 @@ export class NatsBus implements Bus {
         if (error) return;
         try {
           handler({ subject: message.subject, event: codec.decode(message.data) });
+        } catch {
+          // A bad message or a failing handler must not end the subscription.
+        }
+      },
+    });
+    this.subscriptions.add(subscription);
+    return () => {
+      subscription.unsubscribe();
+      this.subscriptions.delete(subscription);
+    };
+  }
+
+  async signal(subject: string, data: Readonly<Record<string, unknown>>): Promise<void> {
+    assertSignalSubject(subject);
+    this.connection.publish(subject, signalCodec.encode({ ...data }));
+    await this.connection.flush();
+  }
+
+  onSignal(subject: string, handler: (data: Readonly<Record<string, unknown>>) => void): () => void {
+    assertSignalSubject(subject);
+    const subscription = this.connection.subscribe(subject, {
+      callback: (error, message) => {
+        if (error) return;
+        try {
+          handler(signalCodec.decode(message.data));
         } catch {
           // A bad message or a failing handler must not end the subscription.
         }

@@ -7,6 +7,7 @@ import {
   START as ESDB_START,
   StreamNotFoundError,
   WrongExpectedVersionError,
+  eventTypeFilter,
   excludeSystemEvents,
   jsonEvent,
   type AllStreamResolvedEvent,
@@ -223,10 +224,15 @@ export class EsdbEventStore implements EventStore {
     const maxCount = options.maxCount ?? READ_ALL_MAX_COUNT_DEFAULT;
     const out: RecordedEvent[] = [];
     let from: ReadPosition = options.after ? toEsdbPosition(options.after) : ESDB_START;
+    // Only the types asked for: the server's event-type filter (an anchored regex of the exact
+    // names), so the others are never sent; the types are checked again here.
+    const types = options.eventTypes ? new Set(options.eventTypes) : null;
+    if (types && types.size === 0) return out;
+    const filter = types ? eventTypeFilter({ regex: `^(${[...types].map(escapeRegex).join('|')})$` }) : undefined;
     // $all holds system events too; page until maxCount product events or the end.
     for (;;) {
       let read = 0;
-      const page = this.client.readAll({ fromPosition: from, direction: FORWARDS, maxCount: maxCount + 1 });
+      const page = this.client.readAll({ fromPosition: from, direction: FORWARDS, maxCount: maxCount + 1, ...(filter ? { filter } : {}) });
       for await (const item of page) {
         const resolved: AllStreamResolvedEvent = item;
         read++;
@@ -234,7 +240,7 @@ export class EsdbEventStore implements EventStore {
         if (!e?.position) continue;
         from = e.position;
         const r = toRecorded(resolved);
-        if (r && (!options.after || comparePositions(r.position, options.after) > 0)) out.push(r);
+        if (r && (!types || types.has(r.type)) && (!options.after || comparePositions(r.position, options.after) > 0)) out.push(r);
         if (out.length >= maxCount) return out;
       }
       if (read <= 1) return out;
@@ -313,3 +319,7 @@ export class EsdbEventStore implements EventStore {
   }
 }
 
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

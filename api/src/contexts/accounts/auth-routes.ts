@@ -126,6 +126,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: app.requireUser, schema: { tags: ['accounts'], summary: 'Revoke the current session', security: [{ bearer: [] }], response: { 200: contract.successResponse, ...UNAUTHENTICATED_RESPONSES } } },
     async (request) => {
       await revokeSession(db, request.auth!.sessionId, clock.now());
+      await app.endSessions({ sessionId: request.auth!.sessionId });
       return { success: true as const, message: 'Logged out' };
     },
   );
@@ -233,7 +234,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!resetTokenUsable(await findPasswordResetToken(db, tokenHash), now)) throw new ValidationError(INVALID_RESET_LINK);
       const passwordHash = await hashPassword(request.body.password, passwordCost(config.NODE_ENV));
       const keepSessionOf = request.auth ? { userId: request.auth.userId, sessionId: request.auth.sessionId } : undefined;
-      if (!(await resetPasswordWithToken(app.deps, { tokenHash, passwordHash, keepSessionOf, now }))) throw new ValidationError(INVALID_RESET_LINK);
+      const ended = await resetPasswordWithToken(app.deps, { tokenHash, passwordHash, keepSessionOf, now });
+      if (!ended) throw new ValidationError(INVALID_RESET_LINK);
+      // Committed: every process drops the user's other sessions now.
+      await app.endSessions(ended);
       return { success: true as const, message: 'Password updated. Please sign in with your new password.' };
     },
   );

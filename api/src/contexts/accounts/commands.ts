@@ -138,22 +138,24 @@ export const resetTokenUsable = (row: { used_at: Date | null; expires_at: Date }
 /**
  * Sets a new password with a reset token, in one transaction: the token is used up, the hash
  * replaced, the user's sessions revoked (but `keepSessionId` when the caller is that user), and
- * the change recorded last, so a refused append rolls it all back. Returns false (and changes
- * nothing) when the token is unknown, used or expired.
+ * the change recorded last, so a refused append rolls it all back. Returns whose sessions ended
+ * (for the caller to tell every process once committed), or null (and changes nothing) when the
+ * token is unknown, used or expired.
  */
 export async function resetPasswordWithToken(
   deps: Pick<AccountDeps, 'db' | 'store' | 'ids'>,
   input: { tokenHash: string; passwordHash: string; keepSessionOf?: { userId: string; sessionId: string }; now: Date },
-): Promise<boolean> {
+): Promise<{ userId: string; exceptSessionId?: string } | null> {
   const { tokenHash, passwordHash, keepSessionOf, now } = input;
   return deps.db.transaction().execute(async (trx) => {
     const row = await findPasswordResetToken(trx, tokenHash, { lock: true });
-    if (!row || !resetTokenUsable(row, now)) return false;
+    if (!row || !resetTokenUsable(row, now)) return null;
     await trx.updateTable('password_reset_tokens').set({ used_at: now }).where('token_hash', '=', tokenHash).execute();
     await trx.updateTable('credentials').set({ password_hash: passwordHash, updated_at: now }).where('user_id', '=', row.user_id).execute();
-    await revokeUserSessions(trx, row.user_id, now, keepSessionOf?.userId === row.user_id ? keepSessionOf.sessionId : undefined);
+    const keep = keepSessionOf?.userId === row.user_id ? keepSessionOf.sessionId : undefined;
+    await revokeUserSessions(trx, row.user_id, now, keep);
     await recordPasswordChange(deps, row.user_id, 'reset', now);
-    return true;
+    return { userId: row.user_id, ...(keep ? { exceptSessionId: keep } : {}) };
   });
 }
 

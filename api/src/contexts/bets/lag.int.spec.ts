@@ -1,4 +1,4 @@
-// Proves commands answer honestly when the read models lag: 202 with the bet's address (never a 404 for a bet that exists), and a refused join moves no money at all.
+// Proves commands answer from their own stream when the read models lag (never a 404 for a bet that exists), that reads wait only for a consistency token they send, and that a refused join moves no money at all.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
 import { fundedPlayer } from './testing.js';
@@ -14,7 +14,7 @@ afterAll(async () => {
 });
 
 describe('while the projection role is down', () => {
-  it('creating, joining and reporting answer 202 with the bet address, and the bet shows once projections resume', async () => {
+  it('creating, joining and reporting answer the bet as its stream makes it, with a consistency token a read then waits for', async () => {
     // Given two players the read models know, then the projection runner stops (ROLE=project down)
     const alice = await fundedPlayer(h, '1000.00');
     const bob = await fundedPlayer(h, '1000.00');
@@ -24,30 +24,49 @@ describe('while the projection role is down', () => {
     try {
       // When alice creates a challenge
       const created = await h.app.inject({ method: 'POST', url: '/api/bets', headers: alice.headers, payload: { amount: '100', visibility: 'public' } });
-      // Then 202 names where the bet will be, and the bet and its stake lock are recorded
-      expect(created.statusCode, created.body).toBe(202);
-      const body = created.json() as { status: string; betId: string; shareableLink: string; inviteLinkId: string };
-      expect(body).toMatchObject({ status: 'processing', betId: expect.any(String) });
-      expect(body.shareableLink).toContain(`/challenge/accept/${body.inviteLinkId}`);
-      expect(created.headers.location).toBe(`/api/bets/${body.betId}`);
-      expect((await h.deps.store.readStream(`bet-${body.betId}`)).map((e) => e.type)).toEqual(['BetCreated']);
+      // Then the answer is the bet her command decided, at once, with the position it wrote
+      expect(created.statusCode, created.body).toBe(201);
+      const body = created.json() as { bet: { id: string; inviteLinkId: string }; shareableLink: string };
+      expect(body.bet).toMatchObject({ status: 'pending', challengerId: alice.id, amount: '100.00' });
+      expect(body.shareableLink).toContain(`/challenge/accept/${body.bet.inviteLinkId}`);
+      const betId = body.bet.id;
+      const createdToken = String(created.headers['x-consistency-token']);
+      expect(createdToken).toMatch(/^\d+\.\d+$/);
 
-      // And joining and reporting on a bet the read model has not seen are 202 too, never 404
-      const joined = await h.app.inject({ method: 'POST', url: `/api/challenges/join/${body.betId}`, headers: bob.headers });
-      expect(joined.statusCode, joined.body).toBe(202);
-      const reported = await h.app.inject({ method: 'POST', url: `/api/bets/${body.betId}/result`, headers: alice.headers, payload: { result: 'lost' } });
-      expect(reported.statusCode, reported.body).toBe(202);
-      expect(reported.headers.location).toBe(`/api/bets/${body.betId}`);
+      // And joining and reporting on a bet the read model has not seen answer from the stream too, never 404
+      const joined = await h.app.inject({ method: 'POST', url: `/api/challenges/join/${betId}`, headers: bob.headers });
+      expect(joined.statusCode, joined.body).toBe(200);
+      expect(joined.json()).toMatchObject({ bet: { status: 'accepted', opponentId: bob.id } });
+      const reported = await h.app.inject({ method: 'POST', url: `/api/bets/${betId}/result`, headers: alice.headers, payload: { result: 'lost' } });
+      expect(reported.statusCode, reported.body).toBe(200);
+      expect(reported.json()).toMatchObject({ status: 'accepted', challengerResult: 'lost' });
+      const token = String(reported.headers['x-consistency-token']);
 
       // And an outsider still learns nothing of it
-      const outsider = await h.app.inject({ method: 'POST', url: `/api/bets/${body.betId}/result`, headers: carol.headers, payload: { result: 'won' } });
+      const outsider = await h.app.inject({ method: 'POST', url: `/api/bets/${betId}/result`, headers: carol.headers, payload: { result: 'won' } });
       expect(outsider.statusCode).toBe(404);
 
-      // When the projections resume, the bet reads as the commands left it
+      // A read without a token never waits: alice's list does not show the bet yet
+      const list = await h.rawInject({ method: 'GET', url: '/api/bets', headers: alice.headers });
+      expect(list.statusCode).toBe(200);
+      expect((list.json() as { id: string }[]).map((b) => b.id)).not.toContain(betId);
+      // A read with the token waits (bounded) for the read models, and says 202 while they are behind
+      const behind = await h.rawInject({ method: 'GET', url: '/api/bets', headers: { ...alice.headers, 'x-consistency-token': token } });
+      expect(behind.statusCode, behind.body).toBe(202);
+      expect(behind.json()).toMatchObject({ status: 'processing' });
+      // A malformed token is refused with its code
+      const bad = await h.rawInject({ method: 'GET', url: '/api/bets', headers: { ...alice.headers, 'x-consistency-token': 'nope' } });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({ code: 'consistency_token_invalid' });
+
+      // When the projections resume, a read with the token shows the bet as the commands left it
       h.runner.start();
-      await h.settle();
-      const bet = await h.app.inject({ method: 'GET', url: `/api/bets/${body.betId}`, headers: alice.headers });
-      expect(bet.json()).toMatchObject({ status: 'accepted', opponentId: bob.id, challengerResult: 'lost' });
+      const caughtUp = await h.rawInject({ method: 'GET', url: '/api/bets', headers: { ...alice.headers, 'x-consistency-token': token } });
+      expect(caughtUp.statusCode, caughtUp.body).toBe(200);
+      expect((caughtUp.json() as { id: string; status: string; challengerResult: string }[]).find((b) => b.id === betId)).toMatchObject({ status: 'accepted', challengerResult: 'lost' });
+      // An older token is already reached: no wait, the same answer
+      const older = await h.rawInject({ method: 'GET', url: `/api/bets/${betId}`, headers: { ...alice.headers, 'x-consistency-token': createdToken } });
+      expect(older.json()).toMatchObject({ status: 'accepted', opponentId: bob.id, challengerResult: 'lost' });
     } finally {
       h.runner.start();
     }

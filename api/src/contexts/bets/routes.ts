@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError, ForbiddenError, NotFoundError, ValidationError, parseStreamId, type Position } from '@wager/domain';
-import { EVIDENCE_FILES_MAX, EVIDENCE_FILE_BYTES_MAX, betMessages, betResultSchema, type EvidenceFile, type ExistingBet } from '@wager/domain/bets/index';
+import { EVIDENCE_FILES_MAX, EVIDENCE_FILE_BYTES_MAX, betDecider, betMessages, betResultSchema, betStreamId, type BetState, type EvidenceFile, type ExistingBet } from '@wager/domain/bets/index';
 import * as contract from '@wager/domain/contracts/bets';
 import {
   findBet,
@@ -13,15 +13,17 @@ import {
   userSummaries,
 } from '@wager/projections/bets/queries';
 import type { BetRow } from '@wager/projections/bets/bets.table';
+import { betRowOf } from '@wager/projections/bets/projector';
 import { Money, formatAmount } from '@wager/domain/money/index';
 import { BetSagas } from './commands.js';
 import { publicBaseUrl } from '../../config.js';
 import { stillProcessing } from '@wager/domain/contracts/common';
 import { StillProcessing } from '../../runtime/still-processing.js';
+import { commandSnapshots } from '../../runtime/command-pipeline.js';
 import { assertStorableInput } from '../../plugins/input-guard.js';
 import { EvidenceStore } from './evidence-store.js';
 import { betsBeingPlayed } from '@wager/projections/live/queries';
-import { betView, participants, ruleFieldsOf } from './views.js';
+import { betJson, betView, participants, ruleFieldsOf } from './views.js';
 import { peopleOf, recordedBet } from './recorded.js';
 import { betDetailsRoutes, isBetModerator } from './details.js';
 import { betLedgerRoutes } from './ledger-routes.js';
@@ -45,7 +47,7 @@ export async function betRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminBetRoutes);
   await app.register(betDetailsRoutes, { visibleBet, viewOf });
   await app.register(betLedgerRoutes);
-  await app.register(appealRoutes, { sagas, answer: (betId: string, position: Position | null, viewerId: string, isAdmin?: boolean) => answer(app, betId, position, viewerId, isAdmin) });
+  await app.register(appealRoutes, { sagas, answer: (betId: string, _position: Position | null, viewerId: string, isAdmin?: boolean) => answer(app, betId, viewerId, isAdmin) });
 }
 
 async function viewOf(app: FastifyInstance, row: BetRow, viewerId: string | null, isAdmin = false) {
@@ -58,50 +60,61 @@ async function viewOf(app: FastifyInstance, row: BetRow, viewerId: string | null
 export { visibleBet, viewOf };
 async function visibleBet(app: FastifyInstance, request: FastifyRequest, betId: string): Promise<BetRow> {
   const auth = request.auth!;
-  let row = await findBet(app.deps.db, betId);
-  if (!row) {
-    // The log may hold the bet while the read model is behind (issue #22): for whoever may see
-    // it, wait until the read models reach its last event, and say 202 if they do not in time.
-    const recorded = await recordedBet(app.deps, betId);
-    if (recorded && (auth.isAdmin || peopleOf(recorded).includes(auth.userId))) {
-      if (!(await app.deps.projections.waitFor(recorded.lastPosition))) throw new StillProcessing(`/api/bets/${betId}`, { betId });
-      row = await findBet(app.deps.db, betId);
-    }
-  }
-  if (!row || !(auth.isAdmin || participants(row).includes(auth.userId) || (await isBetModerator(app.deps.db, row.id, auth.userId)))) throw new NotFoundError(betMessages.betNotFound);
+  // The log may hold the bet while the read model is behind (issue #22): the bet as its own
+  // stream makes it, for whoever may see it; no wait for the read model (a client that wrote
+  // sends its consistency token instead, runtime/consistency.ts).
+  const row = (await findBet(app.deps.db, betId)) ?? (await streamedBet(app, betId));
+  if (!row || !(auth.isAdmin || peopleOfRow(row).includes(auth.userId) || (await isBetModerator(app.deps.db, row.id, auth.userId)))) throw new NotFoundError(betMessages.betNotFound);
   return row;
 }
 
+/** The bet's row folded from its stream (`betRowOf`, the bets projector's own rules), or null. */
+async function streamedBet(app: FastifyInstance, betId: string): Promise<BetRow | null> {
+  return betRowOf(await app.deps.store.readStream(betStreamId(betId)));
+}
+
+/** Who may see a bet: its challenger, opponent and invited opponent (admins and the chat's moderator are checked by the caller). */
+function peopleOfRow(row: BetRow): string[] {
+  return [row.challenger_id, row.opponent_id, row.invited_opponent_id].filter((id): id is string => id !== null);
+}
+
 /**
- * A command's answer: the bet as the read model shows it once the command's events are visible
- * there. When they are stored but not visible within the wait (the projection role is behind or
- * down), 202 with the bet's address: never a 404 for a bet that exists, never a stale view.
+ * A command's answer: the bet as its stream makes it once the command has appended (folded with
+ * the bets projector's rules), never a read-model query after a wait. The read models follow;
+ * the answer's `X-Consistency-Token` lets the client's next read wait for them if it must.
  */
-async function answer(
-  app: FastifyInstance,
-  betId: string,
-  position: Parameters<FastifyInstance['deps']['projections']['waitFor']>[0] | null,
-  viewerId: string,
-  isAdmin = false,
-  processingBody: Record<string, unknown> = {},
-) {
-  if (position && !(await app.deps.projections.waitFor(position))) throw new StillProcessing(`/api/bets/${betId}`, { betId, ...processingBody });
-  const row = await findBet(app.deps.db, betId);
+async function answer(app: FastifyInstance, betId: string, viewerId: string, isAdmin = false) {
+  const row = await streamedBet(app, betId);
   if (!row) throw new NotFoundError(betMessages.betNotFound);
   return viewOf(app, row, viewerId, isAdmin);
 }
 
 /**
  * The bet a command is about, as its stream says (a read model may lag behind a bet that
- * exists): 404 unless the caller is its challenger, opponent, invited opponent or an admin.
+ * exists): 404 unless the caller is its challenger, opponent, invited opponent or an admin;
+ * with `playersOnly`, 403 for anyone but its two players. Decided first on the state this
+ * process holds for the stream (the state the command itself decides on without a read), so an
+ * allowed command costs no read here; a refusal is never trusted to a state that may be stale:
+ * it is decided again on the stream as read. The decider checks the rules again on the state it
+ * appends on (its expected revision confirms it).
  */
-async function commandedBet(sagas: BetSagas, request: FastifyRequest, betId: string): Promise<ExistingBet> {
-  const state = await sagas.state(betId);
+async function commandedBet(app: FastifyInstance, sagas: BetSagas, request: FastifyRequest, betId: string, playersOnly = false): Promise<ExistingBet> {
   const auth = request.auth!;
+  const mayCommand = (state: BetState): boolean => {
+    if (!('bet' in state)) return false;
+    const people = [state.bet.challengerId, state.opponentId, state.bet.invitedOpponentId];
+    if (!auth.isAdmin && !people.includes(auth.userId)) return false;
+    return !playersOnly || auth.userId === state.bet.challengerId || auth.userId === state.opponentId;
+  };
+  const cached = commandSnapshots.get<BetState>(app.deps.store, betDecider, betStreamId(betId))?.state;
+  if (cached && mayCommand(cached)) return cached as ExistingBet;
+  const state = await sagas.state(betId);
+  if (mayCommand(state)) return state as ExistingBet;
   if (!('bet' in state)) throw new NotFoundError(betMessages.betNotFound);
   const people = [state.bet.challengerId, state.opponentId, state.bet.invitedOpponentId];
   if (!auth.isAdmin && !people.includes(auth.userId)) throw new NotFoundError(betMessages.betNotFound);
-  return state;
+  // Only the two players report; an admin sees the bet but resolves disputes instead.
+  throw new ForbiddenError(betMessages.notParticipant);
 }
 
 const betCommandRoutes: FastifyPluginAsyncZod<{ sagas: BetSagas; evidence: EvidenceStore }> = async (app, { sagas, evidence }) => {
@@ -117,11 +130,11 @@ const betCommandRoutes: FastifyPluginAsyncZod<{ sagas: BetSagas; evidence: Evide
       const betId = app.deps.ids.uuid();
       // The invitation id is a fresh random UUID (122 random bits): unguessable, and not the bet id.
       const inviteLinkId = app.deps.ids.uuid();
-      const outcome = await sagas.create({ betId, challengerId: userId, inviteLinkId, challenge });
+      await sagas.create({ betId, challengerId: userId, inviteLinkId, challenge });
       // Absolute, so it can be pasted anywhere; from PUBLIC_URL, never from the request's Host header.
       const base = publicBaseUrl(app.deps.config);
       const shareableLink = `${base}/challenge/accept/${inviteLinkId}`;
-      const bet = await answer(app, betId, outcome.position, userId, false, { inviteLinkId, shareableLink });
+      const bet = await answer(app, betId, userId);
       return reply.status(201).send({ bet, shareableLink });
     },
   );
@@ -134,8 +147,8 @@ const betCommandRoutes: FastifyPluginAsyncZod<{ sagas: BetSagas; evidence: Evide
       const row = await findBetByInviteLink(app.deps.db, request.params.inviteLinkId);
       if (!row) throw new NotFoundError(betMessages.challengeNotFound);
       const userId = request.auth!.userId;
-      const outcome = await sagas.accept({ betId: row.id, acceptorId: userId, via: 'invite' });
-      return { bet: await answer(app, row.id, outcome.position, userId), message: ACCEPTED_MESSAGE };
+      await sagas.accept({ betId: row.id, acceptorId: userId, via: 'invite' });
+      return { bet: await answer(app, row.id, userId), message: ACCEPTED_MESSAGE };
     },
   );
   app.post(
@@ -143,33 +156,32 @@ const betCommandRoutes: FastifyPluginAsyncZod<{ sagas: BetSagas; evidence: Evide
     { onRequest: app.requireUser, schema: { params: contract.joinParams, response: { 200: contract.acceptResponse, 202: stillProcessing } } },
     async (request) => {
       const userId = request.auth!.userId;
-      const outcome = await sagas.accept({ betId: request.params.challengeId, acceptorId: userId, via: 'marketplace' });
-      return { bet: await answer(app, request.params.challengeId, outcome.position, userId), message: 'Challenge Joined! Chat room created.' };
+      await sagas.accept({ betId: request.params.challengeId, acceptorId: userId, via: 'marketplace' });
+      return { bet: await answer(app, request.params.challengeId, userId), message: 'Challenge Joined! Chat room created.' };
     },
   );
 
   app.post('/api/bets/:betId/cancel', { onRequest: app.requireUser, schema: { params: betParams, response: { 200: contract.betView, 202: stillProcessing } } }, async (request) => {
-    await commandedBet(sagas, request, request.params.betId);
+    await commandedBet(app, sagas, request, request.params.betId);
     const userId = request.auth!.userId;
-    const outcome = await sagas.cancel(request.params.betId, userId);
-    return answer(app, request.params.betId, outcome.position, userId, request.auth!.isAdmin);
+    await sagas.cancel(request.params.betId, userId);
+    return answer(app, request.params.betId, userId, request.auth!.isAdmin);
   });
 
   app.post('/api/bets/:betId/decline', { onRequest: app.requireUser, schema: { params: betParams, response: { 200: contract.betView, 202: stillProcessing } } }, async (request) => {
-    await commandedBet(sagas, request, request.params.betId);
+    await commandedBet(app, sagas, request, request.params.betId);
     const userId = request.auth!.userId;
-    const outcome = await sagas.decline(request.params.betId, userId);
-    return answer(app, request.params.betId, outcome.position, userId, request.auth!.isAdmin);
+    await sagas.decline(request.params.betId, userId);
+    return answer(app, request.params.betId, userId, request.auth!.isAdmin);
   });
 
   app.post('/api/bets/:betId/result', { onRequest: app.requireUser, schema: { params: betParams, response: { 200: contract.betView, 202: stillProcessing } } }, async (request) => {
-    const state = await commandedBet(sagas, request, request.params.betId);
+    // Only the two players report (403 for an admin, who resolves disputes instead); checked before any file is stored.
+    await commandedBet(app, sagas, request, request.params.betId, true);
     const userId = request.auth!.userId;
-    // Only the two players report; an admin sees the bet but resolves disputes instead. Checked before any file is stored.
-    if (userId !== state.bet.challengerId && userId !== state.opponentId) throw new ForbiddenError(betMessages.notParticipant);
     const { result, files } = await readResult(request, evidence);
-    const outcome = await sagas.report({ betId: request.params.betId, userId, result, evidence: files });
-    return answer(app, request.params.betId, outcome.position, userId, request.auth!.isAdmin);
+    await sagas.report({ betId: request.params.betId, userId, result, evidence: files });
+    return answer(app, request.params.betId, userId, request.auth!.isAdmin);
   });
 };
 
@@ -310,8 +322,8 @@ const adminBetRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: app.requireAdmin, schema: { params: betParams, body: contract.resolveDisputeBody, response: { 200: contract.betView, 202: stillProcessing } } },
     async (request) => {
       const adminId = request.auth!.userId;
-      const outcome = await sagas.resolve({ betId: request.params.betId, adminId, winnerId: request.body.winnerId, adminNotes: request.body.adminNotes });
-      return answer(app, request.params.betId, outcome.position, adminId, true);
+      await sagas.resolve({ betId: request.params.betId, adminId, winnerId: request.body.winnerId, adminNotes: request.body.adminNotes });
+      return answer(app, request.params.betId, adminId, true);
     },
   );
 };

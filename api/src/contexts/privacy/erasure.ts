@@ -18,6 +18,7 @@ import { runUserCommand } from '../accounts/index.js';
 import { DomainError } from '@wager/domain';
 import { erasureRequestsDue } from '@wager/projections/privacy/erasure-requests';
 import { IntervalJob } from '../../runtime/jobs.js';
+import { endSessions } from '../../plugins/sessions.js';
 
 export const ERASURE_JOB_INTERVAL_MS = 60_000;
 
@@ -59,6 +60,8 @@ export async function erasePerson(deps: AppDeps, userId: string, by: string): Pr
     if (contact) await trx.deleteFrom('email_outbox').where('to_address', '=', contact.email).execute();
     if (contact?.phone_number) await trx.deleteFrom('sms_outbox').where('to_phone', '=', contact.phone_number).execute();
   });
+  // Every process forgets the person's sessions now, not when its cache would expire them.
+  await endSessions(deps.bus, { userId });
 }
 
 /**

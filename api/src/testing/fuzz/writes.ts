@@ -36,4 +36,6 @@ export async function quiesce(h: TestHarness): Promise<void> {
   await h.reactors.stop();
   await h.runner.stop();
   h.deps.projections.waitFor = async () => false;
+  // No read model will catch up: a request must be answered as it is, not held for a token.
+  h.stopSendingConsistencyTokens();
 }
