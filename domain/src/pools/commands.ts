@@ -28,7 +28,6 @@ export type PoolCommand =
   /** At the first deadline: start with ≥ 2 entries, else cancel and refund. */
   | Command<'StartPool', { poolId: string; firstDeadlineAt: string }>
   | Command<'UpdateStandings', { poolId: string; throughGameweek: number; standings: PoolStanding[] }>
-  | Command<'SettlePool', { poolId: string; endGameweek: GameweekFacts; histories: Readonly<Record<string, readonly GameweekPoints[]>> }>
-  | Command<'AbandonPoolCreation', { poolId: string }>;
+  | Command<'SettlePool', { poolId: string; endGameweek: GameweekFacts; histories: Readonly<Record<string, readonly GameweekPoints[]>> }>;
 
 export type PoolCommandType = PoolCommand['type'];

@@ -24,7 +24,7 @@ export function potOf(state: ExistingPool): string {
 /**
  * Whether this user could join the pool now: open, before the first deadline, not in it, not
  * full. Every condition only ever turns false for good (participants never leave, deadlines
- * pass), which is what makes releasing a stale entry lock safe (see saga.ts).
+ * pass), which is what makes releasing a stray entry lock of an old log safe (see repair.ts).
  */
 export function joinRefusal(state: PoolState, userId: string, fplTeamId: number | null, now: Date, firstDeadlineAt: string): string | null {
   if (!('pool' in state)) return poolMessages.poolNotFound;
@@ -51,8 +51,6 @@ export function decide(command: PoolCommand, state: PoolState): PoolEvent[] {
       return updateStandings(command.data, now, state);
     case 'SettlePool':
       return settle(command.data, now, state);
-    case 'AbandonPoolCreation':
-      return state.status === 'none' ? [{ type: 'PoolCreationAbandoned', data: { poolId: command.data.poolId, abandonedAt: now.toISOString() } }] : [];
     default: {
       const unexpected: never = command;
       throw new Error(`Unknown pool command ${JSON.stringify(unexpected)}`);

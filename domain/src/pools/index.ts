@@ -10,8 +10,9 @@ export * from './commands.js';
 export * from './state.js';
 export * from './decide.js';
 export * from './standings.js';
-export * from './saga.js';
+export * from './repair.js';
 export * from './ids.js';
 
 export const poolDecider: Decider<PoolState, PoolCommand, PoolEvent> = { initialState, evolve, decide };
 export * from './entry-moves.js';
+export * from './pool-money.js';

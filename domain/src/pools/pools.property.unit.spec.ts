@@ -1,4 +1,4 @@
-// Proves the pool money invariants over random deposits, joins (each one decision over the pool and the wallet; failed, past the limit, or a stray lock left by a saga of the earlier release), cancels, automatic cancels, points and ties, with every follow-up and the reconciler run twice: every event balances, the ledger sums to zero, no balance goes negative, the pool's escrow is zero once settled or cancelled, payouts = pot = escrow paid in − fees, and each player ends with exactly deposit − paid + won.
+// Proves the pool money invariants over random deposits, joins (each one decision over the pool and the wallet; failed, past the limit, or a stray lock left by the earlier saga), cancels, automatic cancels, points and ties. Cancelling and settling are each one decision over the pool and every wallet they credit, applied whole or (a crash) not at all and then decided again; a log of the earlier saga (pool event recorded, any subset of its refunds or payouts missing) is finished by the repair. Every event balances, the ledger sums to zero, no balance goes negative, the pool's escrow is zero once settled or cancelled, the pot equals the payouts and the fees are the platform's (paid in = payouts + fees), and each player ends with exactly deposit − paid + won.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DomainError } from '../shared/errors.js';
@@ -12,7 +12,8 @@ import { poolDecider } from './index.js';
 import { poolCost } from './decide.js';
 import type { PoolCommand } from './commands.js';
 import type { PoolEvent } from './events.js';
-import { followUpsOf, reconcileEntry, type PoolFollowUp } from './saga.js';
+import { repairEntry } from './repair.js';
+import { decideMoves, decidePoolMoney, owedMoves, type PoolMoneyCommand, type PoolMoneyMove } from './pool-money.js';
 import { decideCreateWithEntry, decideJoinWithEntry, type EntryMove } from './entry-moves.js';
 import type { PoolState } from './state.js';
 import { FIRST_DEADLINE, POOL_T0, createPool, gameweek, history, joinPool } from './testing.js';
@@ -30,6 +31,10 @@ const scenarioArb = fc.record({
   deposits: fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: USERS.length, maxLength: USERS.length }),
   joins: fc.array(fc.record({ user: fc.integer({ min: 0, max: USERS.length - 1 }), strayLock: fc.boolean() }), { maxLength: 12 }),
   ending: fc.constantFrom('creator-cancel', 'deadline'),
+  /** How the pool's money decisions are written: whole; lost whole once (a crash) then decided again; or as the earlier saga did, the pool's event with only some of its wallet moves (the rest repaired). */
+  writing: fc.constantFrom('atomic', 'crash-then-retry', 'legacy-saga'),
+  /** Which of a legacy saga's wallet moves were written before it died. */
+  legacyDone: fc.array(fc.boolean(), { minLength: USERS.length, maxLength: USERS.length }),
   /** Small point ranges make ties common. */
   points: fc.array(fc.array(fc.record({ points: fc.integer({ min: 0, max: 4 }), cost: fc.constantFrom(0, 0, 4) }), { minLength: 2, maxLength: 2 }), { minLength: USERS.length, maxLength: USERS.length }),
 });
@@ -123,23 +128,57 @@ class Simulation {
   release(user: string, reason: string): void {
     this.wallet({ type: 'ReleaseStake', data: { userId: user, holdId: POOL, reason }, metadata: { now: AFTER } });
   }
-
-  followUp(step: PoolFollowUp): void {
-    if (step.kind === 'refund') this.release(step.userId, step.reason);
-    else this.wallet({ type: 'CreditPayout', data: { userId: step.userId, holdId: POOL, holdKind: 'pool', amount: step.amount, currency: step.currency }, metadata: { now: AFTER } });
+  private applyMove(move: PoolMoneyMove, walletsKept: (user: string) => boolean = () => true): void {
+    for (const e of move.pool) {
+      this.pool = poolDecider.evolve(this.pool, e);
+      this.record(e.data);
+    }
+    for (const [user, events] of Object.entries(move.wallets)) {
+      if (!walletsKept(user)) continue;
+      this.wallets.set(user, events.reduce(walletDecider.evolve, this.wallets.get(user) ?? walletDecider.initialState()));
+      for (const e of events) this.record(e.data);
+    }
   }
-
-  /** Every follow-up of every pool event, as the reactor and a retry would run them. */
-  followUps(events: readonly PoolEvent[]): void {
-    for (const e of events) for (const step of followUpsOf(e)) this.followUp(step);
+  private allWallets(): Record<string, WalletState> {
+    return Object.fromEntries(USERS.map((u) => [u, this.wallets.get(u) ?? walletDecider.initialState()]));
   }
-
-  reconcile(): void {
+  /**
+   * A cancel, start or settle as the API writes it: one decision over the pool and the wallets,
+   * all of it or (a crash, then the same command again) first nothing; or, for an old log, as
+   * the earlier saga wrote it: the pool's event, then only some wallet moves.
+   */
+  money(command: PoolMoneyCommand, writing: Scenario['writing'], legacyDone: readonly boolean[]): PoolEvent[] {
+    const move = decidePoolMoney(command, { pool: this.pool, wallets: this.allWallets() });
+    // Conserved inside the one decision: what leaves the escrow is exactly what the pool owes.
+    const credited = Object.values(move.wallets).flat().reduce((sum, e) => sum.plus('amount' in e.data ? (e.data as { amount: string }).amount : '0'), ZERO);
+    const owed = owedMoves(move.pool.reduce(poolDecider.evolve, this.pool));
+    const expected = owed.reduce((sum, m) => sum.plus(m.kind === 'payout' ? m.amount : this.paidBy(m.userId)), ZERO);
+    expect(credited.toFixed(2)).toBe(expected.toFixed(2));
+    if (writing === 'crash-then-retry' && move.pool.length > 0) {
+      // Nothing of the lost append exists; the retry decides on the same states.
+      return this.money(command, 'atomic', legacyDone);
+    }
+    if (writing === 'legacy-saga') {
+      this.applyMove(move, (user) => legacyDone[USERS.indexOf(user)] === true);
+      return move.pool;
+    }
+    this.applyMove(move);
+    // Decided again: moves nothing more.
+    const again = decidePoolMoney(command, { pool: this.pool, wallets: this.allWallets() });
+    expect(again.pool).toEqual([]);
+    expect(again.wallets).toEqual({});
+    return move.pool;
+  }
+  private paidBy(user: string): string {
+    return ('pool' in this.pool && this.pool.participants.find((p) => p.userId === user)?.paid) || '0';
+  }
+  /** The repair of old logs: stray locks released, an ended pool's owed moves decided again over every wallet. */
+  repair(): void {
     for (const user of USERS) {
       if (this.wallets.get(user)?.holds.get(POOL)?.status !== 'locked') continue;
-      const step = reconcileEntry(this.pool, user, AFTER);
+      const step = repairEntry(this.pool, user, AFTER);
       if (step.kind === 'release') this.release(user, step.reason);
-      else if (step.kind === 'follow-up') this.followUp(step.followUp);
+      else if (step.kind === 'owed') this.applyMove({ pool: [], wallets: decideMoves(owedMoves(this.pool), this.allWallets(), AFTER) });
     }
   }
 }
@@ -158,21 +197,19 @@ function run(s: Scenario): void {
   for (const j of s.joins) sim.join(USERS[j.user]!, j.strayLock);
 
   if (s.ending === 'creator-cancel') {
-    sim.followUps(sim.poolCommand({ type: 'CancelPool', data: { poolId: POOL, userId: creator, firstDeadlineAt: FIRST_DEADLINE }, metadata: { now: POOL_T0 } }));
+    sim.money({ type: 'CancelPool', data: { poolId: POOL, userId: creator, firstDeadlineAt: FIRST_DEADLINE }, metadata: { now: POOL_T0 } }, s.writing, s.legacyDone);
   } else {
-    const started = sim.poolCommand({ type: 'StartPool', data: { poolId: POOL, firstDeadlineAt: FIRST_DEADLINE }, metadata: { now: AFTER } });
-    sim.followUps(started);
+    sim.money({ type: 'StartPool', data: { poolId: POOL, firstDeadlineAt: FIRST_DEADLINE }, metadata: { now: AFTER } }, s.writing, s.legacyDone);
     const histories = Object.fromEntries(USERS.map((u, i) => [String(100 + i), history(s.points[i]!.map((p, gw) => [gw + 1, p.points, p.cost] as [number, number, number]))]));
-    const settle: PoolCommand = { type: 'SettlePool', data: { poolId: POOL, endGameweek: gameweek(2, { finished: true, dataChecked: true }), histories }, metadata: { now: AFTER } };
+    const settle: PoolMoneyCommand = { type: 'SettlePool', data: { poolId: POOL, endGameweek: gameweek(2, { finished: true, dataChecked: true }), histories }, metadata: { now: AFTER } };
     if (sim.pool.status === 'ongoing') {
-      const settled = sim.poolCommand(settle);
-      sim.followUps(settled);
-      sim.followUps(settled); // a repeated settlement pays once
+      sim.money(settle, s.writing, s.legacyDone);
+      // A repeated settlement pays nothing more.
       expect(sim.poolCommand(settle)).toEqual([]);
     }
   }
-  sim.reconcile();
-  sim.reconcile();
+  sim.repair();
+  sim.repair();
 
   if (!('pool' in sim.pool)) throw new Error('the pool exists');
   const state = sim.pool;

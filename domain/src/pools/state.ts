@@ -1,4 +1,4 @@
-import type { PoolCreatedData, PoolEvent, PoolPayout, PoolStanding } from './events.js';
+import type { PoolCancelReason, PoolCreatedData, PoolEvent, PoolPayout, PoolStanding } from './events.js';
 
 export type PoolStatus = 'open' | 'ongoing' | 'completed' | 'cancelled';
 export const TERMINAL_POOL_STATUSES: readonly PoolStatus[] = ['completed', 'cancelled'];
@@ -23,6 +23,8 @@ export type PoolState =
       readonly standingsThrough: number | null;
       /** Set once settled: who was paid what. */
       readonly settlement: { readonly currency: string; readonly payouts: readonly PoolPayout[] } | null;
+      /** Set once cancelled: why (the refunds' reason). */
+      readonly cancelReason?: PoolCancelReason;
     };
 
 export type ExistingPool = Extract<PoolState, { pool: PoolCreatedData }>;
@@ -43,7 +45,7 @@ export function evolve(state: PoolState, event: PoolEvent): PoolState {
     case 'PoolStandingsUpdated':
       return { ...state, standings: event.data.standings, standingsThrough: event.data.throughGameweek };
     case 'PoolCancelled':
-      return { ...state, status: 'cancelled' };
+      return { ...state, status: 'cancelled', cancelReason: event.data.reason };
     case 'PoolSettled':
       return { ...state, status: 'completed', standings: event.data.standings, standingsThrough: state.pool.endGameweek, settlement: { currency: event.data.currency, payouts: event.data.payouts } };
     default: {

@@ -77,15 +77,35 @@ export function decide(command: WalletCommand, state: WalletState): WalletEvent[
   }
 }
 
-/** A deposit is credited once: a second credit of the same deposit decides nothing. */
+/**
+ * A deposit is credited once: a second credit of the same deposit decides nothing. When the user
+ * owes from an appeal's clawback (receivable), the same decision takes it back from this deposit,
+ * up to the deposit (docs/ledger.md, "Appeals"): the credit and the collection are one append.
+ */
 function creditDeposit(c: CreditDeposit['data'], now: Date, state: WalletState): WalletEvent[] {
   if (state.deposits.has(c.depositId)) return [];
   const amount = positive(c.amount, 'deposit amount');
   const postings = balanced(transfer(externalPaystack(c.currency), userAvailable(c.userId, c.currency), c.currency, amount));
+  const credited: WalletEvent = {
+    type: 'DepositCredited',
+    data: { userId: c.userId, depositId: c.depositId, provider: c.provider, reference: c.reference, amount: formatAmount(amount), currency: c.currency, postings, creditedAt: now.toISOString() },
+  };
+  const owed = state.receivable?.[c.currency] ?? ZERO;
+  if (!owed.gt(0)) return [credited];
+  const collected = Money.min(owed, amount);
   return [
+    credited,
     {
-      type: 'DepositCredited',
-      data: { userId: c.userId, depositId: c.depositId, provider: c.provider, reference: c.reference, amount: formatAmount(amount), currency: c.currency, postings, creditedAt: now.toISOString() },
+      type: 'ReceivableCollected',
+      data: {
+        userId: c.userId,
+        currency: c.currency,
+        amount: formatAmount(collected),
+        depositId: c.depositId,
+        stillOwed: formatAmount(owed.minus(collected)),
+        postings: balanced(transfer(userAvailable(c.userId, c.currency), userReceivable(c.userId, c.currency), c.currency, collected)),
+        collectedAt: now.toISOString(),
+      },
     },
   ];
 }

@@ -142,8 +142,26 @@ export interface AppealCreditedData {
   readonly creditedAt: string;
 }
 
+/**
+ * What a user owed from an appeal's clawback (`user:<id>:receivable:<CUR>`), taken from a deposit
+ * in the same event stream append as the deposit's credit (docs/ledger.md, "Appeals"): the
+ * available balance pays the receivable back, up to the deposit and up to what is owed.
+ */
+export interface ReceivableCollectedData {
+  readonly userId: string;
+  readonly currency: string;
+  readonly amount: string;
+  /** The deposit it was taken from. */
+  readonly depositId: string;
+  /** What is still owed after it. */
+  readonly stillOwed: string;
+  readonly postings: Posting[];
+  readonly collectedAt: string;
+}
+
 export type WalletEvent =
   | { type: 'AppealDebited'; data: AppealDebitedData }
+  | { type: 'ReceivableCollected'; data: ReceivableCollectedData }
   | { type: 'AppealCredited'; data: AppealCreditedData }
   | { type: 'DepositCredited'; data: DepositCreditedData }
   | { type: 'CryptoDepositCredited'; data: CryptoDepositCreditedData }
@@ -174,6 +192,7 @@ export const WALLET_EVENT_TYPES: readonly WalletEventType[] = [
   'PayoutCredited',
   'AppealDebited',
   'AppealCredited',
+  'ReceivableCollected',
   ...SAFER_PLAY_EVENT_TYPES,
   ...BANK_WITHDRAWAL_EVENT_TYPES,
   ...BANK_TRANSFER_ATTENTION_EVENT_TYPES,

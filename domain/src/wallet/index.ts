@@ -20,3 +20,5 @@ export * from './bank-accounts.js';
 export * from './bank-withdrawal.js';
 export * from './payout-policy.js';
 export * from './bank-transfer-attention.js';
+export * from './deposit-settlement.js';
+export * from './steps.js';

@@ -128,6 +128,12 @@ function evolveMoney(state: WalletState, event: Exclude<WalletEvent, SaferPlayEv
       const owed = (state.receivable?.[d.currency] ?? ZERO).plus(d.toReceivable);
       return { ...next, appealAdjusted: (state.appealAdjusted ?? PersistentMap.empty<true>()).set(d.holdId, true), receivable: { ...state.receivable, [d.currency]: owed } };
     }
+    case 'ReceivableCollected': {
+      const d = event.data;
+      const next = addAvailable(state, d.currency, new Money(d.amount).neg());
+      const owed = Money.max(ZERO, (state.receivable?.[d.currency] ?? ZERO).minus(d.amount));
+      return { ...next, receivable: { ...state.receivable, [d.currency]: owed } };
+    }
     case 'AppealCredited': {
       const d = event.data;
       const next = addAvailable(state, d.currency, d.amount);

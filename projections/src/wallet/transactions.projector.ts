@@ -70,6 +70,12 @@ function rowsFor(recorded: RecordedEvent, event: WalletEvent): Row[] {
       const owed = d.toReceivable !== '0.00' ? ` (${d.toReceivable} owed)` : '';
       return [{ ...base(recorded, d.userId, d.debitedAt), ...holdIds(d.holdKind, d.holdId), id: recorded.id, type: 'appeal_debit', status: 'completed', amount: d.amount, currency: d.currency, description: `Appeal correction taken back${owed}` }];
     }
+    case 'ReceivableCollected': {
+      // An appeal debt taken back from a deposit: shown as the appeal debit it settles (docs/ledger.md, "Appeals").
+      const d = event.data;
+      const still = d.stillOwed !== '0.00' ? ` (${d.stillOwed} still owed)` : '';
+      return [{ ...base(recorded, d.userId, d.collectedAt), id: recorded.id, type: 'appeal_debit', status: 'completed', amount: d.amount, currency: d.currency, reference: d.depositId, description: `Owed appeal correction collected from a deposit${still}` }];
+    }
     case 'AppealCredited': {
       const d = event.data;
       return [{ ...base(recorded, d.userId, d.creditedAt), ...holdIds(d.holdKind, d.holdId), id: recorded.id, type: 'appeal_credit', status: 'completed', amount: d.amount, currency: d.currency, description: 'Appeal correction paid' }];

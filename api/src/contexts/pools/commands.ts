@@ -1,35 +1,39 @@
-import { ConflictError, DomainError, ValidationError, commandIntentKey, foldStream, latestPosition, type Position } from '@wager/domain';
+import { ConflictError, DomainError, ValidationError, commandIntentKey, foldStream, type Position, type StreamPart } from '@wager/domain';
 import {
+  PoolWalletsUnread,
   decideCreateWithEntry,
   decideJoinWithEntry,
-  followUpsOf,
+  decideMoves,
+  decidePoolMoney,
   joinRefusal,
+  owedMoves,
   poolDecider,
   poolMessages,
   poolStepId,
   poolStreamId,
-  reconcileEntry,
+  repairEntry,
+  walletsToRead,
   windowPoints,
   type GameweekFacts,
   type PoolCommand,
   type PoolEvent,
-  type PoolFollowUp,
+  type PoolMoneyCommand,
+  type PoolMoneyMove,
   type PoolSettings,
   type EntryMove,
   type PoolState,
 } from '@wager/domain/pools/index';
 import { deterministicId, walletDecider, walletStreamId, type StakeTerms, type WalletEvent, type WalletState } from '@wager/domain/wallet/index';
-import { stakeTerms } from '../wallet/index.js';
+import { releaseStake, stakeTerms } from '../wallet/index.js';
 import { findPoolByInviteCode } from '@wager/projections/pools/queries';
 import type { AppDeps } from '../../deps.js';
 import { fplClientFor, FplUnavailableError, gameweekOf, type FplClient, type FplGameweek } from '../../adapters/fpl/index.js';
 import { runCommand, runMultiStreamCommand } from '../../runtime/command-pipeline.js';
-import { createPoolWallet, type PoolWallet } from './wallet-steps.js';
 
 export interface PoolOutcome {
   readonly state: PoolState;
   readonly events: PoolEvent[];
-  /** The last position written by the command and its follow-ups (for read-your-writes), or null. */
+  /** The position of the command's one append (for read-your-writes), or of what it read when it decided nothing; null for no stream. */
   readonly position: Position | null;
 }
 
@@ -43,17 +47,34 @@ export class FplServiceError extends DomainError {
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const INVITE_CODE_ATTEMPTS_MAX = 5;
 
+/** The wallet part of a pool's multi-stream decision: its events get the pool step's deterministic ids (the ids the earlier saga gave the same moves). */
+function walletPart(poolId: string, userId: string): StreamPart<WalletState, WalletEvent> {
+  const step = (e: WalletEvent) => (e.type === 'StakeLocked' ? 'lock' : e.type === 'StakeReleased' ? 'release' : e.type === 'PayoutCredited' ? 'payout' : e.type);
+  return {
+    streamId: walletStreamId(userId),
+    decider: walletDecider,
+    eventIds: (events) => {
+      const first = poolStepId(poolId, step(events[0]!), userId);
+      return events.map((_, i) => (i === 0 ? first : deterministicId(first, String(i))));
+    },
+  };
+}
+
+const walletKey = (userId: string) => `wallet:${userId}`;
+
+/** The decisions pick wallets before reading them; a pool that changed meanwhile may need others: read again, this many times at most. */
+const WALLET_SET_ATTEMPTS_MAX = 5;
+
 /**
- * The pool commands (docs/architecture.md, "Reactors" and "One command, one transaction").
- * Joining (and creating with the creator's team) decide over the pool and the player's wallet
- * and append both in one transaction: the entry and its lock exist together or not at all.
- * Refunds and payouts follow the pool's events with deterministic ids, so the route, the
- * process manager, the job and the reconciler may all run them and money moves once.
+ * The pool commands (docs/architecture.md, "One command, one transaction"). Every command that
+ * moves money is one decision over the pool and every wallet it touches, appended once: joining
+ * (and creating with the creator's team) locks the entry with it; cancelling refunds every entry
+ * with it; settling pays every winner with it. No follow-up, process manager or reconciler stands
+ * behind them; FPL is asked before a decision, never during one.
  */
-export class PoolSagas {
+export class PoolCommands {
   constructor(
     private readonly deps: AppDeps,
-    readonly wallet: PoolWallet = createPoolWallet(deps),
     readonly fpl: FplClient = fplClientFor(deps),
   ) {}
 
@@ -126,11 +147,10 @@ export class PoolSagas {
   ): Promise<PoolOutcome> {
     const terms = await stakeTerms(this.deps, userId);
     const key = commandIntentKey(command.type, command.data);
-    const lockId = poolStepId(poolId, 'lock', userId);
     const result = await runMultiStreamCommand(this.deps, {
       parts: {
         // In $all the lock comes first, then the pool's events.
-        wallet: { streamId: walletStreamId(userId), decider: walletDecider, eventIds: (events: WalletEvent[]) => events.map((_, i) => (i === 0 ? lockId : deterministicId(lockId, String(i)))) },
+        wallet: walletPart(poolId, userId),
         pool: { streamId: poolStreamId(poolId), decider: poolDecider, eventIds: (events: PoolEvent[], revision: number) => events.map((e, i) => poolStepId(poolId, String(revision + 1 + i), e.type, key)) },
       },
       decide: (states) => decide(terms, states),
@@ -172,7 +192,7 @@ export class PoolSagas {
     const state = await this.state(poolId);
     if (!('pool' in state)) throw new DomainError(404, poolMessages.poolNotFound, { code: 'pool_not_found' });
     const { deadlineAt } = await this.gameweek(state.pool.startGameweek);
-    return this.withFollowUps(await this.execute({ type: 'CancelPool', data: { poolId, userId, firstDeadlineAt: deadlineAt }, metadata: { now: this.deps.clock.now() } }, userId));
+    return this.moveMoney({ type: 'CancelPool', data: { poolId, userId, firstDeadlineAt: deadlineAt }, metadata: { now: this.deps.clock.now() } }, userId);
   }
 
   /**
@@ -188,7 +208,7 @@ export class PoolSagas {
     const first = gameweekOf(calendar, state.pool.startGameweek);
     if (state.status === 'open') {
       if (!first) return 'waiting';
-      const outcome = await this.withFollowUps(await this.execute({ type: 'StartPool', data: { poolId, firstDeadlineAt: first.deadlineAt }, metadata: { now } }, 'system'));
+      const outcome = await this.moveMoney({ type: 'StartPool', data: { poolId, firstDeadlineAt: first.deadlineAt }, metadata: { now } }, 'system');
       if (outcome.state.status !== 'ongoing') return outcome.state.status;
     }
     return this.followPool(poolId, calendar);
@@ -211,8 +231,8 @@ export class PoolSagas {
     }
     const end = gameweekOf(calendar, endGameweek);
     if (end?.finished && end.dataChecked) {
-      const command: PoolCommand = { type: 'SettlePool', data: { poolId, endGameweek: { id: end.id, deadlineAt: end.deadlineAt, finished: end.finished, dataChecked: end.dataChecked }, histories }, metadata: { now } };
-      await this.withFollowUps(await this.execute(command, 'system'));
+      const command: PoolMoneyCommand = { type: 'SettlePool', data: { poolId, endGameweek: { id: end.id, deadlineAt: end.deadlineAt, finished: end.finished, dataChecked: end.dataChecked }, histories }, metadata: { now } };
+      await this.moveMoney(command, 'system');
       return 'completed';
     }
     const standings = state.participants.map((p) => ({ userId: p.userId, fplTeamId: p.fplTeamId, totalPoints: windowPoints(histories[String(p.fplTeamId)] ?? [], startGameweek, through) }));
@@ -220,40 +240,72 @@ export class PoolSagas {
     return 'ongoing';
   }
 
-  private async withFollowUps(outcome: PoolOutcome): Promise<PoolOutcome> {
-    return { ...outcome, position: latestPosition(outcome.position, await this.followUps(outcome.events)) };
+  /**
+   * Cancel, start or settle: the pool's events and every refund or payout they owe, decided once
+   * over the pool and the wallets they credit and appended in one transaction (N wallets, one
+   * `appendToStreams`). The wallets are chosen from the pool as read; when the pool changed before
+   * the decision (a join just before a cancel), the decision names the wallets it lacks and is
+   * made again over them.
+   */
+  async moveMoney(command: PoolMoneyCommand, actor: string): Promise<PoolOutcome> {
+    const poolId = command.data.poolId;
+    const key = commandIntentKey(command.type, command.data);
+    for (let attempt = 1; ; attempt++) {
+      const users = walletsToRead(command, await this.state(poolId));
+      try {
+        return await this.decideOverWallets(poolId, users, (states) => decidePoolMoney(command, states), { ...command.metadata, actor }, key);
+      } catch (error) {
+        if (!(error instanceof PoolWalletsUnread) || attempt >= WALLET_SET_ATTEMPTS_MAX) throw error;
+      }
+    }
   }
 
-  /** Refunds after a cancel, payouts after a settlement; idempotent (route, reactor and reconciler may all run them). */
-  async followUps(events: readonly PoolEvent[]): Promise<Position | null> {
-    let position: Position | null = null;
-    for (const event of events) for (const step of followUpsOf(event)) position = latestPosition(position, await this.runFollowUp(step));
-    return position;
+  private async decideOverWallets(
+    poolId: string,
+    users: readonly string[],
+    decide: (states: { pool: PoolState; wallets: Record<string, WalletState> }) => PoolMoneyMove,
+    metadata: PoolCommand['metadata'],
+    key: string,
+  ): Promise<PoolOutcome> {
+    const parts: Record<string, StreamPart<any, any>> = {
+      pool: { streamId: poolStreamId(poolId), decider: poolDecider, eventIds: (events: PoolEvent[], revision: number) => events.map((e, i) => poolStepId(poolId, String(revision + 1 + i), e.type, key)) },
+    };
+    for (const user of users) parts[walletKey(user)] = walletPart(poolId, user);
+    const result = await runMultiStreamCommand(this.deps, {
+      parts,
+      decide: (states: Record<string, unknown>) => {
+        const wallets = Object.fromEntries(users.map((u) => [u, states[walletKey(u)] as WalletState]));
+        const move = decide({ pool: states.pool as PoolState, wallets });
+        return { pool: move.pool, ...Object.fromEntries(Object.entries(move.wallets).map(([u, events]) => [walletKey(u), events])) };
+      },
+      metadata,
+    });
+    return { state: result.states.pool as PoolState, events: result.events.pool as PoolEvent[], position: result.append?.position ?? result.readPosition };
   }
 
-  private async runFollowUp(step: PoolFollowUp): Promise<Position | null> {
-    const now = this.deps.clock.now();
-    if (step.kind === 'refund') return this.wallet.releaseEntry({ userId: step.userId, poolId: step.poolId, reason: step.reason, now });
-    return this.wallet.creditPayout({ userId: step.userId, poolId: step.poolId, amount: step.amount, currency: step.currency, now });
-  }
-
-  /** The reconciler's step for one entry lock left open past the grace period (domain: reconcileEntry). */
-  async reconcileEntry(poolId: string, userId: string): Promise<string> {
+  /**
+   * Repair of a log written by the earlier saga (domain repair.ts): a stray entry lock goes back
+   * once the pool can no longer take that player; an ended pool's missing refunds or payouts are
+   * decided again, all in one append. On logs written since, the scan behind this finds nothing.
+   */
+  async repairEntry(poolId: string, userId: string): Promise<string> {
     const state = await this.state(poolId);
     const now = this.deps.clock.now();
-    const step = reconcileEntry(state, userId, now);
+    const step = repairEntry(state, userId, now);
     switch (step.kind) {
       case 'release':
-        await this.wallet.releaseEntry({ userId, poolId, reason: step.reason, now });
+        await releaseStake(this.deps, { eventId: poolStepId(poolId, 'release', userId), userId, holdId: poolId, reason: step.reason, now });
         return 'released';
-      case 'follow-up':
-        await this.runFollowUp(step.followUp);
-        return 'paid';
+      case 'owed': {
+        const moves = owedMoves(state);
+        await this.decideOverWallets(poolId, [...new Set(moves.map((m) => m.userId))], (states) => ({ pool: [], wallets: decideMoves(owedMoves(states.pool), states.wallets, now) }), { now, actor: 'system' }, 'repair');
+        return 'repaired';
+      }
       case 'nothing':
         return 'nothing-to-do';
       default: {
         const unexpected: never = step;
-        throw new Error(`unknown reconciliation ${JSON.stringify(unexpected)}`);
+        throw new Error(`unknown repair ${JSON.stringify(unexpected)}`);
       }
     }
   }

@@ -1,15 +1,16 @@
-// Proves the FPL pools API end to end on PostgreSQL with the FPL sandbox: spec validation and defaults, create with and without the creator's entry, join by id and by invite code (team checked with FPL, name stored), refusals (twice, full, after the deadline, unknown team), the authorization matrix, cancel and automatic cancel with full refunds, live standings and settlement from FPL data by the calendar job (a tie split by the kobo rule, settling twice pays once), the reconciler, and 20 concurrent joins of a pool with 10 places: exactly 10 charged, balances exact.
+// Proves the FPL pools API end to end on PostgreSQL with the FPL sandbox: spec validation and defaults, create with and without the creator's entry, join by id and by invite code (team checked with FPL, name stored), refusals (twice, full, after the deadline, unknown team), the authorization matrix, cancel and automatic cancel with full refunds, live standings and settlement from FPL data by the calendar job (a tie split by the kobo rule, settling twice pays once); that a join, a cancellation and a settlement are each one transaction with every wallet they move (a crash inside any stores nothing, 200 entrants refunded in one commit); the repair of logs the earlier saga left half done; and 20 concurrent joins of a pool with 10 places: exactly 10 charged, balances exact.
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
 import { makeAdmin } from '../../testing/users.js';
 import { available, fundedPlayer, ledger, type Player } from '../bets/testing.js';
-import { PoolCalendarJob, POOL_RECONCILE_AFTER_MS } from './jobs.js';
+import { randomUUID } from 'node:crypto';
+import { PoolCalendarJob, POOL_REPAIR_AFTER_MS } from './jobs.js';
 import { crashMidAppend } from '../../testing/crash.js';
-import { lockStake } from '../wallet/index.js';
-import { poolStepId } from '@wager/domain/pools/index';
+import { executeWalletCommand, lockStake } from '../wallet/index.js';
+import { POOL_TIE_RULE, poolStepId, poolStreamId, type PoolEvent } from '@wager/domain/pools/index';
 import { walletStreamId } from '@wager/domain/wallet/index';
-import { PoolSagas } from './commands.js';
+import { PoolCommands } from './commands.js';
 
 let h: TestHarness;
 let job: PoolCalendarJob;
@@ -241,22 +242,24 @@ describe('running and settling a pool from FPL data', () => {
     const feeIncome = (await h.deps.store.readStream(`pool-${pool.id}`)).find((e) => e.type === 'PoolSettled')!.data as { feeIncome: string; postings: { account: string; amount: string }[] };
     expect(feeIncome.feeIncome).toBe('2.01');
     expect(feeIncome.postings).toEqual([expect.objectContaining({ account: `pool:${pool.id}:escrow:NGN`, amount: '-2.01' }), expect.objectContaining({ account: 'platform:fees:NGN', amount: '2.01' })]);
-    // A second settlement run (the job again, the follow-ups again) moves nothing.
-    const sagas = new PoolSagas(h.deps);
-    await sagas.followUps([{ type: 'PoolSettled', data: { poolId: pool.id, currency: 'NGN', payouts: [{ userId: alice.id, amount: '50.00' }, { userId: bob.id, amount: '49.99' }] } } as never]);
+    // The settlement and both payouts are one commit.
+    const settled = (await h.deps.store.readStream(`pool-${pool.id}`)).find((e) => e.type === 'PoolSettled')!;
+    const payouts = (await Promise.all([alice, bob].map(async (p) => (await h.deps.store.readStream(walletStreamId(p.id))).find((e) => e.type === 'PayoutCredited')!)));
+    expect(payouts.map((e) => e.position.commit)).toEqual([settled.position.commit, settled.position.commit]);
+    // A second settlement run (the job again, the repair scan again) moves nothing.
     await tick();
+    await new PoolCommands(h.deps).repairEntry(pool.id, alice.id);
     expect(await balance(alice)).toBe('1016.00');
     expect(await balance(bob)).toBe('1015.99');
   });
 });
 
-describe('joining is one transaction; the reconciler', () => {
+describe('every money move is one transaction', () => {
   it('a crash inside a join stores neither the entry nor its lock, and the same join then succeeds', async () => {
     const alice = await fundedPlayer(h);
     const bob = await fundedPlayer(h);
     const { pool } = await createPool(alice, { entryFee: '5', name: 'Crash', fplTeamId: 1 });
-    const sagas = new PoolSagas(h.deps);
-    const crashed = await crashMidAppend(h.databaseUrl, walletStreamId(bob.id), () => sagas.join({ poolId: pool.id, userId: bob.id, fplTeamId: 2 }));
+    const crashed = await crashMidAppend(h.databaseUrl, walletStreamId(bob.id), () => new PoolCommands(h.deps).join({ poolId: pool.id, userId: bob.id, fplTeamId: 2 }));
     expect(String(crashed)).toMatch(/terminat/);
     expect((await h.deps.store.readStream(`pool-${pool.id}`)).map((e) => e.type)).toEqual(['PoolCreated', 'PoolJoined']);
     expect((await h.deps.store.readStream(walletStreamId(bob.id))).filter((e) => e.type === 'StakeLocked')).toEqual([]);
@@ -267,7 +270,103 @@ describe('joining is one transaction; the reconciler', () => {
     expect(await balance(bob)).toBe('994.90');
   });
 
-  it('an entry lock with no join (left by a saga of an earlier release) is reused by a join while the pool is open, and released once it can no longer take that player', async () => {
+  it('a crash inside a cancellation stores neither the cancellation nor any refund; the same cancel then refunds everyone', async () => {
+    const [alice, bob, carol] = await Promise.all([fundedPlayer(h), fundedPlayer(h), fundedPlayer(h)]);
+    const { pool } = await createPool(alice, { entryFee: '20', name: 'Crash cancel', fplTeamId: 1 });
+    expect((await join(bob, pool.id, 2)).statusCode).toBe(200);
+    expect((await join(carol, pool.id, 3)).statusCode).toBe(200);
+    // Held: the last wallet the transaction visits, so the pool and the other refunds are claimed when it dies.
+    const last = [alice, bob, carol].map((p) => walletStreamId(p.id)).sort().at(-1)!;
+    const crashed = await crashMidAppend(h.databaseUrl, last, () => new PoolCommands(h.deps).cancel(pool.id, alice.id));
+    expect(String(crashed)).toMatch(/terminat/);
+    expect((await h.deps.store.readStream(`pool-${pool.id}`)).map((e) => e.type)).toEqual(['PoolCreated', 'PoolJoined', 'PoolJoined', 'PoolJoined']);
+    for (const p of [alice, bob, carol]) expect((await h.deps.store.readStream(walletStreamId(p.id))).filter((e) => e.type === 'StakeReleased')).toEqual([]);
+    await h.settle();
+    expect(await escrow(pool.id)).toBe('61.20');
+    const cancelled = await h.app.inject({ method: 'POST', url: `/api/fpl/pools/${pool.id}/cancel`, headers: alice.headers });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await h.settle();
+    for (const p of [alice, bob, carol]) expect(await balance(p)).toBe('1000.00');
+    expect(await escrow(pool.id)).toBe('0.00');
+  });
+
+  it('a crash inside a settlement stores neither the settlement nor any payout; the next pass settles and pays', async () => {
+    const [alice, bob] = await Promise.all([fundedPlayer(h), fundedPlayer(h)]);
+    const { pool } = await createPool(alice, { entryFee: '10', name: 'Crash settle', durationWeeks: 1, fplTeamId: 401 });
+    expect((await join(bob, pool.id, 402)).statusCode).toBe(200);
+    await points(401, 1, 10);
+    await points(402, 1, 10);
+    await advance('deadline');
+    expect((await tick()).pools[pool.id]).toBe('ongoing');
+    await advance('finish');
+    await advance('check');
+    const commands = new PoolCommands(h.deps);
+    // A tie: both are paid, so both wallets are in the append; the one visited last is held.
+    const last = [alice, bob].map((p) => walletStreamId(p.id)).sort().at(-1)!;
+    const crashed = await crashMidAppend(h.databaseUrl, last, () => commands.tick(pool.id));
+    expect(String(crashed)).toMatch(/terminat/);
+    expect((await h.deps.store.readStream(`pool-${pool.id}`)).map((e) => e.type)).not.toContain('PoolSettled');
+    for (const p of [alice, bob]) expect((await h.deps.store.readStream(walletStreamId(p.id))).filter((e) => e.type === 'PayoutCredited')).toEqual([]);
+    expect((await tick()).pools[pool.id]).toBe('completed');
+    await h.settle();
+    // Each paid 10.20 and won half the 20.00 pot.
+    expect(await balance(alice)).toBe('999.80');
+    expect(await balance(bob)).toBe('999.80');
+    expect(await escrow(pool.id)).toBe('0.00');
+  });
+
+  it('a pool of 200 entrants is cancelled with its 200 refunds in one append and one commit', async () => {
+    const users = Array.from({ length: 200 }, () => randomUUID());
+    const poolId = randomUUID();
+    const { deadlineAt } = (await new PoolCommands(h.deps).calendar())[0]!;
+    // Written as events: the product caps a pool at 50; the store and the decision have no cap.
+    const now = h.clock.now().toISOString();
+    const events: PoolEvent[] = [
+      {
+        type: 'PoolCreated',
+        data: { poolId, creatorId: users[0]!, name: 'Stadium', description: null, entryFee: '1.00', feeAmount: '0.02', currency: 'NGN', maxParticipants: 200, durationWeeks: 1, startGameweek: 1, endGameweek: 1, isPrivate: true, inviteCode: 'STADIUM2', firstDeadlineAt: new Date(deadlineAt).toISOString(), tieRule: POOL_TIE_RULE, createdAt: now },
+      },
+    ];
+    for (const [i, userId] of users.entries()) {
+      await executeWalletCommand(h.deps, { type: 'CreditDeposit', data: { userId, depositId: randomUUID(), provider: 'paystack', reference: randomUUID(), amount: '10.00', currency: 'NGN' }, metadata: { now: h.clock.now() } }, randomUUID());
+      await lockStake(h.deps, { eventId: poolStepId(poolId, 'lock', userId), userId, holdId: poolId, holdKind: 'pool', stake: '1.00', fee: '0.02' });
+      events.push({ type: 'PoolJoined', data: { poolId, userId, fplTeamId: 5000 + i, fplTeamName: `Team ${i}`, paid: '1.02', joinedAt: now } });
+    }
+    await h.deps.store.append(poolStreamId(poolId), events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata: {} })), { expectedRevision: 'no_stream' });
+    const outcome = await new PoolCommands(h.deps).cancel(poolId, users[0]!);
+    expect(outcome.state.status).toBe('cancelled');
+    const cancelledEvent = (await h.deps.store.readStream(poolStreamId(poolId))).at(-1)!;
+    expect(cancelledEvent.type).toBe('PoolCancelled');
+    const releases = await Promise.all(users.map(async (u) => (await h.deps.store.readStream(walletStreamId(u))).filter((e) => e.type === 'StakeReleased')));
+    expect(releases.every((r) => r.length === 1)).toBe(true);
+    expect(new Set([cancelledEvent, ...releases.flat()].map((e) => e.position.commit))).toEqual(new Set([cancelledEvent.position.commit]));
+    await h.settle();
+    expect(await escrow(poolId)).toBe('0.00');
+  });
+
+  it('repairs a log the earlier saga left half done: a cancellation recorded without its refunds gets them, in one append', async () => {
+    const alice = await fundedPlayer(h);
+    const bob = await fundedPlayer(h);
+    const { pool } = await createPool(alice, { entryFee: '5', name: 'Old log', fplTeamId: 1 });
+    expect((await join(bob, pool.id, 2)).statusCode).toBe(200);
+    // As the earlier saga wrote it: the pool's event alone, the process then dead before the refunds.
+    const refunds = [alice, bob].map((p) => ({ userId: p.id, amount: '5.10' }));
+    await h.deps.store.append(poolStreamId(pool.id), [{ id: randomUUID(), type: 'PoolCancelled', data: { poolId: pool.id, reason: 'creator', cancelledBy: alice.id, refunds, cancelledAt: h.clock.now().toISOString() }, metadata: {} }]);
+    await h.settle();
+    expect(await escrow(pool.id)).toBe('10.20');
+    h.clock.advance(POOL_REPAIR_AFTER_MS + 1000);
+    const { repaired } = await tick();
+    expect(repaired).toContain('repaired');
+    await h.settle();
+    expect(await balance(alice)).toBe('1000.00');
+    expect(await balance(bob)).toBe('1000.00');
+    expect(await escrow(pool.id)).toBe('0.00');
+    const released = await Promise.all([alice, bob].map(async (p) => (await h.deps.store.readStream(walletStreamId(p.id))).find((e) => e.type === 'StakeReleased')!));
+    expect(released[0]!.position.commit).toBe(released[1]!.position.commit);
+    expect((await tick()).repaired).toEqual([]);
+  });
+
+  it('an entry lock with no join (left by the earlier saga) is reused by a join while the pool is open, and released once it can no longer take that player', async () => {
     const alice = await fundedPlayer(h);
     const bob = await fundedPlayer(h);
     const carol = await fundedPlayer(h);
@@ -276,8 +375,8 @@ describe('joining is one transaction; the reconciler', () => {
     await strayLock(bob);
     await h.settle();
     expect(await balance(bob)).toBe('994.90');
-    h.clock.advance(POOL_RECONCILE_AFTER_MS + 1000);
-    expect((await tick()).reconciled).toEqual(['nothing-to-do']);
+    h.clock.advance(POOL_REPAIR_AFTER_MS + 1000);
+    expect((await tick()).repaired).toEqual(['nothing-to-do']);
     // A join reuses a lock still locked: charged once.
     await strayLock(carol);
     expect((await join(carol, pool.id, 3)).statusCode).toBe(200);
@@ -285,10 +384,10 @@ describe('joining is one transaction; the reconciler', () => {
     expect(await balance(carol)).toBe('994.90');
     // At the deadline the pool starts (alice, carol); bob's stray lock is released in full.
     await advance('deadline');
-    h.clock.advance(POOL_RECONCILE_AFTER_MS + 1000);
+    h.clock.advance(POOL_REPAIR_AFTER_MS + 1000);
     const result = await tick();
     expect(result.pools[pool.id]).toBe('ongoing');
-    expect(result.reconciled).toContain('released');
+    expect(result.repaired).toContain('released');
     await h.settle();
     expect(await balance(bob)).toBe('1000.00');
   });

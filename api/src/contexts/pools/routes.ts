@@ -8,7 +8,7 @@ import { selfBaseUrl } from '../../adapters/providers.js';
 import { useFplSandboxAt } from '../../adapters/fpl/index.js';
 import { fplSandbox } from '../../sandbox/fpl/index.js';
 import { StillProcessing } from '../../runtime/still-processing.js';
-import { PoolSagas } from './commands.js';
+import { PoolCommands } from './commands.js';
 import { poolLedgerRoutes } from './ledger-routes.js';
 import { participantView, poolView } from './views.js';
 
@@ -16,12 +16,12 @@ import { participantView, poolView } from './views.js';
  * The pools context's HTTP surface (spec section 7, `/api/fpl/...`): my pools, open public
  * pools, a pool with its leaderboard, create (optionally entering at once), join by id or by
  * invite code, cancel by the creator; and, outside production, the FPL sandbox under
- * /sandbox/fpl. Writes go through `PoolSagas`; reads come only from the read tables.
+ * /sandbox/fpl. Writes go through `PoolCommands`; reads come only from the read tables.
  */
 export async function poolRoutes(app: FastifyInstance): Promise<void> {
-  const sagas = new PoolSagas(app.deps);
+  const pools = new PoolCommands(app.deps);
   await app.register(poolReadRoutes);
-  await app.register(poolCommandRoutes, { sagas });
+  await app.register(poolCommandRoutes, { pools });
   await app.register(poolLedgerRoutes);
   if (app.deps.config.NODE_ENV !== 'production') {
     useFplSandboxAt(app.deps, () => `${selfBaseUrl(app)}/sandbox/fpl`);
@@ -105,12 +105,12 @@ const poolReadRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 };
 
-const poolCommandRoutes: FastifyPluginAsyncZod<{ sagas: PoolSagas }> = async (app, { sagas }) => {
+const poolCommandRoutes: FastifyPluginAsyncZod<{ pools: PoolCommands }> = async (app, { pools }) => {
   app.post('/api/fpl/pools', { onRequest: app.requireUser, schema: poolsContract.create }, async (request, reply) => {
     const viewer = request.auth!;
     const { fplTeamId, ...settings } = request.body;
     const poolId = app.deps.ids.uuid();
-    const outcome = await sagas.create({ poolId, creatorId: viewer.userId, settings, fplTeamId: fplTeamId ?? null });
+    const outcome = await pools.create({ poolId, creatorId: viewer.userId, settings, fplTeamId: fplTeamId ?? null });
     return reply.status(201).send(await answer(app, poolId, outcome.position, viewer));
   });
 
@@ -118,7 +118,7 @@ const poolCommandRoutes: FastifyPluginAsyncZod<{ sagas: PoolSagas }> = async (ap
     const viewer = request.auth!;
     // A private pool is joined by its invite code: by id it does not exist for an outsider.
     await visiblePool(app, request.params.poolId, viewer);
-    const outcome = await sagas.join({ poolId: request.params.poolId, userId: viewer.userId, fplTeamId: request.body.fplTeamId });
+    const outcome = await pools.join({ poolId: request.params.poolId, userId: viewer.userId, fplTeamId: request.body.fplTeamId });
     return answer(app, request.params.poolId, outcome.position, viewer);
   });
 
@@ -126,14 +126,14 @@ const poolCommandRoutes: FastifyPluginAsyncZod<{ sagas: PoolSagas }> = async (ap
     const viewer = request.auth!;
     const row = INVITE_CODE_PATTERN.test(request.params.inviteCode) ? await findPoolByInviteCode(app.deps.db, request.params.inviteCode) : undefined;
     if (!row) throw new NotFoundError(poolMessages.inviteCodeNotFound, { code: 'invite_code_not_found' });
-    const outcome = await sagas.join({ poolId: row.id, userId: viewer.userId, fplTeamId: request.body.fplTeamId });
+    const outcome = await pools.join({ poolId: row.id, userId: viewer.userId, fplTeamId: request.body.fplTeamId });
     return answer(app, row.id, outcome.position, viewer);
   });
 
   app.post('/api/fpl/pools/:poolId/cancel', { onRequest: app.requireUser, schema: poolsContract.cancel }, async (request) => {
     const viewer = request.auth!;
     await visiblePool(app, request.params.poolId, viewer);
-    const outcome = await sagas.cancel(request.params.poolId, viewer.userId);
+    const outcome = await pools.cancel(request.params.poolId, viewer.userId);
     return answer(app, request.params.poolId, outcome.position, viewer);
   });
 };

@@ -15,9 +15,11 @@ import {
   isReadyToSend,
   toMinorUnits,
   walletDecider,
+  walletStepsDecider,
   walletStreamId,
   type BankTransferAttentionCommand,
   type BankWithdrawalCommand,
+  type WalletEvent,
 } from '@wager/domain/wallet/index';
 import { Money } from '@wager/domain/money/index';
 import { runCommand } from '../../runtime/command-pipeline.js';
@@ -29,13 +31,16 @@ type Deps = Pick<AppDeps, 'store' | 'clock'>;
 /** Statuses of a transfer still on its way: it was made, no outcome yet. */
 const IN_FLIGHT = new Set(['pending', 'otp', 'received', 'queued', 'processing']);
 
+const eventIds = (events: WalletEvent[]) => events.map((e) => (isBankWithdrawalEvent(e) ? bankWithdrawalEventId(e) : isBankTransferAttentionEvent(e) ? bankTransferAttentionEventId(e) : `${e.type}:unexpected`));
+
 export async function executeBankWithdrawalCommand(deps: Pick<AppDeps, 'store'>, command: BankWithdrawalCommand | BankTransferAttentionCommand, actor: string): Promise<Position | null> {
-  const result = await runCommand(deps, {
-    streamId: walletStreamId(command.data.userId),
-    decider: walletDecider,
-    command: { ...command, metadata: { ...command.metadata, actor } },
-    eventIds: (events) => events.map((e) => (isBankWithdrawalEvent(e) ? bankWithdrawalEventId(e) : isBankTransferAttentionEvent(e) ? bankTransferAttentionEventId(e) : `${e.type}:unexpected`)),
-  });
+  const result = await runCommand(deps, { streamId: walletStreamId(command.data.userId), decider: walletDecider, command: { ...command, metadata: { ...command.metadata, actor } }, eventIds });
+  return result.append?.position ?? null;
+}
+
+/** Several bank withdrawal commands on one wallet, decided in order and appended once (domain wallet/steps.ts). */
+export async function executeBankWithdrawalSteps(deps: Pick<AppDeps, 'store'>, userId: string, steps: readonly (BankWithdrawalCommand | BankTransferAttentionCommand)[], now: Date, actor: string): Promise<Position | null> {
+  const result = await runCommand(deps, { streamId: walletStreamId(userId), decider: walletStepsDecider, command: { type: 'WalletSteps', data: { userId, steps }, metadata: { now, actor } }, eventIds });
   return result.append?.position ?? null;
 }
 
@@ -48,23 +53,17 @@ export interface PayoutTarget {
 }
 
 /**
- * Records what Paystack reports for a transfer: made (sent), and if final, its outcome. A
- * transfer Paystack reports at all was made, so a send is recorded first when missing (the
- * process died between sending and recording).
+ * Records what Paystack reports for a transfer: made (sent), and if final, its outcome (paid, or
+ * the hold returned), decided together and appended once. A transfer Paystack reports at all was
+ * made, so a send is recorded with the outcome when missing (the process died between sending
+ * and recording); a failure is never recorded as sent without its money going back.
  */
 export async function recordTransfer(deps: Deps, target: Pick<PayoutTarget, 'withdrawalId' | 'userId'>, transfer: PaystackTransfer, via: 'webhook' | 'verify'): Promise<Position | null> {
   const now = deps.clock.now();
   const base = { userId: target.userId, withdrawalId: target.withdrawalId };
-  let position = await executeBankWithdrawalCommand(deps, { type: 'MarkBankWithdrawalSent', data: { ...base, transferCode: transfer.transferCode, providerStatus: transfer.status }, metadata: { now } }, `paystack:${via}`);
-  if (!IN_FLIGHT.has(transfer.status)) {
-    const outcome = await executeBankWithdrawalCommand(
-      deps,
-      { type: 'RecordBankTransferOutcome', data: { ...base, providerStatus: transfer.status, reason: transfer.reason || transfer.status, via }, metadata: { now } },
-      `paystack:${via}`,
-    );
-    position = outcome ?? position;
-  }
-  return position;
+  const steps: (BankWithdrawalCommand | BankTransferAttentionCommand)[] = [{ type: 'MarkBankWithdrawalSent', data: { ...base, transferCode: transfer.transferCode, providerStatus: transfer.status }, metadata: { now } }];
+  if (!IN_FLIGHT.has(transfer.status)) steps.push({ type: 'RecordBankTransferOutcome', data: { ...base, providerStatus: transfer.status, reason: transfer.reason || transfer.status, via }, metadata: { now } });
+  return executeBankWithdrawalSteps(deps, target.userId, steps, now, `paystack:${via}`);
 }
 
 export type SendResult = { kind: 'not-sendable' } | { kind: 'sent'; position: Position | null } | { kind: 'failed'; error: Error; position: Position | null };

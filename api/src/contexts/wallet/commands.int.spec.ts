@@ -1,10 +1,11 @@
-// Proves the wallet service other contexts call: concurrent stake locks on one wallet never overdraw it, release and payout move escrow once, and the user, transactions and admin trial balance read models agree.
+// Proves the wallet service other contexts call: concurrent stake locks on one wallet never overdraw it, release and payout move escrow once, the user, transactions and admin trial balance read models agree, and an appeal debt is collected from the next deposits in the deposit's own append.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { v4 as uuidv4 } from 'uuid';
 import { deterministicId } from '@wager/domain/wallet/index';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
 import { authHeader, makeAdmin, signUpUser } from '../../testing/users.js';
-import { creditPayout, executeWalletCommand, lockStake, releaseStake } from './commands.js';
+import { adjustForAppeal, creditPayout, executeWalletCommand, lockStake, releaseStake } from './commands.js';
+import { walletStreamId } from '@wager/domain/wallet/index';
 
 let h: TestHarness;
 beforeAll(async () => {
@@ -79,5 +80,32 @@ describe('wallet service', () => {
     // The bet escrow keeps the 2 × fee the bets context will recognise.
     const escrow = await h.deps.db.selectFrom('account_balances').select('balance').where('account', '=', `bet:${betId}:escrow:NGN`).executeTakeFirstOrThrow();
     expect(escrow.balance).toBe('4.00');
+  });
+
+  it('collects an appeal debt from the next deposits, each in the deposit’s own append, until nothing is owed', async () => {
+    const user = await signUpUser(h);
+    const userId = user.user.id;
+    await fund(userId, '30.00');
+    // A clawback of 80.00 against a balance of 30.00: 50.00 is owed.
+    await adjustForAppeal(h.deps, { eventId: uuidv4(), userId, holdId: `bet-${uuidv4()}`, amount: '-80.00', currency: 'NGN', reversesEventId: uuidv4() });
+    await fund(userId, '20.00');
+    await h.settle();
+    expect((await me(user.token)).balance).toBe('0.00');
+    await fund(userId, '100.00');
+    await h.settle();
+    expect((await me(user.token)).balance).toBe('70.00');
+    const events = await h.deps.store.readStream(walletStreamId(userId));
+    const collected = events.filter((e) => e.type === 'ReceivableCollected');
+    expect(collected.map((e) => (e.data as { amount: string; stillOwed: string }))).toMatchObject([
+      { amount: '20.00', stillOwed: '30.00' },
+      { amount: '30.00', stillOwed: '0.00' },
+    ]);
+    // Each collection is in the same commit as the deposit it is taken from.
+    for (const c of collected) {
+      const deposit = events.find((e) => e.type === 'DepositCredited' && (e.data as { depositId: string }).depositId === (c.data as { depositId: string }).depositId)!;
+      expect(c.position.commit).toBe(deposit.position.commit);
+    }
+    await fund(userId, '10.00');
+    expect((await h.deps.store.readStream(walletStreamId(userId))).filter((e) => e.type === 'ReceivableCollected')).toHaveLength(2);
   });
 });

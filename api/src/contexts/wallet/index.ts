@@ -8,7 +8,7 @@ import { BankPayoutReconciler } from './bank-payout-reconciler.js';
 import { LegacyBankAccountIdJob } from './bank-account-ids.js';
 import { paystackClientFromConfig } from '../../adapters/providers.js';
 import { walletLive } from './live.js';
-import { depositLimitReleaseReactor, walletCreditsReactor } from './reactors.js';
+import { depositLimitReleaseReactor } from './reactors.js';
 import { walletRoutes } from './routes.js';
 import { walletTrail } from './trail.js';
 
@@ -26,7 +26,7 @@ export { BANK_RECONCILE_STALE_MS } from './bank-payout-reconciler.js';
 export const walletContext: ContextModule = {
   name: 'wallet',
   routes: walletRoutes,
-  reactors: (deps) => [walletCreditsReactor(deps), depositLimitReleaseReactor(deps)],
+  reactors: (deps) => [depositLimitReleaseReactor(deps)],
   jobs: (deps) => [new CryptoDepositExpiryJob(deps), new BankPayoutReconciler(deps, () => paystackClientFromConfig(deps.config)), new LegacyBankAccountIdJob(deps)],
   live: walletLive,
   trail: walletTrail,

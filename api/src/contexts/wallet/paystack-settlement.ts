@@ -1,8 +1,17 @@
-import type { Position } from '@wager/domain';
-import { runCommand } from '../../runtime/command-pipeline.js';
-import { deterministicId, paystackDepositDecider, paystackDepositStreamId, type PaystackDepositInitializedData, type PaystackDepositState } from '@wager/domain/wallet/index';
+import { foldStream, type Position } from '@wager/domain';
+import { runCommand, runMultiStreamCommand } from '../../runtime/command-pipeline.js';
+import {
+  decidePaystackSettlement,
+  deterministicId,
+  paystackDepositDecider,
+  paystackDepositStreamId,
+  walletDecider,
+  walletStreamId,
+  type PaystackDepositEvent,
+  type PaystackDepositState,
+  type WalletEvent,
+} from '@wager/domain/wallet/index';
 import type { AppDeps } from '../../deps.js';
-import { executeWalletCommand } from './commands.js';
 
 export interface PaystackOutcome {
   readonly status: string;
@@ -15,33 +24,32 @@ export interface PaystackOutcome {
 
 type Deps = Pick<AppDeps, 'store' | 'clock'>;
 
-/** Step 2: credit the wallet for a succeeded deposit. Deterministic id: once, whoever calls. */
-export async function creditPaystackDeposit(deps: Deps, init: PaystackDepositInitializedData): Promise<Position | null> {
-  const credit = await executeWalletCommand(
-    deps,
-    { type: 'CreditDeposit', data: { userId: init.userId, depositId: init.depositId, provider: 'paystack', reference: init.reference, amount: init.amount, currency: init.currency }, metadata: { now: deps.clock.now() } },
-    deterministicId('paystack', init.reference, 'credit'),
-    'paystack',
-  );
-  return credit.append?.position ?? null;
-}
+/** The credit's id: the same the earlier two-step path gave it, so a log it left half done is finished, never credited twice. */
+export const paystackCreditId = (reference: string): string => deterministicId('paystack', reference, 'credit');
 
 /**
- * Settles a Paystack deposit in two idempotent steps with ids derived from the reference:
- * (1) record the outcome in `paystack-<reference>` (success only when amount and currency match
- * what was initialized); (2) if that stream says success, credit the wallet. Verify, webhook and
- * the crash-recovery reactor may run in any order, any number of times: credited exactly once.
+ * Settles a Paystack deposit: Paystack's outcome recorded on `paystack-<reference>` (success only
+ * when amount and currency match what was initialized) and, on success, the wallet credited, as
+ * one decision appended once (domain deposit-settlement.ts). Verify and webhook may run in any
+ * order, any number of times: credited exactly once, and never an outcome without its credit.
  */
 export async function settlePaystackDeposit(deps: Deps, reference: string, outcome: PaystackOutcome): Promise<{ state: PaystackDepositState; position: Position | null }> {
-  const recorded = await runCommand(deps, {
-    streamId: paystackDepositStreamId(reference),
-    decider: paystackDepositDecider,
-    command: { type: 'RecordPaystackOutcome', data: { ...outcome }, metadata: { now: deps.clock.now(), actor: `paystack:${outcome.via}` } },
-    eventIds: (events) => events.map((e) => deterministicId('paystack', reference, e.type)),
-  });
-  let position = recorded.append?.position ?? null;
-  if (recorded.state.status === 'success' && recorded.state.initialized) {
-    position = (await creditPaystackDeposit(deps, recorded.state.initialized)) ?? position;
+  const command = { type: 'RecordPaystackOutcome' as const, data: { ...outcome }, metadata: { now: deps.clock.now(), actor: `paystack:${outcome.via}` } };
+  const depositIds = (events: PaystackDepositEvent[]) => events.map((e) => deterministicId('paystack', reference, e.type));
+  // The wallet is the one the deposit was initialized for: fixed by the deposit's first event.
+  const userId = foldStream(paystackDepositDecider, await deps.store.readStream(paystackDepositStreamId(reference), { maxCount: 1 })).initialized?.userId;
+  if (!userId) {
+    // Not initialized here: the decider refuses it on the deposit's stream alone.
+    const recorded = await runCommand(deps, { streamId: paystackDepositStreamId(reference), decider: paystackDepositDecider, command, eventIds: depositIds });
+    return { state: recorded.state, position: recorded.append?.position ?? null };
   }
-  return { state: recorded.state, position };
+  const result = await runMultiStreamCommand(deps, {
+    parts: {
+      deposit: { streamId: paystackDepositStreamId(reference), decider: paystackDepositDecider, eventIds: depositIds },
+      wallet: { streamId: walletStreamId(userId), decider: walletDecider, eventIds: (events: WalletEvent[]) => events.map((_, i) => (i === 0 ? paystackCreditId(reference) : deterministicId(paystackCreditId(reference), String(i)))) },
+    },
+    decide: (states) => decidePaystackSettlement(command, states),
+    metadata: command.metadata,
+  });
+  return { state: result.states.deposit, position: result.append?.position ?? null };
 }

@@ -1,9 +1,12 @@
-// Proves Paystack deposits end to end against the sandbox over real HTTP: bad input is refused with nothing written, a payment is credited exactly once whichever of verify/webhook arrives and however often, signatures and amounts are checked, and provider faults leave the deposit pending and retryable.
+// Proves Paystack deposits end to end against the sandbox over real HTTP: bad input is refused with nothing written, a payment is credited exactly once whichever of verify/webhook arrives and however often, signatures and amounts are checked, provider faults leave the deposit pending and retryable, and the outcome and its credit are one append (a crash inside stores neither; an outcome an older version recorded without its credit is credited by the next report).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PUBLIC_URL, createTestHarness, type TestHarness } from '../../testing/app.js';
 import { authHeader, signUpUser, type SignedUpUser } from '../../testing/users.js';
 import { signWebhookBody } from '../../adapters/paystack/signature.js';
 import { PAYSTACK_SANDBOX_SECRET } from '../../adapters/providers.js';
+import { paystackDepositStreamId, walletStreamId } from '@wager/domain/wallet/index';
+import { crashMidAppend } from '../../testing/crash.js';
+import { settlePaystackDeposit } from './paystack-settlement.js';
 
 let h: TestHarness;
 
@@ -193,6 +196,39 @@ describe('settling a deposit', () => {
     await fault('verify', 'timeout');
     expect((await verify(user, second.data.reference)).statusCode).toBe(502);
     expect((await deposits(user)).find((d) => d.reference === second.data.reference)?.status).toBe('pending');
+  });
+
+  it('records the success and its credit in one append: a crash inside stores neither, the next report stores both once', async () => {
+    const user = await signUpUser(h);
+    const reference = (await initialize(user, '5000.00')).json().data.reference as string;
+    const success = { status: 'success', amountMinor: '500000', currency: 'NGN', channel: 'card', gatewayResponse: 'Successful', via: 'webhook' as const };
+    const crashed = await crashMidAppend(h.databaseUrl, walletStreamId(user.user.id), () => settlePaystackDeposit(h.deps, reference, success));
+    expect(String(crashed)).toMatch(/terminat/);
+    expect((await h.deps.store.readStream(paystackDepositStreamId(reference))).map((e) => e.type)).not.toContain('PaystackDepositSucceeded');
+    expect((await h.deps.store.readStream(walletStreamId(user.user.id))).map((e) => e.type)).not.toContain('DepositCredited');
+    await settlePaystackDeposit(h.deps, reference, success);
+    await settlePaystackDeposit(h.deps, reference, success);
+    const succeeded = (await h.deps.store.readStream(paystackDepositStreamId(reference))).filter((e) => e.type === 'PaystackDepositSucceeded');
+    const credited = (await h.deps.store.readStream(walletStreamId(user.user.id))).filter((e) => e.type === 'DepositCredited');
+    expect(succeeded).toHaveLength(1);
+    expect(credited).toHaveLength(1);
+    expect(credited[0]!.position.commit).toBe(succeeded[0]!.position.commit);
+    await h.settle();
+    expect((await me(user)).balance).toBe('5000.00');
+  });
+
+  it('credits an outcome an older version recorded without its credit, once', async () => {
+    const user = await signUpUser(h);
+    const reference = (await initialize(user, '1000.00')).json().data.reference as string;
+    const init = (await h.deps.store.readStream(paystackDepositStreamId(reference)))[0]!.data as { depositId: string; userId: string };
+    // As the earlier two-step path left it when it died between its steps.
+    await h.deps.store.append(paystackDepositStreamId(reference), [
+      { id: crypto.randomUUID(), type: 'PaystackDepositSucceeded', data: { depositId: init.depositId, userId: init.userId, reference, amount: '1000.00', currency: 'NGN', channel: 'card', gatewayResponse: 'Successful', via: 'webhook', succeededAt: h.clock.now().toISOString() }, metadata: {} },
+    ]);
+    await settlePaystackDeposit(h.deps, reference, { status: 'success', amountMinor: '100000', currency: 'NGN', channel: 'card', gatewayResponse: 'Successful', via: 'verify' });
+    await settlePaystackDeposit(h.deps, reference, { status: 'success', amountMinor: '100000', currency: 'NGN', channel: 'card', gatewayResponse: 'Successful', via: 'verify' });
+    await h.settle();
+    expect((await me(user)).balance).toBe('1000.00');
   });
 
   it('hides another user\'s deposit from verify', async () => {

@@ -1,0 +1,61 @@
+// Proves the pool's money decisions name their wallets: a cancellation refunds every entry and a settlement pays every winner in the same decision as the pool's event; a wallet not read is named (PoolWalletsUnread), never skipped; a refusal needs no wallet; deciding again moves nothing.
+import { describe, expect, it } from 'vitest';
+import { walletDecider } from '../wallet/decider.js';
+import type { WalletState } from '../wallet/state.js';
+import { decideJoinWithEntry } from './entry-moves.js';
+import { PoolWalletsUnread, decidePoolMoney, walletsToRead, type PoolMoneyCommand } from './pool-money.js';
+import { poolDecider } from './index.js';
+import type { PoolState } from './state.js';
+import { FIRST_DEADLINE, POOL_T0, createPool, joinPool } from './testing.js';
+
+const TERMS = { timeZone: 'UTC', dailyLimit: '100000' };
+
+function funded(userId: string): WalletState {
+  const events = walletDecider.decide({ type: 'CreditDeposit', data: { userId, depositId: `d-${userId}`, provider: 'paystack', reference: `r-${userId}`, amount: '100.00', currency: 'NGN' }, metadata: { now: POOL_T0 } }, walletDecider.initialState());
+  return events.reduce(walletDecider.evolve, walletDecider.initialState());
+}
+
+function poolWith(users: string[]): { pool: PoolState; wallets: Record<string, WalletState> } {
+  let pool = poolDecider.decide(createPool('p1', users[0]!), poolDecider.initialState()).reduce(poolDecider.evolve, poolDecider.initialState());
+  const wallets: Record<string, WalletState> = {};
+  users.forEach((u, i) => {
+    const command = joinPool('p1', u, 10 + i);
+    if (command.type !== 'JoinPool') throw new Error('unreachable');
+    const move = decideJoinWithEntry(command, TERMS, { pool, wallet: funded(u) });
+    pool = move.pool.reduce(poolDecider.evolve, pool);
+    wallets[u] = move.wallet.reduce(walletDecider.evolve, funded(u));
+  });
+  return { pool, wallets };
+}
+
+const cancel: PoolMoneyCommand = { type: 'CancelPool', data: { poolId: 'p1', userId: 'alice', firstDeadlineAt: FIRST_DEADLINE }, metadata: { now: POOL_T0 } };
+
+describe('pool money decisions', () => {
+  it('cancels with every refund in the same decision, and then decides nothing more', () => {
+    const { pool, wallets } = poolWith(['alice', 'bob', 'carol']);
+    expect(walletsToRead(cancel, pool)).toEqual(['alice', 'bob', 'carol']);
+    const move = decidePoolMoney(cancel, { pool, wallets });
+    expect(move.pool.map((e) => e.type)).toEqual(['PoolCancelled']);
+    expect(Object.entries(move.wallets).map(([u, events]) => [u, events.map((e) => [e.type, (e.data as { amount: string }).amount])])).toEqual([
+      ['alice', [['StakeReleased', '5.10']]],
+      ['bob', [['StakeReleased', '5.10']]],
+      ['carol', [['StakeReleased', '5.10']]],
+    ]);
+    const after = { pool: move.pool.reduce(poolDecider.evolve, pool), wallets: Object.fromEntries(Object.entries(wallets).map(([u, w]) => [u, (move.wallets[u] ?? []).reduce(walletDecider.evolve, w)])) };
+    expect(decidePoolMoney(cancel, after)).toEqual({ pool: [], wallets: {} });
+  });
+
+  it('names a wallet it was not given instead of deciding without it', () => {
+    const { pool, wallets } = poolWith(['alice', 'bob']);
+    const { bob: _bob, ...onlyAlice } = wallets;
+    expect(() => decidePoolMoney(cancel, { pool, wallets: onlyAlice })).toThrow(PoolWalletsUnread);
+  });
+
+  it('needs no wallet for a refusal or a start', () => {
+    const { pool } = poolWith(['alice', 'bob']);
+    expect(walletsToRead({ ...cancel, data: { ...cancel.data, userId: 'bob' } }, pool)).toEqual([]);
+    const start: PoolMoneyCommand = { type: 'StartPool', data: { poolId: 'p1', firstDeadlineAt: FIRST_DEADLINE }, metadata: { now: new Date(Date.parse(FIRST_DEADLINE) + 1) } };
+    expect(walletsToRead(start, pool)).toEqual([]);
+    expect(decidePoolMoney(start, { pool, wallets: {} }).pool.map((e) => e.type)).toEqual(['PoolStarted']);
+  });
+});
