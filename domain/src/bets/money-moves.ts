@@ -19,6 +19,17 @@ import type { BetEvent } from './events.js';
 import { appealMoneyPlan } from './appeals.js';
 import type { BetState } from './state.js';
 
+/**
+ * The wallets the caller read (or their order) are not the ones the bet it decides on needs: it
+ * named them from an older state of the bet. Nothing was decided; the caller reads the bet
+ * again and retries.
+ */
+export class UnreadWalletError extends ConflictError {
+  constructor(userIds: string, command: string) {
+    super(`The wallets of ${userIds} were not read (in this order) for ${command}`);
+  }
+}
+
 /** The events of one bet command on each stream: the bet's, and each player's wallet's by user id. */
 export interface BetMoneyMove {
   readonly bet: BetEvent[];
@@ -67,8 +78,9 @@ export function walletCommandsOf(event: BetEvent, now: Date): WalletCommand[] {
 
 /**
  * Decides a bet command and the money it moves, over the bet's and the players' wallets' states.
- * A repeat (the bet decides nothing) moves nothing; a wallet the decision needs but was not read
- * is a programming error (walletsOfBetCommand names every wallet a command can write).
+ * A repeat (the bet decides nothing) moves nothing. A wallet the decision needs but was not read
+ * refuses it (UnreadWalletError): walletsOfBetCommand on the bet's current state names every
+ * wallet a command can write, so only a caller that named them from an older state meets it.
  */
 export function decideBetWithMoney(command: BetCommand, states: { bet: BetState; wallets: Readonly<Record<string, WalletState>> }): BetMoneyMove {
   const bet = decide(command, states.bet);
@@ -78,7 +90,7 @@ export function decideBetWithMoney(command: BetCommand, states: { bet: BetState;
     for (const walletCommand of walletCommandsOf(event, command.metadata.now)) {
       const userId = walletCommand.data.userId;
       const state = current[userId];
-      if (!state) throw new ConflictError(`The wallet of ${userId} was not read for ${command.type}`);
+      if (!state) throw new UnreadWalletError(userId, command.type);
       const events = walletDecider.decide(walletCommand, state) as WalletEvent[];
       current[userId] = events.reduce(walletDecider.evolve, state);
       wallets[userId] = [...(wallets[userId] ?? []), ...events];

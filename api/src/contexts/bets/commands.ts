@@ -17,6 +17,7 @@ import {
   decideCreateWithStake,
   followUpsOf,
   walletsOfBetCommand,
+  UnreadWalletError,
   type BetFollowUp,
   type StakeMove,
   type StakeTerms,
@@ -28,7 +29,7 @@ import type { StreamPart } from '@wager/domain';
 import { deterministicId, walletDecider, walletStreamId, type WalletEvent, type WalletState } from '@wager/domain/wallet/index';
 import { chatDecider, chatIdOfBet, chatStreamId } from '@wager/domain/chat/index';
 import type { AppDeps } from '../../deps.js';
-import { runCommand, runMultiStreamCommand, streamState } from '../../runtime/command-pipeline.js';
+import { commandSnapshots, runCommand, runMultiStreamCommand, streamState } from '../../runtime/command-pipeline.js';
 import { stakeTerms } from '../wallet/index.js';
 import { withStakeToast } from './wallet-steps.js';
 
@@ -50,6 +51,9 @@ export interface BetOutcome {
   /** The last position written by the command (and the chat it opened), for read-your-writes, or null. */
   readonly position: Position | null;
 }
+
+/** Reads of the bet before a command that moves money gives up naming its wallets (each read newer than the last). */
+const WALLET_PLAN_ATTEMPTS_MAX = 3;
 
 /** The deterministic ids of the wallet events a bet command decides (one per (bet, player, kind), as the saga era's). */
 function walletEventIds(betId: string, userId: string, key: string): (events: WalletEvent[]) => string[] {
@@ -102,9 +106,25 @@ export class BetSagas {
    * moves only the challenger's money); the decision re-checks them on the states it reads.
    */
   async executeWithMoney(command: BetCommand, actor: string): Promise<BetOutcome> {
+    // The wallets (and their order) from the bet as this process last folded it (no read), else
+    // as read now. The decision checks them against the bet it decides on and refuses before
+    // anything is written when they differ (UnreadWalletError): then the bet is read again.
+    let known = commandSnapshots.get<BetState>(this.deps.store, betDecider, betStreamId(command.data.betId))?.state;
+    for (let attempt = 1; ; attempt++) {
+      known ??= await this.state(command.data.betId);
+      try {
+        return await this.appendWithMoney(command, actor, known);
+      } catch (error) {
+        if (!(error instanceof UnreadWalletError) || attempt >= WALLET_PLAN_ATTEMPTS_MAX) throw error;
+        known = undefined;
+      }
+    }
+  }
+
+  private async appendWithMoney(command: BetCommand, actor: string, known: BetState): Promise<BetOutcome> {
     const betId = command.data.betId;
     const key = commandIntentKey(command.type, command.data);
-    const { before, after } = walletsOfBetCommand(command, await this.state(betId));
+    const { before, after } = walletsOfBetCommand(command, known);
     const wallet = (userId: string): StreamPart<WalletState, WalletEvent> => ({ streamId: walletStreamId(userId), decider: walletDecider, eventIds: walletEventIds(betId, userId, key) });
     // The order of the parts is the order in $all: an overturn's debits, the bet, then the credits and refunds.
     const parts: Record<string, StreamPart<any, any>> = {};
@@ -115,6 +135,8 @@ export class BetSagas {
     const result = await runMultiStreamCommand(this.deps, {
       parts,
       decide: (states) => {
+        const plan = walletsOfBetCommand(command, states.bet as BetState);
+        if (plan.before.join() !== before.join() || plan.after.join() !== after.join()) throw new UnreadWalletError([...plan.before, ...plan.after].join(', '), command.type);
         const wallets = Object.fromEntries(players.map((userId) => [userId, states[`wallet:${userId}`] as WalletState]));
         const move = decideBetWithMoney(command, { bet: states.bet as BetState, wallets });
         return { bet: move.bet, ...Object.fromEntries(Object.entries(move.wallets).map(([userId, events]) => [`wallet:${userId}`, events])) };

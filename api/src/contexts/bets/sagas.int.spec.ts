@@ -1,4 +1,4 @@
-// Proves no internal money move of a bet can be half done: 50 concurrent acceptors (one wins, no loser's money moves); a crash injected inside the one append of a create, a join, a settlement (agreed, uncontested, by an admin), a refund (cancel, decline, expire, void) writes nothing on any stream, and the same command then moves the money once; random interleavings (fast-check) keep the books balanced after every command with no follow-up or reconciler to wait for; and who may call each route.
+// Proves no internal money move of a bet can be half done: 50 concurrent acceptors (one wins, no loser's money moves); a crash injected inside the one append of a create, a join, a settlement (agreed, uncontested, by an admin), a refund (cancel, decline, expire, void) writes nothing on any stream, and the same command then moves the money once; wallets named from a stale snapshot of the bet are refused unwritten and the command decided again; random interleavings (fast-check) keep the books balanced after every command with no follow-up or reconciler to wait for; and who may call each route.
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,8 +7,8 @@ import { crashMidAppend } from '../../testing/crash.js';
 import { makeAdmin } from '../../testing/users.js';
 import { BetScheduler } from './jobs.js';
 import { BetSagas } from './commands.js';
-import { betStreamId, createChallengeSchema } from '@wager/domain/bets/index';
-import { walletStreamId } from '@wager/domain/wallet/index';
+import { betDecider, betStreamId, createChallengeSchema, decideAcceptWithStake, type BetEvent } from '@wager/domain/bets/index';
+import { walletDecider, walletStreamId, type WalletEvent } from '@wager/domain/wallet/index';
 import { available, checkBooks, fundedPlayer, ledger, type Player } from './testing.js';
 
 const H = 3600_000;
@@ -202,6 +202,33 @@ describe('a crash inside the append of a settlement or a refund leaves nothing h
     expect(available(books, alice.id)).toBe('1000.00');
     expect(available(books, bob.id)).toBe('1000.00');
     await checkBooks(h, [pending.id, played]);
+  });
+});
+
+describe('wallets named from a stale state of the bet', () => {
+  it('are refused before anything is written, and the command is decided again on the bet as read: both players refunded', async () => {
+    const sagas = new BetSagas(h.deps);
+    const alice = await fundedPlayer(h);
+    const bob = await fundedPlayer(h);
+    const bet = await create(alice);
+    await sagas.state(bet.id); // this process now holds the bet as pending (one player)
+    // Another process accepts it: this process's snapshot does not see the acceptance.
+    const recorded = await h.deps.store.readStream(betStreamId(bet.id));
+    const state = recorded.reduce((s, e) => betDecider.evolve(s, { type: e.type, data: e.data } as BetEvent), betDecider.initialState());
+    const wallet = (await h.deps.store.readStream(walletStreamId(bob.id))).reduce((s, e) => walletDecider.evolve(s, { type: e.type, data: e.data } as WalletEvent), walletDecider.initialState());
+    const command = { type: 'AcceptBet' as const, data: { betId: bet.id, acceptorId: bob.id, via: 'marketplace' as const, playDeadlineMs: 24 * H }, metadata: { now: h.clock.now() } };
+    const move = decideAcceptWithStake(command, { timeZone: 'UTC', dailyLimit: '50000.00' }, { bet: state, wallet });
+    await h.deps.store.appendToStreams([
+      { streamId: walletStreamId(bob.id), events: move.wallet.map((e) => ({ id: randomUUID(), type: e.type, data: e.data })), expectedRevision: 'any' },
+      { streamId: betStreamId(bet.id), events: move.bet.map((e) => ({ id: randomUUID(), type: e.type, data: e.data })), expectedRevision: recorded.length - 1 },
+    ]);
+    h.clock.advance(25 * H);
+    const voided = await sagas.runDeadline(bet.id, 'void');
+    expect(voided.events.map((e) => e.type)).toEqual(['BetVoided']);
+    const books = await ledger(h);
+    expect(available(books, alice.id)).toBe('1000.00');
+    expect(available(books, bob.id)).toBe('1000.00');
+    await checkBooks(h, [bet.id]);
   });
 });
 
