@@ -20,7 +20,7 @@ import type { NotificationPreferencesTable, NotificationsTable } from './notific
 import type { PersonDataKeysTable } from './personal-data/person-data-keys.table.js';
 import type { ErasureRequestsTable } from './privacy/erasure-requests.table.js';
 import type { PushDeliveriesTable, PushOutboxTable, PushSubscriptionsTable } from './push/push.table.js';
-import type { BetDeadlinesTable, BetTrailTable, BetsTable, UserStatsSettlementsTable, UserStatsTable } from './bets/bets.table.js';
+import type { BetDeadlinesTable, BetTrailTable, BetsTable, UserStatsOverturnsTable, UserStatsSettlementsTable, UserStatsTable } from './bets/bets.table.js';
 
 /**
  * The read schema: one entry per read table, each table's interface in its read model's
@@ -34,7 +34,7 @@ export interface Database {
   credentials: CredentialsTable; sessions: SessionsTable; account_claims: AccountClaimsTable; password_reset_tokens: PasswordResetTokensTable; rate_limit_counters: RateLimitCountersTable; app_secrets: AppSecretsTable;
   email_outbox: EmailOutboxTable;
   sms_outbox: SmsOutboxTable;
-  bets: BetsTable; bet_deadlines: BetDeadlinesTable; bet_trail: BetTrailTable; user_stats: UserStatsTable; user_stats_settlements: UserStatsSettlementsTable;
+  bets: BetsTable; bet_deadlines: BetDeadlinesTable; bet_trail: BetTrailTable; user_stats: UserStatsTable; user_stats_settlements: UserStatsSettlementsTable; user_stats_overturns: UserStatsOverturnsTable;
   chats: ChatsTable; chat_messages: ChatMessagesTable; moderation_requests: ModerationRequestsTable;
   live_matches: LiveMatchesTable;
   audit_runs: AuditRunsTable;

@@ -1,4 +1,4 @@
-// Proves appeals: who may file and decide them (each refusal), and (fast-check) that after any dispute resolution, appeal and decision, run with repeats, the ledger sums to zero, the bet's escrow ends at zero, no available balance goes negative and every player ends with exactly what the final outcome gives them (appeals keep money whole).
+// Proves appeals: who may file and decide them (each refusal), and (fast-check) that after any dispute resolution, appeal and decision (each decided over the bet and both wallets at once, applied in the order of the append, repeated), the ledger sums to zero, the bet's escrow ends at zero, no available balance goes negative and every player ends with exactly what the final outcome gives them (appeals keep money whole).
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -11,11 +11,10 @@ import {
   APPEAL_CODES,
   APPEAL_WINDOW_MS,
   appealMoneyPlan,
-  appealStepsOf,
   betDecider,
   createChallengeSchema,
-  followUpsOf,
-  type AppealDecidedData,
+  decideBetWithMoney,
+  walletsOfBetCommand,
   type BetCommand,
   type BetEvent,
   type BetState,
@@ -48,14 +47,25 @@ class World {
     }
   }
 
+  /** One bet command and the money it moves, decided together and applied in the order of its one append. */
   betCommand(command: BetCommand): BetEvent[] {
-    const events = betDecider.decide(command, this.bet);
-    for (const event of events) {
+    const order = walletsOfBetCommand(command, this.bet);
+    const wallets = Object.fromEntries([this.a, this.b].map((u) => [u, this.wallets.get(u) ?? walletDecider.initialState()]));
+    const move = decideBetWithMoney(command, { bet: this.bet, wallets });
+    for (const userId of Object.keys(move.wallets)) expect([...order.before, ...order.after]).toContain(userId);
+    const applyWallet = (userId: string) => {
+      const events = move.wallets[userId] ?? [];
+      this.wallets.set(userId, events.reduce(walletDecider.evolve, wallets[userId]!));
+      for (const event of events) this.apply(postingsOf(event.data));
+    };
+    order.before.forEach(applyWallet);
+    for (const event of move.bet) {
       this.bet = betDecider.evolve(this.bet, event);
       this.betEvents.push(event);
       this.apply(postingsOf(event.data));
     }
-    return events;
+    order.after.forEach(applyWallet);
+    return move.bet;
   }
 
   wallet(userId: string, command: WalletCommand): WalletEvent[] {
@@ -88,33 +98,6 @@ class World {
     for (const userId of [this.a, this.b]) this.betCommand({ type: 'ReportResult', data: { betId: this.betId, userId, result: 'won', evidence: [], contestWindowMs: 24 * H }, metadata: { now: at(2) } });
   }
 
-  /** The follow-ups of bet events (payout, refunds), each run twice as a crashed-and-resumed saga would. */
-  followUps(events: BetEvent[]): void {
-    for (const event of events) {
-      for (const step of followUpsOf(event)) {
-        for (let i = 0; i < 2; i++) {
-          if (step.kind === 'payout') this.wallet(step.userId, { type: 'CreditPayout', data: { userId: step.userId, holdId: step.betId, holdKind: 'bet', amount: step.amount, currency: step.currency }, metadata: { now: at(3) } });
-          if (step.kind === 'refund') this.wallet(step.userId, { type: 'ReleaseStake', data: { userId: step.userId, holdId: step.betId, reason: step.reason }, metadata: { now: at(3) } });
-        }
-      }
-    }
-  }
-
-  /** The appeal saga: its steps in the domain's order, each run twice. */
-  appealSteps(decided: AppealDecidedData): void {
-    for (const step of appealStepsOf(decided)) {
-      for (let i = 0; i < 2; i++) {
-        if (step.kind === 'adjust-fees') this.betCommand({ type: 'AdjustAppealFees', data: { betId: step.betId }, metadata: { now: at(10) } });
-        else
-          this.wallet(step.userId, {
-            type: 'AdjustForAppeal',
-            data: { userId: step.userId, holdId: step.betId, holdKind: 'bet', amount: step.amount, currency: step.currency, reversesEventId: step.reversesEventId },
-            metadata: { now: at(10) },
-          });
-      }
-    }
-  }
-
   /** What the bet moved for one player, across their available and receivable accounts. */
   netOf(userId: string, before: Money): Money {
     return this.ledger.get(userAvailable(userId, 'NGN')).plus(this.ledger.get(userReceivable(userId, 'NGN'))).minus(before);
@@ -137,7 +120,6 @@ function resolved(winner: 'a' | 'b' | null): { world: World; resolution: BetEven
   world.dispute();
   const winnerId = winner === null ? null : world[winner];
   const resolution = world.betCommand({ type: 'ResolveDispute', data: { betId: world.betId, adminId: world.resolver, winnerId, adminNotes: 'video shows it' }, metadata: { now: at(5) } });
-  world.followUps(resolution);
   return { world, resolution };
 }
 
@@ -238,7 +220,10 @@ describe('appeals keep money whole (property)', () => {
           world.dispute();
           const start = new Money(startWith);
           const winnerOf = (o: 'a' | 'b' | null) => (o === null ? null : world[o]);
-          world.followUps(world.betCommand({ type: 'ResolveDispute', data: { betId: world.betId, adminId: world.resolver, winnerId: winnerOf(original), adminNotes: 'n' }, metadata: { now: at(5) } }));
+          const resolve: BetCommand = { type: 'ResolveDispute', data: { betId: world.betId, adminId: world.resolver, winnerId: winnerOf(original), adminNotes: 'n' }, metadata: { now: at(5) } };
+          world.betCommand(resolve);
+          // A repeat (a retry after a lost answer) is refused: it moves nothing a second time.
+          expect(refusal(() => world.betCommand(resolve))).toBeInstanceOf(ConflictError);
           // Players spend part of what they hold (another bet here), as a winner who withdrew would.
           const spendOf = (userId: string, share: number): Money => {
             const spend = world.ledger.get(userAvailable(userId, 'NGN')).mul(share).toDecimalPlaces(2, Money.ROUND_DOWN);
@@ -249,8 +234,11 @@ describe('appeals keep money whole (property)', () => {
           const spentB = spendOf(world.b, spendShareB);
           world.betCommand(file(world, world[appellant]));
           const final = overturn && target !== original ? target : original;
-          const [decided] = world.betCommand(decideBy(world, world.reviewer, final === original ? 'upheld' : 'overturned', winnerOf(final)));
-          world.appealSteps(decided!.data as AppealDecidedData);
+          const decision = decideBy(world, world.reviewer, final === original ? 'upheld' : 'overturned', winnerOf(final));
+          const decided = world.betCommand(decision);
+          // The fee change is recorded with the decision, in the same append, when the fees change.
+          expect(decided.map((e) => e.type)).toEqual(final !== null && original === null ? ['AppealDecided', 'AppealFeesAdjusted'] : final === null && original !== null ? ['AppealDecided', 'AppealFeesAdjusted'] : ['AppealDecided']);
+          expect(refusal(() => world.betCommand(decision))).toMatchObject({ code: APPEAL_CODES.alreadyDecided });
 
           for (const sum of world.ledger.trialBalance().values()) expect(sum.isZero()).toBe(true);
           expect(world.ledger.get(betEscrow(world.betId, 'NGN')).isZero()).toBe(true);

@@ -14,10 +14,8 @@ export type BetCommand =
   | Command<'SettleUncontested', { betId: string }>
   | Command<'VoidOverdueBet', { betId: string }>
   | Command<'ResolveDispute', { betId: string; adminId: string; winnerId: string | null; adminNotes: string }>
-  | Command<'AbandonCreation', { betId: string }>
   | Command<'FileAppeal', { betId: string; userId: string; reason: string; resolutionEventId: string; appealWindowMs: number }>
-  | Command<'DecideAppeal', { betId: string; adminId: string; outcome: AppealOutcome; winnerId: string | null; notes: string }>
-  | Command<'AdjustAppealFees', { betId: string }>;
+  | Command<'DecideAppeal', { betId: string; adminId: string; outcome: AppealOutcome; winnerId: string | null; notes: string }>;
 
 export type BetCommandType = BetCommand['type'];
 

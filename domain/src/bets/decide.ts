@@ -48,14 +48,10 @@ export function decide(command: BetCommand, state: BetState): BetEvent[] {
       return voidOverdue(command.data, command.metadata.now, state);
     case 'ResolveDispute':
       return resolve(command.data, command.metadata.now, state);
-    case 'AbandonCreation':
-      return abandon(command.data, command.metadata.now, state);
     case 'FileAppeal':
       return fileAppeal(command.data, command.metadata.now, state);
     case 'DecideAppeal':
       return decideAppeal(command.data, command.metadata.now, state);
-    case 'AdjustAppealFees':
-      return adjustAppealFees(command.data, command.metadata.now, state);
     default: {
       const unexpected: never = command;
       throw new Error(`Unknown bet command ${JSON.stringify(unexpected)}`);
@@ -236,17 +232,6 @@ function resolve(c: Command<'ResolveDispute'>, now: Now, state: BetState): BetEv
   return [resolved, settled(s, c.winnerId, 'admin', at)];
 }
 
-/**
- * The reconciler's tombstone for a creation whose stake was locked but whose BetCreated never
- * got written (a crash between the saga's steps). Written with expected revision "no stream",
- * it makes a late BetCreated fail, so the released stake can never back a live bet.
- */
-function abandon(c: Command<'AbandonCreation'>, now: Now, state: BetState): BetEvent[] {
-  if (state.status === 'abandoned') return [];
-  if (state.status !== 'none') return [];
-  return [{ type: 'BetCreationAbandoned', data: { betId: c.betId, abandonedAt: now.toISOString() } }];
-}
-
 /** A player appeals the admin's resolution: once per bet, within the appeal window after it. */
 function fileAppeal(c: Command<'FileAppeal'>, now: Now, state: BetState): BetEvent[] {
   const s = existing(state);
@@ -274,7 +259,9 @@ function fileAppeal(c: Command<'FileAppeal'>, now: Now, state: BetState): BetEve
 
 /**
  * A second admin decides the open appeal: upheld (nothing moves) or overturned to another winner
- * or to a void. An overturn records its money plan; the saga executes it as compensating events.
+ * or to a void. An overturn records its money plan, and the platform's part of it
+ * (AppealFeesAdjusted) with it; the players' corrections are decided from the plan in the same
+ * command (money-moves.ts) and appended in the same transaction.
  */
 function decideAppeal(c: Command<'DecideAppeal'>, now: Now, state: BetState): BetEvent[] {
   const s = existing(state);
@@ -292,7 +279,8 @@ function decideAppeal(c: Command<'DecideAppeal'>, now: Now, state: BetState): Be
     if (to === from) throw new ValidationError(appealMessages.overturnUnchanged, { code: APPEAL_CODES.overturnUnchanged });
   }
   const plan = c.outcome === 'upheld' ? { adjustments: [], feeAdjustment: '0.00' } : appealMoneyPlan({ players, stake: s.bet.amount, fee: s.bet.feeAmount, from, to });
-  return [
+  const at = now.toISOString();
+  const decided: BetEvent[] = [
     {
       type: 'AppealDecided',
       data: {
@@ -307,31 +295,26 @@ function decideAppeal(c: Command<'DecideAppeal'>, now: Now, state: BetState): Be
         currency: s.bet.currency,
         adjustments: plan.adjustments,
         feeAdjustment: plan.feeAdjustment,
-        decidedAt: now.toISOString(),
+        decidedAt: at,
       },
     },
   ];
+  return [...decided, ...feesAdjusted(s, s.appeal.resolutionEventId, plan.feeAdjustment, at)];
 }
 
 /**
- * The platform's part of an overturn, recorded once the players' debits are in the escrow (the
- * saga's order), so the escrow never goes below zero. Nothing to do when the fees do not change.
+ * The platform's part of an overturn: fees given back to the escrow (a win becomes a void) or
+ * taken from it (a void becomes a win). Nothing when the fees do not change.
  */
-function adjustAppealFees(c: Command<'AdjustAppealFees'>, now: Now, state: BetState): BetEvent[] {
-  if (!('bet' in state) || state.appeal?.status !== 'overturned' || state.appeal.feesAdjusted) return [];
-  const change = new Decimal(state.appeal.feeAdjustment);
+function feesAdjusted(s: ExistingBet, reversesEventId: string, feeAdjustment: string, at: string): BetEvent[] {
+  const change = new Decimal(feeAdjustment);
   if (change.isZero()) return [];
   const postings: BetPosting[] = [
-    { account: platformFeesAccount(state.bet.currency), currency: state.bet.currency, amount: change.toFixed(2) },
-    { account: betEscrowAccount(state.bet.betId, state.bet.currency), currency: state.bet.currency, amount: change.neg().toFixed(2) },
+    { account: platformFeesAccount(s.bet.currency), currency: s.bet.currency, amount: change.toFixed(2) },
+    { account: betEscrowAccount(s.bet.betId, s.bet.currency), currency: s.bet.currency, amount: change.neg().toFixed(2) },
   ];
   assertBalanced(postings);
-  return [
-    {
-      type: 'AppealFeesAdjusted',
-      data: { betId: state.bet.betId, reversesEventId: state.appeal.resolutionEventId, feeAdjustment: change.toFixed(2), currency: state.bet.currency, postings, adjustedAt: now.toISOString() },
-    },
-  ];
+  return [{ type: 'AppealFeesAdjusted', data: { betId: s.bet.betId, reversesEventId, feeAdjustment: change.toFixed(2), currency: s.bet.currency, postings, adjustedAt: at } }];
 }
 
 export function isTerminal(state: BetState): boolean {

@@ -15,3 +15,4 @@ export const betDecider: Decider<BetState, BetCommand, BetEvent> = { initialStat
 export * from './saga.js';
 export * from './ids.js';
 export * from './stake-moves.js';
+export * from './money-moves.js';

@@ -98,4 +98,9 @@ export interface UserStatsSettlementsTable {
   rating_change: number;
   settled_at: Timestamp;
 }
+/** The bets whose overturned appeal is applied to the ratings (once each). */
+export interface UserStatsOverturnsTable {
+  bet_id: string;
+  decided_at: Timestamp;
+}
 

@@ -107,6 +107,45 @@ describe('bets read model', () => {
     expect(await findUserStats(spec.db, a)).toEqual({ rating: 1000, wins: 0, losses: 0 });
   });
 
+  it('recomputes the players\' ratings after an overturned appeal (another winner, a void, a void to a win), once despite redeliveries', async () => {
+    const disputedBet = async (a: string, b: string, winnerId: string | null, resolver: string) => {
+      const betId = await createBet(a, { amount: '100', opponentId: b });
+      await run(betId, { type: 'AcceptBet', data: { betId, acceptorId: b, via: 'invite', playDeadlineMs: 24 * H }, metadata: { now: at(1) } });
+      for (const userId of [a, b]) await run(betId, { type: 'ReportResult', data: { betId, userId, result: 'won', evidence: [], contestWindowMs: 24 * H }, metadata: { now: at(2) } });
+      await run(betId, { type: 'ResolveDispute', data: { betId, adminId: resolver, winnerId, adminNotes: 'clip' }, metadata: { now: at(3) } });
+      const resolution = (await store.readStream(betStreamId(betId))).find((e) => e.type === 'DisputeResolved')!.id;
+      await run(betId, { type: 'FileAppeal', data: { betId, userId: b, reason: 'The clip shows my goal', resolutionEventId: resolution, appealWindowMs: 48 * H }, metadata: { now: at(4) } });
+      return betId;
+    };
+    const overturn = (betId: string, winnerId: string | null) => run(betId, { type: 'DecideAppeal', data: { betId, adminId: randomUUID(), outcome: 'overturned', winnerId, notes: 'reviewed' }, metadata: { now: at(5) } });
+    const stats = async (...ids: string[]) => Promise.all(ids.map((id) => findUserStats(spec.db, id)));
+
+    // A won (A 1016, B 984); overturned to B: A's win is taken back, then B's counted from 1000 each.
+    const [a, b] = [await user(`a_${randomUUID().slice(0, 6)}`), await user(`b_${randomUUID().slice(0, 6)}`)];
+    const first = await disputedBet(a, b, a, randomUUID());
+    expect(await stats(a, b)).toEqual([{ rating: 1016, wins: 1, losses: 0 }, { rating: 984, wins: 0, losses: 1 }]);
+    await overturn(first, b);
+    expect(await stats(a, b)).toEqual([{ rating: 984, wins: 0, losses: 1 }, { rating: 1016, wins: 1, losses: 0 }]);
+    expect(await spec.db.selectFrom('user_stats_settlements').select(['winner_id', 'loser_id', 'rating_change']).where('bet_id', '=', first).execute()).toEqual([{ winner_id: b, loser_id: a, rating_change: 16 }]);
+    // The original settlement redelivered after the overturn counts nothing.
+    const settled = (await store.readStream(betStreamId(first))).filter((e) => e.type === 'BetSettled');
+    await project(settled);
+    expect(await stats(a, b)).toEqual([{ rating: 984, wins: 0, losses: 1 }, { rating: 1016, wins: 1, losses: 0 }]);
+
+    // A win overturned to a void: nobody won or lost.
+    const [c, d] = [await user(`c_${randomUUID().slice(0, 6)}`), await user(`d_${randomUUID().slice(0, 6)}`)];
+    const second = await disputedBet(c, d, c, randomUUID());
+    await overturn(second, null);
+    expect(await stats(c, d)).toEqual([{ rating: 1000, wins: 0, losses: 0 }, { rating: 1000, wins: 0, losses: 0 }]);
+    expect(await spec.db.selectFrom('user_stats_settlements').select('bet_id').where('bet_id', '=', second).execute()).toEqual([]);
+
+    // A void overturned to a win: counted as a settlement.
+    const [e, f] = [await user(`e_${randomUUID().slice(0, 6)}`), await user(`f_${randomUUID().slice(0, 6)}`)];
+    const third = await disputedBet(e, f, null, randomUUID());
+    await overturn(third, f);
+    expect(await stats(e, f)).toEqual([{ rating: 984, wins: 0, losses: 1 }, { rating: 1016, wins: 1, losses: 0 }]);
+  });
+
   it('records an appeal and its decision: the window, the queue, and an overturn as the bet\'s new outcome', async () => {
     const a = await user(`a_${randomUUID().slice(0, 6)}`);
     const b = await user(`b_${randomUUID().slice(0, 6)}`);

@@ -18,21 +18,24 @@ export function eloChange(winnerRating: number, loserRating: number): number {
 }
 
 /**
- * User stats (rating from 1000, wins, losses) updated on each BetSettled. Idempotent: the
- * settlement's bet id is recorded with the change in the same transaction, so a repeat is
+ * User stats (rating from 1000, wins, losses) updated on each BetSettled, and again on an
+ * overturned appeal (`applyOverturn`). Idempotent: the settlement's bet id is recorded with the
+ * change in the same transaction (and an overturn's in `user_stats_overturns`), so a repeat is
  * skipped. Events arrive in global order, so a rebuild computes the same ratings. `applyBatch`
  * (below) folds a batch in memory in the same order and writes each table once.
  */
 export const userStatsProjector: Projector = {
   name: 'user_stats',
-  tables: ['user_stats', 'user_stats_settlements'],
-  eventTypes: ['BetSettled'],
+  tables: ['user_stats', 'user_stats_settlements', 'user_stats_overturns'],
+  eventTypes: ['BetSettled', 'AppealDecided'],
   async apply(db: Db, recorded: RecordedEvent): Promise<void> {
     const event = { type: recorded.type, data: recorded.data } as BetEvent;
+    if (event.type === 'AppealDecided') return applyOverturn(db, event.data);
     if (event.type !== 'BetSettled') return;
     const d = event.data;
+    // Counted already, or overturned since (a redelivered settlement must not count the outcome the appeal took back).
     const seen = await db.selectFrom('user_stats_settlements').select('bet_id').where('bet_id', '=', d.betId).executeTakeFirst();
-    if (seen) return;
+    if (seen || (await db.selectFrom('user_stats_overturns').select('bet_id').where('bet_id', '=', d.betId).executeTakeFirst())) return;
     const ratings = await db.selectFrom('user_stats').select(['user_id', 'rating']).where('user_id', 'in', [d.winnerId, d.loserId]).execute();
     const ratingOf = (id: string) => ratings.find((r) => r.user_id === id)?.rating ?? RATING_INITIAL;
     const change = eloChange(ratingOf(d.winnerId), ratingOf(d.loserId));
@@ -56,16 +59,80 @@ export const userStatsProjector: Projector = {
 };
 
 type Stats = { user_id: string; rating: number; wins: number; losses: number; updated_at: Date | string };
+type AppealDecidedData = Extract<BetEvent, { type: 'AppealDecided' }>['data'];
+
+/** Adds `delta` to a player's rating and `wins`/`losses` to their counts (a row made at the initial rating if new). */
+async function moveStats(db: Db, userId: string, delta: number, wins: number, losses: number, at: string): Promise<void> {
+  await db
+    .insertInto('user_stats')
+    .values({ user_id: userId, rating: RATING_INITIAL + delta, wins: Math.max(0, wins), losses: Math.max(0, losses), updated_at: at })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet((eb) => ({
+        rating: eb('user_stats.rating', '+', delta),
+        wins: eb('user_stats.wins', '+', wins),
+        losses: eb('user_stats.losses', '+', losses),
+        updated_at: at,
+      })),
+    )
+    .execute();
+}
 
 /**
- * The batch folded in memory, in order (ratings depend on the order of settlements): the
+ * An overturned appeal changes the bet's outcome, so its rating changes: the settlement as first
+ * counted is taken back (the winner gives back the points won and the win, the loser gets back
+ * the points lost and the loss), then the new outcome is counted as a settlement would be, from
+ * the ratings after that reversal (a void counts nothing). Settlements counted in between keep
+ * the changes computed then: Elo moves are not replayed. Once per bet (`user_stats_overturns`).
+ */
+async function applyOverturn(db: Db, d: AppealDecidedData): Promise<void> {
+  if (d.outcome !== 'overturned') return;
+  const claimed = await db.insertInto('user_stats_overturns').values({ bet_id: d.betId, decided_at: d.decidedAt }).onConflict((oc) => oc.column('bet_id').doNothing()).returning('bet_id').executeTakeFirst();
+  if (!claimed) return;
+  const counted = await db.selectFrom('user_stats_settlements').selectAll().where('bet_id', '=', d.betId).executeTakeFirst();
+  if (counted) {
+    await moveStats(db, counted.winner_id, -counted.rating_change, -1, 0, d.decidedAt);
+    await moveStats(db, counted.loser_id, counted.rating_change, 0, -1, d.decidedAt);
+    await db.deleteFrom('user_stats_settlements').where('bet_id', '=', d.betId).execute();
+  }
+  if (d.winnerId === null) return;
+  const players = new Set([...(counted ? [counted.winner_id, counted.loser_id] : []), ...d.adjustments.map((a) => a.userId)]);
+  const loserId = [...players].find((p) => p !== d.winnerId);
+  if (!loserId) return;
+  const ratings = await db.selectFrom('user_stats').select(['user_id', 'rating']).where('user_id', 'in', [d.winnerId, loserId]).execute();
+  const ratingOf = (id: string) => ratings.find((r) => r.user_id === id)?.rating ?? RATING_INITIAL;
+  const change = eloChange(ratingOf(d.winnerId), ratingOf(loserId));
+  await db.insertInto('user_stats_settlements').values({ bet_id: d.betId, winner_id: d.winnerId, loser_id: loserId, rating_change: change, settled_at: d.decidedAt }).execute();
+  await moveStats(db, d.winnerId, change, 1, 0, d.decidedAt);
+  await moveStats(db, loserId, -change, 0, 1, d.decidedAt);
+}
+
+/**
+ * A batch in order: each run of settlements between overturns is folded in memory
+ * (applySettlements); an overturn, rare, is applied on its own where it stands.
+ */
+async function applyBatch(db: Db, events: readonly RecordedEvent[]): Promise<void> {
+  let run: RecordedEvent[] = [];
+  for (const event of events) {
+    if (event.type === 'AppealDecided' && (event.data as AppealDecidedData).outcome === 'overturned') {
+      await applySettlements(db, run);
+      run = [];
+      await applyOverturn(db, event.data as AppealDecidedData);
+    } else run.push(event);
+  }
+  await applySettlements(db, run);
+}
+
+/**
+ * Settlements folded in memory, in order (ratings depend on the order of settlements): the
  * settlements already counted and the players' stats are read in one statement each, then the
  * new settlements are inserted in one statement and each changed player's stats written once.
  */
-async function applyBatch(db: Db, events: readonly RecordedEvent[]): Promise<void> {
+async function applySettlements(db: Db, events: readonly RecordedEvent[]): Promise<void> {
   const settled = events.filter((e) => e.type === 'BetSettled').map((e) => (e as unknown as { data: Extract<BetEvent, { type: 'BetSettled' }>['data'] }).data);
   if (settled.length === 0) return;
-  const seen = new Set((await db.selectFrom('user_stats_settlements').select('bet_id').where('bet_id', 'in', settled.map((d) => d.betId)).execute()).map((r) => r.bet_id));
+  const betIds = settled.map((d) => d.betId);
+  const seen = new Set((await db.selectFrom('user_stats_settlements').select('bet_id').where('bet_id', 'in', betIds).execute()).map((r) => r.bet_id));
+  for (const r of await db.selectFrom('user_stats_overturns').select('bet_id').where('bet_id', 'in', betIds).execute()) seen.add(r.bet_id);
   const userIds = [...new Set(settled.flatMap((d) => [d.winnerId, d.loserId]))];
   const stats = new Map<string, Stats>((await db.selectFrom('user_stats').selectAll().where('user_id', 'in', userIds).execute()).map((r) => [r.user_id, r]));
   const settlements: { bet_id: string; winner_id: string; loser_id: string; rating_change: number; settled_at: string }[] = [];

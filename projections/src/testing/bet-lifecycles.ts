@@ -2,9 +2,10 @@
  * Test and benchmark support: realistic event sequences of many bets at once, decided by the
  * bet and wallet deciders themselves (funding deposits, stake locks, bets created, accepted,
  * reported, settled, disputed (half the resolutions appealed, upheld or overturned), cancelled,
- * expired or voided, and the refunds, payouts and appeal corrections the bet sagas order), interleaved across bets as concurrent players would produce them.
+ * expired or voided, and the refunds, payouts and appeal corrections each of those commands
+ * appends with its bet event, in the order of its one append), interleaved across bets as concurrent players would produce them.
  */
-import { appealStepsOf, betDecider, betFee, betStreamId, createChallengeSchema, followUpsOf, type BetCommand, type BetEvent, type BetState } from '@wager/domain/bets/index';
+import { betDecider, betFee, betStreamId, createChallengeSchema, decideBetWithMoney, walletsOfBetCommand, type BetCommand, type BetMoneyMove, type BetState } from '@wager/domain/bets/index';
 import { walletDecider, walletStreamId, type WalletCommand, type WalletEvent, type WalletState } from '@wager/domain/wallet/index';
 
 const H = 3600_000;
@@ -83,30 +84,27 @@ export function simulateBetLifecycles(options: {
     if (events.length > 0) emit(events.map((e) => ({ streamId: walletStreamId(userId), type: e.type, data: e.data, metadata: { actor: userId } })));
     return true;
   };
+  // A bet command and the money it moves, decided together (decideBetWithMoney) and emitted in the order of its one append.
   const bet = (betId: string, command: BetCommand, actor: string): boolean => {
-    let state = betStates.get(betId) ?? betDecider.initialState();
-    let events: BetEvent[];
+    const state = betStates.get(betId) ?? betDecider.initialState();
+    const order = walletsOfBetCommand(command, state);
+    let move: BetMoneyMove;
     try {
-      events = betDecider.decide(command, state);
+      const read = Object.fromEntries([...order.before, ...order.after].map((userId) => [userId, wallets.get(userId) ?? walletDecider.initialState()]));
+      move = decideBetWithMoney(command, { bet: state, wallets: read });
     } catch {
       return false;
     }
-    for (const event of events) state = betDecider.evolve(state, event);
-    betStates.set(betId, state);
-    if (events.length > 0) emit(events.map((e) => ({ streamId: betStreamId(betId), type: e.type, data: e.data, metadata: { actor } })));
-    const now = command.metadata.now;
-    for (const followUp of events.flatMap(followUpsOf)) {
-      if (followUp.kind === 'refund') wallet({ type: 'ReleaseStake', data: { userId: followUp.userId, holdId: betId, reason: followUp.reason }, metadata: { now } });
-      else if (followUp.kind === 'payout') wallet({ type: 'CreditPayout', data: { userId: followUp.userId, holdId: betId, holdKind: 'bet', amount: followUp.amount, currency: followUp.currency }, metadata: { now } });
-    }
-    // An overturned appeal's corrections, in the saga's order (debits, fee change, credits).
-    for (const event of events) {
-      if (event.type !== 'AppealDecided') continue;
-      for (const step of appealStepsOf(event.data)) {
-        if (step.kind === 'adjust-fees') bet(betId, { type: 'AdjustAppealFees', data: { betId }, metadata: { now } }, 'system');
-        else wallet({ type: 'AdjustForAppeal', data: { userId: step.userId, holdId: betId, holdKind: 'bet', amount: step.amount, currency: step.currency, reversesEventId: step.reversesEventId }, metadata: { now } });
-      }
-    }
+    const emitWallet = (userId: string) => {
+      const events = move.wallets[userId] ?? [];
+      if (events.length === 0) return;
+      wallets.set(userId, events.reduce(walletDecider.evolve, wallets.get(userId) ?? walletDecider.initialState()));
+      emit(events.map((e) => ({ streamId: walletStreamId(userId), type: e.type, data: e.data, metadata: { actor } })));
+    };
+    order.before.forEach(emitWallet);
+    betStates.set(betId, move.bet.reduce(betDecider.evolve, state));
+    if (move.bet.length > 0) emit(move.bet.map((e) => ({ streamId: betStreamId(betId), type: e.type, data: e.data, metadata: { actor } })));
+    order.after.forEach(emitWallet);
     return true;
   };
   const lock = (userId: string, betId: string, amount: string, now: Date): boolean => {

@@ -9,18 +9,18 @@ import { BET_REFUND_EVENT_TYPES, type BetEventType } from '@wager/domain/bets/in
 import { Balances, parseAccount, type Posting } from '@wager/domain/ledger/index';
 import { Money, ZERO } from '@wager/domain/money/index';
 import { WALLET_STREAM_TYPE } from '@wager/domain/wallet/index';
-import { SAGA_RECONCILE_AFTER_MS } from '../bets/index.js';
 
 /** The events after which a bet takes no more money in: its escrow must drain to zero. */
 export const TERMINAL_BET_EVENT_TYPES: readonly BetEventType[] = [...BET_REFUND_EVENT_TYPES, 'BetSettled', 'BetCreationAbandoned'];
 
 /**
  * How long a terminal bet's refund or payout may stay unrecorded before the audit calls it lost
- * rather than in flight. The routes do the follow-ups inline, the follow-up reactor does them
- * within moments, and the reconciler picks up any stake lock left open past
- * SAGA_RECONCILE_AFTER_MS; ten times that is far past every healing path.
+ * rather than in flight. A bet's refunds, payout and appeal corrections are appended in the same
+ * transaction as its transition, so none is ever in flight; pools still pay out in follow-up
+ * steps, and logs of the saga era had bet follow-ups after their transition. Ten minutes is far
+ * past every path that finishes them.
  */
-export const FOLLOW_UP_OVERDUE_MS = 10 * SAGA_RECONCILE_AFTER_MS;
+export const FOLLOW_UP_OVERDUE_MS = 10 * 60_000;
 
 const BET_STREAM_TYPE = 'bet';
 /** Events that bring money back into a bet's escrow after it was paid out: an appeal's clawback and fee return. */
@@ -69,6 +69,12 @@ interface BetFollowUps {
   appeal: AppealTrack | null;
   /** Corrections recorded without an overturn that asks for them (caught by check 9). */
   readonly strayCorrections: string[];
+  /**
+   * Corrections recorded before any decision: an overturn's debits come first in its one append
+   * (they fill the reopened escrow), so they precede its AppealDecided in the log. The decision
+   * claims them; any left unclaimed at the end are strays.
+   */
+  readonly earlyCorrections: Map<string, { amount: Money; reversesEventId: string; event: string }>;
   /** Per user: stake locks minus releases; above zero is a hold still open. */
   readonly openHolds: Map<string, number>;
   readonly paidTo: Set<string>;
@@ -174,6 +180,7 @@ export class MoneyInvariants {
         fees: ZERO,
         appeal: null,
         strayCorrections: [],
+        earlyCorrections: new Map(),
         openHolds: new Map(),
         paidTo: new Set(),
         escrows: new Set(),
@@ -225,9 +232,10 @@ export class MoneyInvariants {
         winnerId: stringField(event.data, 'winnerId'),
         adjustments: new Map((d.adjustments ?? []).map((a) => [a.userId, a.amount])),
         feeAdjustment: new Money(d.feeAdjustment ?? '0'),
-        corrections: bet.appeal?.corrections ?? new Map(),
+        corrections: new Map([...bet.earlyCorrections, ...(bet.appeal?.corrections ?? [])]),
         feesAdjusted: null,
       };
+      bet.earlyCorrections.clear();
     }
     if (event.type === 'AppealFeesAdjusted') {
       const adjusted = { amount: new Money(stringField(event.data, 'feeAdjustment') ?? '0'), reversesEventId: stringField(event.data, 'reversesEventId') ?? '', event: describeEvent(event) };
@@ -248,7 +256,8 @@ export class MoneyInvariants {
     const amount = new Money(stringField(event.data, 'amount') ?? '0');
     const correction = { amount: event.type === 'AppealDebited' ? amount.neg() : amount, reversesEventId: stringField(event.data, 'reversesEventId') ?? '', event: describeEvent(event) };
     if (bet.appeal) bet.appeal.corrections.set(userId, correction);
-    else bet.strayCorrections.push(correction.event);
+    else if (bet.earlyCorrections.has(userId)) bet.strayCorrections.push(correction.event);
+    else bet.earlyCorrections.set(userId, correction);
   }
 
   /**
@@ -263,7 +272,7 @@ export class MoneyInvariants {
   judgeAppeals(now: Date): TerminalBetsReport {
     const report = { judged: 0, inFlight: [] as string[], failures: [] as string[] };
     for (const [betId, bet] of this.bets) {
-      for (const stray of bet.strayCorrections) report.failures.push(`appeal: bet ${betId}: correction with no overturned appeal at ${stray}`);
+      for (const stray of [...bet.strayCorrections, ...[...bet.earlyCorrections.values()].map((c) => c.event)]) report.failures.push(`appeal: bet ${betId}: correction with no overturned appeal at ${stray}`);
       const appeal = bet.appeal;
       if (!appeal) continue;
       report.judged++;

@@ -12,14 +12,16 @@ import { latestAuditRuns } from '@wager/projections/admin/queries';
 import { CHART_DAYS_DEFAULT, CHART_DAYS_MAX, dailyDisputes, dailyMoney, dailyPayoutTimes, openDisputeAges } from '@wager/projections/admin/charts.queries';
 import { listBankWithdrawalsBackingOff, listBankWithdrawalsNeedingAttention, listBankWithdrawalsSentLongAgo } from '@wager/projections/wallet/bank-payouts.queries';
 import { toAttentionJson } from '../wallet/index.js';
-import { SAGA_RECONCILE_AFTER_MS } from '../bets/index.js';
 import type { AppDeps } from '../../deps.js';
 import { auditRunning, startAuditRun } from './audit.js';
 
 /** A transfer made with no outcome after this long is past every webhook retry and verify poll. */
 export const SENT_WITHOUT_OUTCOME_AFTER_MS = 60 * 60_000;
-/** A stake lock open this long has outlived the reconciler that should have closed it (twice its wait). */
-export const SAGA_OVERDUE_MS = 2 * SAGA_RECONCILE_AFTER_MS;
+/**
+ * A stake lock on a finished bet open this long was left by the saga era (before every refund
+ * and payout was appended with its bet's transition): shown so an operator can close it.
+ */
+export const SAGA_OVERDUE_MS = 2 * 60_000;
 /** Events behind the head counted at most this far (a lag above it reads "1000+"). */
 export const LAG_COUNT_MAX = 1000;
 export const OPERATIONS_LIST_MAX = 50;

@@ -1,9 +1,11 @@
-// Proves appeals through the API on PostgreSQL: who may file one (visitor 401, outsider 404, an admin who is no player 403, each player) and decide one (visitor 401, player 403, the resolving admin 403 same_admin, another admin), the 48-hour window, one appeal per bet, the queue, and the money: an overturn moves exactly the correction (even when the winner has spent the winnings: the rest is owed), each compensating event names the original resolution, the books balance and the escrow ends at zero; a decision whose process died before the corrections is finished by the bet-appeals process manager, once.
+// Proves appeals through the API on PostgreSQL: who may file one (visitor 401, outsider 404, an admin who is no player 403, each player) and decide one (visitor 401, player 403, the resolving admin 403 same_admin, another admin), the 48-hour window, one appeal per bet, the queue, and the money: an overturn moves exactly the correction (even when the winner has spent the winnings: the rest is owed), each compensating event names the original resolution, the books balance and the escrow ends at zero; a decision and its corrections are one append: a crash inside it records neither, and the decision then made moves the money once.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
 import { makeAdmin } from '../../testing/users.js';
+import { crashMidAppend } from '../../testing/crash.js';
+import { walletStreamId } from '@wager/domain/wallet/index';
 import { available, checkBooks, fundedPlayer, ledger, settleFollowUps, type Player } from './testing.js';
 import { BetSagas } from './commands.js';
 
@@ -122,14 +124,14 @@ describe('the queue and the decision', () => {
     expect(books.get('platform:fees:NGN')?.toFixed(2)).toBeDefined();
     await checkBooks(h, [betId]);
 
-    // Each correction names the original resolution; nothing recorded before changed.
+    // One append, in its order: the debit (filling the reopened escrow), the decision, the credit. Each correction names the original resolution; nothing recorded before changed.
     const { rows } = await sql<{ type: string; reverses: string; user_id: string; amount: string }>`
       select type, data->>'reversesEventId' as reverses, data->>'userId' as user_id, data->>'amount' as amount from es_events
        where type in ('AppealDebited', 'AppealCredited', 'AppealDecided') and (data->>'holdId' = ${betId} or data->>'betId' = ${betId}) order by global_position`.execute(h.deps.db);
     const original = await resolutionEventId(betId);
     expect(rows.map((r) => [r.type, r.user_id, r.amount])).toEqual([
-      ['AppealDecided', null, null],
       ['AppealDebited', alice.id, '200.00'],
+      ['AppealDecided', null, null],
       ['AppealCredited', bob.id, '200.00'],
     ]);
     expect(rows.every((r) => r.reverses === original)).toBe(true);
@@ -193,17 +195,30 @@ describe('the queue and the decision', () => {
   });
 });
 
-it('a decision recorded by a process that died before the corrections: the bet-appeals process manager makes them, once', async () => {
+it('a crash inside the decision\'s append records neither the decision nor any correction; the decision then made moves the money once', async () => {
   const { alice, bob, betId } = await resolved('alice');
   expect((await appeal(betId, bob.headers)).statusCode).toBe(201);
-  // The decision alone, as a route that crashed right after appending it would leave it.
   const sagas = new BetSagas(h.deps);
-  await sagas.execute({ type: 'DecideAppeal', data: { betId, adminId: reviewer.id, outcome: 'overturned', winnerId: bob.id, notes: 'onside' }, metadata: { now: h.clock.now() } }, `admin:${reviewer.id}`);
-  await expect.poll(async () => available(await ledger(h), bob.id), { timeout: 15_000 }).toBe('1098.00');
-  expect(available(await ledger(h), alice.id)).toBe('898.00');
-  // Running the steps again (the route's retry, a redelivery) moves nothing more.
-  await sagas.appealFollowUps((await h.deps.store.readStream(`bet-${betId}`)).filter((e) => e.type === 'AppealDecided').map((e) => ({ type: e.type, data: e.data }) as never));
+  const eventsOf = async () => (await h.deps.store.readStream(`bet-${betId}`)).map((e) => e.type);
+  const corrections = async () => (await sql<{ n: number }>`select count(*)::int as n from es_events where type in ('AppealDebited', 'AppealCredited') and data->>'holdId' = ${betId}`.execute(h.deps.db)).rows[0]!.n;
+  const before = await eventsOf();
+  const overturn = { betId, adminId: reviewer.id, outcome: 'overturned' as const, winnerId: bob.id, notes: 'onside' };
+  const crashed = await crashMidAppend(h.databaseUrl, walletStreamId(bob.id), () => sagas.decideAppeal(overturn));
+  expect(String(crashed)).toMatch(/terminat/);
+  expect(await eventsOf()).toEqual(before);
+  expect(await corrections()).toBe(0);
+  expect(available(await ledger(h), alice.id)).toBe('1098.00');
+  await checkBooks(h, []);
+  // The same decision, made again, is recorded with all of its money in one append.
+  const decided = await decide(betId, reviewer.headers, { outcome: 'overturned', winnerId: bob.id });
+  expect(decided.statusCode, decided.body).toBe(200);
+  expect((await eventsOf()).slice(before.length)).toEqual(['AppealDecided']);
+  expect(await corrections()).toBe(2);
   expect(available(await ledger(h), bob.id)).toBe('1098.00');
+  expect(available(await ledger(h), alice.id)).toBe('898.00');
+  // A repeat is refused and moves nothing more.
+  expect((await decide(betId, reviewer.headers, { outcome: 'overturned', winnerId: bob.id })).json()).toMatchObject({ code: 'appeal_already_decided' });
+  expect(await corrections()).toBe(2);
   await checkBooks(h, [betId]);
 });
 

@@ -13,23 +13,25 @@ import {
   type CreateChallenge,
   type EvidenceFile,
   decideAcceptWithStake,
+  decideBetWithMoney,
   decideCreateWithStake,
   followUpsOf,
-  reconcileHold,
+  walletsOfBetCommand,
+  UnreadWalletError,
   type BetFollowUp,
   type StakeMove,
   type StakeTerms,
   betStepId,
   APPEAL_WINDOW_MS,
-  appealStepsOf,
   type AppealOutcome,
 } from '@wager/domain/bets/index';
+import type { StreamPart } from '@wager/domain';
 import { deterministicId, walletDecider, walletStreamId, type WalletEvent, type WalletState } from '@wager/domain/wallet/index';
 import { chatDecider, chatIdOfBet, chatStreamId } from '@wager/domain/chat/index';
 import type { AppDeps } from '../../deps.js';
-import { runCommand, runMultiStreamCommand, streamState } from '../../runtime/command-pipeline.js';
+import { commandSnapshots, runCommand, runMultiStreamCommand, streamState } from '../../runtime/command-pipeline.js';
 import { stakeTerms } from '../wallet/index.js';
-import { createBetWallet, withStakeToast, type BetWallet } from './wallet-steps.js';
+import { withStakeToast } from './wallet-steps.js';
 
 export interface BetTimings {
   readonly pendingTtlMs: number;
@@ -46,45 +48,42 @@ export function betTimings(config: AppDeps['config']): BetTimings {
 export interface BetOutcome {
   readonly state: BetState;
   readonly events: BetEvent[];
-  /** The last position written by the command and its follow-ups (for read-your-writes), or null. */
+  /** The last position written by the command (and the chat it opened), for read-your-writes, or null. */
   readonly position: Position | null;
 }
 
-/** Test hook: a crash injected between a bet transition and its follow-ups (the process manager and the reconciler must finish the work). */
-export type CrashPoint = 'before-follow-ups';
+/** Reads of the bet before a command that moves money gives up naming its wallets (each read newer than the last). */
+const WALLET_PLAN_ATTEMPTS_MAX = 3;
+
+/** The deterministic ids of the wallet events a bet command decides (one per (bet, player, kind), as the saga era's). */
+function walletEventIds(betId: string, userId: string, key: string): (events: WalletEvent[]) => string[] {
+  return (events) =>
+    events.map((e, i) => {
+      const step = e.type === 'StakeReleased' ? 'release' : e.type === 'PayoutCredited' ? 'payout' : e.type === 'AppealDebited' || e.type === 'AppealCredited' ? 'appeal' : `${key}/${i}`;
+      return betStepId(betId, step, userId);
+    });
+}
 
 /**
- * The bet commands (docs/architecture.md, "Reactors" and "One command, one transaction").
- * Creating and accepting a bet decide over the bet and the player's wallet and append both in
- * one transaction. The follow-ups of other transitions (refund, payout, chat) have
- * deterministic ids, so the same step done by a route, the process manager and the reconciler
- * moves money once.
+ * The bet commands (docs/architecture.md, "One command, one transaction"). Every command that
+ * moves money is decided over the bet and the wallets it touches and appended once: create and
+ * accept (the stake lock), settlement (the payout; the fees are the bet event's postings),
+ * refunds (cancel, decline, expire, void) and an appeal's overturn (the corrections and the fee
+ * change). Only the chat opened on acceptance follows separately (it moves no money).
  */
 export class BetSagas {
   readonly timings: BetTimings;
-  /** Set by tests only: throws at the named point, as a process dying there would. */
-  crashAt: CrashPoint | null = null;
 
-  constructor(
-    private readonly deps: AppDeps,
-    readonly wallet: BetWallet = createBetWallet(deps),
-  ) {
+  constructor(private readonly deps: AppDeps) {
     this.timings = betTimings(deps.config);
-  }
-
-  private crash(point: CrashPoint): void {
-    if (this.crashAt === point) {
-      this.crashAt = null;
-      throw new Error(`injected crash at ${point}`);
-    }
   }
 
   async state(betId: string): Promise<BetState> {
     return streamState(this.deps.store, betStreamId(betId), betDecider);
   }
 
-  /** Decides and appends one bet command (retrying on a concurrent writer, re-deciding on fresh state). */
-  async execute(command: BetCommand, actor: string): Promise<BetOutcome> {
+  /** Decides and appends one bet command that moves no money (retrying on a concurrent writer, re-deciding on fresh state). */
+  private async execute(command: BetCommand, actor: string): Promise<BetOutcome> {
     const betId = command.data.betId;
     // The ids name the command's content (and the revision it was decided at): two racing commands
     // that mean different things (another winner, another result) can never pass for one another.
@@ -97,6 +96,54 @@ export class BetSagas {
     });
     // A no-op (already done) answers from the state it read: the route waits for that position.
     return { state: result.state, events: result.events, position: result.append?.position ?? result.readPosition };
+  }
+
+  /**
+   * A bet command that may settle, refund or correct: decided over the bet and its players'
+   * wallets (domain: decideBetWithMoney) and appended in one transaction, so the bet's
+   * transition and every wallet move it orders are recorded together or not at all. The
+   * players are read from the bet first (they never change once it is accepted; a pending bet
+   * moves only the challenger's money); the decision re-checks them on the states it reads.
+   */
+  async executeWithMoney(command: BetCommand, actor: string): Promise<BetOutcome> {
+    // The wallets (and their order) from the bet as this process last folded it (no read), else
+    // as read now. The decision checks them against the bet it decides on and refuses before
+    // anything is written when they differ (UnreadWalletError): then the bet is read again.
+    let known = commandSnapshots.get<BetState>(this.deps.store, betDecider, betStreamId(command.data.betId))?.state;
+    for (let attempt = 1; ; attempt++) {
+      known ??= await this.state(command.data.betId);
+      try {
+        return await this.appendWithMoney(command, actor, known);
+      } catch (error) {
+        if (!(error instanceof UnreadWalletError) || attempt >= WALLET_PLAN_ATTEMPTS_MAX) throw error;
+        known = undefined;
+      }
+    }
+  }
+
+  private async appendWithMoney(command: BetCommand, actor: string, known: BetState): Promise<BetOutcome> {
+    const betId = command.data.betId;
+    const key = commandIntentKey(command.type, command.data);
+    const { before, after } = walletsOfBetCommand(command, known);
+    const wallet = (userId: string): StreamPart<WalletState, WalletEvent> => ({ streamId: walletStreamId(userId), decider: walletDecider, eventIds: walletEventIds(betId, userId, key) });
+    // The order of the parts is the order in $all: an overturn's debits, the bet, then the credits and refunds.
+    const parts: Record<string, StreamPart<any, any>> = {};
+    for (const userId of before) parts[`wallet:${userId}`] = wallet(userId);
+    parts.bet = { streamId: betStreamId(betId), decider: betDecider, eventIds: (events: BetEvent[], revision: number) => events.map((e, i) => betStepId(betId, String(revision + 1 + i), e.type, key)) } satisfies StreamPart<BetState, BetEvent>;
+    for (const userId of after) parts[`wallet:${userId}`] = wallet(userId);
+    const players = [...before, ...after];
+    const result = await runMultiStreamCommand(this.deps, {
+      parts,
+      decide: (states) => {
+        const plan = walletsOfBetCommand(command, states.bet as BetState);
+        if (plan.before.join() !== before.join() || plan.after.join() !== after.join()) throw new UnreadWalletError([...plan.before, ...plan.after].join(', '), command.type);
+        const wallets = Object.fromEntries(players.map((userId) => [userId, states[`wallet:${userId}`] as WalletState]));
+        const move = decideBetWithMoney(command, { bet: states.bet as BetState, wallets });
+        return { bet: move.bet, ...Object.fromEntries(Object.entries(move.wallets).map(([userId, events]) => [`wallet:${userId}`, events])) };
+      },
+      metadata: { ...command.metadata, actor },
+    });
+    return { state: result.states.bet as BetState, events: result.events.bet as BetEvent[], position: result.append?.position ?? result.readPosition };
   }
 
   /**
@@ -149,20 +196,20 @@ export class BetSagas {
   }
 
   async cancel(betId: string, userId: string): Promise<BetOutcome> {
-    return this.withFollowUps(await this.execute({ type: 'CancelBet', data: { betId, userId }, metadata: { now: this.deps.clock.now() } }, userId));
+    return this.executeWithMoney({ type: 'CancelBet', data: { betId, userId }, metadata: { now: this.deps.clock.now() } }, userId);
   }
 
   async decline(betId: string, userId: string): Promise<BetOutcome> {
-    return this.withFollowUps(await this.execute({ type: 'DeclineChallenge', data: { betId, userId }, metadata: { now: this.deps.clock.now() } }, userId));
+    return this.executeWithMoney({ type: 'DeclineChallenge', data: { betId, userId }, metadata: { now: this.deps.clock.now() } }, userId);
   }
 
   async report(input: { betId: string; userId: string; result: BetResult; evidence: EvidenceFile[] }): Promise<BetOutcome> {
     const command: BetCommand = { type: 'ReportResult', data: { ...input, contestWindowMs: this.timings.contestWindowMs }, metadata: { now: this.deps.clock.now() } };
-    return this.withFollowUps(await this.execute(command, input.userId));
+    return this.executeWithMoney(command, input.userId);
   }
 
   async resolve(input: { betId: string; adminId: string; winnerId: string | null; adminNotes: string }): Promise<BetOutcome> {
-    return this.withFollowUps(await this.execute({ type: 'ResolveDispute', data: { ...input }, metadata: { now: this.deps.clock.now() } }, `admin:${input.adminId}`));
+    return this.executeWithMoney({ type: 'ResolveDispute', data: { ...input }, metadata: { now: this.deps.clock.now() } }, `admin:${input.adminId}`);
   }
 
   /** A player appeals the admin's resolution: the command names the recorded DisputeResolved it appeals. */
@@ -173,31 +220,9 @@ export class BetSagas {
     return this.execute(command, input.userId);
   }
 
-  /** A second admin decides the appeal; an overturn's compensating money follows at once (and again in the appeals reactor). */
+  /** A second admin decides the appeal: an overturn's corrections and fee change are in the same append as AppealDecided. */
   async decideAppeal(input: { betId: string; adminId: string; outcome: AppealOutcome; winnerId: string | null; notes: string }): Promise<BetOutcome> {
-    const outcome = await this.execute({ type: 'DecideAppeal', data: { ...input }, metadata: { now: this.deps.clock.now() } }, `admin:${input.adminId}`);
-    return { ...outcome, position: latestPosition(outcome.position, await this.appealFollowUps(outcome.events)) };
-  }
-
-  /**
-   * The compensating steps of an overturn (domain: appealStepsOf), in their order: the players'
-   * debits, the platform's fee change, the credits. Each is idempotent, so the route, the
-   * `bet-appeals` reactor and a retry after a crash move the money once.
-   */
-  async appealFollowUps(events: readonly BetEvent[]): Promise<Position | null> {
-    let position: Position | null = null;
-    for (const event of events) {
-      if (event.type !== 'AppealDecided') continue;
-      for (const step of appealStepsOf(event.data)) {
-        const now = this.deps.clock.now();
-        if (step.kind === 'adjust-fees') {
-          position = latestPosition(position, (await this.execute({ type: 'AdjustAppealFees', data: { betId: step.betId }, metadata: { now } }, 'system')).position);
-        } else {
-          position = latestPosition(position, await this.wallet.adjustForAppeal({ userId: step.userId, betId: step.betId, amount: step.amount, currency: step.currency, reversesEventId: step.reversesEventId, now }));
-        }
-      }
-    }
-    return position;
+    return this.executeWithMoney({ type: 'DecideAppeal', data: { ...input }, metadata: { now: this.deps.clock.now() } }, `admin:${input.adminId}`);
   }
 
   /** The scheduler's commands: each a no-op when the bet moved on meanwhile. */
@@ -205,18 +230,12 @@ export class BetSagas {
     const now = this.deps.clock.now();
     const command: BetCommand =
       kind === 'expire' ? { type: 'ExpireBet', data: { betId }, metadata: { now } } : kind === 'void' ? { type: 'VoidOverdueBet', data: { betId }, metadata: { now } } : { type: 'SettleUncontested', data: { betId }, metadata: { now } };
-    return this.withFollowUps(await this.execute(command, 'system'));
-  }
-
-  private async withFollowUps(outcome: BetOutcome): Promise<BetOutcome> {
-    this.crash('before-follow-ups');
-    return { ...outcome, position: latestPosition(outcome.position, await this.followUps(outcome.events)) };
+    return this.executeWithMoney(command, 'system');
   }
 
   /**
-   * The money and chat that follow bet events: refunds on cancel/expire/void, the winner's
-   * payout (2 × stake) on settlement, the chat on acceptance. Idempotent: safe to run again for
-   * the same events (the route, the process manager and the reconciler all may).
+   * The chat that follows an acceptance (the only follow-up left: it moves no money).
+   * Idempotent: safe to run again for the same events (the route and the process manager both do).
    */
   async followUps(events: readonly BetEvent[]): Promise<Position | null> {
     let position: Position | null = null;
@@ -227,19 +246,7 @@ export class BetSagas {
   }
 
   private async runFollowUp(step: BetFollowUp): Promise<Position | null> {
-    const now = this.deps.clock.now();
-    switch (step.kind) {
-      case 'refund':
-        return this.wallet.releaseStake({ userId: step.userId, betId: step.betId, reason: step.reason, now });
-      case 'payout':
-        return this.wallet.creditPayout({ userId: step.userId, betId: step.betId, amount: step.amount, currency: step.currency, now });
-      case 'open-chat':
-        return this.createChat(step.betId, step.opponentId);
-      default: {
-        const unexpected: never = step;
-        throw new Error(`unknown follow-up ${JSON.stringify(unexpected)}`);
-      }
-    }
+    return this.createChat(step.betId, step.opponentId);
   }
 
   private async createChat(betId: string, opponentId: string): Promise<Position | null> {
@@ -253,29 +260,5 @@ export class BetSagas {
       eventIds: () => [betStepId(betId, 'chat-created')],
     });
     return result.append?.position ?? null;
-  }
-
-  /** The reconciler's step for one stake lock left open past the grace period: decided by the domain (reconcileHold) from the bet's stream. */
-  async reconcileHold(betId: string, userId: string): Promise<string> {
-    const state = await this.state(betId);
-    const now = this.deps.clock.now();
-    const step = reconcileHold(state, userId);
-    switch (step.kind) {
-      case 'release':
-        await this.wallet.releaseStake({ userId, betId, reason: step.reason, now });
-        return 'released';
-      case 'payout':
-        await this.runFollowUp(step.followUp);
-        return 'paid';
-      case 'open-chat':
-        await this.createChat(betId, step.opponentId);
-        return 'nothing-to-do';
-      case 'nothing':
-        return 'nothing-to-do';
-      default: {
-        const unexpected: never = step;
-        throw new Error(`unknown reconciliation ${JSON.stringify(unexpected)}`);
-      }
-    }
   }
 }

@@ -1,14 +1,14 @@
-// Proves the money stays exact under races and crashes: 50 concurrent acceptors (one wins, no loser's money moves), a crash inside a create or join leaving nothing half done, a crash before follow-ups recovered by the reconciler, random interleavings (fast-check) keeping the books balanced, and who may call each route.
+// Proves no internal money move of a bet can be half done: 50 concurrent acceptors (one wins, no loser's money moves); a crash injected inside the one append of a create, a join, a settlement (agreed, uncontested, by an admin), a refund (cancel, decline, expire, void) writes nothing on any stream, and the same command then moves the money once; wallets named from a stale snapshot of the bet are refused unwritten and the command decided again; random interleavings (fast-check) keep the books balanced after every command with no follow-up or reconciler to wait for; and who may call each route.
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
 import { crashMidAppend } from '../../testing/crash.js';
 import { makeAdmin } from '../../testing/users.js';
-import { BetScheduler, SAGA_RECONCILE_AFTER_MS } from './jobs.js';
+import { BetScheduler } from './jobs.js';
 import { BetSagas } from './commands.js';
-import { betStreamId, createChallengeSchema } from '@wager/domain/bets/index';
-import { walletStreamId } from '@wager/domain/wallet/index';
+import { betDecider, betStreamId, createChallengeSchema, decideAcceptWithStake, type BetEvent } from '@wager/domain/bets/index';
+import { walletDecider, walletStreamId, type WalletEvent } from '@wager/domain/wallet/index';
 import { available, checkBooks, fundedPlayer, ledger, type Player } from './testing.js';
 
 const H = 3600_000;
@@ -55,7 +55,6 @@ async function locksOf(userId: string, betId: string): Promise<number> {
 describe('a crash in the middle of a create or a join leaves nothing half done', () => {
   it('create: neither the bet nor the stake lock is stored, and the same create then succeeds', async () => {
     const sagas = new BetSagas(h.deps);
-    const scheduler = new BetScheduler(h.deps, sagas);
     const alice = await fundedPlayer(h);
     const betId = randomUUID();
     const input = { betId, challengerId: alice.id, inviteLinkId: randomUUID(), challenge: createChallengeSchema.parse({ amount: '100' }) };
@@ -63,10 +62,7 @@ describe('a crash in the middle of a create or a join leaves nothing half done',
     expect(String(crashed)).toMatch(/terminat/);
     expect(await betEvents(betId)).toEqual([]);
     expect(await locksOf(alice.id, betId)).toBe(0);
-    await h.settle();
     expect(available(await ledger(h), alice.id)).toBe('1000.00');
-    h.clock.advance(SAGA_RECONCILE_AFTER_MS + 1);
-    expect((await scheduler.tick()).reconciled).toEqual([]);
     await sagas.create(input);
     expect(await betEvents(betId)).toEqual(['BetCreated']);
     expect(await locksOf(alice.id, betId)).toBe(1);
@@ -95,33 +91,149 @@ describe('a crash in the middle of a create or a join leaves nothing half done',
   });
 });
 
-describe('a crash between a bet transition and its follow-ups, then the reconciler', () => {
-  it('a settlement whose payout never ran (route and process manager both down) is paid by the reconciler', async () => {
+/** The events of the bet's stream and of each player's wallet stream, by type: what a crash must leave untouched. */
+async function streamsOf(betId: string, players: readonly Player[]): Promise<string[][]> {
+  return [await betEvents(betId), ...(await Promise.all(players.map(async (p) => (await h.deps.store.readStream(walletStreamId(p.id))).map((e) => e.type))))];
+}
+
+/**
+ * Injects a crash inside the command's one append (holding `held`'s wallet row, which the append
+ * claims after the bet's), then checks that no stream changed and the books are as before.
+ */
+async function crashLeavesNothing(betId: string, players: readonly Player[], held: Player, run: () => Promise<unknown>): Promise<void> {
+  const before = await streamsOf(betId, players);
+  const books = await ledger(h);
+  const crashed = await crashMidAppend(h.databaseUrl, walletStreamId(held.id), run);
+  expect(String(crashed)).toMatch(/terminat/);
+  expect(await streamsOf(betId, players)).toEqual(before);
+  const after = await ledger(h);
+  for (const p of players) expect(available(after, p.id)).toBe(available(books, p.id));
+  expect(after.get(`bet:${betId}:escrow:NGN`)?.toFixed(2)).toBe(books.get(`bet:${betId}:escrow:NGN`)?.toFixed(2));
+  await checkBooks(h, []);
+}
+
+async function accepted(sagas: BetSagas) {
+  const alice = await fundedPlayer(h);
+  const bob = await fundedPlayer(h);
+  const bet = await create(alice);
+  await sagas.accept({ betId: bet.id, acceptorId: bob.id, via: 'marketplace' });
+  return { alice, bob, betId: bet.id };
+}
+
+describe('a crash inside the append of a settlement or a refund leaves nothing half done', () => {
+  it('agreed settlement: neither BetSettled nor the payout is stored; the same report then settles and pays once', async () => {
+    const sagas = new BetSagas(h.deps);
+    const { alice, bob, betId } = await accepted(sagas);
+    await sagas.report({ betId, userId: alice.id, result: 'won', evidence: [] });
+    await crashLeavesNothing(betId, [alice, bob], alice, () => sagas.report({ betId, userId: bob.id, result: 'lost', evidence: [] }));
+    await sagas.report({ betId, userId: bob.id, result: 'lost', evidence: [] });
+    expect((await betEvents(betId)).slice(-2)).toEqual(['BetResultReported', 'BetSettled']);
+    const books = await ledger(h);
+    expect(available(books, alice.id)).toBe('1098.00');
+    expect(available(books, bob.id)).toBe('898.00');
+    expect(books.get('platform:fees:NGN')?.gte(4)).toBe(true);
+    await checkBooks(h, [betId]);
+  });
+
+  it('uncontested settlement by the scheduler: nothing stored; the next pass settles and pays once', async () => {
     const sagas = new BetSagas(h.deps);
     const scheduler = new BetScheduler(h.deps, sagas);
+    const { alice, bob, betId } = await accepted(sagas);
+    await sagas.report({ betId, userId: bob.id, result: 'won', evidence: [] });
+    h.clock.advance(25 * H);
+    await crashLeavesNothing(betId, [alice, bob], bob, () => sagas.runDeadline(betId, 'settle_uncontested'));
+    await h.settle();
+    expect((await scheduler.tick()).deadlines).toBeGreaterThanOrEqual(1);
+    expect((await betEvents(betId)).at(-1)).toBe('BetSettled');
+    expect(available(await ledger(h), bob.id)).toBe('1098.00');
+    await checkBooks(h, [betId]);
+  });
+
+  it('an admin\'s resolution (a win, then a void on another bet): nothing stored; the same resolution then moves the money once', async () => {
+    const sagas = new BetSagas(h.deps);
+    const admin = await fundedPlayer(h, '0');
+    for (const winner of ['bob', null] as const) {
+      const { alice, bob, betId } = await accepted(sagas);
+      for (const p of [alice, bob]) await sagas.report({ betId, userId: p.id, result: 'won', evidence: [] });
+      const resolve = () => sagas.resolve({ betId, adminId: admin.id, winnerId: winner === 'bob' ? bob.id : null, adminNotes: 'clip' });
+      await crashLeavesNothing(betId, [alice, bob], bob, resolve);
+      await resolve();
+      expect((await betEvents(betId)).slice(-2)).toEqual(['DisputeResolved', winner === 'bob' ? 'BetSettled' : 'BetVoided']);
+      const books = await ledger(h);
+      expect(available(books, bob.id)).toBe(winner === 'bob' ? '1098.00' : '1000.00');
+      expect(available(books, alice.id)).toBe(winner === 'bob' ? '898.00' : '1000.00');
+      await expect(resolve()).rejects.toMatchObject({ status: 409 });
+      await checkBooks(h, [betId]);
+    }
+  });
+
+  it('cancel and decline: neither BetCancelled nor the refund is stored; the same command then refunds once', async () => {
+    const sagas = new BetSagas(h.deps);
+    const alice = await fundedPlayer(h);
+    const bob = await fundedPlayer(h);
+    const open = await create(alice);
+    await crashLeavesNothing(open.id, [alice], alice, () => sagas.cancel(open.id, alice.id));
+    await sagas.cancel(open.id, alice.id);
+    await sagas.cancel(open.id, alice.id);
+    expect(await betEvents(open.id)).toEqual(['BetCreated', 'BetCancelled']);
+    expect(available(await ledger(h), alice.id)).toBe('1000.00');
+    const direct = await create(alice, { opponentId: bob.id });
+    await crashLeavesNothing(direct.id, [alice, bob], alice, () => sagas.decline(direct.id, bob.id));
+    await sagas.decline(direct.id, bob.id);
+    expect(await betEvents(direct.id)).toEqual(['BetCreated', 'BetCancelled']);
+    expect(available(await ledger(h), alice.id)).toBe('1000.00');
+    await checkBooks(h, [open.id, direct.id]);
+  });
+
+  it('expire and void by the scheduler: nothing stored; the next pass refunds every paid-in player once', async () => {
+    const sagas = new BetSagas(h.deps);
+    const scheduler = new BetScheduler(h.deps, sagas);
+    const { alice, bob, betId: played } = await accepted(sagas);
+    const pending = await create(alice);
+    h.clock.advance(49 * H);
+    await crashLeavesNothing(pending.id, [alice], alice, () => sagas.runDeadline(pending.id, 'expire'));
+    await crashLeavesNothing(played, [alice, bob], bob, () => sagas.runDeadline(played, 'void'));
+    await h.settle();
+    await scheduler.tick();
+    expect((await betEvents(pending.id)).at(-1)).toBe('BetExpired');
+    expect((await betEvents(played)).at(-1)).toBe('BetVoided');
+    await scheduler.tick();
+    const books = await ledger(h);
+    expect(available(books, alice.id)).toBe('1000.00');
+    expect(available(books, bob.id)).toBe('1000.00');
+    await checkBooks(h, [pending.id, played]);
+  });
+});
+
+describe('wallets named from a stale state of the bet', () => {
+  it('are refused before anything is written, and the command is decided again on the bet as read: both players refunded', async () => {
+    const sagas = new BetSagas(h.deps);
     const alice = await fundedPlayer(h);
     const bob = await fundedPlayer(h);
     const bet = await create(alice);
-    await sagas.accept({ betId: bet.id, acceptorId: bob.id, via: 'invite' });
-    await sagas.report({ betId: bet.id, userId: alice.id, result: 'won', evidence: [] });
-    await h.reactors.stop();
-    try {
-      sagas.crashAt = 'before-follow-ups';
-      await expect(sagas.report({ betId: bet.id, userId: bob.id, result: 'lost', evidence: [] })).rejects.toThrow('injected crash');
-      await h.settle();
-      expect(available(await ledger(h), alice.id)).toBe('898.00');
-      h.clock.advance(SAGA_RECONCILE_AFTER_MS + 1);
-      expect((await scheduler.tick()).reconciled).toContain('paid');
-      expect(available(await ledger(h), alice.id)).toBe('1098.00');
-      await checkBooks(h, [bet.id]);
-    } finally {
-      h.reactors.start();
-    }
+    await sagas.state(bet.id); // this process now holds the bet as pending (one player)
+    // Another process accepts it: this process's snapshot does not see the acceptance.
+    const recorded = await h.deps.store.readStream(betStreamId(bet.id));
+    const state = recorded.reduce((s, e) => betDecider.evolve(s, { type: e.type, data: e.data } as BetEvent), betDecider.initialState());
+    const wallet = (await h.deps.store.readStream(walletStreamId(bob.id))).reduce((s, e) => walletDecider.evolve(s, { type: e.type, data: e.data } as WalletEvent), walletDecider.initialState());
+    const command = { type: 'AcceptBet' as const, data: { betId: bet.id, acceptorId: bob.id, via: 'marketplace' as const, playDeadlineMs: 24 * H }, metadata: { now: h.clock.now() } };
+    const move = decideAcceptWithStake(command, { timeZone: 'UTC', dailyLimit: '50000.00' }, { bet: state, wallet });
+    await h.deps.store.appendToStreams([
+      { streamId: walletStreamId(bob.id), events: move.wallet.map((e) => ({ id: randomUUID(), type: e.type, data: e.data })), expectedRevision: 'any' },
+      { streamId: betStreamId(bet.id), events: move.bet.map((e) => ({ id: randomUUID(), type: e.type, data: e.data })), expectedRevision: recorded.length - 1 },
+    ]);
+    h.clock.advance(25 * H);
+    const voided = await sagas.runDeadline(bet.id, 'void');
+    expect(voided.events.map((e) => e.type)).toEqual(['BetVoided']);
+    const books = await ledger(h);
+    expect(available(books, alice.id)).toBe('1000.00');
+    expect(available(books, bob.id)).toBe('1000.00');
+    await checkBooks(h, [bet.id]);
   });
 });
 
 describe('random interleavings (fast-check)', () => {
-  it('keep the ledger at zero, no balance negative, and every terminal escrow empty after each step', async () => {
+  it('keep the ledger at zero, no balance negative, and every terminal escrow empty right after each command', async () => {
     const sagas = new BetSagas(h.deps);
     const scheduler = new BetScheduler(h.deps, sagas);
     const players = await Promise.all(Array.from({ length: 4 }, () => fundedPlayer(h, '400.00')));
@@ -167,10 +279,7 @@ describe('random interleavings (fast-check)', () => {
             const status = (error as { status?: number }).status;
             if (!(status && status >= 400 && status < 500)) throw error;
           }
-          // Let the reconciler see any follow-up left undone, then check the books.
-          await h.settle();
-          h.clock.advance(SAGA_RECONCILE_AFTER_MS + 1);
-          await scheduler.tick();
+          // Every command's money is in its own append: the books hold at once, with no follow-up to wait for.
           for (const id of bets) {
             const state = await sagas.state(id);
             if (['completed', 'cancelled', 'expired', 'voided'].includes(state.status)) terminal.add(id);

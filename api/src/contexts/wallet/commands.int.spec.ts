@@ -4,7 +4,7 @@ import { v4 as uuidv4 } from 'uuid';
 import { deterministicId } from '@wager/domain/wallet/index';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
 import { authHeader, makeAdmin, signUpUser } from '../../testing/users.js';
-import { adjustForAppeal, creditPayout, executeWalletCommand, lockStake, releaseStake } from './commands.js';
+import { creditPayout, executeWalletCommand, lockStake, releaseStake } from './commands.js';
 import { walletStreamId } from '@wager/domain/wallet/index';
 
 let h: TestHarness;
@@ -87,7 +87,13 @@ describe('wallet service', () => {
     const userId = user.user.id;
     await fund(userId, '30.00');
     // A clawback of 80.00 against a balance of 30.00: 50.00 is owed.
-    await adjustForAppeal(h.deps, { eventId: uuidv4(), userId, holdId: `bet-${uuidv4()}`, amount: '-80.00', currency: 'NGN', reversesEventId: uuidv4() });
+    // (The wallet's own command, as an overturn's joint decision orders it for a player who was paid.)
+    await executeWalletCommand(
+      h.deps,
+      { type: 'AdjustForAppeal', data: { userId, holdId: `bet-${uuidv4()}`, holdKind: 'bet', amount: '-80.00', currency: 'NGN', reversesEventId: uuidv4() }, metadata: { now: h.deps.clock.now() } },
+      uuidv4(),
+      'system',
+    );
     await fund(userId, '20.00');
     await h.settle();
     expect((await me(user.token)).balance).toBe('0.00');

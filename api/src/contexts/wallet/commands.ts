@@ -122,28 +122,3 @@ export async function creditPayout(deps: WalletDeps, input: CreditPayoutInput): 
   );
 }
 
-export interface AdjustForAppealInput {
-  readonly eventId: string;
-  readonly userId: string;
-  readonly holdId: string;
-  /** Signed: negative taken into the bet's escrow (what the balance cannot cover is owed), positive paid from it. */
-  readonly amount: string;
-  readonly currency: string;
-  readonly reversesEventId: string;
-  readonly now?: Date;
-  readonly actor?: string;
-}
-
-/** An overturned appeal's correction of one player's money on a bet; once per (bet, player). */
-export async function adjustForAppeal(deps: WalletDeps, input: AdjustForAppealInput): Promise<WalletCommandResult> {
-  return executeWalletCommand(
-    deps,
-    {
-      type: 'AdjustForAppeal',
-      data: { userId: input.userId, holdId: input.holdId, holdKind: 'bet', amount: input.amount, currency: input.currency, reversesEventId: input.reversesEventId },
-      metadata: { now: input.now ?? deps.clock.now() },
-    },
-    input.eventId,
-    input.actor ?? 'system',
-  );
-}

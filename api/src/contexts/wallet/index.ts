@@ -12,7 +12,7 @@ import { depositLimitReleaseReactor } from './reactors.js';
 import { walletRoutes } from './routes.js';
 import { walletTrail } from './trail.js';
 
-export { lockStake, releaseStake, creditPayout, adjustForAppeal, executeWalletCommand } from './commands.js';
+export { lockStake, releaseStake, creditPayout, executeWalletCommand } from './commands.js';
 export { stakeTerms } from './commands.js';
 export { walletBalancesFor } from './balances.js';
 export { saferPlayOf, authorizeDeposit } from './safer-play.js';
