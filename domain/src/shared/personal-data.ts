@@ -35,6 +35,25 @@ export interface PersonalFieldsRule {
   readonly fields: readonly string[];
   /** Subjects that are not a person (the chat's system sender). */
   readonly notPersons?: readonly string[];
+  /**
+   * A field naming a narrower scope (the chat): the value is sealed under a key of its own for
+   * (person, scope), so a scope can be shredded alone (retention) and the person's erasure still
+   * shreds it (docs/architecture.md, "Retention").
+   */
+  readonly scope?: string;
+}
+
+/** Between the person and the scope in a scoped subject: `<userId>~<scope>`. */
+export const SCOPE_SEPARATOR = '~';
+
+export function scopedSubject(person: string, scope: string | undefined): string {
+  return scope === undefined ? person : `${person}${SCOPE_SEPARATOR}${scope}`;
+}
+
+/** The person a (possibly scoped) subject belongs to. */
+export function personOfSubject(subject: string): string {
+  const at = subject.indexOf(SCOPE_SEPARATOR);
+  return at < 0 ? subject : subject.slice(0, at);
 }
 
 export const PERSONAL_FIELDS: Readonly<Record<string, PersonalFieldsRule>> = {
@@ -47,7 +66,7 @@ export const PERSONAL_FIELDS: Readonly<Record<string, PersonalFieldsRule>> = {
   LocationDetected: { subject: 'userId', fields: ['city', 'ipAddress'] },
   BankAccountAdded: { subject: 'userId', fields: ['accountName'] },
   BankWithdrawalRequested: { subject: 'userId', fields: ['accountName'] },
-  MessagePosted: { subject: 'senderId', fields: ['content'], notPersons: ['system'] },
+  MessagePosted: { subject: 'senderId', scope: 'chatId', fields: ['content'], notPersons: ['system'] },
 };
 
 /** Whether any string inside `data` is sealed (objects and arrays, any depth). */

@@ -12,6 +12,7 @@ import { betsTrail } from './trail.js';
 export { betJson, betView, participants, type BetJson } from './views.js';
 export { peopleOf, recordedBet, type RecordedBet } from './recorded.js';
 export { SAGA_RECONCILE_AFTER_MS } from './jobs.js';
+export { EvidenceStore } from './evidence-store.js';
 
 export const betsContext: ContextModule = {
   name: 'bets',
