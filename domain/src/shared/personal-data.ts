@@ -67,6 +67,10 @@ export const PERSONAL_FIELDS: Readonly<Record<string, PersonalFieldsRule>> = {
   BankAccountAdded: { subject: 'userId', fields: ['accountName'] },
   BankWithdrawalRequested: { subject: 'userId', fields: ['accountName'] },
   MessagePosted: { subject: 'senderId', scope: 'chatId', fields: ['content'], notPersons: ['system'] },
+  // A signed-in person's support message (a visitor's has no userId and no key: kept in clear).
+  SupportMessageSubmitted: { subject: 'userId', fields: ['name', 'email', 'subject', 'message', 'reportedUsername'] },
+  // The names and the device a notification shows its recipient, under the recipient's key.
+  NotificationRaised: { subject: 'userId', fields: ['params.challenger', 'params.opponent', 'params.reporter', 'params.device'] },
 };
 
 /** Whether any string inside `data` is sealed (objects and arrays, any depth). */
