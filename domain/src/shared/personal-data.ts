@@ -62,6 +62,10 @@ export const PERSONAL_FIELDS: Readonly<Record<string, PersonalFieldsRule>> = {
   EmailVerified: { subject: 'userId', fields: ['email'] },
   PhoneVerificationCodeIssued: { subject: 'userId', fields: ['phone'] },
   PhoneVerified: { subject: 'userId', fields: ['phone'] },
+  // The number's own stream (`phone-<e164>`): its events repeat the number, sealed under the asker's key.
+  PhoneCodeRequested: { subject: 'userId', fields: ['phone'] },
+  PhoneClaimed: { subject: 'userId', fields: ['phone'] },
+  PhoneReleased: { subject: 'userId', fields: ['phone'] },
   ProfileChanged: { subject: 'userId', fields: ['changes.username', 'changes.email', 'changes.phoneNumber', 'changes.psnUsername', 'changes.activisionId'] },
   LocationDetected: { subject: 'userId', fields: ['city', 'ipAddress'] },
   BankAccountAdded: { subject: 'userId', fields: ['accountName'] },
