@@ -54,6 +54,12 @@ export const configSchema = z.object({
    */
   /** How long a player's erasure request waits before it is carried out (they may cancel meanwhile). */
   ERASURE_COOLING_HOURS: z.coerce.number().min(0).max(24 * 90).default(168),
+  /**
+   * Days after a bet ends (no dispute or appeal open) before its evidence files and chat are
+   * deleted (docs/architecture.md, "Retention"). 180: long past every window that can still move
+   * the bet's money (48 h contest, 48 h appeal), and long enough for a chargeback or a complaint.
+   */
+  RETENTION_DAYS_EVIDENCE_AND_CHAT: z.coerce.number().int().min(1).max(3650).default(180),
   DATA_MASTER_KEY: z
     .string()
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be base64 of 32 bytes')

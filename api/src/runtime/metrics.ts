@@ -339,3 +339,21 @@ async function collectAudit({ db }: StateSources): Promise<void> {
   if (last) auditLastPassed.set(last.passed ? 1 : 0);
   else auditLastPassed.reset();
 }
+
+/** Retention (privacy-retention job): its passes, and what each deleted, by kind. */
+export const retentionRuns = new Counter({
+  name: 'wager_retention_runs_total',
+  help: 'Passes of the retention job (evidence files and chats of ended bets past RETENTION_DAYS_EVIDENCE_AND_CHAT).',
+  registers: [metricsRegistry],
+});
+export const retentionPurged = new Counter({
+  name: 'wager_retention_purged_total',
+  help: 'What the retention job deleted: chats (texts shredded) and evidence files (removed from disk).',
+  labelNames: ['kind'] as const,
+  registers: [metricsRegistry],
+});
+export const retentionLastRun = new Gauge({
+  name: 'wager_retention_last_run_timestamp_seconds',
+  help: 'When the retention job last finished a pass (Unix time, seconds).',
+  registers: [metricsRegistry],
+});

@@ -1,5 +1,5 @@
 import type { Command } from '../shared/command.js';
-import type { ChatClosedReason, MessageType } from './events.js';
+import type { ChatClosedReason, MessageType, PurgeReason, PurgedEvidenceFile } from './events.js';
 
 export type CreateChat = Command<'CreateChat', { chatId: string; betId: string; participant1Id: string; participant2Id: string }>;
 /** A person's message. `messageId` is derived from the client's idempotency key when it sent one. */
@@ -20,4 +20,9 @@ export type ClaimModeration = Command<'ClaimModeration', { chatId: string; moder
 export type ResolveModeration = Command<'ResolveModeration', { chatId: string; actorId: string; actorIsAdmin: boolean; note: string; messageId: string; content: string }>;
 export type EscalateToAdmin = Command<'EscalateToAdmin', { chatId: string; actorId: string; reason: string; messageId: string; content: string }>;
 
-export type ChatCommand = CreateChat | PostMessage | PostSystemMessage | RequestModerator | JoinAsModerator | CloseChat | ClaimModeration | ResolveModeration | EscalateToAdmin;
+/** Retention (docs/architecture.md, "Retention"): the chat's texts go, and the evidence files listed. */
+export type PurgeChat = Command<'PurgeChat', { chatId: string; retentionDays: number; evidence: PurgedEvidenceFile[] }>;
+/** Evidence files of the bet deleted for another reason (the uploader's erasure). */
+export type PurgeEvidence = Command<'PurgeEvidence', { chatId: string; reason: PurgeReason; evidence: PurgedEvidenceFile[] }>;
+
+export type ChatCommand = CreateChat | PostMessage | PostSystemMessage | RequestModerator | JoinAsModerator | CloseChat | ClaimModeration | ResolveModeration | EscalateToAdmin | PurgeChat | PurgeEvidence;

@@ -1,5 +1,5 @@
 import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError, issueRefusal } from '../shared/errors.js';
-import type { ChatCommand, ClaimModeration, CloseChat, CreateChat, EscalateToAdmin, JoinAsModerator, PostMessage, PostSystemMessage, RequestModerator, ResolveModeration } from './commands.js';
+import type { ChatCommand, ClaimModeration, CloseChat, CreateChat, EscalateToAdmin, JoinAsModerator, PostMessage, PostSystemMessage, PurgeChat, PurgeEvidence, RequestModerator, ResolveModeration } from './commands.js';
 import { SYSTEM_SENDER, type ChatEvent } from './events.js';
 import { MESSAGES_PER_WINDOW_MAX, MESSAGE_WINDOW_MS, chatMessages, escalationReasonSchema, messageContentSchema, moderationNoteSchema } from './rules.js';
 import type { ChatState, OpenChat } from './state.js';
@@ -202,6 +202,33 @@ function closeChat(command: CloseChat, state: ChatState): ChatEvent[] {
   return [{ type: 'ChatClosed', data: { chatId: state.chatId, reason: command.data.reason, closedAt: command.metadata.now.toISOString() } }];
 }
 
+/** The files of `evidence` not deleted yet (each hash once). */
+function notYetPurged(chat: OpenChat, evidence: PurgeChat['data']['evidence']): PurgeChat['data']['evidence'] {
+  const seen = new Set(chat.purgedEvidence);
+  return evidence.filter((f) => !seen.has(f.sha256) && seen.add(f.sha256));
+}
+
+/**
+ * Retention: the chat's texts are shredded and it closes for good (ChatPurged, once), and the
+ * evidence files not deleted yet are recorded as deleted. A chat that does not exist decides nothing.
+ */
+function purgeChat(command: PurgeChat, state: ChatState): ChatEvent[] {
+  if (state.status !== 'open') return [];
+  const at = command.metadata.now.toISOString();
+  const files = notYetPurged(state, command.data.evidence);
+  return [
+    ...(state.isPurged ? [] : [{ type: 'ChatPurged' as const, data: { chatId: state.chatId, betId: state.betId, reason: 'retention' as const, retentionDays: command.data.retentionDays, messageCount: state.messages.size, purgedAt: at } }]),
+    ...(files.length > 0 ? [{ type: 'EvidencePurged' as const, data: { chatId: state.chatId, betId: state.betId, reason: 'retention' as const, files, purgedAt: at } }] : []),
+  ];
+}
+
+function purgeEvidence(command: PurgeEvidence, state: ChatState): ChatEvent[] {
+  if (state.status !== 'open') return [];
+  const files = notYetPurged(state, command.data.evidence);
+  if (files.length === 0) return [];
+  return [{ type: 'EvidencePurged', data: { chatId: state.chatId, betId: state.betId, reason: command.data.reason, files, purgedAt: command.metadata.now.toISOString() } }];
+}
+
 export function decide(command: ChatCommand, state: ChatState): ChatEvent[] {
   switch (command.type) {
     case 'CreateChat':
@@ -222,6 +249,10 @@ export function decide(command: ChatCommand, state: ChatState): ChatEvent[] {
       return resolveModeration(command, state);
     case 'EscalateToAdmin':
       return escalateToAdmin(command, state);
+    case 'PurgeChat':
+      return purgeChat(command, state);
+    case 'PurgeEvidence':
+      return purgeEvidence(command, state);
     default: {
       const unexpected: never = command;
       throw new Error(`Unknown chat command ${JSON.stringify(unexpected)}`);

@@ -1,4 +1,4 @@
-// Proves the chat's rules: creation once, who may post, content limits, the per-sender rate limit, idempotent resends, moderators, closing.
+// Proves the chat's rules: creation once, who may post, content limits, the per-sender rate limit, idempotent resends, moderators, closing, purging (retention, erasure).
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -135,5 +135,29 @@ describe('chat decider', () => {
     const events = chatDecider.decide(command, closed);
     expect(events).toHaveLength(1);
     expect(chatDecider.decide(command, fold(events, closed))).toEqual([]);
+  });
+
+  it('purges once: the texts on record as gone, the chat closed for good, each evidence file recorded once whatever the order of the purges', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.constantFrom('PurgeChat', 'PurgeEvidence'), fc.subarray(['a', 'b', 'c'])), { minLength: 1, maxLength: 6 }), (steps) => {
+        const { chatId, a, state: opened } = openChat();
+        let state = fold(chatDecider.decide(post(chatId, a, 'hello'), opened), opened);
+        const recorded: ChatEvent[] = [];
+        for (const [type, files] of steps) {
+          const evidence = files.map((f) => ({ sha256: f.repeat(64).slice(0, 64), reporterId: a }));
+          const command: ChatCommand = type === 'PurgeChat' ? { type, data: { chatId, retentionDays: 180, evidence }, metadata: { now } } : { type, data: { chatId, reason: 'erasure', evidence }, metadata: { now } };
+          const events = chatDecider.decide(command, state);
+          recorded.push(...events);
+          state = fold(events, state);
+        }
+        const purgedChats = recorded.filter((e) => e.type === 'ChatPurged');
+        expect(purgedChats.length).toBe(steps.some(([t]) => t === 'PurgeChat') ? 1 : 0);
+        if (purgedChats[0]) expect(purgedChats[0].data).toMatchObject({ messageCount: 1, reason: 'retention', retentionDays: 180 });
+        const files = recorded.flatMap((e) => (e.type === 'EvidencePurged' ? e.data.files.map((f) => f.sha256) : []));
+        expect(new Set(files).size).toBe(files.length);
+        expect(new Set(files)).toEqual(new Set(steps.flatMap(([, f]) => f).map((f) => f.repeat(64).slice(0, 64))));
+        if (purgedChats.length > 0) spec.givenState(state).when(post(chatId, a, 'again')).thenRefused({ code: 'chat_closed' });
+      }),
+    );
   });
 });

@@ -22,6 +22,18 @@ export interface MessagePostedData {
 
 export type ChatClosedReason = 'cancelled' | 'expired';
 
+/** An evidence file of the bet whose file was deleted, and who had uploaded it. */
+export interface PurgedEvidenceFile {
+  readonly sha256: string;
+  readonly reporterId: string;
+}
+
+/**
+ * Why personal records of a bet were removed: `retention` (the bet ended more than the retention
+ * period ago with no dispute or appeal open) or `erasure` (the uploader was erased).
+ */
+export type PurgeReason = 'retention' | 'erasure';
+
 export type ChatEvent =
   | { type: 'ChatCreated'; data: { chatId: string; betId: string; participant1Id: string; participant2Id: string; createdAt: string } }
   | { type: 'MessagePosted'; data: MessagePostedData }
@@ -33,8 +45,15 @@ export type ChatEvent =
   /** The claimant (or an admin) closed the request, with a note the players read in the chat. */
   | { type: 'ModerationResolved'; data: { chatId: string; resolvedBy: string; note: string; resolvedAt: string } }
   /** The claimant handed the request to the admins, saying why; an admin resolves it. */
-  | { type: 'ModerationEscalated'; data: { chatId: string; escalatedBy: string; reason: string; escalatedAt: string } };
+  | { type: 'ModerationEscalated'; data: { chatId: string; escalatedBy: string; reason: string; escalatedAt: string } }
+  /**
+   * Retention: the chat's texts were shredded (each writer's key for this chat destroyed) and the
+   * chat is closed for good; `messageCount` messages were in it.
+   */
+  | { type: 'ChatPurged'; data: { chatId: string; betId: string; reason: 'retention'; retentionDays: number; messageCount: number; purgedAt: string } }
+  /** The bet's evidence files listed were deleted from the evidence store (their hashes stay on record). */
+  | { type: 'EvidencePurged'; data: { chatId: string; betId: string; reason: PurgeReason; files: PurgedEvidenceFile[]; purgedAt: string } };
 
-export const CHAT_EVENT_TYPES = ['ChatCreated', 'MessagePosted', 'ModeratorRequested', 'ModeratorJoined', 'ChatClosed', 'ModerationClaimed', 'ModerationResolved', 'ModerationEscalated'] as const satisfies readonly ChatEvent['type'][];
+export const CHAT_EVENT_TYPES = ['ChatCreated', 'MessagePosted', 'ModeratorRequested', 'ModeratorJoined', 'ChatClosed', 'ModerationClaimed', 'ModerationResolved', 'ModerationEscalated', 'ChatPurged', 'EvidencePurged'] as const satisfies readonly ChatEvent['type'][];
 export const CHAT_STREAM_TYPE = 'chat';
 export const chatStreamId = (chatId: string): string => `${CHAT_STREAM_TYPE}-${chatId}`;

@@ -26,6 +26,10 @@ export type ChatState =
       readonly moderatorId: string | null;
       readonly isModeratorRequested: boolean;
       readonly isClosed: boolean;
+      /** Retention shredded its texts (ChatPurged): closed for good. */
+      readonly isPurged: boolean;
+      /** The evidence files already deleted (EvidencePurged), by hash. */
+      readonly purgedEvidence: ReadonlySet<string>;
       readonly moderation: Moderation;
       /** Every message id with its sender and content: a resend under one idempotency key is recognised. */
       readonly messages: ReadonlyMap<string, { readonly senderId: string; readonly content: string }>;
@@ -40,7 +44,7 @@ export function evolve(state: ChatState, event: ChatEvent): ChatState {
   switch (event.type) {
     case 'ChatCreated': {
       const d = event.data;
-      return { status: 'open', chatId: d.chatId, betId: d.betId, participants: [d.participant1Id, d.participant2Id], moderatorId: null, isModeratorRequested: false, isClosed: false, moderation: NO_MODERATION, messages: new Map(), recentBySender: new Map() };
+      return { status: 'open', chatId: d.chatId, betId: d.betId, participants: [d.participant1Id, d.participant2Id], moderatorId: null, isModeratorRequested: false, isClosed: false, isPurged: false, purgedEvidence: new Set(), moderation: NO_MODERATION, messages: new Map(), recentBySender: new Map() };
     }
     case 'MessagePosted': {
       if (state.status !== 'open') return state;
@@ -67,6 +71,10 @@ export function evolve(state: ChatState, event: ChatEvent): ChatState {
       return state.status === 'open' ? { ...state, moderation: { ...state.moderation, status: 'escalated', escalatedBy: event.data.escalatedBy } } : state;
     case 'ModerationResolved':
       return state.status === 'open' ? { ...state, moderation: { ...state.moderation, status: 'resolved', resolvedBy: event.data.resolvedBy, note: event.data.note } } : state;
+    case 'ChatPurged':
+      return state.status === 'open' ? { ...state, isClosed: true, isPurged: true } : state;
+    case 'EvidencePurged':
+      return state.status === 'open' ? { ...state, purgedEvidence: new Set([...state.purgedEvidence, ...event.data.files.map((f) => f.sha256)]) } : state;
     default: {
       const unexpected: never = event;
       return unexpected;

@@ -35,6 +35,25 @@ export interface PersonalFieldsRule {
   readonly fields: readonly string[];
   /** Subjects that are not a person (the chat's system sender). */
   readonly notPersons?: readonly string[];
+  /**
+   * A field naming a narrower scope (the chat): the value is sealed under a key of its own for
+   * (person, scope), so a scope can be shredded alone (retention) and the person's erasure still
+   * shreds it (docs/architecture.md, "Retention").
+   */
+  readonly scope?: string;
+}
+
+/** Between the person and the scope in a scoped subject: `<userId>~<scope>`. */
+export const SCOPE_SEPARATOR = '~';
+
+export function scopedSubject(person: string, scope: string | undefined): string {
+  return scope === undefined ? person : `${person}${SCOPE_SEPARATOR}${scope}`;
+}
+
+/** The person a (possibly scoped) subject belongs to. */
+export function personOfSubject(subject: string): string {
+  const at = subject.indexOf(SCOPE_SEPARATOR);
+  return at < 0 ? subject : subject.slice(0, at);
 }
 
 export const PERSONAL_FIELDS: Readonly<Record<string, PersonalFieldsRule>> = {
@@ -43,11 +62,19 @@ export const PERSONAL_FIELDS: Readonly<Record<string, PersonalFieldsRule>> = {
   EmailVerified: { subject: 'userId', fields: ['email'] },
   PhoneVerificationCodeIssued: { subject: 'userId', fields: ['phone'] },
   PhoneVerified: { subject: 'userId', fields: ['phone'] },
+  // The number's own stream (`phone-<e164>`): its events repeat the number, sealed under the asker's key.
+  PhoneCodeRequested: { subject: 'userId', fields: ['phone'] },
+  PhoneClaimed: { subject: 'userId', fields: ['phone'] },
+  PhoneReleased: { subject: 'userId', fields: ['phone'] },
   ProfileChanged: { subject: 'userId', fields: ['changes.username', 'changes.email', 'changes.phoneNumber', 'changes.psnUsername', 'changes.activisionId'] },
   LocationDetected: { subject: 'userId', fields: ['city', 'ipAddress'] },
   BankAccountAdded: { subject: 'userId', fields: ['accountName'] },
   BankWithdrawalRequested: { subject: 'userId', fields: ['accountName'] },
-  MessagePosted: { subject: 'senderId', fields: ['content'], notPersons: ['system'] },
+  MessagePosted: { subject: 'senderId', scope: 'chatId', fields: ['content'], notPersons: ['system'] },
+  // A signed-in person's support message (a visitor's has no userId and no key: kept in clear).
+  SupportMessageSubmitted: { subject: 'userId', fields: ['name', 'email', 'subject', 'message', 'reportedUsername'] },
+  // The names and the device a notification shows its recipient, under the recipient's key.
+  NotificationRaised: { subject: 'userId', fields: ['params.challenger', 'params.opponent', 'params.reporter', 'params.device'] },
 };
 
 /** Whether any string inside `data` is sealed (objects and arrays, any depth). */

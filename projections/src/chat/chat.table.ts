@@ -12,6 +12,10 @@ export interface ChatsTable {
   is_moderator_requested: ColumnType<boolean, boolean | undefined, boolean>;
   /** The bet was cancelled or expired: nobody posts any more (2026_11_23 migration). */
   is_closed: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Retention shredded its texts (ChatPurged); its messages are gone from `chat_messages`. */
+  purged_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The hashes of the bet's evidence files deleted from the evidence store (EvidencePurged). */
+  purged_evidence: ColumnType<string[], string | undefined, string>;
   created_at: Timestamp;
 }
 export type ChatRow = Selectable<ChatsTable>;

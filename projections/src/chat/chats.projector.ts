@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { RecordedEvent } from '@wager/domain';
 import type { ChatEvent } from '@wager/domain/chat/index';
 import type { Database } from '../database.js';
@@ -10,7 +10,7 @@ type Db = Transaction<Database> | Kysely<Database>;
 export const chatsProjector: Projector = {
   name: 'chats',
   tables: ['chats'],
-  eventTypes: ['ChatCreated', 'ModeratorRequested', 'ModeratorJoined', 'ChatClosed'],
+  eventTypes: ['ChatCreated', 'ModeratorRequested', 'ModeratorJoined', 'ChatClosed', 'ChatPurged', 'EvidencePurged'],
   async apply(db: Db, recorded: RecordedEvent): Promise<void> {
     const event = { type: recorded.type, data: recorded.data } as ChatEvent;
     switch (event.type) {
@@ -32,6 +32,19 @@ export const chatsProjector: Projector = {
       case 'ChatClosed':
         await db.updateTable('chats').set({ is_closed: true }).where('id', '=', event.data.chatId).execute();
         return;
+      case 'ChatPurged':
+        await db.updateTable('chats').set({ is_closed: true, purged_at: event.data.purgedAt }).where('id', '=', event.data.chatId).execute();
+        return;
+      case 'EvidencePurged': {
+        // Idempotent: the union of what was recorded and these hashes, each once.
+        const hashes = JSON.stringify(event.data.files.map((f) => f.sha256));
+        await db
+          .updateTable('chats')
+          .set({ purged_evidence: sql<string>`(select coalesce(jsonb_agg(distinct h), '[]'::jsonb) from jsonb_array_elements(purged_evidence || ${hashes}::jsonb) as h)` })
+          .where('id', '=', event.data.chatId)
+          .execute();
+        return;
+      }
       default:
         return;
     }

@@ -6,12 +6,20 @@ import type { Projector } from '../projector.js';
 
 type Db = Transaction<Database> | Kysely<Database>;
 
-/** Every chat message, from MessagePosted, keyed by message id (idempotent); an erased sender's texts read "[erased]" (PersonErased). */
+/**
+ * Every chat message, from MessagePosted, keyed by message id (idempotent); an erased sender's texts
+ * read "[erased]" (PersonErased); a purged chat has none (ChatPurged, retention).
+ */
 export const chatMessagesProjector: Projector = {
   name: 'chat_messages',
   tables: ['chat_messages'],
-  eventTypes: ['MessagePosted', 'PersonErased'],
+  eventTypes: ['MessagePosted', 'PersonErased', 'ChatPurged'],
   async apply(db: Db, recorded: RecordedEvent): Promise<void> {
+    if (recorded.type === 'ChatPurged') {
+      // Retention: the chat's messages leave the read model (their texts in the log are shredded).
+      await db.deleteFrom('chat_messages').where('chat_id', '=', (recorded.data as { chatId: string }).chatId).execute();
+      return;
+    }
     if (recorded.type === 'PersonErased') {
       await db.updateTable('chat_messages').set({ content: ERASED_VALUE }).where('sender_id', '=', (recorded.data as { userId: string }).userId).execute();
       return;

@@ -24,6 +24,7 @@ import * as bankAccountIdScheme from './2026_11_26_230000_bank_account_id_scheme
 import * as createPersonDataKeys from './2026_11_26_230100_create_person_data_keys.js';
 import * as createErasureRequests from './2026_11_26_230200_create_erasure_requests.js';
 import * as createUserStatsOverturns from './2026_11_27_010000_create_user_stats_overturns_settle.js';
+import * as chatRetentionErasure from './2026_11_27_020000_chat_retention_erasure.js';
 
 /**
  * Every read-table migration, by name; names sort in the order they run and are frozen once
@@ -55,6 +56,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_230100_create_person_data_keys': createPersonDataKeys,
   '2026_11_26_230200_create_erasure_requests': createErasureRequests,
   '2026_11_27_010000_create_user_stats_overturns_settle': createUserStatsOverturns,
+  '2026_11_27_020000_chat_retention_erasure': chatRetentionErasure,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

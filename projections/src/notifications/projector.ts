@@ -9,13 +9,21 @@ type Db = Transaction<Database> | Kysely<Database>;
 /**
  * `notifications` and `notification_preferences` from the notifications streams. Idempotent: a
  * notification is keyed by its id, a read mark only sets `read_at` where it is null, and
- * preferences are the whole set each time.
+ * preferences are the whole set each time. A person's erasure (PersonErased) deletes theirs; a
+ * rebuild meets it after their notifications, so it yields the same.
  */
 export const notificationsProjector: Projector = {
   name: 'notifications',
   tables: ['notifications', 'notification_preferences'],
-  eventTypes: ['NotificationRaised', 'NotificationsRead', 'NotificationPreferencesSet'],
+  eventTypes: ['NotificationRaised', 'NotificationsRead', 'NotificationPreferencesSet', 'PersonErased'],
   async apply(db: Db, recorded: RecordedEvent): Promise<void> {
+    if (recorded.type === 'PersonErased') {
+      // Erasure: what we told the person goes (its names are sealed under their key in the log).
+      const { userId } = recorded.data as { userId: string };
+      await db.deleteFrom('notifications').where('user_id', '=', userId).execute();
+      await db.deleteFrom('notification_preferences').where('user_id', '=', userId).execute();
+      return;
+    }
     const event = { type: recorded.type, data: recorded.data } as NotificationEvent;
     switch (event.type) {
       case 'NotificationRaised': {

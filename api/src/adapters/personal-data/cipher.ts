@@ -11,8 +11,8 @@
  * replaces the person in the read models (the users projector), which every screen reads.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import { ERASED_VALUE, SEALED_PREFIX, isSealed, sealedSubject } from '@wager/domain';
+import { sql, type Kysely } from 'kysely';
+import { ERASED_VALUE, SCOPE_SEPARATOR, SEALED_PREFIX, isSealed, personOfSubject, sealedSubject } from '@wager/domain';
 import type { Database } from '@wager/projections';
 import type { KeyWrapping } from '../kms/key-wrapping.js';
 
@@ -26,6 +26,12 @@ export interface DataKeyStore {
   insert(userId: string, wrappedKey: string, wrappedBy: string, now: Date): Promise<{ wrappedKey: string; wrappedBy: string } | 'destroyed'>;
   /** Destroys the key, for good (idempotent); a person who never had one is recorded as destroyed too. */
   destroy(userId: string, now: Date): Promise<void>;
+  /** Destroys every scoped key (`<person>~<scope>`) of `person`, or of `scope`; returns how many it destroyed. */
+  destroyScoped(match: { person: string } | { scope: string }, now: Date): Promise<number>;
+}
+
+function matchesScoped(subject: string, match: { person: string } | { scope: string }): boolean {
+  return 'person' in match ? subject.startsWith(`${match.person}${SCOPE_SEPARATOR}`) : subject.endsWith(`${SCOPE_SEPARATOR}${match.scope}`);
 }
 
 export class PostgresDataKeyStore implements DataKeyStore {
@@ -49,6 +55,15 @@ export class PostgresDataKeyStore implements DataKeyStore {
     await this.db.insertInto('person_data_keys').values({ user_id: userId, wrapped_key: null, wrapped_by: 'none', created_at: now, destroyed_at: now }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
     await this.db.updateTable('person_data_keys').set({ wrapped_key: null, destroyed_at: now }).where('user_id', '=', userId).where('destroyed_at', 'is', null).execute();
   }
+
+  async destroyScoped(match: { person: string } | { scope: string }, now: Date): Promise<number> {
+    const condition =
+      'person' in match
+        ? sql<boolean>`starts_with(user_id, ${match.person + SCOPE_SEPARATOR})`
+        : sql<boolean>`right(user_id, ${match.scope.length + 1}) = ${SCOPE_SEPARATOR + match.scope}`;
+    const result = await this.db.updateTable('person_data_keys').set({ wrapped_key: null, destroyed_at: now }).where(condition).where('destroyed_at', 'is', null).executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
 }
 
 /** The same contract in memory (unit tests, tools). */
@@ -66,6 +81,17 @@ export class InMemoryDataKeyStore implements DataKeyStore {
 
   async destroy(userId: string): Promise<void> {
     this.rows.set(userId, 'destroyed');
+  }
+
+  async destroyScoped(match: { person: string } | { scope: string }): Promise<number> {
+    let destroyed = 0;
+    for (const [subject, row] of this.rows) {
+      if (row !== 'destroyed' && matchesScoped(subject, match)) {
+        this.rows.set(subject, 'destroyed');
+        destroyed++;
+      }
+    }
+    return destroyed;
   }
 }
 
@@ -105,6 +131,9 @@ export class PersonalDataCipher {
   /** Seals `value` under `userId`'s key (created on first use). Refuses once the person is erased. */
   async seal(userId: string, value: string): Promise<string> {
     if (userId.includes('.')) throw new Error('A subject id cannot contain a dot');
+    const person = personOfSubject(userId);
+    // A scoped key is never made for an erased person: their erasure shredded every scope of theirs.
+    if (person !== userId && (await this.keyOf(person, false)) === 'destroyed') throw new PersonErasedError(person);
     const key = await this.keyOf(userId, true);
     if (key === 'destroyed' || key === null) throw new PersonErasedError(userId);
     const iv = randomBytes(12);
@@ -147,6 +176,18 @@ export class PersonalDataCipher {
   /** Destroys the person's key: everything sealed under it reads as erased from now on (in this process at once). */
   async destroy(userId: string): Promise<void> {
     await this.keys.destroy(userId, this.clock.now());
+    await this.keys.destroyScoped({ person: userId }, this.clock.now());
     this.remember(userId, 'destroyed');
+    for (const subject of this.cache.keys()) if (matchesScoped(subject, { person: userId })) this.remember(subject, 'destroyed');
+  }
+
+  /**
+   * Destroys every key of one scope (a chat's: one per person who wrote in it): everything sealed
+   * under them reads as erased from now on (in this process at once). Returns how many.
+   */
+  async destroyScope(scope: string): Promise<number> {
+    const destroyed = await this.keys.destroyScoped({ scope }, this.clock.now());
+    for (const subject of this.cache.keys()) if (matchesScoped(subject, { scope })) this.remember(subject, 'destroyed');
+    return destroyed;
   }
 }

@@ -1,8 +1,8 @@
-// Proves the crypto-shredding cipher: any value sealed for a person opens to itself and holds nothing of it in clear; destroying one person's key turns exactly their values into "[erased]" and refuses new ones; a tampered value or one moved to another person never opens; the master key wraps each data key bound to its person.
+// Proves the crypto-shredding cipher: any value sealed for a person opens to itself and holds nothing of it in clear; destroying one person's key turns exactly their values into "[erased]" and refuses new ones; a scope's keys (a chat's) shred that scope alone, and a person's erasure shreds every scope of theirs; a tampered value or one moved to another person never opens; the master key wraps each data key bound to its person.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ERASED_VALUE, isSealed, sealedSubject } from '@wager/domain';
+import { ERASED_VALUE, isSealed, scopedSubject, sealedSubject } from '@wager/domain';
 import { LocalMasterKey } from '../kms/key-wrapping.js';
 import { InMemoryDataKeyStore, PersonErasedError, PersonalDataCipher } from './cipher.js';
 
@@ -80,5 +80,30 @@ describe('PersonalDataCipher', () => {
     const wrapped = await master.wrap(randomBytes(32), 'u-1');
     await expect(master.unwrap(wrapped, 'u-2')).rejects.toThrow();
     expect(keys.rows.size).toBe(2);
+  });
+
+  it("destroying a scope shreds exactly that scope's values (every writer's), and a person's erasure shreds all of their scopes", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.uniqueArray(person, { minLength: 2, maxLength: 3 }), fc.uniqueArray(fc.uuid(), { minLength: 2, maxLength: 3 }), text, async (people, scopes, value) => {
+        const { cipher } = fresh();
+        const sealed = new Map<string, string>();
+        for (const p of people) for (const s of scopes) sealed.set(`${p}/${s}`, await cipher.seal(scopedSubject(p, s), value));
+        const [shredded, ...kept] = scopes as [string, ...string[]];
+        await cipher.destroyScope(shredded);
+        for (const p of people) {
+          expect(await cipher.open(sealed.get(`${p}/${shredded}`))).toBe(ERASED_VALUE);
+          for (const s of kept) expect(await cipher.open(sealed.get(`${p}/${s}`))).toBe(value);
+        }
+        const [erased, ...others] = people as [string, ...string[]];
+        await cipher.destroy(erased);
+        for (const s of kept) {
+          expect(await cipher.open(sealed.get(`${erased}/${s}`))).toBe(ERASED_VALUE);
+          for (const p of others) expect(await cipher.open(sealed.get(`${p}/${s}`))).toBe(value);
+        }
+        // Nothing new is sealed about the erased person, in any scope.
+        await expect(cipher.seal(scopedSubject(erased, kept[0]!), value)).rejects.toBeInstanceOf(PersonErasedError);
+      }),
+      { numRuns: 30 },
+    );
   });
 });

@@ -7,7 +7,7 @@
  * personal fields in clear and are read as they are (docs/architecture.md says what that means
  * for erasure).
  */
-import { ERASED_VALUE, PERSONAL_FIELDS, containsSealed, isSealed, type AppendResult, type EventStore, type ExpectedRevision, type MultiStreamAppendResult, type NewEvent, type StreamAppend, type Position, type ReadAllOptions, type ReadStreamOptions, type RecordedEvent, type SubscribeOptions } from '@wager/domain';
+import { ERASED_VALUE, PERSONAL_FIELDS, containsSealed, isSealed, scopedSubject, type AppendResult, type EventStore, type ExpectedRevision, type MultiStreamAppendResult, type NewEvent, type StreamAppend, type Position, type ReadAllOptions, type ReadStreamOptions, type RecordedEvent, type SubscribeOptions } from '@wager/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '@wager/projections';
 import type { Config } from '../../config.js';
@@ -39,8 +39,10 @@ export class PersonalDataEventStore implements EventStore {
     const rule = PERSONAL_FIELDS[event.type];
     if (!rule || event.data === null || typeof event.data !== 'object') return event;
     let data = event.data as Data;
-    const subject = data[rule.subject];
-    if (typeof subject !== 'string' || rule.notPersons?.includes(subject)) return event;
+    const person = data[rule.subject];
+    if (typeof person !== 'string' || rule.notPersons?.includes(person)) return event;
+    const scope = rule.scope === undefined ? undefined : data[rule.scope];
+    const subject = typeof scope === 'string' ? scopedSubject(person, scope) : person;
     for (const field of rule.fields) {
       const value = getPath(data, field);
       if (typeof value !== 'string' || isSealed(value)) continue;

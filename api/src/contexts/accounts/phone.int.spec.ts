@@ -1,5 +1,6 @@
 // Proves phone verification by SMS: the Termii adapter over HTTP against the Termii sandbox (sent, refused, retried), a code sent to a number typed as 0803… verifies it in E.164, the rate limits (60 s resend, 5 codes per number a day, 5 wrong tries, 10-minute expiry), a verified number cannot verify another account (even when two race), and both routes' authorization.
 import { randomInt } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { phoneStreamId, userStreamId } from '@wager/domain/accounts/index';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
@@ -116,6 +117,10 @@ describe('POST /api/user/phone and /api/user/phone/verify', () => {
     const code = await deliveredCode(user.id, e164);
     const events = [...(await h.deps.store.readStream(userStreamId(user.id))), ...(await h.deps.store.readStream(phoneStreamId(e164)))];
     expect(JSON.stringify(events.map((e) => e.data))).not.toContain(code);
+    // The number is sealed in the events' stored form (only the stream's name still holds it).
+    const { rows } = await sql<{ data: unknown }>`select data from es_events where stream_id in (${phoneStreamId(e164)}, ${userStreamId(user.id)})`.execute(h.deps.db);
+    expect(rows.length).toBeGreaterThan(1);
+    expect(JSON.stringify(rows)).not.toContain(e164);
     const verified = await verifyCode(token, code);
     expect(verified.statusCode).toBe(200);
     expect(verified.json().user).toMatchObject({ isPhoneVerified: true, phoneNumber: e164 });

@@ -40,6 +40,12 @@ export class EvidenceStore {
     return createReadStream(join(this.dir, sha256));
   }
 
+  /** Deletes the file (retention, erasure); a file already gone is fine. */
+  async delete(sha256: string): Promise<void> {
+    if (!SHA256_PATTERN.test(sha256)) throw new Error('Assertion failed: evidence is addressed by a sha256');
+    await rm(join(this.dir, sha256), { force: true });
+  }
+
   async exists(sha256: string): Promise<boolean> {
     return SHA256_PATTERN.test(sha256) && (await stat(join(this.dir, sha256)).then(() => true, () => false));
   }

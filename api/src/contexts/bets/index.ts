@@ -11,6 +11,7 @@ import { betsTrail } from './trail.js';
 
 export { betJson, betView, participants, type BetJson } from './views.js';
 export { peopleOf, recordedBet, type RecordedBet } from './recorded.js';
+export { EvidenceStore } from './evidence-store.js';
 
 export const betsContext: ContextModule = {
   name: 'bets',

@@ -61,7 +61,7 @@ export async function recordedChat(deps: Pick<AppDeps, 'store'>, chatId: string)
     const event = { type: r.type, data: r.data } as ChatEvent;
     if (event.type === 'ChatCreated') {
       const d = event.data;
-      chat ??= { id: d.chatId, bet_id: d.betId, participant1_id: d.participant1Id, participant2_id: d.participant2Id, moderator_id: null, is_moderator_requested: false, is_closed: false, created_at: new Date(d.createdAt) };
+      chat ??= { id: d.chatId, bet_id: d.betId, participant1_id: d.participant1Id, participant2_id: d.participant2Id, moderator_id: null, is_moderator_requested: false, is_closed: false, purged_at: null, purged_evidence: [], created_at: new Date(d.createdAt) };
     } else if (chat) {
       if (event.type === 'MessagePosted') {
         const d = event.data;
@@ -69,6 +69,10 @@ export async function recordedChat(deps: Pick<AppDeps, 'store'>, chatId: string)
       } else if (event.type === 'ModeratorRequested') chat = { ...chat, is_moderator_requested: true };
       else if (event.type === 'ModeratorJoined') chat = { ...chat, moderator_id: event.data.moderatorId };
       else if (event.type === 'ChatClosed') chat = { ...chat, is_closed: true };
+      else if (event.type === 'ChatPurged') {
+        chat = { ...chat, is_closed: true, purged_at: new Date(event.data.purgedAt) };
+        messages.length = 0;
+      } else if (event.type === 'EvidencePurged') chat = { ...chat, purged_evidence: [...new Set([...chat.purged_evidence, ...event.data.files.map((f) => f.sha256)])] };
     }
   }
   return chat ? { chat, messages } : null;
@@ -83,7 +87,7 @@ export async function impliedChat(deps: Pick<AppDeps, 'store'>, betId: string): 
   const bet = await recordedBet(deps, betId);
   if (!bet || bet.state.opponentId === null || bet.acceptedAt === null) return null;
   const closed = bet.state.status === 'cancelled' || bet.state.status === 'expired';
-  return { id: chatIdOfBet(betId), bet_id: betId, participant1_id: bet.state.bet.challengerId, participant2_id: bet.state.opponentId, moderator_id: null, is_moderator_requested: false, is_closed: closed, created_at: new Date(bet.acceptedAt) };
+  return { id: chatIdOfBet(betId), bet_id: betId, participant1_id: bet.state.bet.challengerId, participant2_id: bet.state.opponentId, moderator_id: null, is_moderator_requested: false, is_closed: closed, purged_at: null, purged_evidence: [], created_at: new Date(bet.acceptedAt) };
 }
 
 /** A page of messages as listChatMessages answers it (oldest first, `before` a message id), from folded rows. */

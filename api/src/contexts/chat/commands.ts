@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Position } from '@wager/domain';
-import { chatDecider, chatStepId, chatStreamId, keyedMessageIds, type ChatClosedReason, type ChatCommand, type ChatEvent, type PostSystemMessage } from '@wager/domain/chat/index';
+import { chatDecider, chatStepId, chatStreamId, keyedMessageIds, type ChatClosedReason, type ChatCommand, type ChatEvent, type PostSystemMessage, type PurgeReason, type PurgedEvidenceFile } from '@wager/domain/chat/index';
 import type { AppDeps } from '../../deps.js';
 import { runCommand } from '../../runtime/command-pipeline.js';
 
@@ -120,4 +120,24 @@ export async function escalateModeration(deps: AppDeps, input: { chatId: string;
     moderationEventIds(input.chatId, input.actorId, key),
   );
   return outcome.visible;
+}
+
+/** Event ids of a purge: named by the chat and the step (and the files), so a repeated purge stores nothing twice. */
+function purgeEventIds(chatId: string, reason: string): (events: ChatEvent[]) => string[] {
+  return (events) =>
+    events.map((event) =>
+      event.type === 'EvidencePurged' ? chatStepId(chatId, 'evidence-purged', reason, ...event.data.files.map((f) => f.sha256).sort()) : chatStepId(chatId, event.type),
+    );
+}
+
+/** Retention: records the chat's texts as shredded (closing it for good) and the bet's evidence files as deleted. */
+export async function purgeChat(deps: AppDeps, chatId: string, retentionDays: number, evidence: PurgedEvidenceFile[]): Promise<ChatEvent[]> {
+  const outcome = await run(deps, chatId, { type: 'PurgeChat', data: { chatId, retentionDays, evidence }, metadata: { now: deps.clock.now(), actor: 'system' } }, purgeEventIds(chatId, 'retention'), false);
+  return outcome.events;
+}
+
+/** Records evidence files of the bet as deleted for `reason` (the uploader's erasure). */
+export async function purgeEvidence(deps: AppDeps, chatId: string, reason: PurgeReason, evidence: PurgedEvidenceFile[]): Promise<ChatEvent[]> {
+  const outcome = await run(deps, chatId, { type: 'PurgeEvidence', data: { chatId, reason, evidence }, metadata: { now: deps.clock.now(), actor: 'system' } }, purgeEventIds(chatId, reason), false);
+  return outcome.events;
 }

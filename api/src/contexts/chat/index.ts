@@ -18,3 +18,5 @@ export const chatContext: ContextModule = {
 
 /** The chat's public API for other contexts: a platform message in a bet's chat, its id derived from the event that caused it. */
 export { postSystemMessage as postChatSystemMessage } from './commands.js';
+/** Retention and erasure (the privacy context): a chat's texts shredded, a bet's evidence files deleted, on record. */
+export { purgeChat, purgeEvidence } from './commands.js';

@@ -22,6 +22,10 @@ export function chatCasebookLine(event: ChatEvent): CasebookLine {
       return { code: 'moderation_escalated', params: { escalatedById: event.data.escalatedBy, reason: event.data.reason } };
     case 'ChatClosed':
       return { code: 'chat_closed', params: { reason: event.data.reason } };
+    case 'ChatPurged':
+      return { code: 'chat_purged', params: { reason: event.data.reason, messageCount: event.data.messageCount, retentionDays: event.data.retentionDays } };
+    case 'EvidencePurged':
+      return { code: 'evidence_purged', params: { reason: event.data.reason, fileCount: event.data.files.length } };
     default: {
       const unexpected: never = event;
       return unexpected;

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { erasedPlayerName } from '@wager/domain';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
-import { waitForMail } from '../../testing/users.js';
+import { authHeader, signUpUser, waitForMail } from '../../testing/users.js';
 import { fundedPlayer, type Player } from '../bets/testing.js';
 import { ErasureJob } from './erasure.js';
 
@@ -34,6 +34,16 @@ describe('POST /api/user/erasure', () => {
     expect((await h.app.inject({ method: 'GET', url: '/api/user/erasure' })).statusCode).toBe(401);
   });
 
+  it('mails the confirmation in the player\'s language and zone', async () => {
+    const signedUp = await signUpUser(h, { preferredLanguage: 'fr', timezone: 'Europe/Paris' });
+    const p = { ...signedUp, id: signedUp.user.id, headers: authHeader(signedUp.token) };
+    expect((await ask(p, p.password)).statusCode).toBe(200);
+    const at = new Date(h.clock.now().getTime() + 24 * HOUR);
+    const mail = await waitForMail(h, p.user.email, 'erasure-requested');
+    expect(mail.subject).toBe('Votre compte va être effacé');
+    expect(mail.text).toContain(`Il sera effacé après le ${new Intl.DateTimeFormat('fr', { timeZone: 'Europe/Paris', dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' }).format(at)} (Europe/Paris)`);
+  });
+
   it('confirms by mail, waits the cooling period, can be cancelled', async () => {
     const p = await fundedPlayer(h, '0');
     const asked = await ask(p, p.password);
@@ -41,7 +51,9 @@ describe('POST /api/user/erasure', () => {
     const effectiveAt = new Date(h.clock.now().getTime() + 24 * HOUR).toISOString();
     expect(asked.json()).toMatchObject({ effectiveAt, openBets: 0 });
     const mail = await waitForMail(h, p.user.email, 'erasure-requested');
-    expect(mail.text).toContain(effectiveAt);
+    // 24 h after 2026-11-21 12:00 UTC, in the player's zone (Africa/Lagos) and language.
+    expect(mail.subject).toBe('Your account will be erased');
+    expect(mail.text).toContain('after Nov 22, 2026, 13:00 (Africa/Lagos)');
     // Asking again keeps the first request's time.
     h.clock.advance(HOUR);
     expect((await ask(p, p.password)).json()).toMatchObject({ effectiveAt });

@@ -1,5 +1,8 @@
-// Proves erasure on real PostgreSQL: refused while a bet is open or a balance is left; then PersonErased, the key destroyed, sessions, credentials, claims and queued mail gone, login impossible; every stored event byte, hash chain and balance as before; no personal datum of the person readable in the log (through the app's store) or the read tables; a rebuild of the users read model yields the erased row again; the other player untouched; only admins may erase (visitor 401, player 403, unknown 404).
-import { randomUUID } from 'node:crypto';
+// Proves erasure on real PostgreSQL: refused while a bet is open or a balance is left; then PersonErased, the key destroyed, sessions, credentials, claims and queued mail gone, login impossible; every stored event byte, hash chain and balance as before; no personal datum of the person readable in the log (through the app's store) or the read tables; a rebuild of the users read model yields the erased row again; the rest erased too (notifications, support messages, evidence files she uploaded and EvidencePurged on record, queued pushes and push devices, her chat texts); the other player untouched; only admins may erase (visitor 401, player 403, unknown 404).
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { chatIdOfBet } from '@wager/domain/chat/index';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERASED_VALUE, erasedPlayerName } from '@wager/domain';
@@ -8,7 +11,7 @@ import { usersProjector } from '@wager/projections/users/projector';
 import { chatMessagesProjector } from '@wager/projections/chat/messages.projector';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
 import { makeAdmin } from '../../testing/users.js';
-import { fundedPlayer, ledger, type Player } from '../bets/testing.js';
+import { fundedPlayer, ledger, multipart, settleFollowUps, type Player } from '../bets/testing.js';
 import { checkChain } from '../../runtime/trail.js';
 
 let h: TestHarness;
@@ -101,6 +104,60 @@ describe('erasing a person', () => {
     // Again: nothing more happens.
     expect((await erase(alice.id, admin.headers)).statusCode).toBe(200);
     expect((await h.deps.store.readStream(`user-${alice.id}`)).length).toBe(events.length);
+  });
+
+  it('erases the rest: her notifications, support messages, evidence files, queued pushes and devices, chat texts; the other player keeps theirs', async () => {
+    const alice = await fundedPlayer(h, '102.00');
+    const bob = await fundedPlayer(h, '102.00');
+    const created = await h.app.inject({ method: 'POST', url: '/api/bets', headers: alice.headers, payload: { amount: '100', visibility: 'private', opponentId: bob.id } });
+    const bet = created.json().bet as { id: string; inviteLinkId: string };
+    expect((await h.app.inject({ method: 'POST', url: `/api/challenges/accept/${bet.inviteLinkId}`, headers: bob.headers })).statusCode).toBe(200);
+    await settleFollowUps(h);
+    const chatId = chatIdOfBet(bet.id);
+    const words = `alice says ${randomUUID()}`;
+    expect((await h.app.inject({ method: 'POST', url: `/api/chats/${chatId}/messages`, headers: alice.headers, payload: { content: words } })).statusCode).toBe(201);
+    expect((await h.app.inject({ method: 'POST', url: `/api/chats/${chatId}/messages`, headers: bob.headers, payload: { content: 'gg' } })).statusCode).toBe(201);
+    const aliceBytes = Buffer.from(`alice-png-${randomUUID()}`);
+    const bobBytes = Buffer.from(`bob-png-${randomUUID()}`);
+    for (const [p, result, bytes] of [[alice, 'lost', aliceBytes], [bob, 'won', bobBytes]] as const) {
+      const form = multipart({ result }, [{ name: 'evidence', filename: 'score.png', contentType: 'image/png', bytes }]);
+      expect((await h.app.inject({ method: 'POST', url: `/api/bets/${bet.id}/result`, headers: { ...p.headers, ...form.headers }, payload: form.payload })).statusCode).toBe(200);
+    }
+    const support = { kind: 'contact', name: `Alice ${randomUUID()}`, email: alice.user.email, subject: 'About my account', message: `my secret ${randomUUID()}`, clientMessageId: randomUUID() };
+    expect((await h.app.inject({ method: 'POST', url: '/api/support/messages', headers: alice.headers, payload: support, remoteAddress: '10.9.0.1' })).statusCode).toBe(201);
+    await h.deps.db.insertInto('push_subscriptions').values({ id: randomUUID(), user_id: alice.id, endpoint: `https://push.example/${randomUUID()}`, p256dh: 'key', auth: 'auth', user_agent: 'Firefox', device_label: 'Firefox on Linux' }).execute();
+    await h.deps.db.insertInto('push_outbox').values({ id: randomUUID(), user_id: alice.id, title: 'You lost', url: '/' }).execute();
+    await settleFollowUps(h);
+    expect((await h.deps.db.selectFrom('bets').select('status').where('id', '=', bet.id).executeTakeFirstOrThrow()).status).toBe('completed');
+    expect((await h.deps.db.selectFrom('notifications').select('id').where('user_id', '=', alice.id).execute()).length).toBeGreaterThan(0);
+    const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+    const file = (b: Buffer) => join(h.deps.config.DATA_DIR, 'evidence', sha(b));
+    expect(existsSync(file(aliceBytes))).toBe(true);
+    const booksBefore = await ledger(h);
+
+    expect((await erase(alice.id, admin.headers)).statusCode).toBe(200);
+    await h.settle();
+
+    expect(await h.deps.db.selectFrom('notifications').select('id').where('user_id', '=', alice.id).execute()).toEqual([]);
+    expect((await h.deps.db.selectFrom('notifications').select('id').where('user_id', '=', bob.id).execute()).length).toBeGreaterThan(0);
+    expect(await h.deps.db.selectFrom('support_messages').select(['name', 'email', 'subject', 'message']).where('user_id', '=', alice.id).execute()).toEqual([{ name: ERASED_VALUE, email: ERASED_VALUE, subject: ERASED_VALUE, message: ERASED_VALUE }]);
+    for (const table of ['push_subscriptions', 'push_outbox'] as const) expect(await h.deps.db.selectFrom(table).select('id').where('user_id', '=', alice.id).execute()).toEqual([]);
+    expect(existsSync(file(aliceBytes))).toBe(false);
+    expect(existsSync(file(bobBytes))).toBe(true);
+    const chatEvents = await h.deps.store.readStream(`chat-${chatId}`);
+    expect(chatEvents.find((e) => e.type === 'EvidencePurged')?.data).toMatchObject({ reason: 'erasure', files: [{ sha256: sha(aliceBytes), reporterId: alice.id }] });
+    expect(await h.deps.db.selectFrom('chat_messages').select(['sender_id', 'content']).where('chat_id', '=', chatId).where('type', '=', 'message').orderBy('stream_revision').execute()).toEqual([
+      { sender_id: alice.id, content: ERASED_VALUE },
+      { sender_id: bob.id, content: 'gg' },
+    ]);
+    const raw = await rawLog();
+    const readable = JSON.stringify((await h.deps.store.readAll()).map((e) => e.data));
+    for (const datum of [words, support.name, support.message, alice.user.email]) {
+      expect(raw).not.toContain(datum);
+      expect(readable).not.toContain(datum);
+    }
+    expect(await checkChain(h.deps.store, `chat-${chatId}`)).toMatchObject({ intact: true });
+    expect(await ledger(h)).toEqual(booksBefore);
   });
 
   it('only an admin may erase: visitor 401, player 403, unknown person 404', async () => {

@@ -4,7 +4,8 @@
  * `PersonErased` event on their stream, then their data key is destroyed (every sealed field of
  * theirs reads "[erased]" for good), then what is kept outside the log goes: sessions (the login
  * record, with IP addresses and devices), credentials (no login is possible), the username and
- * email claims, mail and texts waiting in the outboxes. Balances, postings, bets and the hash
+ * email claims, mail, texts and pushes waiting in the outboxes, push subscriptions, and the
+ * evidence files they uploaded (recorded as EvidencePurged). Balances, postings, bets and the hash
  * chains are untouched. Safe to repeat: each step is idempotent, so an erasure interrupted after
  * the event is finished by running it again.
  */
@@ -19,6 +20,9 @@ import { DomainError } from '@wager/domain';
 import { erasureRequestsDue } from '@wager/projections/privacy/erasure-requests';
 import { IntervalJob } from '../../runtime/jobs.js';
 import { endSessions } from '../../plugins/sessions.js';
+import { EvidenceStore } from '../bets/index.js';
+import { purgeEvidence } from '../chat/index.js';
+import { deleteEvidenceFiles, evidenceOf } from './retention.js';
 
 export const ERASURE_JOB_INTERVAL_MS = 60_000;
 
@@ -59,9 +63,35 @@ export async function erasePerson(deps: AppDeps, userId: string, by: string): Pr
     await trx.deleteFrom('email_outbox').where('user_id', '=', userId).execute();
     if (contact) await trx.deleteFrom('email_outbox').where('to_address', '=', contact.email).execute();
     if (contact?.phone_number) await trx.deleteFrom('sms_outbox').where('to_phone', '=', contact.phone_number).execute();
+    await trx.deleteFrom('sms_outbox').where('user_id', '=', userId).execute();
+    // Push: what waits to be pushed (its deliveries cascade) and the devices' endpoints and keys.
+    await trx.deleteFrom('push_outbox').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('push_subscriptions').where('user_id', '=', userId).execute();
   });
   // Every process forgets the person's sessions now, not when its cache would expire them.
   await endSessions(deps.bus, { userId });
+  await eraseEvidenceOf(deps, userId);
+}
+
+/**
+ * The evidence files the person uploaded leave the disk (unless another bet still holds the same
+ * bytes), recorded as `EvidencePurged` (reason `erasure`) on each bet's chat stream. Their bets
+ * are over by now (erasure waits for them), so no open dispute needs them.
+ */
+async function eraseEvidenceOf(deps: AppDeps, userId: string): Promise<void> {
+  const store = new EvidenceStore(deps.config.DATA_DIR);
+  const bets = await deps.db
+    .selectFrom('bets as b')
+    .innerJoin('chats as c', 'c.bet_id', 'b.id')
+    .select(['b.id as betId', 'c.id as chatId', 'b.challenger_id', 'b.opponent_id', 'b.challenger_evidence', 'b.opponent_evidence'])
+    .where((eb) => eb.or([eb('b.challenger_id', '=', userId), eb('b.opponent_id', '=', userId)]))
+    .execute();
+  for (const bet of bets) {
+    const theirs = evidenceOf(bet).filter((f) => f.reporterId === userId);
+    if (theirs.length === 0) continue;
+    await deleteEvidenceFiles(deps, store, bet.betId, theirs);
+    await purgeEvidence(deps, bet.chatId, 'erasure', theirs);
+  }
 }
 
 /**

@@ -6,11 +6,12 @@
 import type { ContextModule } from '../../runtime/context.js';
 import { privacyRoutes } from './routes.js';
 import { ErasureJob } from './erasure.js';
+import { retentionJob } from './retention.js';
 
 export { buildPersonalDataExport, type PersonalDataExport } from './export.js';
 
 export const privacyContext: ContextModule = {
   name: 'privacy',
   routes: privacyRoutes,
-  jobs: (deps) => [new ErasureJob(deps)],
+  jobs: (deps) => [new ErasureJob(deps), retentionJob(deps)],
 };

@@ -1,3 +1,4 @@
+import { renderErasureRequestedMail } from '@wager/domain/privacy/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as contract from '@wager/domain/contracts/privacy';
 import { NotFoundError, TooManyRequestsError, ValidationError, UnauthorizedError, foldStream } from '@wager/domain';
@@ -77,6 +78,8 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await findUserById(deps.db, userId);
       if (requested && user) {
         const effectiveAt = (requested.data as { effectiveAt: string }).effectiveAt;
+        // In the person's language and zone, like the verification mail.
+        const mail = renderErasureRequestedMail({ effectiveAt, language: user.preferred_language, timeZone: user.timezone });
         await enqueueEmail(
           deps.db,
           {
@@ -84,8 +87,8 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
             to: user.email,
             userId,
             kind: 'erasure-requested',
-            subject: 'Your account will be erased',
-            text: `You asked us to erase your Wager account. It will be erased after ${effectiveAt} (UTC), once your open bets and pools have finished and your balance has been withdrawn. Your financial records are kept, without your name, for five years as the law requires.\n\nIf you did not ask for this, or changed your mind, cancel it in your profile (Your data) before then.`,
+            subject: mail.subject,
+            text: mail.text,
           },
           now,
         );
