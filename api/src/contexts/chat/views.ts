@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '@wager/projections';
 import type { ChatMessageRow, ChatRow } from '@wager/projections/chat/chat.table';
-import { MESSAGE_TYPES, SYSTEM_SENDER } from '@wager/domain/chat/index';
+import { CHAT_NOTICE_KINDS, MESSAGE_TYPES, SYSTEM_SENDER, type ChatNotice } from '@wager/domain/chat/index';
 
 /** The name system messages are shown under. */
 export const SYSTEM_USERNAME = 'System';
@@ -30,6 +30,12 @@ export const messageJson = z.object({
   sender: z.object({ username: z.string() }),
   content: z.string(),
   type: z.enum(MESSAGE_TYPES),
+  /**
+   * A platform message's kind and data (issue 29), null on people's messages and older ones:
+   * the apps render it in the reader's language and fall back to `content` (English) without it.
+   * Each user id parameter (`reporterId`) comes with that user's username (`reporter`).
+   */
+  notice: z.object({ kind: z.enum(CHAT_NOTICE_KINDS), params: z.record(z.string(), z.union([z.string(), z.number(), z.null()])) }).nullable(),
   createdAt: z.string(),
 });
 export type MessageJson = z.infer<typeof messageJson>;
@@ -47,7 +53,24 @@ export function toChatJson(row: ChatRow): ChatJson {
   };
 }
 
-/** The usernames of message senders, by id (system messages need none). */
+/** The user ids a notice names (its parameters ending in `Id`). */
+function noticeUserIds(notice: ChatNotice | null): string[] {
+  if (!notice) return [];
+  return Object.entries(notice.params).flatMap(([key, value]) => (key.endsWith('Id') && typeof value === 'string' ? [value] : []));
+}
+
+/** A notice with each user id parameter's username beside it (`winnerId` → `winner`; '' when unknown, null when the id is null). */
+function namedNotice(notice: ChatNotice | null, names: ReadonlyMap<string, string>): MessageJson['notice'] {
+  if (!notice) return null;
+  const params: Record<string, string | number | null> = { ...notice.params };
+  for (const [key, value] of Object.entries(notice.params)) {
+    if (!key.endsWith('Id') || key.length <= 2) continue;
+    params[key.slice(0, -2)] = typeof value === 'string' ? (names.get(value) ?? '') : null;
+  }
+  return { kind: notice.kind, params };
+}
+
+/** The usernames of message senders (and of the users their notices name), by id (system messages need none). */
 export async function senderNames(db: Kysely<Database>, senderIds: readonly string[]): Promise<Map<string, string>> {
   const ids = [...new Set(senderIds.filter((id) => id !== SYSTEM_SENDER))];
   const rows = ids.length === 0 ? [] : await db.selectFrom('users').select(['id', 'username']).where('id', 'in', ids).execute();
@@ -63,11 +86,12 @@ export function toMessageJson(row: ChatMessageRow, names: ReadonlyMap<string, st
     sender: { username },
     content: row.content,
     type: row.type as MessageJson['type'],
+    notice: namedNotice(row.notice, names),
     createdAt: row.created_at.toISOString(),
   };
 }
 
 export async function messagesJson(db: Kysely<Database>, rows: readonly ChatMessageRow[]): Promise<MessageJson[]> {
-  const names = await senderNames(db, rows.map((r) => r.sender_id));
+  const names = await senderNames(db, [...rows.map((r) => r.sender_id), ...rows.flatMap((r) => noticeUserIds(r.notice))]);
   return rows.map((row) => toMessageJson(row, names));
 }

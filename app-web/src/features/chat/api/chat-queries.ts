@@ -19,6 +19,12 @@ export interface ModerationChat extends Chat {
 
 export type ChatMessageType = 'message' | 'system' | 'moderator_invite' | 'dispute';
 
+/** A platform message as data (docs/api/chat.md, "Notices"): rendered in the reader's language by `noticeText`. */
+export interface ChatNotice {
+  kind: string;
+  params: Record<string, string | number | null>;
+}
+
 export interface ChatMessage {
   id: string;
   chatId: string;
@@ -26,6 +32,8 @@ export interface ChatMessage {
   sender?: { username: string } | null;
   content: string;
   type: ChatMessageType;
+  /** Absent or null on people's messages and on messages older than notices. */
+  notice?: ChatNotice | null;
   createdAt: string;
 }
 
