@@ -16,7 +16,7 @@ afterAll(async () => {
   await h.close();
 });
 
-type Message = { id: string; chatId: string; senderId: string; sender: { username: string }; content: string; type: string; createdAt: string };
+type Message = { id: string; chatId: string; senderId: string; sender: { username: string }; content: string; type: string; notice: { kind: string; params: Record<string, unknown> } | null; createdAt: string };
 
 async function acceptedBet(alice: Player, bob: Player) {
   const created = await h.app.inject({ method: 'POST', url: '/api/bets', headers: alice.headers, payload: { amount: '100', visibility: 'public' } });
