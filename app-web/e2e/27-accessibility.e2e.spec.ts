@@ -49,13 +49,13 @@ async function overflowing(page: Page, label: string): Promise<string[]> {
   const wide = await page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     if (document.documentElement.scrollWidth <= width) return [];
-    return [...document.querySelectorAll('body *')]
+    return Array.from(document.querySelectorAll('body *'))
       .filter((element) => {
         const box = element.getBoundingClientRect();
         return box.right > width + 1 && getComputedStyle(element).position !== 'fixed' && !element.closest('[style*="overflow"], .table-scroll, [data-scroll-x]');
       })
       .slice(0, 5)
-      .map((element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${element.getAttribute('data-testid') ? `[data-testid=${element.getAttribute('data-testid')}]` : ''}.${[...element.classList].join('.')}`);
+      .map((element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${element.getAttribute('data-testid') ? `[data-testid=${element.getAttribute('data-testid')}]` : ''}.${Array.from(element.classList).join('.')}`);
   });
   return wide.map((w) => `${label}: ${w}`);
 }
@@ -100,7 +100,7 @@ suite('accessibility: axe-core on every page (issue 29) in Chromium', () => {
       const label = `${path} ${language} ${mobile ? 390 : 1280}`;
       findings.push(...(await axeFindings(page, label)));
       if (mobile) wide.push(...(await overflowing(page, label)));
-      if (mobile && language !== 'en') await shot(`a11y-${path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-390-${language}`);
+      if (mobile && language !== 'en') await shot(`a11y-${path.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, 'bet').replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-390-${language}`);
     }
     await context.close();
     return { findings, wide };
@@ -130,4 +130,47 @@ suite('accessibility: axe-core on every page (issue 29) in Chromium', () => {
     const runs = [await visitAll(adminToken, admin(), 'en', false), await visitAll(adminToken, admin(), 'en', true)];
     expect({ findings: runs.flatMap((r) => r.findings), wide: runs.flatMap((r) => r.wide) }).toEqual({ findings: [], wide: [] });
   }, 300_000);
+
+  it('on a 390 px phone in fr and es: chat times and status badges on one line, My Matches’ tabs all reachable', async () => {
+    for (const [language, token] of [['fr', alice.token], ['es', bob.token]] as const) {
+      const { context, page } = await env.newPage({ locale: language === 'es' ? 'es-ES' : 'fr-FR', mobile: true });
+      await context.addInitScript(
+        ([stored, lang]) => {
+          window.localStorage.setItem('auth_token', stored);
+          window.localStorage.setItem('i18nextLng', lang);
+          window.sessionStorage.setItem('locationPrompted', 'true');
+        },
+        [token, language] as const,
+      );
+      const shot = screenshotter(env, page);
+      // Elements of one short line: a time or a badge broken over two lines or more ("04:" over "37", letter by letter) is taller than one and a half lines of its text.
+      const brokenLines = (selector: string) =>
+        page.evaluate((s) => {
+          return Array.from(document.querySelectorAll<HTMLElement>(s))
+            .filter((element) => {
+              const style = getComputedStyle(element);
+              const line = Number.parseFloat(style.lineHeight) || Number.parseFloat(style.fontSize) * 1.2;
+              return element.getBoundingClientRect().height > line * 1.5;
+            })
+            .map((element) => element.textContent ?? '');
+        }, selector);
+      await settled(page, `/chat/${betId}`);
+      await page.getByTestId('chat-message').first().waitFor();
+      expect(await page.locator('[data-testid="chat-message"] time').count()).toBeGreaterThan(0);
+      expect(await brokenLines('[data-testid="chat-message"] time')).toEqual([]);
+      expect(await brokenLines('.badge')).toEqual([]);
+      await shot(`a11y-chat-times-390-${language}`);
+      await settled(page, '/matches');
+      for (const tab of ['tab-active', 'tab-pending', 'tab-created', 'tab-completed', 'tab-payouts', 'tab-disputed']) {
+        const trigger = page.getByTestId(tab);
+        await trigger.scrollIntoViewIfNeeded();
+        expect(await trigger.isVisible(), tab).toBe(true);
+        const box = await trigger.boundingBox();
+        expect(box && box.x >= 0 && box.x + box.width <= 391, tab).toBe(true);
+      }
+      expect(await brokenLines('.badge')).toEqual([]);
+      await shot(`a11y-matches-tabs-390-${language}`);
+      await context.close();
+    }
+  }, 180_000);
 });
