@@ -1,10 +1,13 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Tooltip } from 'radix-ui';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Toaster } from '../components/ui/toast';
 import { i18n } from '../lib/i18n';
 import { createQueryClient } from '../lib/query-client';
+import { setDisplayTimeZone } from '../lib/date-time';
+import { userQueries } from '../features/auth';
+import type { SessionUser as User } from '@wager/domain/contracts/accounts';
 import { LiveUpdatesProvider, type LiveUpdatesConfig } from './live-updates/live-updates-provider';
 
 /**
@@ -13,6 +16,7 @@ import { LiveUpdatesProvider, type LiveUpdatesConfig } from './live-updates/live
  */
 export function AppProvider({ children, queryClient, liveUpdates = {} }: { children: ReactNode; queryClient?: QueryClient; liveUpdates?: LiveUpdatesConfig | false }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
+  useProfileTimeZone(client);
   const content = (
     <Tooltip.Provider>
       {children}
@@ -24,4 +28,27 @@ export function AppProvider({ children, queryClient, liveUpdates = {} }: { child
       <QueryClientProvider client={client}>{liveUpdates === false ? content : <LiveUpdatesProvider config={liveUpdates}>{content}</LiveUpdatesProvider>}</QueryClientProvider>
     </I18nextProvider>
   );
+}
+
+/**
+ * Dates show in the signed-in player's profile zone (`lib/date-time.ts`): the zone follows the
+ * cached `/api/user` (sign-in, a profile change, sign-out) without a read of its own. Screens read
+ * the user before they render its dates (the protected routes wait for it), so none renders in
+ * the browser's zone first.
+ */
+function useProfileTimeZone(client: QueryClient): void {
+  useEffect(() => {
+    const key = JSON.stringify(userQueries.all());
+    let zone: string | null | undefined;
+    const sync = () => {
+      const next = client.getQueryData<User | null>(userQueries.all())?.timezone ?? null;
+      if (next === zone) return;
+      zone = next;
+      setDisplayTimeZone(next);
+    };
+    sync();
+    return client.getQueryCache().subscribe((event) => {
+      if (JSON.stringify(event.query.queryKey) === key) sync();
+    });
+  }, [client]);
 }

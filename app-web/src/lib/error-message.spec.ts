@@ -26,12 +26,12 @@ describe('errorMessage', () => {
 
   it('given a Spanish user, then the insufficient balance refusal is in Spanish with the needed, fee and balance amounts', async () => {
     await i18n.changeLanguage('es');
-    expect(errorMessage(insufficient)).toBe('Saldo insuficiente: necesitas ₦1,020.00 (incluida la comisión de ₦20.00) pero solo tienes ₦0.00.');
+    expect(errorMessage(insufficient)).toBe('Saldo insuficiente: necesitas 1020,00\u00a0₦ (incluida la comisión de 20,00\u00a0₦) pero solo tienes 0,00\u00a0₦.');
   });
 
   it('given a French user, then the insufficient balance refusal is in French with the needed, fee and balance amounts', async () => {
     await i18n.changeLanguage('fr');
-    expect(errorMessage(insufficient)).toBe('Solde insuffisant : il vous faut ₦1,020.00 (dont ₦20.00 de frais) mais vous n’avez que ₦0.00.');
+    expect(errorMessage(insufficient)).toBe('Solde insuffisant : il vous faut 1\u202f020,00\u00a0₦ (dont 20,00\u00a0₦ de frais) mais vous n’avez que 0,00\u00a0₦.');
   });
 
   it('renders the other coded refusals with their params', async () => {
@@ -41,7 +41,7 @@ describe('errorMessage', () => {
       code: 'daily_limit_exceeded',
       params: { dailyLimit: '50000.00', dailySpent: '1200.00', currency: 'NGN' },
     });
-    expect(errorMessage(limit)).toBe('Limite quotidienne dépassée : ce pari dépasserait votre limite quotidienne de ₦50,000.00.');
+    expect(errorMessage(limit)).toBe('Limite quotidienne dépassée : ce pari dépasserait votre limite quotidienne de 50\u202f000,00\u00a0₦.');
     await i18n.changeLanguage('es');
     const range = apiError(400, { error: 'Amount must be between 10 and 10000 USDT', code: 'crypto_amount_out_of_range', params: { min: '10', max: '10000', cryptocurrency: 'USDT' } });
     expect(errorMessage(range)).toBe('El importe debe estar entre 10 y 10000 USDT');
@@ -62,6 +62,6 @@ describe('errorMessage', () => {
     await i18n.changeLanguage('es');
     const local = new InsufficientBalanceError({ needed: '102.00', fee: '2.00', balance: '50.00', currency: 'NGN' });
     expect(refusalOf(local)).toEqual({ error: 'Insufficient balance', code: 'insufficient_balance', params: { needed: '102.00', fee: '2.00', balance: '50.00', currency: 'NGN' } });
-    expect(errorMessage(local)).toBe('Saldo insuficiente: necesitas ₦102.00 (incluida la comisión de ₦2.00) pero solo tienes ₦50.00.');
+    expect(errorMessage(local)).toBe('Saldo insuficiente: necesitas 102,00\u00a0₦ (incluida la comisión de 2,00\u00a0₦) pero solo tienes 50,00\u00a0₦.');
   });
 });

@@ -121,7 +121,7 @@ describe('LiveUpdatesClient', () => {
     expect(channel.send({ type: 'ping' })).toBe(false);
     channel.attach((message) => (sent.push(message), true));
     const chatId = crypto.randomUUID();
-    const delivered = { type: 'new_message', chatId, message: { id: crypto.randomUUID(), chatId, senderId: 'system', sender: { username: 'System' }, content: 'Chat opened', type: 'system', createdAt: new Date(0).toISOString() } } as const;
+    const delivered = { type: 'new_message', chatId, message: { id: crypto.randomUUID(), chatId, senderId: 'system', sender: { username: 'System' }, content: 'Chat opened', type: 'system', notice: null, createdAt: new Date(0).toISOString() } } as const;
     const unsubscribe = channel.subscribe({ type: 'join_chat', chatId }, (message) => heard.push(message));
     channel.ready();
     channel.receive(delivered);

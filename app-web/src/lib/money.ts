@@ -1,4 +1,5 @@
 import { Money, fee, formatAmount } from '@wager/domain/money/money';
+import { i18n } from './i18n';
 
 /**
  * Display conversion only (spec section 9 of both documents): amounts arrive as decimal strings
@@ -10,14 +11,9 @@ export const WALLET_CURRENCY = 'NGN';
 /** Units of each currency per US dollar (wagering spec section 9); unknown codes fall back to USD. */
 export const DISPLAY_RATES_PER_USD: Record<string, string> = { USD: '1', NGN: '1600', EUR: '0.85', GBP: '0.75' };
 export const DISPLAY_CURRENCIES = ['USD', 'NGN', 'EUR', 'GBP'] as const;
-export const CURRENCY_SYMBOLS: Record<string, string> = { USD: '$', EUR: '€', GBP: '£', NGN: '₦' };
 
 export function displayCurrency(code: string | null | undefined): string {
   return code && DISPLAY_RATES_PER_USD[code] ? code : 'USD';
-}
-
-export function currencySymbol(code: string | null | undefined): string {
-  return CURRENCY_SYMBOLS[displayCurrency(code)] ?? '$';
 }
 
 /** Converts an amount between two display currencies with the fixed rates, rounded to cents. */
@@ -28,23 +24,47 @@ export function convertForDisplay(amount: string | null | undefined, from: strin
   return formatAmount(usd.mul(DISPLAY_RATES_PER_USD[displayCurrency(to)] ?? '1'));
 }
 
-/** "1,234.50" with thousands separators, from a decimal string (no float on the way). */
-export function groupDigits(decimalString: string): string {
+/** "1,234.50" with thousands separators, from a decimal string (no float on the way): the fallback for a code Intl does not know. */
+function groupDigits(decimalString: string): string {
   const negative = decimalString.startsWith('-');
   const [integer = '0', fraction] = decimalString.replace('-', '').split('.');
   const grouped = integer.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${negative ? '-' : ''}${grouped}${fraction !== undefined ? `.${fraction}` : ''}`;
 }
 
-/** "₦1,000.00": an amount with its currency's symbol, no conversion. */
+/**
+ * The one money format of every screen (issue 29): an amount with its currency in the interface
+ * language's money format, as `Intl.NumberFormat` writes it with the currency's narrow symbol:
+ * "₦1,020.00" in English, "1020,00 ₦" in Spanish, "1 020,00 ₦" in French. The decimal string goes
+ * to Intl as a string, so no float rounds it. No conversion: see `formatConverted`.
+ */
 export function formatMoney(amount: string | null | undefined, currency: string = WALLET_CURRENCY): string {
-  return `${currencySymbol(currency)}${groupDigits(formatAmount(new Money(amount || '0')))}`;
+  const value = formatAmount(new Money(amount || '0'));
+  const code = (currency || WALLET_CURRENCY).toUpperCase();
+  try {
+    return moneyFormat(code).format(value as unknown as number);
+  } catch {
+    // Not an ISO 4217 code Intl knows: the amount and the code as they are.
+    return `${groupDigits(value)} ${code}`;
+  }
+}
+
+const formats = new Map<string, Intl.NumberFormat>();
+function moneyFormat(code: string): Intl.NumberFormat {
+  const language = (i18n.resolvedLanguage ?? 'en').split('-')[0] ?? 'en';
+  const key = `${language}:${code}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(language, { style: 'currency', currency: code, currencyDisplay: 'narrowSymbol', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    formats.set(key, format);
+  }
+  return format;
 }
 
 /** An amount in the wallet currency shown in `to` (the user's preferred currency). */
 export function formatConverted(amount: string | null | undefined, to: string | null | undefined, from: string = WALLET_CURRENCY): string {
   const target = displayCurrency(to);
-  return `${currencySymbol(target)}${groupDigits(convertForDisplay(amount, from, target))}`;
+  return formatMoney(convertForDisplay(amount, from, target), target);
 }
 
 /** The fee and total lines of the create-challenge and accept screens (the domain's fee rule). */

@@ -10,6 +10,36 @@ export type MessageType = (typeof MESSAGE_TYPES)[number];
 /** The sender of the messages the platform writes (system messages, moderator invitations). */
 export const SYSTEM_SENDER = 'system';
 
+/**
+ * What a platform message says, as data (issue 29): its kind and parameters, so that each reader's
+ * app writes it in their own language. Parameters whose key ends in `Id` name users; the API adds
+ * each one's current username under the key without `Id` (`reporterId` → `reporter`), so a
+ * message never shows an id and an erased or renamed user reads as they are now. Amounts are
+ * decimal strings with their `currency`. The English `content` is still written for old clients.
+ */
+export const CHAT_NOTICE_KINDS = [
+  'challenge_accepted',
+  'result_reported',
+  'dispute_opened',
+  'dispute_resolved',
+  'bet_settled',
+  'bet_voided',
+  'bet_cancelled',
+  'bet_expired',
+  'appeal_filed',
+  'appeal_decided',
+  'tracker_suggestion',
+  'moderator_requested',
+  'moderator_joined',
+  'moderation_resolved',
+  'moderation_escalated',
+] as const;
+export type ChatNoticeKind = (typeof CHAT_NOTICE_KINDS)[number];
+export interface ChatNotice {
+  readonly kind: ChatNoticeKind;
+  readonly params: Readonly<Record<string, string | number | null>>;
+}
+
 export interface MessagePostedData {
   readonly messageId: string;
   readonly chatId: string;
@@ -17,6 +47,8 @@ export interface MessagePostedData {
   readonly senderId: string;
   readonly type: MessageType;
   readonly content: string;
+  /** A platform message's kind and data (absent on people's messages and on events older than issue 29). */
+  readonly notice?: ChatNotice;
   readonly postedAt: string;
 }
 

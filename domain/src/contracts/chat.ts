@@ -5,7 +5,7 @@
  * field the contract does not describe fails the request instead of reaching the browser.
  */
 import { z } from 'zod';
-import { MESSAGE_TYPES } from '../chat/events.js';
+import { CHAT_NOTICE_KINDS, MESSAGE_TYPES } from '../chat/events.js';
 import { MESSAGES_PAGE_SIZE_DEFAULT, MESSAGES_PAGE_SIZE_MAX } from '../chat/rules.js';
 
 export { uuid, errorBody, refusals, processingBody } from './common.js';
@@ -38,6 +38,12 @@ export const messageView = z.strictObject({
   sender: z.strictObject({ username: z.string() }),
   content: z.string(),
   type: chatMessageType,
+  /**
+   * A platform message's kind and data, null on people's messages and older ones: the apps render
+   * it in the reader's language and fall back to `content` (English) without it. Each user id
+   * parameter (`reporterId`) comes with that user's username (`reporter`).
+   */
+  notice: z.strictObject({ kind: z.enum(CHAT_NOTICE_KINDS), params: z.record(z.string(), z.union([z.string(), z.number(), z.null()])) }).nullable(),
   createdAt: z.string(),
 });
 export type MessageView = z.infer<typeof messageView>;

@@ -1,4 +1,5 @@
 import type { ColumnType, Selectable } from 'kysely';
+import type { ChatNotice } from '@wager/domain/chat/index';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
@@ -30,6 +31,8 @@ export interface ChatMessagesTable {
   sender_id: string;
   type: string;
   content: string;
+  /** A platform message's kind and data (issue 29; 2026_11_27 migration), null on people's messages and older ones. */
+  notice: ColumnType<ChatNotice | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 export type ChatMessageRow = Selectable<ChatMessagesTable>;

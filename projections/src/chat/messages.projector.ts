@@ -27,7 +27,7 @@ export const chatMessagesProjector: Projector = {
     const d = recorded.data as MessagePostedData;
     await db
       .insertInto('chat_messages')
-      .values({ id: d.messageId, chat_id: d.chatId, stream_revision: recorded.streamRevision, sender_id: d.senderId, type: d.type, content: d.content, created_at: d.postedAt })
+      .values({ id: d.messageId, chat_id: d.chatId, stream_revision: recorded.streamRevision, sender_id: d.senderId, type: d.type, content: d.content, notice: d.notice ? JSON.stringify(d.notice) : null, created_at: d.postedAt })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
   },

@@ -5,6 +5,7 @@ import * as createUsers from './2026_11_21_130000_create_users.js';
 import * as createAccountTables from './2026_11_21_130100_create_account_tables.js';
 import * as createBets from './2026_11_21_150000_create_bets.js';
 import * as createChatMessages from './2026_11_23_120000_create_chat_messages.js';
+import * as chatMessageNotices from './2026_11_27_010000_chat_message_notices_ui.js';
 import * as createLiveMatches from './2026_11_24_100000_create_live_matches.js';
 import * as createAuditRuns from './2026_11_24_110000_create_audit_runs.js';
 import * as createFplPools from './2026_11_24_120000_create_fpl_pools.js';
@@ -57,6 +58,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_230200_create_erasure_requests': createErasureRequests,
   '2026_11_27_010000_create_user_stats_overturns_settle': createUserStatsOverturns,
   '2026_11_27_020000_chat_retention_erasure': chatRetentionErasure,
+  '2026_11_27_010000_chat_message_notices_ui': chatMessageNotices,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -65,7 +65,7 @@ export async function recordedChat(deps: Pick<AppDeps, 'store'>, chatId: string)
     } else if (chat) {
       if (event.type === 'MessagePosted') {
         const d = event.data;
-        messages.push({ id: d.messageId, chat_id: d.chatId, stream_revision: r.streamRevision, sender_id: d.senderId, type: d.type, content: d.content, created_at: new Date(d.postedAt) });
+        messages.push({ id: d.messageId, chat_id: d.chatId, stream_revision: r.streamRevision, sender_id: d.senderId, type: d.type, content: d.content, notice: d.notice ?? null, created_at: new Date(d.postedAt) });
       } else if (event.type === 'ModeratorRequested') chat = { ...chat, is_moderator_requested: true };
       else if (event.type === 'ModeratorJoined') chat = { ...chat, moderator_id: event.data.moderatorId };
       else if (event.type === 'ChatClosed') chat = { ...chat, is_closed: true };

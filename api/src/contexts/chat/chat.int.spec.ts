@@ -17,7 +17,7 @@ afterAll(async () => {
   await h.close();
 });
 
-type Message = { id: string; chatId: string; senderId: string; sender: { username: string }; content: string; type: string; createdAt: string };
+type Message = { id: string; chatId: string; senderId: string; sender: { username: string }; content: string; type: string; notice: { kind: string; params: Record<string, unknown> } | null; createdAt: string };
 
 async function acceptedBet(alice: Player, bob: Player) {
   const created = await h.app.inject({ method: 'POST', url: '/api/bets', headers: alice.headers, payload: { amount: '100', visibility: 'public' } });
@@ -135,7 +135,7 @@ describe('a bet chat', () => {
     const twice = await h.app.inject({ method: 'POST', url: `/api/chats/${chatId}/invite-moderator`, headers: alice.headers });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error).toBe('A moderator has already been requested for this chat');
-    expect((await messagesOf(alice, chatId)).some((m) => m.type === 'moderator_invite')).toBe(true);
+    expect((await messagesOf(alice, chatId)).find((m) => m.type === 'moderator_invite')?.notice).toEqual({ kind: 'moderator_requested', params: { requesterId: bob.id, requester: bob.user.username } });
 
     const queue = await h.app.inject({ method: 'GET', url: '/api/moderation/chats?status=requested', headers: mod.headers });
     expect(queue.statusCode).toBe(200);
@@ -145,7 +145,10 @@ describe('a bet chat', () => {
     const joined = await h.app.inject({ method: 'POST', url: `/api/chats/${chatId}/join`, headers: mod.headers });
     expect(joined.statusCode, joined.body).toBe(200);
     expect(joined.json()).toMatchObject({ id: chatId, moderatorId: mod.id });
-    expect((await messagesOf(mod, chatId)).some((m) => m.type === 'system' && m.content === `${mod.user.username} joined as moderator`)).toBe(true);
+    expect((await messagesOf(mod, chatId)).find((m) => m.type === 'system' && m.content === `${mod.user.username} joined as moderator`)?.notice).toEqual({
+      kind: 'moderator_joined',
+      params: { moderatorId: mod.id, moderator: mod.user.username },
+    });
     expect((await send(mod, chatId, 'I am here to help')).statusCode).toBe(201);
     expect((await h.app.inject({ method: 'GET', url: `/api/chats/${betId}`, headers: mod.headers })).statusCode).toBe(200);
     const after = await h.app.inject({ method: 'GET', url: '/api/moderation/chats', headers: mod.headers });
@@ -172,6 +175,17 @@ describe('a bet chat', () => {
       ['system', `An admin resolved the dispute: winner ${alice.user.username} (clear screenshot)`],
       ['system', `The bet is settled: ${alice.user.username} won 200.00 NGN`],
     ]);
+    // Each is also an event the apps render in their reader's language: its kind and data, each user id with its username.
+    expect(system.map((m) => m.notice)).toEqual([
+      { kind: 'challenge_accepted', params: {} },
+      { kind: 'result_reported', params: { reporterId: alice.id, reporter: alice.user.username, result: 'won' } },
+      { kind: 'result_reported', params: { reporterId: bob.id, reporter: bob.user.username, result: 'won' } },
+      { kind: 'dispute_opened', params: { reason: 'Both players reported a win' } },
+      { kind: 'dispute_resolved', params: { winnerId: alice.id, winner: alice.user.username, notes: 'clear screenshot' } },
+      { kind: 'bet_settled', params: { winnerId: alice.id, winner: alice.user.username, amount: '200.00', currency: 'NGN' } },
+    ]);
+    // A person's message carries none.
+    expect((await send(alice, chatId, 'gg')).json()).toMatchObject({ notice: null });
     // A completed bet's chat stays readable and open.
     expect((await h.app.inject({ method: 'GET', url: `/api/chats/${betId}`, headers: bob.headers })).json()).toMatchObject({ isClosed: false });
   });

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Position } from '@wager/domain';
-import { chatDecider, chatStepId, chatStreamId, keyedMessageIds, type ChatClosedReason, type ChatCommand, type ChatEvent, type PostSystemMessage, type PurgeReason, type PurgedEvidenceFile } from '@wager/domain/chat/index';
+import { chatDecider, chatStepId, chatStreamId, keyedMessageIds, type ChatClosedReason, type ChatCommand, type ChatEvent, type ChatNotice, type PostSystemMessage, type PurgeReason, type PurgedEvidenceFile } from '@wager/domain/chat/index';
 import type { AppDeps } from '../../deps.js';
 import { runCommand } from '../../runtime/command-pipeline.js';
 
@@ -36,7 +36,7 @@ export async function postMessage(deps: AppDeps, input: { chatId: string; sender
 export async function requestModerator(deps: AppDeps, chatId: string, userId: string, username: string): Promise<boolean> {
   const messageId = chatStepId(chatId, 'moderator-requested', 'message');
   const content = `${username} requested a moderator`;
-  const outcome = await run(deps, chatId, { type: 'RequestModerator', data: { chatId, requestedBy: userId, messageId, content }, metadata: { now: deps.clock.now(), actor: userId } }, () => [
+  const outcome = await run(deps, chatId, { type: 'RequestModerator', data: { chatId, requestedBy: userId, messageId, content, notice: { kind: 'moderator_requested', params: { requesterId: userId } } }, metadata: { now: deps.clock.now(), actor: userId } }, () => [
     chatStepId(chatId, 'moderator-requested'),
     messageId,
   ]);
@@ -48,14 +48,14 @@ export async function joinAsModerator(deps: AppDeps, chatId: string, moderatorId
   const messageId = chatStepId(chatId, 'moderator', moderatorId, 'message');
   const content = `${username} joined as moderator`;
   // Joining a chat whose request is open also claims it (the same ids as a claim by this moderator).
-  const outcome = await run(deps, chatId, { type: 'JoinAsModerator', data: { chatId, moderatorId, messageId, content }, metadata: { now: deps.clock.now(), actor: moderatorId } }, moderationEventIds(chatId, moderatorId));
+  const outcome = await run(deps, chatId, { type: 'JoinAsModerator', data: { chatId, moderatorId, messageId, content, notice: { kind: 'moderator_joined', params: { moderatorId } } }, metadata: { now: deps.clock.now(), actor: moderatorId } }, moderationEventIds(chatId, moderatorId));
   return outcome.visible;
 }
 
 /** A message of the platform, caused by the event `causeId` (its id is derived from it). */
-export async function postSystemMessage(deps: AppDeps, chatId: string, causeId: string, type: PostSystemMessage['data']['type'], content: string): Promise<Position | null> {
+export async function postSystemMessage(deps: AppDeps, chatId: string, causeId: string, type: PostSystemMessage['data']['type'], content: string, notice?: ChatNotice): Promise<Position | null> {
   const messageId = chatStepId(causeId, 'chat-message');
-  const outcome = await run(deps, chatId, { type: 'PostSystemMessage', data: { chatId, messageId, type, content }, metadata: { now: deps.clock.now(), actor: 'system', causationId: causeId } }, () => [messageId], false);
+  const outcome = await run(deps, chatId, { type: 'PostSystemMessage', data: { chatId, messageId, type, content, ...(notice ? { notice } : {}) }, metadata: { now: deps.clock.now(), actor: 'system', causationId: causeId } }, () => [messageId], false);
   return outcome.append?.position ?? null;
 }
 
@@ -88,7 +88,7 @@ export async function claimModeration(deps: AppDeps, chatId: string, moderatorId
   const outcome = await run(
     deps,
     chatId,
-    { type: 'ClaimModeration', data: { chatId, moderatorId, joinMessageId, joinContent: `${username} joined as moderator` }, metadata: { now: deps.clock.now(), actor: moderatorId } },
+    { type: 'ClaimModeration', data: { chatId, moderatorId, joinMessageId, joinContent: `${username} joined as moderator`, joinNotice: { kind: 'moderator_joined', params: { moderatorId } } }, metadata: { now: deps.clock.now(), actor: moderatorId } },
     moderationEventIds(chatId, moderatorId),
   );
   return outcome.visible;
@@ -102,7 +102,7 @@ export async function resolveModeration(deps: AppDeps, input: { chatId: string; 
   const outcome = await run(
     deps,
     input.chatId,
-    { type: 'ResolveModeration', data: { chatId: input.chatId, actorId: input.actorId, actorIsAdmin: input.actorIsAdmin, note: input.note, messageId, content }, metadata: { now: deps.clock.now(), actor: input.actorId } },
+    { type: 'ResolveModeration', data: { chatId: input.chatId, actorId: input.actorId, actorIsAdmin: input.actorIsAdmin, note: input.note, messageId, content, notice: { kind: 'moderation_resolved', params: { moderatorId: input.actorId, note: input.note.trim() } } }, metadata: { now: deps.clock.now(), actor: input.actorId } },
     moderationEventIds(input.chatId, input.actorId, key),
   );
   return outcome.visible;
@@ -116,7 +116,7 @@ export async function escalateModeration(deps: AppDeps, input: { chatId: string;
   const outcome = await run(
     deps,
     input.chatId,
-    { type: 'EscalateToAdmin', data: { chatId: input.chatId, actorId: input.actorId, reason: input.reason, messageId, content }, metadata: { now: deps.clock.now(), actor: input.actorId } },
+    { type: 'EscalateToAdmin', data: { chatId: input.chatId, actorId: input.actorId, reason: input.reason, messageId, content, notice: { kind: 'moderation_escalated', params: { moderatorId: input.actorId, reason: input.reason.trim() } } }, metadata: { now: deps.clock.now(), actor: input.actorId } },
     moderationEventIds(input.chatId, input.actorId, key),
   );
   return outcome.visible;

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@wager/projections';
 import type { ChatMessageRow, ChatRow } from '@wager/projections/chat/chat.table';
-import { SYSTEM_SENDER } from '@wager/domain/chat/index';
+import { SYSTEM_SENDER, type ChatNotice } from '@wager/domain/chat/index';
 import type { ChatView as ChatJson, MessageView as MessageJson } from '@wager/domain/contracts/chat';
 
 /** The name system messages are shown under. */
@@ -25,7 +25,24 @@ export function toChatJson(row: ChatRow): ChatJson {
   };
 }
 
-/** The usernames of message senders, by id (system messages need none). */
+/** The user ids a notice names (its parameters ending in `Id`). */
+function noticeUserIds(notice: ChatNotice | null): string[] {
+  if (!notice) return [];
+  return Object.entries(notice.params).flatMap(([key, value]) => (key.endsWith('Id') && typeof value === 'string' ? [value] : []));
+}
+
+/** A notice with each user id parameter's username beside it (`winnerId` → `winner`; '' when unknown, null when the id is null). */
+function namedNotice(notice: ChatNotice | null, names: ReadonlyMap<string, string>): MessageJson['notice'] {
+  if (!notice) return null;
+  const params: Record<string, string | number | null> = { ...notice.params };
+  for (const [key, value] of Object.entries(notice.params)) {
+    if (!key.endsWith('Id') || key.length <= 2) continue;
+    params[key.slice(0, -2)] = typeof value === 'string' ? (names.get(value) ?? '') : null;
+  }
+  return { kind: notice.kind, params };
+}
+
+/** The usernames of message senders (and of the users their notices name), by id (system messages need none). */
 export async function senderNames(db: Kysely<Database>, senderIds: readonly string[]): Promise<Map<string, string>> {
   const ids = [...new Set(senderIds.filter((id) => id !== SYSTEM_SENDER))];
   const rows = ids.length === 0 ? [] : await db.selectFrom('users').select(['id', 'username']).where('id', 'in', ids).execute();
@@ -41,11 +58,12 @@ export function toMessageJson(row: ChatMessageRow, names: ReadonlyMap<string, st
     sender: { username },
     content: row.content,
     type: row.type as MessageJson['type'],
+    notice: namedNotice(row.notice, names),
     createdAt: row.created_at.toISOString(),
   };
 }
 
 export async function messagesJson(db: Kysely<Database>, rows: readonly ChatMessageRow[]): Promise<MessageJson[]> {
-  const names = await senderNames(db, rows.map((r) => r.sender_id));
+  const names = await senderNames(db, [...rows.map((r) => r.sender_id), ...rows.flatMap((r) => noticeUserIds(r.notice))]);
   return rows.map((row) => toMessageJson(row, names));
 }

@@ -68,7 +68,12 @@ export async function suggestionMessage(deps: AppDeps, s: Extract<LiveEvent, { t
 
 async function onSuggested(deps: AppDeps, recorded: RecordedEvent, data: Extract<LiveEvent, { type: 'ResultSuggested' }>['data']): Promise<void> {
   try {
-    await postChatSystemMessage(deps, chatIdOfBet(data.betId), recorded.id, 'system', await suggestionMessage(deps, data.suggestion));
+    const s = data.suggestion;
+    const notice = {
+      kind: 'tracker_suggestion' as const,
+      params: { winnerId: s.winnerId, basis: s.basis, challengerRaw: s.challengerRaw, opponentRaw: s.opponentRaw, handicap: s.handicap, challengerTotal: s.challengerTotal, opponentTotal: s.opponentTotal },
+    };
+    await postChatSystemMessage(deps, chatIdOfBet(data.betId), recorded.id, 'system', await suggestionMessage(deps, s), notice);
   } catch (error) {
     // A bet with no chat (never the case for an accepted bet) loses only the message.
     if (!(error instanceof NotFoundError)) throw error;

@@ -14,7 +14,8 @@ export function ChartFigure(props: { title: string; summary: string; testId: str
         <strong>{props.title}</strong>
       </figcaption>
       <p className="sr-only">{props.summary}</p>
-      <div className="chart-area" aria-hidden="true">
+      {/* inert: the drawing (recharts makes its svg focusable) is out of the focus order as it is out of the accessibility tree. */}
+      <div className="chart-area" aria-hidden="true" inert>
         {props.chart}
       </div>
       <details>

@@ -25,8 +25,8 @@ const refusal = {
 
 describe('CreateChallengeDialog, refused by the server', () => {
   it.each([
-    ['es', es, 'Saldo insuficiente: necesitas ₦1,020.00 (incluida la comisión de ₦20.00) pero solo tienes ₦300.00.'],
-    ['fr', fr, 'Solde insuffisant : il vous faut ₦1,020.00 (dont ₦20.00 de frais) mais vous n’avez que ₦300.00.'],
+    ['es', es, 'Saldo insuficiente: necesitas 1020,00 ₦ (incluida la comisión de 20,00 ₦) pero solo tienes 300,00 ₦.'],
+    ['fr', fr, 'Solde insuffisant : il vous faut 1 020,00 ₦ (dont 20,00 ₦ de frais) mais vous n’avez que 300,00 ₦.'],
   ] as const)('given a %s player, then the insufficient balance refusal is shown translated with its amounts', async (language, texts, expected) => {
     await i18n.changeLanguage(language);
     const { fetchFn, calls } = fakeFetch({ 'POST /api/bets': () => ({ status: 400, body: refusal }) });

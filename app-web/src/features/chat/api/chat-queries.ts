@@ -9,6 +9,8 @@ export type Chat = ChatView;
 export type ModerationChat = ModerationChatView;
 export type { ChatMessageType };
 export type ChatMessage = MessageView;
+/** A platform message as data (docs/api/chat.md, "Notices"): rendered in the reader's language by `noticeText`. */
+export type ChatNotice = NonNullable<MessageView['notice']>;
 
 /** Spec section 6/9: a message holds at most 500 characters; the counter shows above 400. */
 export const CHAT_MESSAGE_MAX_LENGTH = MESSAGE_LENGTH_MAX;

@@ -29,7 +29,7 @@ function world(options: { viewer?: 'challenger' | 'stranger'; isModerator?: bool
   if (options.requested) chat = { ...chat, isModeratorRequested: true };
   if (options.moderatedBy) chat = { ...chat, isModeratorRequested: true, moderatorId: options.moderatedBy === 'viewer' ? viewer.id : moderator.id };
   const message = (sender: { id: string; username: string } | null, content: string, type: ChatMessage['type'] = 'message'): ChatMessage => ({
-    id: crypto.randomUUID(), chatId: chat.id, senderId: sender?.id ?? 'system', sender: { username: sender?.username ?? 'System' }, content, type, createdAt: now.toISOString(),
+    id: crypto.randomUUID(), chatId: chat.id, senderId: sender?.id ?? 'system', sender: { username: sender?.username ?? 'System' }, content, type, notice: null, createdAt: now.toISOString(),
   });
   const messages = [
     message(null, 'Chat room created.', 'system'),
@@ -202,7 +202,7 @@ describe('MatchChatScreen', () => {
     const chatId = crypto.randomUUID();
     const userId = crypto.randomUUID();
     const page = (from: number, count: number): ChatMessage[] =>
-      Array.from({ length: count }, (_, index) => ({ id: `m-${from + index}`, chatId, senderId: userId, sender: { username: 'ann' }, content: `message ${from + index}`, type: 'message', createdAt: now.toISOString() }));
+      Array.from({ length: count }, (_, index) => ({ id: `m-${from + index}`, chatId, senderId: userId, sender: { username: 'ann' }, content: `message ${from + index}`, type: 'message', notice: null, createdAt: now.toISOString() }));
     const api = fakeFetch({
       'GET /api/user': () => ({ body: { id: userId, username: 'ann', balance: '0.00', cryptoBalance: '0.00' } }),
       [`GET /api/bets/${betId}`]: () => ({ body: { id: betId, gameType: 'fc25', amount: '100.00', status: 'accepted', challengerId: userId, createdAt: now.toISOString() } }),

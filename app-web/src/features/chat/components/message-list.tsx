@@ -2,6 +2,8 @@ import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/primitives';
 import type { ChatMessage } from '../api/chat-queries';
+import { noticeText } from './notice-text';
+import { formatTime } from '../../../lib/date-time';
 
 /** Within this many pixels of the end the reader counts as "at the bottom" and follows new messages. */
 const AT_BOTTOM_SLACK_PX = 40;
@@ -10,13 +12,13 @@ const LOAD_OLDER_AT_PX = 24;
 
 function MessageItem({ message, viewerId, moderatorId }: { message: ChatMessage; viewerId: string | undefined; moderatorId: string | null }) {
   const { t } = useTranslation();
-  const time = new Date(message.createdAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  const time = formatTime(message.createdAt);
   if (message.type !== 'message') {
     // System notes, moderator invitations and disputes are the room's own voice: centred, set apart.
     return (
       <li className={`chat-message chat-message-${message.type}`} data-testid="chat-message" data-type={message.type}>
         {message.type === 'dispute' ? <Badge tone="danger">{t('chat.dispute')}</Badge> : null}
-        <span>{message.content}</span>
+        <span>{noticeText(message, t)}</span>
         <time dateTime={message.createdAt}>{time}</time>
       </li>
     );

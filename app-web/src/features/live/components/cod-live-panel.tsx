@@ -7,6 +7,7 @@ import type { BetView as Bet, UserSummary } from '@wager/domain/contracts/bets';
 import { MANUAL_EVENT_FIELDS, MANUAL_EVENT_TYPES, PLAYER_POLL_MS, TRACKING_POLL_MS, liveQueries, parseEventNumber, useReportEvent, type ManualEventType } from '../api/live-queries';
 import { SuggestionNote } from './suggestion-note';
 import { useLiveMatch, usePollWhileOffline } from './use-live-match';
+import { formatDateTime } from '../../../lib/date-time';
 
 /** Spec section 9: only the first 4 team players are listed. */
 export const TEAM_PLAYERS_SHOWN = 4;
@@ -72,7 +73,7 @@ function MatchHistory({ betId }: { betId: string }) {
         <ul>
           {records.map((r) => (
             <li key={r.matchId}>
-              <code>{r.matchId}</code> · {t(`createChallenge.codModes.${r.gameMode ?? ''}`, { defaultValue: r.gameMode ?? '' })} · {r.map} · {new Date(r.startTime).toLocaleString()}
+              <code>{r.matchId}</code> · {t(`createChallenge.codModes.${r.gameMode ?? ''}`, { defaultValue: r.gameMode ?? '' })} · {r.map} · {formatDateTime(r.startTime)}
             </li>
           ))}
         </ul>

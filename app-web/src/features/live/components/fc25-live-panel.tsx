@@ -4,6 +4,7 @@ import type { BetView as Bet } from '@wager/domain/contracts/bets';
 import { TRACKING_POLL_MS, type LiveMatch } from '../api/live-queries';
 import { useLiveMatch } from './use-live-match';
 import { SuggestionNote } from './suggestion-note';
+import { formatTime } from '../../../lib/date-time';
 
 const STATUS_TONE = { waiting: 'neutral', in_progress: 'success', paused: 'warning', completed: 'info' } as const;
 
@@ -76,7 +77,7 @@ export function Fc25LivePanel({ bet }: { bet: Bet }) {
               </>
             ) : null}
             <dt>{t('liveMatch.lastUpdate')}</dt>
-            <dd>{new Date(match.lastUpdate).toLocaleTimeString()}</dd>
+            <dd>{formatTime(match.lastUpdate)}</dd>
           </dl>
           <SuggestionNote match={match} bet={bet} />
         </>

@@ -72,7 +72,7 @@ describe('safer-play refusals', () => {
   it('name the limit and what is left, in the user\'s language', async () => {
     expect(errorMessage(limit)).toBe('Deposit limit reached: your weekly deposit limit is ₦5,000.00 and ₦1,000.00 is left this week');
     await i18n.changeLanguage('fr');
-    expect(errorMessage(limit)).toBe('Limite de dépôt atteinte : votre limite hebdomadaire est de ₦5,000.00 et il reste ₦1,000.00 cette semaine');
+    expect(errorMessage(limit)).toBe('Limite de dépôt atteinte : votre limite hebdomadaire est de 5\u202f000,00\u00a0₦ et il reste 1\u202f000,00\u00a0₦ cette semaine');
     await i18n.changeLanguage('es');
     expect(errorMessage(new SelfExcludedError({ kind: 'self_exclusion', until: '2027-05-24T10:00:00.000Z', action: 'stake' }))).toMatch(/^Estás autoexcluido hasta el .*2027.*: no puedes crear ni unirte a retos$/);
   });
