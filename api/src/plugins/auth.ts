@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { ForbiddenError, UnauthorizedError } from '@wager/domain';
+import { assertMayMoveMoney } from '@wager/domain/accounts/index';
 import { authenticateToken, type AuthContext } from './sessions.js';
 
 export { authenticateToken, type AuthContext } from './sessions.js';
@@ -15,6 +16,11 @@ declare module 'fastify' {
     requireUser: (request: FastifyRequest) => Promise<void>;
     /** onRequest hook: 401 without a session, 403 `{"error":"Access Denied"}` for a non-admin. */
     requireAdmin: (request: FastifyRequest) => Promise<void>;
+    /**
+     * onRequest hook of every route that moves money (deposit, bet, join, pool entry, withdrawal):
+     * 401 without a session, 403 `account_frozen` for a frozen account (issue #29).
+     */
+    requireMoneyMover: (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -47,6 +53,11 @@ export const authPlugin = fp(
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
       if (!request.auth) throw new UnauthorizedError(AUTHENTICATION_REQUIRED);
       if (!request.auth.isAdmin) throw new ForbiddenError(ACCESS_DENIED);
+    });
+    app.decorate('requireMoneyMover', async (request: FastifyRequest) => {
+      if (!request.auth) throw new UnauthorizedError(AUTHENTICATION_REQUIRED);
+      // A suspended account has no session at all (authenticateToken), so only a freeze is left to refuse here.
+      assertMayMoveMoney({ suspensionReason: null, freezeReason: request.auth.freezeReason });
     });
   },
   { name: 'auth', dependencies: ['deps'] },

@@ -35,6 +35,8 @@ export interface User {
   /** Safer play: the end of a self-exclusion or cool-off in force (ISO), else null. */
   selfExcludedUntil?: string | null;
   coolOffUntil?: string | null;
+  /** A freeze in force (issue #29): the player can sign in and read, but moves no money. */
+  freezeReason?: string | null;
 }
 
 export interface AuthResponse {

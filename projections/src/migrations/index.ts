@@ -23,6 +23,7 @@ import * as addBetAppeals from './2026_11_26_190000_add_bet_appeals.js';
 import * as bankAccountIdScheme from './2026_11_26_230000_bank_account_id_scheme.js';
 import * as createPersonDataKeys from './2026_11_26_230100_create_person_data_keys.js';
 import * as createErasureRequests from './2026_11_26_230200_create_erasure_requests.js';
+import * as accountRestrictions from './2026_11_27_010000_account_restrictions.js';
 
 /**
  * Every read-table migration, by name; names sort in the order they run and are frozen once
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_230000_bank_account_id_scheme': bankAccountIdScheme,
   '2026_11_26_230100_create_person_data_keys': createPersonDataKeys,
   '2026_11_26_230200_create_erasure_requests': createErasureRequests,
+  '2026_11_27_010000_account_restrictions': accountRestrictions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

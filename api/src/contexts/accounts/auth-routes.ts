@@ -13,6 +13,7 @@ import {
   signInSchema,
   verifyEmailSchema,
   EMAIL_CODE_RESEND_COOLDOWN_SECONDS,
+  assertMaySignIn,
 } from '@wager/domain/accounts/index';
 import { findUserByEmail, findUserBySignInName } from '@wager/projections/users/queries';
 import { publicBaseUrl } from '../../config.js';
@@ -97,7 +98,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['accounts'],
         summary: 'Sign in with username (or email) and password',
         body: signInSchema,
-        response: { 200: tokenAndUser, 400: errorSchema, 401: errorSchema, 429: errorSchema.extend({ retryAfter: z.number() }) },
+        response: { 200: tokenAndUser, 400: errorSchema, 401: errorSchema, 403: errorSchema, 429: errorSchema.extend({ retryAfter: z.number() }) },
       },
     },
     async (request) => {
@@ -121,6 +122,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // A failed attempt stays counted; a success clears the account's count, as the owner proved who they are.
       if (!ok || !user) throw new UnauthorizedError(INVALID_CREDENTIALS);
       await reset(db, accountKey);
+      // Said only to whoever knows the password: a suspended account is told why it cannot sign in.
+      assertMaySignIn({ suspensionReason: user.suspension_reason });
       const session = await issueSession(user.id, request);
       await recordSignInDevice(app.deps, { userId: user.id, sessionId: session.sessionId, userAgent: userAgentOf(request), now });
       const json = await loadUserJson(app, user.id);

@@ -52,6 +52,8 @@ export const userJsonSchema = z.object({
   createdAt: z.string(),
   selfExcludedUntil: z.string().nullable(),
   coolOffUntil: z.string().nullable(),
+  /** The reason of a freeze in force (issue #29): the player can read but moves no money. Null when none. */
+  freezeReason: z.string().nullable(),
 });
 export type UserJson = z.infer<typeof userJsonSchema>;
 
@@ -97,6 +99,7 @@ export function toUserJson(row: UserRow, balances: UserBalances = DEFAULT_BALANC
     createdAt: row.created_at.toISOString(),
     selfExcludedUntil: balances.selfExcludedUntil ?? null,
     coolOffUntil: balances.coolOffUntil ?? null,
+    freezeReason: row.freeze_reason ?? null,
   };
 }
 

@@ -8,13 +8,24 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFoundError, ValidationError } from '@wager/domain';
-import { userStreamId, type UserEvent } from '@wager/domain/accounts/index';
+import { RESTRICTION_REASON_LENGTH_MAX, userStreamId, type AccountRestriction, type UserEvent } from '@wager/domain/accounts/index';
+import { formatAmount } from '@wager/domain/money/index';
 import { ADMIN_NOTES_LENGTH_MAX } from '@wager/domain/bets/index';
 import type { UserRow } from '@wager/projections/users/users.table';
 import { findUserById } from '@wager/projections/users/queries';
 import { findUserStats } from '@wager/projections/bets/queries';
-import { ADMIN_SEARCH_LENGTH_MAX, ADMIN_USERS_PAGE_SIZE_DEFAULT, ADMIN_USERS_PAGE_SIZE_MAX, betCountsByStatus, listUsersPage } from '@wager/projections/admin/queries';
-import { changeAdminNote, setModeratorRole, toUserJson, userJsonSchema, verifyUserAge } from '../accounts/index.js';
+import {
+  ADMIN_RECORD_PAGE_SIZE_DEFAULT,
+  ADMIN_RECORD_PAGE_SIZE_MAX,
+  ADMIN_SEARCH_LENGTH_MAX,
+  ADMIN_USERS_PAGE_SIZE_DEFAULT,
+  ADMIN_USERS_PAGE_SIZE_MAX,
+  betCountsByStatus,
+  listUsersPage,
+  userBetsPage,
+  userTransactionsPage,
+} from '@wager/projections/admin/queries';
+import { changeAdminNote, restrictAccount, setModeratorRole, toUserJson, userJsonSchema, verifyUserAge } from '../accounts/index.js';
 import { saferPlayAdminJson, saferPlayForAdmin, walletBalancesFor } from '../wallet/index.js';
 
 export const ADMIN_MESSAGES = {
@@ -24,16 +35,20 @@ export const ADMIN_MESSAGES = {
   notesTooLong: `Admin notes must be at most ${ADMIN_NOTES_LENGTH_MAX} characters`,
 } as const;
 
-const adminUserJson = userJsonSchema.extend({ adminNotes: z.string().nullable() });
+const adminUserJson = userJsonSchema.extend({ adminNotes: z.string().nullable(), isSuspended: z.boolean(), isFrozen: z.boolean() });
+const RESTRICTION_EVENT_TYPES = ['AccountSuspended', 'AccountSuspensionLifted', 'AccountFrozen', 'AccountUnfrozen'] as const;
 const adminActionJson = z.object({
-  type: z.enum(['AgeVerified', 'AdminNoteChanged', 'ModeratorRoleSet', 'AdminGranted']),
+  type: z.enum(['AgeVerified', 'AdminNoteChanged', 'ModeratorRoleSet', 'AdminGranted', ...RESTRICTION_EVENT_TYPES]),
   actor: z.string().nullable(),
   adminId: z.string().nullable(),
   adminUsername: z.string().nullable(),
   at: z.string(),
   note: z.string().optional(),
   isModerator: z.boolean().optional(),
+  /** The reason of a suspension, a freeze or their lifting. */
+  reason: z.string().optional(),
 });
+const restrictionJson = z.object({ reason: z.string(), since: z.string() }).nullable();
 const userDetailJson = z.object({
   user: adminUserJson,
   verification: z.object({ isEmailVerified: z.boolean(), isPhoneVerified: z.boolean(), isPsnVerified: z.boolean(), isAgeVerified: z.boolean() }),
@@ -42,15 +57,17 @@ const userDetailJson = z.object({
   adminActions: z.array(adminActionJson),
   /** The player's safer play (issue 15): limits in force, pending raises, cool-off / self-exclusion, reality check, and their history. */
   saferPlay: saferPlayAdminJson,
+  /** Suspension and freeze in force (issue #29), null when none. */
+  restrictions: z.object({ suspension: restrictionJson, freeze: restrictionJson }),
 });
 type AdminAction = z.infer<typeof adminActionJson>;
 
 async function adminUserOf(app: FastifyInstance, row: UserRow) {
   const [balances, stats] = await Promise.all([walletBalancesFor(app.deps, row.id, row.timezone), findUserStats(app.deps.db, row.id)]);
-  return { ...toUserJson(row, balances, stats), adminNotes: row.admin_notes };
+  return { ...toUserJson(row, balances, stats), adminNotes: row.admin_notes, isSuspended: row.suspension_reason !== null, isFrozen: row.freeze_reason !== null };
 }
 
-const ADMIN_EVENT_TYPES = new Set<string>(['AgeVerified', 'AdminNoteChanged', 'ModeratorRoleSet', 'AdminGranted']);
+const ADMIN_EVENT_TYPES = new Set<string>(['AgeVerified', 'AdminNoteChanged', 'ModeratorRoleSet', 'AdminGranted', ...RESTRICTION_EVENT_TYPES]);
 
 /** The admin actions recorded in the user's stream, from the events themselves (the history a read row cannot hold). */
 async function adminActionsOf(app: FastifyInstance, userId: string): Promise<AdminAction[]> {
@@ -67,6 +84,11 @@ async function adminActionsOf(app: FastifyInstance, userId: string): Promise<Adm
         return { type: event.type, actor, adminId: event.data.setBy, at: event.data.setAt, isModerator: event.data.isModerator };
       case 'AdminGranted':
         return { type: event.type, actor, adminId: event.data.grantedBy, at: event.data.grantedAt };
+      case 'AccountSuspended':
+      case 'AccountSuspensionLifted':
+      case 'AccountFrozen':
+      case 'AccountUnfrozen':
+        return { type: event.type, actor, adminId: event.data.by, at: event.data.at, reason: event.data.reason };
       default:
         throw new Error(`unexpected ${e.type}`);
     }
@@ -86,6 +108,10 @@ async function userDetail(app: FastifyInstance, userId: string): Promise<z.infer
     betsSummary: { total: Object.values(byStatus).reduce((a, b) => a + b, 0), byStatus, wins: user.wins, losses: user.losses, rating: user.rating },
     adminActions,
     saferPlay,
+    restrictions: {
+      suspension: row.suspension_reason !== null ? { reason: row.suspension_reason, since: (row.suspended_at ?? row.updated_at).toISOString() } : null,
+      freeze: row.freeze_reason !== null ? { reason: row.freeze_reason, since: (row.frozen_at ?? row.updated_at).toISOString() } : null,
+    },
   };
 }
 
@@ -147,4 +173,119 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       return userDetail(app, id);
     },
   );
+};
+
+const paginationJson = z.object({ page: z.number(), limit: z.number(), total: z.number(), pages: z.number() });
+const recordPageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(ADMIN_RECORD_PAGE_SIZE_MAX).default(ADMIN_RECORD_PAGE_SIZE_DEFAULT),
+});
+const adminTransactionJson = z.object({
+  id: z.string(),
+  type: z.string(),
+  status: z.string(),
+  amount: z.string(),
+  currency: z.string(),
+  betId: z.string().nullable(),
+  poolId: z.string().nullable(),
+  reference: z.string().nullable(),
+  description: z.string(),
+  createdAt: z.string(),
+});
+const adminBetJson = z.object({
+  id: z.string(),
+  gameType: z.string(),
+  amount: z.string(),
+  currency: z.string(),
+  status: z.string(),
+  role: z.enum(['challenger', 'opponent']),
+  opponent: z.object({ id: z.string(), username: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+
+/** The four restriction acts: the path's verb, what it changes, and whether it imposes or lifts. */
+const RESTRICTION_ACTS: readonly { path: string; restriction: AccountRestriction; on: boolean; summary: string }[] = [
+  { path: 'suspend', restriction: 'suspension', on: true, summary: 'Suspend an account: it cannot sign in, its sessions end at once' },
+  { path: 'unsuspend', restriction: 'suspension', on: false, summary: 'Lift a suspension' },
+  { path: 'freeze', restriction: 'freeze', on: true, summary: 'Freeze an account: it can sign in and read, but moves no money' },
+  { path: 'unfreeze', restriction: 'freeze', on: false, summary: 'Lift a freeze' },
+];
+
+/**
+ * The user record's pages (transactions and bets, newest first) and the suspend / freeze acts
+ * (issue #29). Each act is an event on the user's stream through the accounts decider, with the
+ * admin as actor and the reason; it is listed among the record's admin actions.
+ */
+export const adminUserRecordRoutes: FastifyPluginAsyncZod = async (app) => {
+  const requireUser = async (id: string) => {
+    if (!(await findUserById(app.deps.db, id))) throw new NotFoundError(ADMIN_MESSAGES.userNotFound, { code: 'user_not_found' });
+  };
+
+  app.get(
+    '/api/admin/users/:id/transactions',
+    { onRequest: app.requireAdmin, schema: { params: z.object({ id: uuid }), querystring: recordPageQuery, response: { 200: z.object({ transactions: z.array(adminTransactionJson), pagination: paginationJson }) } } },
+    async (request) => {
+      const { id } = request.params;
+      const { page, limit } = request.query;
+      await requireUser(id);
+      const { rows, total } = await userTransactionsPage(app.deps.db, id, { page, limit });
+      const transactions = rows.map((r) => ({
+        id: r.id,
+        type: r.type,
+        status: r.status,
+        amount: formatAmount(r.amount),
+        currency: r.currency,
+        betId: r.bet_id,
+        poolId: r.pool_id,
+        reference: r.reference,
+        description: r.description,
+        createdAt: r.created_at.toISOString(),
+      }));
+      return { transactions, pagination: { page, limit, total, pages: Math.ceil(total / limit) } };
+    },
+  );
+
+  app.get(
+    '/api/admin/users/:id/bets',
+    { onRequest: app.requireAdmin, schema: { params: z.object({ id: uuid }), querystring: recordPageQuery, response: { 200: z.object({ bets: z.array(adminBetJson), pagination: paginationJson }) } } },
+    async (request) => {
+      const { id } = request.params;
+      const { page, limit } = request.query;
+      await requireUser(id);
+      const { rows, total } = await userBetsPage(app.deps.db, id, { page, limit });
+      const bets = rows.map((r) => ({
+        id: r.id,
+        gameType: r.game_type,
+        amount: formatAmount(r.amount),
+        currency: r.currency,
+        status: r.status,
+        role: r.challenger_id === id ? ('challenger' as const) : ('opponent' as const),
+        opponent: r.other_id && r.other_username ? { id: r.other_id, username: r.other_username } : null,
+        createdAt: r.created_at.toISOString(),
+      }));
+      return { bets, pagination: { page, limit, total, pages: Math.ceil(total / limit) } };
+    },
+  );
+
+  for (const act of RESTRICTION_ACTS) {
+    app.post(
+      `/api/admin/users/:id/${act.path}`,
+      {
+        onRequest: app.requireAdmin,
+        schema: {
+          summary: act.summary,
+          params: z.object({ id: uuid }),
+          // Checked by the decider (restrictionReason): empty is `reason_required`, too long `reason_too_long`.
+          body: z.object({ reason: z.string().max(RESTRICTION_REASON_LENGTH_MAX * 4).optional() }).strict(),
+          response: { 200: userDetailJson },
+        },
+      },
+      async (request) => {
+        const { id } = request.params;
+        await requireUser(id);
+        await restrictAccount(app.deps, { userId: id, adminId: request.auth!.userId, restriction: act.restriction, on: act.on, reason: request.body.reason ?? '' });
+        return userDetail(app, id);
+      },
+    );
+  }
 };

@@ -122,7 +122,7 @@ async function commandedBet(sagas: BetSagas, request: FastifyRequest, betId: str
 const betCommandRoutes: FastifyPluginAsyncZod<{ sagas: BetSagas; evidence: EvidenceStore }> = async (app, { sagas, evidence }) => {
   app.post(
     '/api/bets',
-    { onRequest: app.requireUser, schema: { body: createChallengeSchema, response: { 201: z.object({ bet: betJson, shareableLink: z.string() }) } } },
+    { onRequest: app.requireMoneyMover, schema: { body: createChallengeSchema, response: { 201: z.object({ bet: betJson, shareableLink: z.string() }) } } },
     async (request, reply) => {
       const userId = request.auth!.userId;
       const challenge = request.body;
@@ -146,7 +146,7 @@ const betCommandRoutes: FastifyPluginAsyncZod<{ sagas: BetSagas; evidence: Evide
   const ACCEPTED_MESSAGE = 'Challenge Accepted! The bet has been accepted and escrow funds have been secured.';
   app.post(
     '/api/challenges/accept/:inviteLinkId',
-    { onRequest: app.requireUser, schema: { params: z.object({ inviteLinkId: z.string().max(100) }), response: { 200: accepted } } },
+    { onRequest: app.requireMoneyMover, schema: { params: z.object({ inviteLinkId: z.string().max(100) }), response: { 200: accepted } } },
     async (request) => {
       const row = await findBetByInviteLink(app.deps.db, request.params.inviteLinkId);
       if (!row) throw new NotFoundError(betMessages.challengeNotFound);
@@ -157,7 +157,7 @@ const betCommandRoutes: FastifyPluginAsyncZod<{ sagas: BetSagas; evidence: Evide
   );
   app.post(
     '/api/challenges/join/:challengeId',
-    { onRequest: app.requireUser, schema: { params: z.object({ challengeId: uuid }), response: { 200: accepted } } },
+    { onRequest: app.requireMoneyMover, schema: { params: z.object({ challengeId: uuid }), response: { 200: accepted } } },
     async (request) => {
       const userId = request.auth!.userId;
       const outcome = await sagas.accept({ betId: request.params.challengeId, acceptorId: userId, via: 'marketplace' });

@@ -112,7 +112,7 @@ const poolReadRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 const poolCommandRoutes: FastifyPluginAsyncZod<{ sagas: PoolSagas }> = async (app, { sagas }) => {
-  app.post('/api/fpl/pools', { onRequest: app.requireUser, schema: { body: createPoolRequestSchema, response: { 201: poolDetail } } }, async (request, reply) => {
+  app.post('/api/fpl/pools', { onRequest: app.requireMoneyMover, schema: { body: createPoolRequestSchema, response: { 201: poolDetail } } }, async (request, reply) => {
     const viewer = request.auth!;
     const { fplTeamId, ...settings } = request.body;
     const poolId = app.deps.ids.uuid();
@@ -120,7 +120,7 @@ const poolCommandRoutes: FastifyPluginAsyncZod<{ sagas: PoolSagas }> = async (ap
     return reply.status(201).send(await answer(app, poolId, outcome.position, viewer));
   });
 
-  app.post('/api/fpl/pools/:poolId/join', { onRequest: app.requireUser, schema: { params: poolParams, body: joinPoolSchema, response: { 200: poolDetail } } }, async (request) => {
+  app.post('/api/fpl/pools/:poolId/join', { onRequest: app.requireMoneyMover, schema: { params: poolParams, body: joinPoolSchema, response: { 200: poolDetail } } }, async (request) => {
     const viewer = request.auth!;
     // A private pool is joined by its invite code: by id it does not exist for an outsider.
     await visiblePool(app, request.params.poolId, viewer);
@@ -128,7 +128,7 @@ const poolCommandRoutes: FastifyPluginAsyncZod<{ sagas: PoolSagas }> = async (ap
     return answer(app, request.params.poolId, outcome.position, viewer);
   });
 
-  app.post('/api/fpl/pools/join-by-code/:inviteCode', { onRequest: app.requireUser, schema: { params: codeParams, body: joinPoolSchema, response: { 200: poolDetail } } }, async (request) => {
+  app.post('/api/fpl/pools/join-by-code/:inviteCode', { onRequest: app.requireMoneyMover, schema: { params: codeParams, body: joinPoolSchema, response: { 200: poolDetail } } }, async (request) => {
     const viewer = request.auth!;
     const row = INVITE_CODE_PATTERN.test(request.params.inviteCode) ? await findPoolByInviteCode(app.deps.db, request.params.inviteCode) : undefined;
     if (!row) throw new NotFoundError(poolMessages.inviteCodeNotFound, { code: 'invite_code_not_found' });

@@ -243,7 +243,7 @@ export const bankPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/withdrawals/bank',
-    { onRequest: app.requireUser, schema: { body: z.object({ amount: z.unknown().optional(), bankAccountId: z.unknown().optional() }), response: { 200: withdrawalJson } } },
+    { onRequest: app.requireMoneyMover, schema: { body: z.object({ amount: z.unknown().optional(), bankAccountId: z.unknown().optional() }), response: { 200: withdrawalJson } } },
     async (request) => {
       const userId = request.auth!.userId;
       const { amount, bankAccountId } = parseBankWithdrawal(request.body);

@@ -139,7 +139,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/crypto/deposits/create',
-    { onRequest: app.requireUser, schema: { body: z.object({ cryptocurrency: z.unknown().optional(), cryptoAmount: z.unknown().optional(), network: z.unknown().optional() }), response: { 200: depositJson } } },
+    { onRequest: app.requireMoneyMover, schema: { body: z.object({ cryptocurrency: z.unknown().optional(), cryptoAmount: z.unknown().optional(), network: z.unknown().optional() }), response: { 200: depositJson } } },
     async (request) => {
       const userId = request.auth!.userId;
       const { option, network, cryptoAmount } = parseCryptoDeposit(request.body);
@@ -192,7 +192,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/crypto/withdrawals/create',
     {
-      onRequest: app.requireUser,
+      onRequest: app.requireMoneyMover,
       schema: { body: z.object({ cryptocurrency: z.unknown().optional(), cryptoAmount: z.unknown().optional(), withdrawalAddress: z.unknown().optional(), network: z.unknown().optional() }), response: { 200: withdrawalJson } },
     },
     async (request) => {

@@ -56,7 +56,7 @@ export const paystackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/paystack/deposits/initialize',
     {
-      onRequest: app.requireUser,
+      onRequest: app.requireMoneyMover,
       schema: {
         body: z.object({ amount: z.unknown().optional(), email: z.unknown().optional() }),
         response: { 200: z.object({ status: z.boolean(), message: z.string(), data: z.object({ authorization_url: z.string(), reference: z.string() }) }) },
