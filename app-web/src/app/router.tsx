@@ -13,6 +13,7 @@ import { AuthRoute } from './routes/auth';
 import { NotFoundRoute } from './routes/not-found';
 import { PaystackReturnHandler } from '../features/wallet/components/paystack-return-handler';
 import { SaferPlayNotice } from '../features/profile/components/safer-play-notice';
+import { FrozenAccountNotice } from '../features/auth/components/frozen-account-notice';
 import { RealityCheckReminder } from '../features/profile/components/reality-check';
 
 /** The admin screens are their own chunk: only admins who open /admin download them. */
@@ -51,6 +52,7 @@ function lazyNamed<M extends Record<K, ComponentType<any>>, K extends keyof M & 
   return lazy(async () => ({ default: (await load())[name] }));
 }
 const AdminDisputeRoute = lazyNamed(() => import('./routes/admin'), 'AdminDisputeRoute');
+const AdminUserRoute = lazyNamed(() => import('./routes/admin'), 'AdminUserRoute');
 const DashboardRoute = lazyNamed(() => import('./routes/dashboard'), 'DashboardRoute');
 const MatchesRoute = lazyNamed(() => import('./routes/matches'), 'MatchesRoute');
 const MatchDetailsRoute = lazyNamed(() => import('./routes/match-details'), 'MatchDetailsRoute');
@@ -120,6 +122,7 @@ export function AppLayout() {
       <RealityCheckReminder />
       <main id="main" className="main">
         <SaferPlayNotice />
+        <FrozenAccountNotice />
         <Suspense fallback={<ScreenLoading />}>
           <Outlet />
         </Suspense>
@@ -143,6 +146,7 @@ export const routes = [
           { path: paths.admin.path, element: <LazyAdminRoute /> },
           { path: paths.moderation.path, element: <ModerationRoute /> },
           { path: paths.adminDispute.path, element: <AdminDisputeRoute /> },
+          { path: paths.adminUser.path, element: <AdminUserRoute /> },
           { path: paths.deposit.path, element: <DepositRoute /> },
           { path: paths.wallet.path, element: <DepositRoute /> },
           { path: paths.profile.path, element: <ProfileRoute /> },

@@ -9,6 +9,7 @@ import { enPush, esPush, frPush } from '../locales/push';
 import { enNotify, esNotify, frNotify } from '../locales/notifications';
 import { enOps, esOps, frOps } from '../locales/operations';
 import { enPrivacy, esPrivacy, frPrivacy } from '../locales/privacy';
+import { enRecord, enRestrictionErrors, esRecord, esRestrictionErrors, frRecord, frRestrictionErrors } from '../locales/user-record';
 
 /**
  * Interface languages (spec section 1): English, Spanish and French, English as the fallback.
@@ -27,9 +28,9 @@ export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
  * language (init, changeLanguage), so a visitor in English does not download them.
  */
 export const resources = {
-  en: { translation: en, messages: enMessages, errors: enErrors, safer: enSafer, notify: enNotify, push: enPush, ops: enOps, privacy: enPrivacy },
-  es: { messages: esMessages, errors: esErrors, safer: esSafer, notify: esNotify, push: esPush, ops: esOps, privacy: esPrivacy },
-  fr: { messages: frMessages, errors: frErrors, safer: frSafer, notify: frNotify, push: frPush, ops: frOps, privacy: frPrivacy },
+  en: { translation: en, messages: enMessages, errors: { ...enErrors, ...enRestrictionErrors }, safer: enSafer, notify: enNotify, push: enPush, ops: enOps, privacy: enPrivacy, record: enRecord },
+  es: { messages: esMessages, errors: { ...esErrors, ...esRestrictionErrors }, safer: esSafer, notify: esNotify, push: esPush, ops: esOps, privacy: esPrivacy, record: esRecord },
+  fr: { messages: frMessages, errors: { ...frErrors, ...frRestrictionErrors }, safer: frSafer, notify: frNotify, push: frPush, ops: frOps, privacy: frPrivacy, record: frRecord },
 } as const;
 
 const lazyTranslations: Record<string, () => Promise<{ translation: object }>> = {
@@ -62,7 +63,7 @@ void i18n
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',
     defaultNS: 'translation',
-    ns: ['translation', 'messages', 'errors', 'safer', 'notify', 'push', 'ops', 'privacy'],
+    ns: ['translation', 'messages', 'errors', 'safer', 'notify', 'push', 'ops', 'privacy', 'record'],
     interpolation: { escapeValue: false },
     detection: {
       order: ['localStorage', 'navigator', 'htmlTag'],

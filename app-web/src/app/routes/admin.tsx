@@ -1,6 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { AdminPanel } from '../../features/admin/components/admin-panel';
 import { DisputeReview } from '../../features/admin/components/dispute-review';
+import { UserRecord } from '../../features/admin/components/user-record';
 
 /** /admin: loaded on demand (React.lazy in router.tsx), so players never download the admin screens. */
 export default function AdminRoute() {
@@ -11,4 +12,10 @@ export default function AdminRoute() {
 export function AdminDisputeRoute() {
   const { betId = '' } = useParams();
   return <DisputeReview betId={betId} />;
+}
+
+/** /admin/users/:userId: one user's record (issue #29), in the admin chunk. */
+export function AdminUserRoute() {
+  const { userId = '' } = useParams();
+  return <UserRecord userId={userId} />;
 }

@@ -20,6 +20,9 @@ export interface AdminStats {
 export interface AdminUser extends User {
   adminNotes: string | null;
   isModerator?: boolean;
+  /** Issue #29: a suspension / freeze in force. */
+  isSuspended?: boolean;
+  isFrozen?: boolean;
 }
 
 export interface AdminUsersPage {
@@ -28,13 +31,15 @@ export interface AdminUsersPage {
 }
 
 export interface AdminAction {
-  type: 'AgeVerified' | 'AdminNoteChanged' | 'ModeratorRoleSet' | 'AdminGranted';
+  type: 'AgeVerified' | 'AdminNoteChanged' | 'ModeratorRoleSet' | 'AdminGranted' | 'AccountSuspended' | 'AccountSuspensionLifted' | 'AccountFrozen' | 'AccountUnfrozen';
   actor: string | null;
   adminId: string | null;
   adminUsername: string | null;
   at: string;
   note?: string;
   isModerator?: boolean;
+  /** The reason of a suspension, a freeze or their lifting. */
+  reason?: string;
 }
 
 export type SaferLimitKind = 'depositDaily' | 'depositWeekly' | 'depositMonthly' | 'stakeDaily';
@@ -72,6 +77,8 @@ export interface AdminUserDetail {
   betsSummary: { total: number; byStatus: Record<string, number>; wins: number; losses: number; rating: number };
   adminActions: AdminAction[];
   saferPlay: AdminSaferPlay;
+  /** Issue #29: the suspension and freeze in force. */
+  restrictions?: { suspension: { reason: string; since: string } | null; freeze: { reason: string; since: string } | null };
 }
 
 export interface EvidenceFile {

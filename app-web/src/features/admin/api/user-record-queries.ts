@@ -1,0 +1,67 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { adminQueries, type AdminUserDetail } from './admin-queries';
+
+/** The user record's tables show this many rows a page (the server allows up to 100). */
+export const USER_RECORD_PAGE_SIZE = 10;
+
+export interface Pagination {
+  page: number;
+  limit: number;
+  total: number;
+  pages: number;
+}
+
+export interface RecordTransaction {
+  id: string;
+  type: string;
+  status: string;
+  amount: string;
+  currency: string;
+  betId: string | null;
+  poolId: string | null;
+  reference: string | null;
+  description: string;
+  createdAt: string;
+}
+
+export interface RecordBet {
+  id: string;
+  gameType: string;
+  amount: string;
+  currency: string;
+  status: string;
+  role: 'challenger' | 'opponent';
+  opponent: { id: string; username: string } | null;
+  createdAt: string;
+}
+
+export type RestrictionAct = 'suspend' | 'unsuspend' | 'freeze' | 'unfreeze';
+
+const pageQuery = (page: number) => new URLSearchParams({ page: String(page), limit: String(USER_RECORD_PAGE_SIZE) }).toString();
+
+/** The admin's user record (issue #29): the user's transactions and bets, paged, newest first. */
+export const userRecordQueries = {
+  transactions: (userId: string, page: number) =>
+    queryOptions({
+      queryKey: [...adminQueries.all(), 'users', userId, 'transactions', page] as const,
+      queryFn: () => apiRequest<{ transactions: RecordTransaction[]; pagination: Pagination }>('GET', `/api/admin/users/${encodeURIComponent(userId)}/transactions?${pageQuery(page)}`),
+      placeholderData: keepPreviousData,
+    }),
+  bets: (userId: string, page: number) =>
+    queryOptions({
+      queryKey: [...adminQueries.all(), 'users', userId, 'bets', page] as const,
+      queryFn: () => apiRequest<{ bets: RecordBet[]; pagination: Pagination }>('GET', `/api/admin/users/${encodeURIComponent(userId)}/bets?${pageQuery(page)}`),
+      placeholderData: keepPreviousData,
+    }),
+};
+
+/** Suspend, freeze or lift either, with the reason the player is shown. */
+export function useRestrictAccount() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { userId: string; act: RestrictionAct; reason: string }) =>
+      apiRequest<AdminUserDetail>('POST', `/api/admin/users/${encodeURIComponent(input.userId)}/${input.act}`, { reason: input.reason }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminQueries.all() }),
+  });
+}
