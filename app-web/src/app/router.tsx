@@ -95,6 +95,12 @@ export function ProtectedRoute() {
 }
 
 /** Signed-in users who open an auth screen go to '/' (spec section 2). */
+/** `/` (where sign-in lands): an admin's landing page is the admin overview, a player's the dashboard (issue #29). */
+export function HomeRedirect() {
+  const { data: user } = useUser();
+  return <Navigate to={user?.isAdmin ? paths.admin.getHref() : paths.dashboard.getHref()} replace />;
+}
+
 export function GuestOnlyRoute() {
   const { data: user, isPending } = useUser();
   const [searchParams] = useSearchParams();
@@ -139,7 +145,7 @@ export const routes = [
       {
         element: <ProtectedRoute />,
         children: [
-          { path: paths.home.path, element: <Navigate to={paths.dashboard.getHref()} replace /> },
+          { path: paths.home.path, element: <HomeRedirect /> },
           { path: paths.dashboard.path, element: <DashboardRoute /> },
           { path: paths.matches.path, element: <MatchesRoute /> },
           { path: paths.matchDetails.path, element: <MatchDetailsRoute /> },

@@ -47,6 +47,7 @@ describe('authorization of the user record routes', () => {
       ['POST', `/api/admin/users/${target.id}/unfreeze`, { reason: 'checked' }],
       ['POST', `/api/admin/users/${target.id}/suspend`, { reason: 'checking' }],
       ['POST', `/api/admin/users/${target.id}/unsuspend`, { reason: 'checked' }],
+      ['GET', `/api/admin/users/names?ids=${target.id}`],
     ];
     for (const [method, url, body] of routes) {
       expect((await call(method, url, null, body)).statusCode, `${method} ${url}`).toBe(401);
@@ -84,6 +85,18 @@ describe('the user record', () => {
 
     expect((await call('GET', `/api/admin/users/${randomUUID()}/bets`, admin)).json()).toMatchObject({ code: 'user_not_found' });
     expect((await call('GET', `/api/admin/users/${alice.id}/bets?limit=1000`, admin)).statusCode).toBe(400);
+  });
+});
+
+describe('names', () => {
+  it('answers the usernames of the ids asked, skipping unknown ones, and refuses a malformed list', async () => {
+    const a = await fundedPlayer(h, '0');
+    const b = await fundedPlayer(h, '0');
+    const res = await call('GET', `/api/admin/users/names?ids=${a.id},${b.id},${randomUUID()},${a.id}`, admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().users.sort((x: { id: string }, y: { id: string }) => x.id.localeCompare(y.id))).toEqual([{ id: a.id, username: a.user.username }, { id: b.id, username: b.user.username }].sort((x, y) => x.id.localeCompare(y.id)));
+    expect((await call('GET', '/api/admin/users/names?ids=not-an-id', admin)).json()).toMatchObject({ code: 'validation_failed' });
+    expect((await call('GET', '/api/admin/users/names?ids=', admin)).json()).toEqual({ users: [] });
   });
 });
 

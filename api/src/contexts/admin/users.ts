@@ -175,6 +175,8 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
+/** At most this many ids in one names look-up (a screen's list). */
+export const USER_NAMES_MAX = 100;
 const paginationJson = z.object({ page: z.number(), limit: z.number(), total: z.number(), pages: z.number() });
 const recordPageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -264,6 +266,32 @@ export const adminUserRecordRoutes: FastifyPluginAsyncZod = async (app) => {
         createdAt: r.created_at.toISOString(),
       }));
       return { bets, pagination: { page, limit, total, pages: Math.ceil(total / limit) } };
+    },
+  );
+
+  // The usernames of the users an admin screen names by id (bank review, KYC, operations), so
+  // each row shows a name linked to the record rather than a raw id. One request per list.
+  app.get(
+    '/api/admin/users/names',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        querystring: z.object({ ids: z.string().max(USER_NAMES_MAX * 37).transform((v, ctx) => {
+          const ids = [...new Set(v.split(',').filter(Boolean))];
+          if (ids.length > USER_NAMES_MAX || ids.some((id) => !uuid.safeParse(id).success)) {
+            ctx.addIssue({ code: 'custom', message: `ids must be up to ${USER_NAMES_MAX} user ids, comma-separated` });
+            return z.NEVER;
+          }
+          return ids;
+        }) }),
+        response: { 200: z.object({ users: z.array(z.object({ id: z.string(), username: z.string() })) }) },
+      },
+    },
+    async (request) => {
+      const ids = request.query.ids;
+      if (ids.length === 0) return { users: [] };
+      const rows = await app.deps.db.selectFrom('users').select(['id', 'username']).where('id', 'in', ids).execute();
+      return { users: rows };
     },
   );
 

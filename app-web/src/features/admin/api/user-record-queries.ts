@@ -65,3 +65,17 @@ export function useRestrictAccount() {
     onSuccess: () => client.invalidateQueries({ queryKey: adminQueries.all() }),
   });
 }
+
+/** The usernames of the users a list names by id: one request per list (`GET /api/admin/users/names`). */
+export const userNamesQuery = (ids: readonly string[]) => {
+  const sorted = [...new Set(ids)].sort();
+  return queryOptions({
+    queryKey: [...adminQueries.all(), 'users', 'names', sorted] as const,
+    queryFn: async () => {
+      const { users } = await apiRequest<{ users: { id: string; username: string }[] }>('GET', `/api/admin/users/names?ids=${sorted.map(encodeURIComponent).join(',')}`);
+      return new Map(users.map((u) => [u.id, u.username]));
+    },
+    enabled: sorted.length > 0,
+    staleTime: 60_000,
+  });
+};

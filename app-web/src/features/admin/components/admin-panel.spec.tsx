@@ -124,7 +124,7 @@ describe('AdminPanel', () => {
     renderAt('/admin?tab=users');
     // The username links to the user's record page.
     await userEvent.click(within(await screen.findByTestId('admin-user-row-player4', {}, { timeout: 5000 })).getByRole('link', { name: 'player4' }));
-    const section = await screen.findByTestId('admin-user-safer-play');
+    const section = await screen.findByTestId('admin-user-safer-play', {}, { timeout: 5000 });
     const at = (iso: string) => formatDateTime(iso);
     expect(within(section).getByTestId('admin-safer-depositDaily')).toHaveTextContent(`Daily deposit limit₦2,000.00₦9,000.00 from ${at('2026-11-21T10:01:00.000Z')}`);
     expect(within(section).getByTestId('admin-safer-depositWeekly')).toHaveTextContent('Weekly deposit limitNo limitNone');

@@ -1,4 +1,4 @@
-// Proves the admin's user record (issue #29): the transactions and bets tables (money formatted, a disputed bet linked to its review, the opponent to their record), the pager, suspending needs a reason and posts it, a frozen account shows its reason and offers Unfreeze, and an admin account offers neither; a frozen player is told so above every page, in their language.
+// Proves the admin's user record (issue #29): the transactions and bets tables (money formatted, a disputed bet linked to its review, the opponent to their record), the pager, suspending needs a reason and posts it, a frozen account shows its reason and offers Unfreeze, and an admin account offers neither; a frozen player is told so above every page, in their language; a user an admin list names by id shows as their username linked to their record.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -113,5 +113,23 @@ describe('FrozenAccountNotice', () => {
     await screen.findByTestId('rendered');
     await vi.waitFor(() => expect(fake.queryClient.getQueryData(['/api/user'])).toBeTruthy());
     expect(screen.queryByTestId('frozen-account-notice')).toBeNull();
+  });
+});
+
+describe('UserLink', () => {
+  it('names every user of a list with one request and links each to their record', async () => {
+    const { UserLink } = await import('./user-link');
+    const ids = [userId, opponentId];
+    const fake = fakeFetch({ 'GET /api/user': () => ({ body: admin }), 'GET /api/admin/users/names': () => ({ body: { users: [{ id: userId, username: 'ada' }, { id: opponentId, username: 'bayo' }] } }) });
+    vi.stubGlobal('fetch', fake.fetchFn);
+    renderWithApp(
+      <>
+        <UserLink userId={userId} ids={ids} />
+        <UserLink userId={opponentId} ids={ids} />
+      </>,
+    );
+    expect(await screen.findByRole('link', { name: 'ada' }, { timeout: 5000 })).toHaveAttribute('href', `/admin/users/${userId}`);
+    expect(screen.getByRole('link', { name: 'bayo' })).toHaveAttribute('href', `/admin/users/${opponentId}`);
+    expect(fake.calls.filter((c) => c.url.startsWith('/api/admin/users/names'))).toHaveLength(1);
   });
 });
