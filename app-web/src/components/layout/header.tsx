@@ -130,7 +130,7 @@ export function Header() {
   const signOut = useSignOut();
   return (
     <header className="header">
-      <div className={user ? "header-inner header-signed-in" : "header-inner"}>
+      <div className={user ? `header-inner header-signed-in${user.isAdmin ? ' header-admin' : ''}` : 'header-inner'}>
         <MobileDrawer user={user} onSignOut={signOut} />
         <Link to={user ? (user.isAdmin ? paths.admin.getHref() : paths.dashboard.getHref()) : paths.marketplace.getHref()} className="brand">
           🎮 <span className="brand-name">{t('common.appName')}</span>
