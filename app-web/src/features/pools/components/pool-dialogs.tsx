@@ -40,7 +40,8 @@ function Stats({ pool }: { pool: Pool }) {
     [t('pools.pot'), formatMoney(pool.potAmount, pool.currency)],
     [t('pools.participants'), t('pools.participantsOf', { count: pool.participantCount, max: pool.maxParticipants })],
     [t('pools.gameweeks'), t('pools.gameweekRange', { start: pool.startGameweek, end: pool.endGameweek })],
-    [t('pools.deadline'), formatDateTime(pool.firstDeadlineAt)],
+    // Only while joining is open: a running or finished pool says its state (the badge), not a past deadline (issue #29).
+    ...(pool.status === 'open' ? ([[t('pools.deadline'), formatDateTime(pool.firstDeadlineAt)]] as [string, string][]) : []),
   ];
   return (
     <dl className="readonly-list" data-testid="pool-stats">
