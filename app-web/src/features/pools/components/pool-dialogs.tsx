@@ -9,7 +9,7 @@ import { toast } from '../../../components/ui/toast';
 import { isProcessing } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { translateMessage } from '../../../lib/i18n';
-import { formatMoney } from '../../../lib/money';
+import { WALLET_CURRENCY, currencySymbol, formatMoney } from '../../../lib/money';
 import { copyText } from '../../bets/components/create-challenge-dialog';
 import { formatDateTime } from '../../bets/components/bet-display';
 import { MoneyPanel } from '../../bets/components/money-panel';
@@ -250,7 +250,8 @@ export function CreatePoolDialog({ onClose, onCreated }: { onClose: () => void; 
         <Field label={t('pools.description')} error={errors.description}>
           {({ invalid: _invalid, ...control }) => <Textarea {...control} value={form.description} maxLength={500} onChange={(e) => set({ description: e.target.value })} />}
         </Field>
-        {numberField('entryFee', t('pools.entryFee'), t('pools.entryFeeHint'))}
+        {/* The label names the currency the fee is paid in (issue #29): pools are in the wallet's currency. */}
+        {numberField('entryFee', `${t('pools.entryFee')} (${currencySymbol(WALLET_CURRENCY)}, ${WALLET_CURRENCY})`, t('pools.entryFeeHint'))}
         {numberField('maxParticipants', t('pools.maxParticipants'), t('pools.maxParticipantsHint'))}
         {numberField('durationWeeks', t('pools.durationWeeks'), t('pools.durationWeeksHint'))}
         {numberField('startGameweek', t('pools.startGameweek'), t('pools.startGameweekHint'))}
