@@ -1,4 +1,4 @@
-// Proves the admin panel end to end in Chromium: a player is told Access Denied; an admin sees the stat cards with 'Action Needed', finds a user by search, verifies them, grants moderator and leaves a note (kept in the history), opens a dispute's review page and views both reports with the evidence image inline and the whole trail with the chain check, awards the win, and both players' balances change live in their own browsers.
+// Proves the admin panel end to end in Chromium: a player is told Access Denied; an admin sees the stat cards with 'Action Needed', finds a user by search, verifies their age, opens their record page, grants moderator and leaves a note (kept in the history), opens a dispute's review page and views both reports with the evidence image inline and the whole trail with the chain check, awards the win, and both players' balances change live in their own browsers.
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -100,9 +100,9 @@ suite('admin panel: users, verification, moderators and a dispute resolved with 
     await shot('admin-users-search');
     await row.getByRole('button', { name: 'Verify' }).click();
     await visible(toastWith(page, 'User verified'));
-    await visible(row.getByText('Verified', { exact: true }));
-    await row.getByRole('button', { name: 'View' }).click();
-    const dialog = page.getByTestId('admin-user-dialog');
+    await visible(row.getByText('Age verified', { exact: true }));
+    await row.getByRole('link', { name: carol.username, exact: true }).click();
+    const dialog = page.getByTestId('admin-user-record');
     await visible(dialog.getByText('✓ Age verified'));
     // The switch shows the recorded role: it turns on once the server has it
     await dialog.getByLabel('Moderator').click();
@@ -114,7 +114,7 @@ suite('admin panel: users, verification, moderators and a dispute resolved with 
     await screenshotter(env, page)('admin-user-detail');
     const carolNow = await fetch(`${env.baseUrl}/api/user`, { headers: { authorization: `Bearer ${carol.token}` } }).then((r) => r.json() as Promise<{ isAgeVerified: boolean; isModerator: boolean }>);
     expect(carolNow).toMatchObject({ isAgeVerified: true, isModerator: true });
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('link', { name: 'Back to users' }).click();
 
     // The admin opens the dispute: both reports side by side, the screenshot inline, the trail with its chain check
     await page.getByRole('tab', { name: 'Disputes' }).click();

@@ -70,7 +70,7 @@ suite('journey 13: an FPL pool from invitation to payout', () => {
     await page.getByTestId('pool-create-open').click();
     const dialog = page.getByTestId('pool-create');
     await field(dialog, 'Pool name').fill('Office league');
-    await field(dialog, 'Entry fee').fill('1000');
+    await field(dialog, 'Entry fee (₦, NGN)').fill('1000');
     expect(await field(dialog, 'Duration (weeks)').inputValue()).toBe('2');
     expect(await field(dialog, 'Start gameweek').inputValue()).toBe('1');
     await dialog.getByLabel('Private pool (invite only)').check();

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { ForbiddenError, UnauthorizedError } from '@wager/domain';
 import { SessionCache, authenticateToken, endSessions, type AuthContext, type SessionsEnded } from './sessions.js';
+import { assertMayMoveMoney } from '@wager/domain/accounts/index';
 
 export { authenticateToken, type AuthContext } from './sessions.js';
 
@@ -19,6 +20,11 @@ declare module 'fastify' {
     sessionCache: SessionCache;
     /** Ends sessions here at once and in every other process through the bus; call after the change is committed. */
     endSessions: (ended: SessionsEnded) => Promise<void>;
+    /**
+     * onRequest hook of every route that moves money (deposit, bet, join, pool entry, withdrawal):
+     * 401 without a session, 403 `account_frozen` for a frozen account (issue #29).
+     */
+    requireMoneyMover: (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -60,6 +66,11 @@ export const authPlugin = fp(
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
       if (!request.auth) throw new UnauthorizedError(AUTHENTICATION_REQUIRED);
       if (!request.auth.isAdmin) throw new ForbiddenError(ACCESS_DENIED);
+    });
+    app.decorate('requireMoneyMover', async (request: FastifyRequest) => {
+      if (!request.auth) throw new UnauthorizedError(AUTHENTICATION_REQUIRED);
+      // A suspended account has no session at all (authenticateToken), so only a freeze is left to refuse here.
+      assertMayMoveMoney({ suspensionReason: null, freezeReason: request.auth.freezeReason });
     });
   },
   { name: 'auth', dependencies: ['deps'] },

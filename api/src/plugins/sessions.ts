@@ -15,6 +15,8 @@ export interface AuthContext {
   readonly userId: string;
   readonly isAdmin: boolean;
   readonly sessionId: string;
+  /** The reason of the freeze in force on the account, null when none (issue #29: no money moves). */
+  readonly freezeReason: string | null;
 }
 
 export function sha256Hex(value: string): string {
@@ -129,7 +131,7 @@ export async function endSessions(bus: Bus, ended: SessionsEnded): Promise<void>
 
 /**
  * Resolves a bearer token to its user, or null when the token is unknown, revoked or expired
- * (or its user is not in the read model). The /ws gateway uses this too; pass the app clock's
+ * (or its user is not in the read model, or is suspended). The /ws gateway uses this too; pass the app clock's
  * `now` (`app.deps.clock.now()`) and the app's session cache.
  */
 export async function authenticateToken(db: Kysely<Database>, token: string, now: Date = new Date(), cache?: SessionCache): Promise<AuthContext | null> {
@@ -148,16 +150,18 @@ export async function authenticateToken(db: Kysely<Database>, token: string, now
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id as sessionId', 'sessions.user_id as userId', 'sessions.expires_at as expiresAt', 'sessions.revoked_at as revokedAt', 'sessions.last_used_at as lastUsedAt', 'users.is_admin as isAdmin'])
+    .select(['sessions.id as sessionId', 'sessions.user_id as userId', 'sessions.expires_at as expiresAt', 'sessions.revoked_at as revokedAt', 'sessions.last_used_at as lastUsedAt', 'users.is_admin as isAdmin', 'users.suspension_reason as suspensionReason', 'users.freeze_reason as freezeReason'])
     .where('sessions.token_hash', '=', tokenHash)
     .executeTakeFirst();
   if (!row || row.revokedAt !== null || row.expiresAt.getTime() <= nowMs) return null;
+  // A suspended account has no session, even one that slipped in before its sessions were revoked.
+  if (row.suspensionReason !== null) return null;
   let lastUsedAtMs = row.lastUsedAt.getTime();
   if (nowMs - lastUsedAtMs >= SESSION_TOUCH_INTERVAL_MS) {
     await db.updateTable('sessions').set({ last_used_at: now }).where('id', '=', row.sessionId).execute();
     lastUsedAtMs = nowMs;
   }
-  const auth = { userId: row.userId, isAdmin: row.isAdmin, sessionId: row.sessionId };
+  const auth = { userId: row.userId, isAdmin: row.isAdmin, sessionId: row.sessionId, freezeReason: row.freezeReason };
   cache?.set(tokenHash, { auth, expiresAtMs: row.expiresAt.getTime(), lastUsedAtMs }, generation);
   return auth;
 }

@@ -12,6 +12,7 @@ import { AuthRoute } from './routes/auth';
 import { NotFoundRoute } from './routes/not-found';
 import { PaystackReturnHandler } from '../features/wallet';
 import { SaferPlayNotice, RealityCheckReminder } from '../features/profile';
+import { FrozenAccountNotice } from '../features/auth';
 
 /** The admin screens are their own chunk: only admins who open /admin download them. */
 const AdminRoute = lazy(() => import('./routes/admin'));
@@ -49,6 +50,7 @@ function lazyNamed<M extends Record<K, ComponentType<any>>, K extends keyof M & 
   return lazy(async () => ({ default: (await load())[name] }));
 }
 const AdminDisputeRoute = lazyNamed(() => import('./routes/admin'), 'AdminDisputeRoute');
+const AdminUserRoute = lazyNamed(() => import('./routes/admin'), 'AdminUserRoute');
 const DashboardRoute = lazyNamed(() => import('./routes/dashboard'), 'DashboardRoute');
 const MatchesRoute = lazyNamed(() => import('./routes/matches'), 'MatchesRoute');
 const MatchDetailsRoute = lazyNamed(() => import('./routes/match-details'), 'MatchDetailsRoute');
@@ -91,6 +93,12 @@ export function ProtectedRoute() {
 }
 
 /** Signed-in users who open an auth screen go to '/' (spec section 2). */
+/** `/` (where sign-in lands): an admin's landing page is the admin overview, a player's the dashboard (issue #29). */
+export function HomeRedirect() {
+  const { data: user } = useUser();
+  return <Navigate to={user?.isAdmin ? paths.admin.getHref() : paths.dashboard.getHref()} replace />;
+}
+
 export function GuestOnlyRoute() {
   const { data: user, isPending } = useUser();
   const [searchParams] = useSearchParams();
@@ -118,6 +126,7 @@ export function AppLayout() {
       <RealityCheckReminder />
       <main id="main" className="main">
         <SaferPlayNotice />
+        <FrozenAccountNotice />
         <Suspense fallback={<ScreenLoading />}>
           <Outlet />
         </Suspense>
@@ -134,13 +143,14 @@ export const routes = [
       {
         element: <ProtectedRoute />,
         children: [
-          { path: paths.home.path, element: <Navigate to={paths.dashboard.getHref()} replace /> },
+          { path: paths.home.path, element: <HomeRedirect /> },
           { path: paths.dashboard.path, element: <DashboardRoute /> },
           { path: paths.matches.path, element: <MatchesRoute /> },
           { path: paths.matchDetails.path, element: <MatchDetailsRoute /> },
           { path: paths.admin.path, element: <LazyAdminRoute /> },
           { path: paths.moderation.path, element: <ModerationRoute /> },
           { path: paths.adminDispute.path, element: <AdminDisputeRoute /> },
+          { path: paths.adminUser.path, element: <AdminUserRoute /> },
           { path: paths.deposit.path, element: <DepositRoute /> },
           { path: paths.wallet.path, element: <DepositRoute /> },
           { path: paths.profile.path, element: <ProfileRoute /> },

@@ -13,6 +13,8 @@ export const paths = {
   /** The review page of one dispute (issue 23): the casebook, both reports, the tracker, chat, money, resolution. */
   adminDispute: { path: '/admin/disputes/:betId', getHref: (betId: string) => `/admin/disputes/${encodeURIComponent(betId)}` },
   adminDisputes: { getHref: () => '/admin?tab=disputes' },
+  /** One user's record (issue #29): transactions, bets, suspend and freeze. */
+  adminUser: { path: '/admin/users/:userId', getHref: (userId: string) => `/admin/users/${encodeURIComponent(userId)}` },
   deposit: { path: '/deposit', getHref: () => '/deposit' },
   /** Paystack's callback may land here (spec: return handling on paths containing '/wallet'). */
   wallet: { path: '/wallet', getHref: () => '/wallet' },

@@ -10,6 +10,7 @@ import { enNotify, esNotify, frNotify } from '../locales/notifications';
 import { enOps, esOps, frOps } from '../locales/operations';
 import { enPrivacy, esPrivacy, frPrivacy } from '../locales/privacy';
 import { enNotice, esNotice, frNotice } from '../locales/chat-notices';
+import { enRecord, enRestrictionErrors, esRecord, esRestrictionErrors, frRecord, frRestrictionErrors } from '../locales/user-record';
 
 /**
  * Interface languages (spec section 1): English, Spanish and French, English as the fallback.
@@ -28,9 +29,9 @@ export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
  * language (init, changeLanguage), so a visitor in English does not download them.
  */
 export const resources = {
-  en: { translation: en, messages: enMessages, errors: enErrors, safer: enSafer, notify: enNotify, push: enPush, ops: enOps, privacy: enPrivacy, notice: enNotice },
-  es: { messages: esMessages, errors: esErrors, safer: esSafer, notify: esNotify, push: esPush, ops: esOps, privacy: esPrivacy, notice: esNotice },
-  fr: { messages: frMessages, errors: frErrors, safer: frSafer, notify: frNotify, push: frPush, ops: frOps, privacy: frPrivacy, notice: frNotice },
+  en: { translation: en, messages: enMessages, errors: { ...enErrors, ...enRestrictionErrors }, safer: enSafer, notify: enNotify, push: enPush, ops: enOps, privacy: enPrivacy, notice: enNotice, record: enRecord },
+  es: { messages: esMessages, errors: { ...esErrors, ...esRestrictionErrors }, safer: esSafer, notify: esNotify, push: esPush, ops: esOps, privacy: esPrivacy, notice: esNotice, record: esRecord },
+  fr: { messages: frMessages, errors: { ...frErrors, ...frRestrictionErrors }, safer: frSafer, notify: frNotify, push: frPush, ops: frOps, privacy: frPrivacy, notice: frNotice, record: frRecord },
 } as const;
 
 const lazyTranslations: Record<string, () => Promise<{ translation: object }>> = {
@@ -63,7 +64,7 @@ void i18n
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',
     defaultNS: 'translation',
-    ns: ['translation', 'messages', 'errors', 'safer', 'notify', 'push', 'ops', 'privacy', 'notice'],
+    ns: ['translation', 'messages', 'errors', 'safer', 'notify', 'push', 'ops', 'privacy', 'notice', 'record'],
     interpolation: { escapeValue: false },
     detection: {
       order: ['localStorage', 'navigator', 'htmlTag'],

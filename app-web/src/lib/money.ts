@@ -95,3 +95,6 @@ export function convertedHint(amount: string | null | undefined, displayCode: st
   if (target === WALLET_CURRENCY) return null;
   return `≈ ${formatConverted(amount, target)}`;
 }
+
+/** The symbol of a currency (`₦`), from the domain's one currency table. */
+export { currencySymbol } from '@wager/domain/money/currency';

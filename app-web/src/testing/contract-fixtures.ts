@@ -77,6 +77,7 @@ export function aUser(overrides: Partial<SessionUser> & Pick<SessionUser, 'id' |
     createdAt: '2026-11-01T10:00:00.000Z',
     selfExcludedUntil: null,
     coolOffUntil: null,
+    freezeReason: null,
     ...overrides,
   };
 }

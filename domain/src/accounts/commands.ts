@@ -1,4 +1,5 @@
 import type { Command } from '../shared/command.js';
+import type { AccountRestriction } from './restrictions.js';
 import type { CodeIssueReason, DetectedLocation, LocationSource, PasswordChangeVia, ProfileChanges, SignupForm } from './events.js';
 
 /** A new verification code, prepared by the caller (ids and hashing are not the decider's job). */
@@ -141,6 +142,18 @@ export type RequestErasure = Command<'RequestErasure', { readonly coolingMs: num
 export type CancelErasureRequest = Command<'CancelErasureRequest', Record<string, never>>;
 export type ErasePerson = Command<'ErasePerson', { readonly by: string; readonly facts: ErasureFacts }>;
 
+/** An admin suspends, freezes, or lifts either (issue #29); `reason` is shown to the player. */
+export type RestrictAccount = Command<
+  'RestrictAccount',
+  {
+    readonly adminId: string;
+    readonly restriction: AccountRestriction;
+    /** true imposes it, false lifts it. */
+    readonly on: boolean;
+    readonly reason: string;
+  }
+>;
+
 export type UserCommand =
   | RegisterUser
   | IssueVerificationCode
@@ -159,4 +172,5 @@ export type UserCommand =
   | RecordNewDeviceSignIn
   | ErasePerson
   | RequestErasure
-  | CancelErasureRequest;
+  | CancelErasureRequest
+  | RestrictAccount;

@@ -14,6 +14,7 @@ import type {
   RecordNewDeviceSignIn,
   RecordPasswordChange,
   RegisterUser,
+  RestrictAccount,
   SetPreferredCurrency,
   UserCommand,
   VerifyAge,
@@ -22,6 +23,7 @@ import type {
 } from './commands.js';
 import type { CodeIssueReason, ProfileChanges, UserEvent } from './events.js';
 import { PRIVACY_MESSAGES } from './privacy.js';
+import { assertRestrictionChange, restrictionReason } from './restrictions.js';
 import { EMAIL_CODE_ATTEMPTS_MAX, EMAIL_CODE_RESEND_COOLDOWN_SECONDS, PHONE_CODE_ATTEMPTS_MAX, PHONE_CODE_RESEND_COOLDOWN_SECONDS } from './rules.js';
 import type { UserState } from './state.js';
 
@@ -233,6 +235,16 @@ function cancelErasureRequest(now: Date, state: UserState): UserEvent[] {
   return [{ type: 'ErasureRequestCancelled', data: { userId: state.userId!, cancelledAt: now.toISOString() } }];
 }
 
+/** Suspend, freeze, or lift either: one event with the reason and the acting admin (docs/architecture.md, "Suspending and freezing an account"). */
+function restrictAccount(command: RestrictAccount['data'], now: Date, state: UserState): UserEvent[] {
+  requireExisting(state);
+  const reason = restrictionReason(command.reason);
+  assertRestrictionChange(command.restriction, command.on, state);
+  const data = { userId: state.userId!, reason, by: command.adminId, at: now.toISOString() };
+  if (command.restriction === 'suspension') return [{ type: command.on ? 'AccountSuspended' : 'AccountSuspensionLifted', data }];
+  return [{ type: command.on ? 'AccountFrozen' : 'AccountUnfrozen', data }];
+}
+
 export function decide(command: UserCommand, state: UserState): UserEvent[] {
   // Nothing is decided about an erased person (their answer is "not found" at the routes).
   if (state.erased && command.type !== 'ErasePerson') throw new NotFoundError('User not found', { code: 'user_not_found' });
@@ -273,6 +285,8 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
       return requestErasure(command.data, command.metadata.now, state);
     case 'CancelErasureRequest':
       return cancelErasureRequest(command.metadata.now, state);
+    case 'RestrictAccount':
+      return restrictAccount(command.data, command.metadata.now, state);
     default: {
       const unknownCommand: never = command;
       throw new Error(`Unknown command ${JSON.stringify(unknownCommand)}`);

@@ -194,6 +194,20 @@ export interface NewDeviceSignedInData {
   readonly signedInAt: string;
 }
 
+/**
+ * An admin's restriction of an account (issue #29), with the reason the player is shown and the
+ * acting admin. Suspended: the account cannot sign in and its sessions end at once. Frozen: the
+ * account can sign in and read, but moves no money (no deposit, bet, join, pool entry or
+ * withdrawal). Each is lifted by its own event, with a reason too.
+ */
+export interface AccountRestrictionData {
+  readonly userId: string;
+  readonly reason: string;
+  /** The acting admin's user id. */
+  readonly by: string;
+  readonly at: string;
+}
+
 export type UserEvent =
   | { type: 'UserRegistered'; data: UserRegisteredData }
   | { type: 'EmailVerificationCodeIssued'; data: EmailVerificationCodeIssuedData }
@@ -214,7 +228,11 @@ export type UserEvent =
   | { type: 'NewDeviceSignedIn'; data: NewDeviceSignedInData }
   | { type: 'PersonErased'; data: PersonErasedData }
   | { type: 'ErasureRequested'; data: ErasureRequestedData }
-  | { type: 'ErasureRequestCancelled'; data: ErasureRequestCancelledData };
+  | { type: 'ErasureRequestCancelled'; data: ErasureRequestCancelledData }
+  | { type: 'AccountSuspended'; data: AccountRestrictionData }
+  | { type: 'AccountSuspensionLifted'; data: AccountRestrictionData }
+  | { type: 'AccountFrozen'; data: AccountRestrictionData }
+  | { type: 'AccountUnfrozen'; data: AccountRestrictionData };
 
 export type UserEventType = UserEvent['type'];
 
@@ -239,6 +257,10 @@ export const USER_EVENT_TYPES: readonly UserEventType[] = [
   'PersonErased',
   'ErasureRequested',
   'ErasureRequestCancelled',
+  'AccountSuspended',
+  'AccountSuspensionLifted',
+  'AccountFrozen',
+  'AccountUnfrozen',
 ];
 
 export const USER_STREAM_TYPE = 'user';

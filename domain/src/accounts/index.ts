@@ -13,6 +13,7 @@ export * from './reference-data.js';
 export * from './phone.js';
 export * from './phone-number.js';
 export * from './devices.js';
+export * from './restrictions.js';
 
 /** The `user-<id>` stream's decider. */
 export const userDecider: Decider<UserState, UserCommand, UserEvent> = { initialState, evolve, decide };

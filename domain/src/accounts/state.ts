@@ -49,6 +49,10 @@ export interface UserState {
   readonly erased?: boolean;
   /** A pending erasure request: carried out from this time unless cancelled. */
   readonly erasureEffectiveAt?: string | null;
+  /** The reason of the suspension in force (AccountSuspended), null when none. */
+  readonly suspensionReason: string | null;
+  /** The reason of the freeze in force (AccountFrozen), null when none. */
+  readonly freezeReason: string | null;
 }
 
 export function initialState(): UserState {
@@ -76,6 +80,8 @@ export function initialState(): UserState {
     pendingCode: null,
     lastCodeIssuedAt: null,
     detectedLocation: null,
+    suspensionReason: null,
+    freezeReason: null,
   };
 }
 
@@ -168,6 +174,14 @@ export function evolve(state: UserState, event: UserEvent): UserState {
     case 'NewDeviceSignedIn':
       // Facts for the owner's security notices and the audit trail; no rule reads them.
       return state;
+    case 'AccountSuspended':
+      return { ...state, suspensionReason: event.data.reason };
+    case 'AccountSuspensionLifted':
+      return { ...state, suspensionReason: null };
+    case 'AccountFrozen':
+      return { ...state, freezeReason: event.data.reason };
+    case 'AccountUnfrozen':
+      return { ...state, freezeReason: null };
     case 'ErasureRequested':
       return { ...state, erasureEffectiveAt: event.data.effectiveAt };
     case 'ErasureRequestCancelled':

@@ -55,6 +55,8 @@ export const user = z.strictObject({
   /** Safer play: the end of a self-exclusion or cool-off in force, else null. */
   selfExcludedUntil: isoTime.nullable(),
   coolOffUntil: isoTime.nullable(),
+  /** The reason of a freeze in force: the player can read but moves no money. Null when none. */
+  freezeReason: z.string().nullable(),
 });
 export type User = z.infer<typeof user>;
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ADMIN_NOTES_LENGTH_MAX } from '../bets/rules.js';
+import { RESTRICTION_REASON_LENGTH_MAX } from '../accounts/restrictions.js';
 import { CASEBOOK_CODES } from '../bets/casebook.js';
 import { betView, evidenceFile } from './bets.js';
 import { id, isoTime, moneyString, uuid } from './common.js';
@@ -76,12 +77,13 @@ export const adminUsersQuery = z.object({
 });
 export type AdminUsersQuery = z.input<typeof adminUsersQuery>;
 /** A user as the admin sees them: the user's own view and the admin's notes. */
-export const adminUser = user.extend({ adminNotes: z.string().nullable() });
+export const adminUser = user.extend({ adminNotes: z.string().nullable(), isSuspended: z.boolean(), isFrozen: z.boolean() });
 export type AdminUser = z.infer<typeof adminUser>;
 export const adminUsersPage = z.strictObject({ users: z.array(adminUser), pagination: z.strictObject({ page: z.number(), limit: z.number(), total: z.number(), pages: z.number() }) });
 export type AdminUsersPage = z.infer<typeof adminUsersPage>;
 
-export const ADMIN_ACTION_TYPES = ['AgeVerified', 'AdminNoteChanged', 'ModeratorRoleSet', 'AdminGranted'] as const;
+export const RESTRICTION_EVENT_TYPES = ['AccountSuspended', 'AccountSuspensionLifted', 'AccountFrozen', 'AccountUnfrozen'] as const;
+export const ADMIN_ACTION_TYPES = ['AgeVerified', 'AdminNoteChanged', 'ModeratorRoleSet', 'AdminGranted', ...RESTRICTION_EVENT_TYPES] as const;
 export const adminAction = z.strictObject({
   type: z.enum(ADMIN_ACTION_TYPES),
   actor: z.string().nullable(),
@@ -90,8 +92,11 @@ export const adminAction = z.strictObject({
   at: isoTime,
   note: z.string().optional(),
   isModerator: z.boolean().optional(),
+  /** The reason of a suspension, a freeze or their lifting. */
+  reason: z.string().optional(),
 });
 export type AdminAction = z.infer<typeof adminAction>;
+const restrictionInForce = z.strictObject({ reason: z.string(), since: isoTime }).nullable();
 export const adminUserDetail = z.strictObject({
   user: adminUser,
   verification: z.strictObject({ isEmailVerified: z.boolean(), isPhoneVerified: z.boolean(), isPsnVerified: z.boolean(), isAgeVerified: z.boolean() }),
@@ -100,9 +105,71 @@ export const adminUserDetail = z.strictObject({
   adminActions: z.array(adminAction),
   /** The player's safer play (issue 15): limits in force, pending raises, cool-off / self-exclusion, reality check, and their history. */
   saferPlay: saferPlayForAdmin,
+  /** The suspension and the freeze in force, null when none. */
+  restrictions: z.strictObject({ suspension: restrictionInForce, freeze: restrictionInForce }),
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetail>;
 export const adminUserParams = z.object({ id: uuid });
+
+// ---- the user record: /api/admin/users/:id/{transactions,bets,suspend,unsuspend,freeze,unfreeze}, /api/admin/users/names
+
+export const ADMIN_RECORD_PAGE_SIZE_DEFAULT = 20;
+export const ADMIN_RECORD_PAGE_SIZE_MAX = 100;
+export const adminRecordPageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(ADMIN_RECORD_PAGE_SIZE_MAX).default(ADMIN_RECORD_PAGE_SIZE_DEFAULT),
+});
+const pagination = z.strictObject({ page: z.number(), limit: z.number(), total: z.number(), pages: z.number() });
+export const adminTransaction = z.strictObject({
+  id: z.string(),
+  type: z.string(),
+  status: z.string(),
+  amount: moneyString,
+  currency: z.string(),
+  betId: z.string().nullable(),
+  poolId: z.string().nullable(),
+  reference: z.string().nullable(),
+  description: z.string(),
+  createdAt: isoTime,
+});
+export type AdminTransaction = z.infer<typeof adminTransaction>;
+export const adminTransactionsPage = z.strictObject({ transactions: z.array(adminTransaction), pagination });
+export type AdminTransactionsPage = z.infer<typeof adminTransactionsPage>;
+export const adminBet = z.strictObject({
+  id: z.string(),
+  gameType: z.string(),
+  amount: moneyString,
+  currency: z.string(),
+  status: z.string(),
+  role: z.enum(['challenger', 'opponent']),
+  opponent: z.strictObject({ id: z.string(), username: z.string() }).nullable(),
+  createdAt: isoTime,
+});
+export type AdminBet = z.infer<typeof adminBet>;
+export const adminBetsPage = z.strictObject({ bets: z.array(adminBet), pagination });
+export type AdminBetsPage = z.infer<typeof adminBetsPage>;
+
+/** At most this many ids in one names look-up (a screen's list). */
+export const USER_NAMES_MAX = 100;
+export const userNamesQuery = z.object({
+  ids: z
+    .string()
+    .max(USER_NAMES_MAX * 37)
+    .transform((v, ctx) => {
+      const ids = [...new Set(v.split(',').filter(Boolean))];
+      if (ids.length > USER_NAMES_MAX || ids.some((one) => !uuid.safeParse(one).success)) {
+        ctx.addIssue({ code: 'custom', message: `ids must be up to ${USER_NAMES_MAX} user ids, comma-separated` });
+        return z.NEVER;
+      }
+      return ids;
+    }),
+});
+export const userNames = z.strictObject({ users: z.array(z.strictObject({ id: z.string(), username: z.string() })) });
+export type UserNames = z.infer<typeof userNames>;
+
+/** Suspend, freeze and their lifting take a reason (the decider names an empty or too long one). */
+export const restrictionBody = z.object({ reason: z.string().max(RESTRICTION_REASON_LENGTH_MAX * 4).optional() }).strict();
+export type RestrictionBody = z.infer<typeof restrictionBody>;
 export const ADMIN_MESSAGES = {
   userNotFound: 'User not found',
   nothingToChange: 'Nothing to change',

@@ -1,13 +1,9 @@
 import { ConflictError, ForbiddenError, ValidationError } from '../shared/errors.js';
-import { formatAmount } from '../money/money.js';
 import type { DepositLimitKind, ExclusionKind } from './limits-events.js';
 
-const SYMBOLS: Record<string, string> = { NGN: '₦', USD: '$', EUR: '€', GBP: '£' };
-/** `₦1,234.50` in the English message; clients render code + params in the player's language. */
-export function shownMoney(currency: string, amount: string): string {
-  const [whole = '0', fraction = '00'] = formatAmount(amount).split('.');
-  return `${SYMBOLS[currency] ?? `${currency} `}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
-}
+import { shownMoney } from '../money/currency.js';
+
+export { shownMoney };
 
 const PERIOD_WORDS: Record<DepositLimitKind, { adjective: string; left: string }> = {
   depositDaily: { adjective: 'daily', left: 'today' },

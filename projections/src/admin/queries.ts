@@ -102,3 +102,46 @@ export async function latestAuditRuns(db: Kysely<Database>): Promise<{ last: Aud
   ]);
   return { last, lastPassed };
 }
+
+/** The admin's user record pages its transactions and bets (issue #29): this many rows by default, at most the max. */
+export { ADMIN_RECORD_PAGE_SIZE_DEFAULT, ADMIN_RECORD_PAGE_SIZE_MAX } from '@wager/domain/contracts/admin';
+import { ADMIN_RECORD_PAGE_SIZE_MAX } from '@wager/domain/contracts/admin';
+
+/** One page of a user's transactions, newest first (the player's own order: time, then log order). */
+export async function userTransactionsPage(db: Kysely<Database>, userId: string, options: { page: number; limit: number }) {
+  const limit = Math.min(options.limit, ADMIN_RECORD_PAGE_SIZE_MAX);
+  const base = db.selectFrom('transactions').where('user_id', '=', userId);
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('commit_position', 'desc')
+      .orderBy('prepare_position', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset((options.page - 1) * limit)
+      .execute(),
+    base.select(sql<string>`count(*)::text`.as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+/** One page of the bets a user is a side of (challenger or opponent), newest first, with the other side's username. */
+export async function userBetsPage(db: Kysely<Database>, userId: string, options: { page: number; limit: number }) {
+  const limit = Math.min(options.limit, ADMIN_RECORD_PAGE_SIZE_MAX);
+  const base = db.selectFrom('bets').where((eb) => eb.or([eb('bets.challenger_id', '=', userId), eb('bets.opponent_id', '=', userId)]));
+  const [rows, count] = await Promise.all([
+    base
+      .leftJoin('users as other', (join) =>
+        join.on((eb) => eb('other.id', '=', eb.case().when('bets.challenger_id', '=', userId).then(eb.ref('bets.opponent_id')).else(eb.ref('bets.challenger_id')).end())),
+      )
+      .select(['bets.id', 'bets.game_type', 'bets.amount', 'bets.currency', 'bets.status', 'bets.challenger_id', 'bets.opponent_id', 'bets.created_at', 'other.id as other_id', 'other.username as other_username'])
+      .orderBy('bets.created_at', 'desc')
+      .orderBy('bets.id', 'desc')
+      .limit(limit)
+      .offset((options.page - 1) * limit)
+      .execute(),
+    base.select(sql<string>`count(*)::text`.as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}

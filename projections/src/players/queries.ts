@@ -34,14 +34,16 @@ export interface ProfileFilters {
   readonly offset: number;
 }
 
-/** Players a viewer may challenge: everyone but the viewer, best rated first. */
+/** Players a viewer may challenge: everyone but the viewer, admins and suspended accounts (issue #29), best rated first. */
 export async function listPlayerProfiles(db: Kysely<Database>, f: ProfileFilters): Promise<{ rows: PlayerProfileRow[]; total: number }> {
   const lastSeen = db.selectFrom('sessions').select((eb) => ['user_id', eb.fn.max('last_used_at').as('last_seen_at')]).where('revoked_at', 'is', null).groupBy('user_id').as('seen');
   let query = db
     .selectFrom('users')
     .leftJoin('user_stats', 'user_stats.user_id', 'users.id')
     .leftJoin(lastSeen, 'seen.user_id', 'users.id')
-    .where('users.id', '!=', f.viewerId);
+    .where('users.id', '!=', f.viewerId)
+    .where('users.is_admin', '=', false)
+    .where('users.suspension_reason', 'is', null);
   const rating = sql<number>`coalesce(user_stats.rating, ${RATING_DEFAULT})`;
   if (f.game === 'fc25') query = query.where('users.psn_username', 'is not', null).where('users.psn_username', '!=', '');
   if (f.game === 'cod') query = query.where('users.activision_id', 'is not', null).where('users.activision_id', '!=', '');
@@ -87,7 +89,7 @@ export interface LeaderboardRow {
 }
 
 /**
- * Players with at least one settled match, per game or overall, ranked by rating (then wins,
+ * Players (not admins, issue #29) with at least one settled match, per game or overall, ranked by rating (then wins,
  * then name). Per game, wins, losses and winnings count that game's matches only; the rating is
  * the player's one rating.
  */
@@ -102,7 +104,7 @@ function leaderboardStats(db: Kysely<Database>, game: 'fc25' | 'cod' | undefined
       join user_stats_settlements st on st.winner_id = u.id or st.loser_id = u.id
       join bets b on b.id = st.bet_id
       left join user_stats us on us.user_id = u.id
-      where ${game ? sql`b.game_type = ${game}` : sql`true`}
+      where ${game ? sql`b.game_type = ${game}` : sql`true`} and not u.is_admin
       group by u.id, u.username, us.rating
     )
     select (rank() over (order by rating desc, wins desc, lower(username)))::int as rank, id, username, rating, wins, losses, to_char(total_winnings, 'FM999999999999990.00') as total_winnings

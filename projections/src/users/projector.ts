@@ -67,6 +67,14 @@ function changesOf(event: UserEvent): UserRowUpdate {
       return { is_admin: true };
     case 'ModeratorRoleSet':
       return { is_moderator: event.data.isModerator };
+    case 'AccountSuspended':
+      return { suspension_reason: event.data.reason, suspended_at: event.data.at };
+    case 'AccountSuspensionLifted':
+      return { suspension_reason: null, suspended_at: null };
+    case 'AccountFrozen':
+      return { freeze_reason: event.data.reason, frozen_at: event.data.at };
+    case 'AccountUnfrozen':
+      return { freeze_reason: null, frozen_at: null };
     case 'PersonErased':
       return erasedUserRow(event.data.userId);
     case 'PasswordChanged':
@@ -83,7 +91,7 @@ function changesOf(event: UserEvent): UserRowUpdate {
 
 function timeOf(event: UserEvent, recordedAt: Date): string | Date {
   const data = event.data as unknown as Record<string, unknown>;
-  for (const key of ['registeredAt', 'verifiedAt', 'changedAt', 'setAt', 'detectedAt', 'confirmedAt', 'grantedAt', 'issuedAt', 'failedAt']) {
+  for (const key of ['registeredAt', 'verifiedAt', 'changedAt', 'setAt', 'detectedAt', 'confirmedAt', 'grantedAt', 'issuedAt', 'failedAt', 'at']) {
     if (typeof data[key] === 'string') return data[key] as string;
   }
   return recordedAt;

@@ -33,3 +33,9 @@ export async function usernameOf(db: Kysely<Database>, userId: string): Promise<
 export async function activisionIdOf(db: Kysely<Database>, userId: string): Promise<string | null> {
   return (await db.selectFrom('users').select('activision_id').where('id', '=', userId).executeTakeFirst())?.activision_id ?? null;
 }
+
+/** The usernames of some users, by id (an admin screen's rows). */
+export async function usernamesOf(db: Kysely<Database>, userIds: readonly string[]): Promise<{ id: string; username: string }[]> {
+  if (userIds.length === 0) return [];
+  return db.selectFrom('users').select(['id', 'username']).where('id', 'in', userIds).execute();
+}

@@ -37,6 +37,12 @@ export interface UsersTable {
   rating: ColumnType<number, number | undefined, number>;
   wins: ColumnType<number, number | undefined, number>;
   losses: ColumnType<number, number | undefined, number>;
+  /** The suspension in force (AccountSuspended), null when none (2026_11_27 migration). */
+  suspension_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  suspended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The freeze in force (AccountFrozen), null when none. */
+  freeze_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  frozen_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
   revision: number;

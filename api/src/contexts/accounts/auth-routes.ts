@@ -9,6 +9,7 @@ import {
   isQuickSignupPayload,
   quickSignupPayloadSchema,
   EMAIL_CODE_RESEND_COOLDOWN_SECONDS,
+  assertMaySignIn,
 } from '@wager/domain/accounts/index';
 import { findUserByEmail, findUserBySignInName } from '@wager/projections/users/queries';
 import { findPasswordResetToken, passwordHashOf } from '@wager/projections/credentials/queries';
@@ -89,7 +90,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['accounts'],
         summary: 'Sign in with username (or email) and password',
         body: contract.loginBody,
-        response: { 200: contract.loginResponse, 400: errorSchema, 401: errorSchema, 429: retryableError },
+        response: { 200: contract.loginResponse, 400: errorSchema, 401: errorSchema, 403: errorSchema, 429: retryableError },
       },
     },
     async (request) => {
@@ -113,6 +114,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // A failed attempt stays counted; a success clears the account's count, as the owner proved who they are.
       if (!ok || !user) throw new UnauthorizedError(INVALID_CREDENTIALS);
       await reset(db, accountKey);
+      // Said only to whoever knows the password: a suspended account is told why it cannot sign in.
+      assertMaySignIn({ suspensionReason: user.suspension_reason });
       const session = await issueSession(user.id, request);
       await recordSignInDevice(app.deps, { userId: user.id, sessionId: session.sessionId, userAgent: userAgentOf(request), now });
       const json = await loadUserJson(app, user.id);

@@ -16,12 +16,13 @@ import {
   type UserEvent,
   type UserState,
   type RegisterUser,
+  type AccountRestriction,
 } from '@wager/domain/accounts/index';
+import { revokeUserSessions } from '../../plugins/sessions.js';
 import type { Database } from '@wager/projections';
 import { signInDeviceFacts } from '@wager/projections/users/devices.queries';
 import { findPasswordResetToken } from '@wager/projections/credentials/queries';
 import { enqueueEmail } from '../../adapters/email/outbox.js';
-import { revokeUserSessions } from '../../plugins/sessions.js';
 import type { AppDeps } from '../../deps.js';
 import { claim } from './claims.js';
 import { hashPassword, passwordCost } from './passwords.js';
@@ -187,6 +188,19 @@ export async function verifyUserAge(deps: AccountDeps, userId: string, adminId: 
 }
 export async function changeAdminNote(deps: AccountDeps, userId: string, adminId: string, note: string): Promise<void> {
   await runUserCommand(deps, userId, { type: 'ChangeAdminNote', data: { adminId, note }, metadata: { now: deps.clock.now() } }, `admin:${adminId}`);
+}
+
+/**
+ * An admin suspends or freezes an account, or lifts either (issue #29): one event on the user's
+ * stream with the reason and the admin as actor. A suspension also ends every session of the
+ * account at once (authenticateToken refuses a suspended account's sessions anyway, so one
+ * opened meanwhile is no use).
+ */
+export async function restrictAccount(deps: AccountDeps, input: { userId: string; adminId: string; restriction: AccountRestriction; on: boolean; reason: string }): Promise<void> {
+  const now = deps.clock.now();
+  const { userId, adminId, restriction, on, reason } = input;
+  await runUserCommand(deps, userId, { type: 'RestrictAccount', data: { adminId, restriction, on, reason }, metadata: { now } }, `admin:${adminId}`);
+  if (restriction === 'suspension' && on) await revokeUserSessions(deps.db, userId, now);
 }
 
 // ── phone verification ──────────────────────────────────────────────────────

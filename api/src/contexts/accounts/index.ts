@@ -9,7 +9,7 @@ import { smsSenderFromConfig } from '../../adapters/providers.js';
 import { accountsRoutes } from './routes.js';
 
 export { toUserJson, loadUserJson, loadUserBalances, userJsonSchema, DEFAULT_BALANCES, type UserJson, type UserBalances } from './user-json.js';
-export { grantAdmin, verifyUserAge, changeAdminNote, setModeratorRole, registerAccount, runUserCommand, type AccountDeps } from './commands.js';
+export { grantAdmin, verifyUserAge, changeAdminNote, setModeratorRole, restrictAccount, registerAccount, runUserCommand, type AccountDeps } from './commands.js';
 export { hit, type RateLimit } from './rate-limit.js';
 export { appSecret } from './secrets.js';
 export { verifyPassword } from './passwords.js';

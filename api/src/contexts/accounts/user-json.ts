@@ -66,6 +66,7 @@ export function toUserJson(row: UserRow, balances: UserBalances = DEFAULT_BALANC
     createdAt: row.created_at.toISOString(),
     selfExcludedUntil: balances.selfExcludedUntil ?? null,
     coolOffUntil: balances.coolOffUntil ?? null,
+    freezeReason: row.freeze_reason ?? null,
   };
 }
 

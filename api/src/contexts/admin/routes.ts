@@ -15,7 +15,7 @@ import { findCryptoWithdrawal } from '@wager/projections/wallet/queries';
 import { enqueueEmail } from '../../adapters/email/outbox.js';
 import { deliverQueuedEmail, emailSenderFor } from '../../adapters/email/sender-job.js';
 import { executeWalletCommand } from '../wallet/index.js';
-import { adminUserRoutes } from './users.js';
+import { adminUserRecordRoutes, adminUserRoutes } from './users.js';
 import { adminTrailRoutes } from './trail-routes.js';
 import { operationsRoutes } from './operations.js';
 
@@ -118,6 +118,7 @@ const adminCoreRoutes: FastifyPluginAsyncZod = async (app) => {
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminCoreRoutes);
   await app.register(adminUserRoutes);
+  await app.register(adminUserRecordRoutes);
   await app.register(adminTrailRoutes);
   await app.register(operationsRoutes);
 };

@@ -120,7 +120,7 @@ async function commandedBet(app: FastifyInstance, sagas: BetSagas, request: Fast
 const betCommandRoutes: FastifyPluginAsyncZod<{ sagas: BetSagas; evidence: EvidenceStore }> = async (app, { sagas, evidence }) => {
   app.post(
     '/api/bets',
-    { onRequest: app.requireUser, schema: { body: contract.createBetBody, response: { 201: contract.createBetResponse, 202: contract.createBetProcessing } } },
+    { onRequest: app.requireMoneyMover, schema: { body: contract.createBetBody, response: { 201: contract.createBetResponse, 202: contract.createBetProcessing } } },
     async (request, reply) => {
       const userId = request.auth!.userId;
       const challenge = request.body;
@@ -142,7 +142,7 @@ const betCommandRoutes: FastifyPluginAsyncZod<{ sagas: BetSagas; evidence: Evide
   const ACCEPTED_MESSAGE = 'Challenge Accepted! The bet has been accepted and escrow funds have been secured.';
   app.post(
     '/api/challenges/accept/:inviteLinkId',
-    { onRequest: app.requireUser, schema: { params: contract.inviteParams, response: { 200: contract.acceptResponse, 202: stillProcessing } } },
+    { onRequest: app.requireMoneyMover, schema: { params: contract.inviteParams, response: { 200: contract.acceptResponse, 202: stillProcessing } } },
     async (request) => {
       const row = await findBetByInviteLink(app.deps.db, request.params.inviteLinkId);
       if (!row) throw new NotFoundError(betMessages.challengeNotFound);
@@ -153,7 +153,7 @@ const betCommandRoutes: FastifyPluginAsyncZod<{ sagas: BetSagas; evidence: Evide
   );
   app.post(
     '/api/challenges/join/:challengeId',
-    { onRequest: app.requireUser, schema: { params: contract.joinParams, response: { 200: contract.acceptResponse, 202: stillProcessing } } },
+    { onRequest: app.requireMoneyMover, schema: { params: contract.joinParams, response: { 200: contract.acceptResponse, 202: stillProcessing } } },
     async (request) => {
       const userId = request.auth!.userId;
       await sagas.accept({ betId: request.params.challengeId, acceptorId: userId, via: 'marketplace' });

@@ -1,13 +1,9 @@
-import { formatAmount } from '@wager/domain/money/index';
+import { shownMoney } from '@wager/domain/money/index';
 import { DailyLimitExceededError, InsufficientBalanceError } from '@wager/domain/wallet/index';
 
 
-const SYMBOLS: Record<string, string> = { NGN: '₦', USD: '$', EUR: '€', GBP: '£' };
-/** `₦1,234.50`: amounts as the spec's toasts show them. */
-export function shownAmount(currency: string, amount: string): string {
-  const [whole = '0', fraction = '00'] = formatAmount(amount).split('.');
-  return `${SYMBOLS[currency] ?? ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
-}
+/** `₦1,234.50`: amounts as the spec's toasts show them (the domain's one money text). */
+const shownAmount = shownMoney;
 
 /** "Insufficient Balance: You need ₦1,020.00 (including ₦20.00 fee) but only have ₦0.00." */
 export function insufficientBalanceToast(p: InsufficientBalanceError['params']): string {

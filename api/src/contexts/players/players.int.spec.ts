@@ -1,8 +1,9 @@
-// Proves Find Opponents and the leaderboard on PostgreSQL: profiles never carry an email or phone, filters by game, rating range, online recently and text search; the leaderboard ranks by rating with wins, losses, win rate and winnings per game and overall, paged, with the viewer's own rank; a visitor gets 401.
+// Proves Find Opponents and the leaderboard on PostgreSQL: profiles never carry an email or phone, filters by game, rating range, online recently and text search; admins and suspended accounts are never listed (nor admins ranked); the leaderboard ranks by rating with wins, losses, win rate and winnings per game and overall, paged, with the viewer's own rank; a visitor gets 401.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
-import { authHeader, signUpUser } from '../../testing/users.js';
+import { authHeader, makeAdmin, signUpUser } from '../../testing/users.js';
+import { restrictAccount } from '../accounts/index.js';
 import { type Player } from '../bets/testing.js';
 import { executeWalletCommand } from '../wallet/index.js';
 
@@ -79,6 +80,24 @@ describe('GET /api/opponents', () => {
     const online = await opponents(ann, `search=_${t}&online=true`);
     expect(online.players.map((p) => p.id)).toEqual([bob.id]);
     expect(online.players[0]!.online).toBe(true);
+  });
+
+  it('never lists an admin or a suspended account as a player to challenge, nor an admin on the leaderboard (issue #29)', async () => {
+    const t = tag();
+    const ann = await player(`ann_${t}`);
+    const boss = await player(`boss_${t}`);
+    const gone = await player(`gone_${t}`);
+    const dee = await player(`dee_${t}`);
+    await play(boss, dee, 'fc25');
+    expect((await opponents(ann, `search=_${t}`)).players.map((p) => p.username).sort()).toEqual([`boss_${t}`, `dee_${t}`, `gone_${t}`]);
+    const board = async () => ((await h.app.inject({ method: 'GET', url: '/api/leaderboard?limit=50', headers: ann.headers })).json() as { entries: { id: string }[] }).entries.map((p) => p.id);
+    expect(await board()).toContain(boss.id);
+    await makeAdmin(h, boss.id);
+    await restrictAccount(h.deps, { userId: gone.id, adminId: boss.id, restriction: 'suspension', on: true, reason: 'Multiple accounts' });
+    expect((await opponents(ann, `search=_${t}`)).players.map((p) => p.username)).toEqual([`dee_${t}`]);
+    const after = await board();
+    expect(after).not.toContain(boss.id);
+    expect(after).toContain(dee.id);
   });
 
   it('pages and refuses bad filters with 400; a visitor gets 401', async () => {

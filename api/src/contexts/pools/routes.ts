@@ -106,7 +106,7 @@ const poolReadRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 const poolCommandRoutes: FastifyPluginAsyncZod<{ pools: PoolCommands }> = async (app, { pools }) => {
-  app.post('/api/fpl/pools', { onRequest: app.requireUser, schema: poolsContract.create }, async (request, reply) => {
+  app.post('/api/fpl/pools', { onRequest: app.requireMoneyMover, schema: poolsContract.create }, async (request, reply) => {
     const viewer = request.auth!;
     const { fplTeamId, ...settings } = request.body;
     const poolId = app.deps.ids.uuid();
@@ -114,7 +114,7 @@ const poolCommandRoutes: FastifyPluginAsyncZod<{ pools: PoolCommands }> = async 
     return reply.status(201).send(await answer(app, poolId, outcome.position, viewer));
   });
 
-  app.post('/api/fpl/pools/:poolId/join', { onRequest: app.requireUser, schema: poolsContract.join }, async (request) => {
+  app.post('/api/fpl/pools/:poolId/join', { onRequest: app.requireMoneyMover, schema: poolsContract.join }, async (request) => {
     const viewer = request.auth!;
     // A private pool is joined by its invite code: by id it does not exist for an outsider.
     await visiblePool(app, request.params.poolId, viewer);
@@ -122,7 +122,7 @@ const poolCommandRoutes: FastifyPluginAsyncZod<{ pools: PoolCommands }> = async 
     return answer(app, request.params.poolId, outcome.position, viewer);
   });
 
-  app.post('/api/fpl/pools/join-by-code/:inviteCode', { onRequest: app.requireUser, schema: poolsContract.joinByCode }, async (request) => {
+  app.post('/api/fpl/pools/join-by-code/:inviteCode', { onRequest: app.requireMoneyMover, schema: poolsContract.joinByCode }, async (request) => {
     const viewer = request.auth!;
     const row = INVITE_CODE_PATTERN.test(request.params.inviteCode) ? await findPoolByInviteCode(app.deps.db, request.params.inviteCode) : undefined;
     if (!row) throw new NotFoundError(poolMessages.inviteCodeNotFound, { code: 'invite_code_not_found' });

@@ -212,7 +212,7 @@ export const bankPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/withdrawals/bank',
-    { onRequest: app.requireUser, schema: { body: contract.bankWithdrawalBody, response: { 200: contract.bankWithdrawal, 202: stillProcessing } } },
+    { onRequest: app.requireMoneyMover, schema: { body: contract.bankWithdrawalBody, response: { 200: contract.bankWithdrawal, 202: stillProcessing } } },
     async (request) => {
       const userId = request.auth!.userId;
       const { amount, bankAccountId } = parseBankWithdrawal(request.body);

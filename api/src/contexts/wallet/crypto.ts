@@ -113,7 +113,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/crypto/deposits/create',
-    { onRequest: app.requireUser, schema: { body: contract.cryptoDepositBody, response: { 200: contract.cryptoDeposit } } },
+    { onRequest: app.requireMoneyMover, schema: { body: contract.cryptoDepositBody, response: { 200: contract.cryptoDeposit } } },
     async (request) => {
       const userId = request.auth!.userId;
       const { option, network, cryptoAmount } = parseCryptoDeposit(request.body);
@@ -166,7 +166,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/crypto/withdrawals/create',
     {
-      onRequest: app.requireUser,
+      onRequest: app.requireMoneyMover,
       schema: { body: contract.cryptoWithdrawalBody, response: { 200: contract.cryptoWithdrawal, 202: stillProcessing } },
     },
     async (request) => {

@@ -45,7 +45,7 @@ export const paystackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/paystack/deposits/initialize',
     {
-      onRequest: app.requireUser,
+      onRequest: app.requireMoneyMover,
       schema: {
         body: contract.paystackInitializeBody,
         response: { 200: contract.paystackInitializeResponse },

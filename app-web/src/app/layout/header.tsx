@@ -19,8 +19,9 @@ function navLinks(user: User | null | undefined) {
     { to: paths.matches.getHref(), key: 'nav.matches' },
     { to: paths.marketplace.getHref(), key: 'nav.marketplace' },
     { to: paths.fplPools.getHref(), key: 'nav.fplPools' },
-    { to: paths.deposit.getHref(), key: 'nav.deposit' },
   ];
+  // The header's Deposit button is always there; an admin's longer row of links drops the duplicate so none is clipped (issue #29).
+  if (!user?.isAdmin) links.push({ to: paths.deposit.getHref(), key: 'nav.deposit' });
   if (user?.isModerator || user?.isAdmin) links.push({ to: paths.moderation.getHref(), key: 'nav.moderation' });
   if (user?.isAdmin) links.push({ to: paths.admin.getHref(), key: 'nav.adminPanel' });
   return links;
@@ -129,9 +130,9 @@ export function Header() {
   const signOut = useSignOut();
   return (
     <header className="header">
-      <div className={user ? "header-inner header-signed-in" : "header-inner"}>
+      <div className={user ? `header-inner header-signed-in${user.isAdmin ? ' header-admin' : ''}` : 'header-inner'}>
         <MobileDrawer user={user} onSignOut={signOut} />
-        <Link to={user ? paths.dashboard.getHref() : paths.marketplace.getHref()} className="brand">
+        <Link to={user ? (user.isAdmin ? paths.admin.getHref() : paths.dashboard.getHref()) : paths.marketplace.getHref()} className="brand">
           🎮 <span className="brand-name">{t('common.appName')}</span>
         </Link>
         <nav className="header-links hide-mobile" aria-label={t('nav.mainNavigation')}>

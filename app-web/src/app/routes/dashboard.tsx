@@ -122,7 +122,8 @@ export function DashboardRoute() {
   const bets = useQuery(betQueries.list());
   const transactions = useQuery(walletQueries.transactions());
   const [createOpen, setCreateOpen] = useState(false);
-  const currencyUnchosen = Boolean(user && !user.currencySetByUser);
+  // An admin runs the platform rather than playing on it: never asked for a location (issue #29).
+  const currencyUnchosen = Boolean(user && !user.currencySetByUser && !user.isAdmin);
   const shouldPrompt = () => currencyUnchosen && window.sessionStorage.getItem(LOCATION_PROMPTED_KEY) !== 'true';
   // Open on the first render when the account is already loaded (the usual case behind the
   // protected route), or as soon as it arrives.

@@ -5,3 +5,4 @@
 export { adminQueries } from './api/admin-queries';
 export { AdminPanel } from './components/admin-panel';
 export { DisputeReview } from './components/dispute-review';
+export { UserRecord } from './components/user-record';

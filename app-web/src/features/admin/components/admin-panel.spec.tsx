@@ -21,7 +21,17 @@ afterEach(() => {
 
 const admin = { id: crypto.randomUUID(), username: 'boss', email: 'boss@example.com', balance: '0.00', cryptoBalance: '0.00', isAdmin: true, isEmailVerified: true };
 const stats = { totalUsers: 42, recentSignups: 5, totalBets: 17, activeBets: 3, weeklyGrowth: 13.5, disputedBets: 2 };
-const row = (i: number) => ({ id: `00000000-0000-4000-8000-0000000000${String(i).padStart(2, '0')}`, username: `player${i}`, email: `p${i}@example.com`, phoneNumber: null, balance: '10.00', cryptoBalance: '0.00', isAgeVerified: false, isAdmin: false, isModerator: false, adminNotes: null, createdAt: '2026-11-20T10:00:00.000Z' });
+const row = (i: number) => ({ id: `00000000-0000-4000-8000-0000000000${String(i).padStart(2, '0')}`, username: `player${i}`, email: `p${i}@example.com`, phoneNumber: null, balance: '10.00', cryptoBalance: '0.00', isAgeVerified: false, isEmailVerified: true, isAdmin: false, isModerator: false, adminNotes: null, createdAt: '2026-11-20T10:00:00.000Z' });
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <AppProvider queryClient={new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })} liveUpdates={false}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return router;
+}
 
 describe('AdminPanel', () => {
   it("tells a non-admin they may not enter", async () => {
@@ -69,12 +79,16 @@ describe('AdminPanel', () => {
     await userEvent.type(screen.getByTestId('admin-user-search'), 'Play');
     await vi.waitFor(() => expect(fake.calls.some((c) => c.url.includes('search=Play'))).toBe(true));
     expect(fake.calls.find((c) => c.url.includes('search=Play'))?.url).toContain('limit=10');
+    // The status column says which check is missing: the age, not the email (issue #29).
+    expect(within(screen.getByTestId('admin-user-row-player3')).getByText('Age not verified')).toBeInTheDocument();
+    expect(within(screen.getByTestId('admin-user-row-player3')).getByText('Email verified')).toBeInTheDocument();
+    expect(within(table).queryByText('Unverified')).toBeNull();
     await userEvent.click(within(screen.getByTestId('admin-user-row-player3')).getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Failed to verify user')).toBeInTheDocument();
     expect(fake.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ isAgeVerified: true });
   });
 
-  it("shows a player's safer gambling in the user dialog: limits in force, a pending raise with its time, the cool-off, the reality check and who changed what", async () => {
+  it("shows a player's safer gambling on the user record: limits in force, a pending raise with its time, the cool-off, the reality check and who changed what", async () => {
     const user = row(4);
     const noLimit = { limit: null, pending: null, used: '0.00', remaining: null };
     const saferPlay = {
@@ -103,12 +117,14 @@ describe('AdminPanel', () => {
         'GET /api/admin/stats': () => ({ body: stats }),
         'GET /api/admin/users': () => ({ body: { users: [user], pagination: { page: 1, limit: 10, total: 1, pages: 1 } } }),
         [`GET /api/admin/users/${user.id}`]: () => ({ body: detail }),
+        [`GET /api/admin/users/${user.id}/transactions`]: () => ({ body: { transactions: [], pagination: { page: 1, limit: 10, total: 0, pages: 0 } } }),
+        [`GET /api/admin/users/${user.id}/bets`]: () => ({ body: { bets: [], pagination: { page: 1, limit: 10, total: 0, pages: 0 } } }),
       }).fetchFn,
     );
-    renderWithApp(<AdminPanel />);
-    await userEvent.click(await screen.findByRole('tab', { name: 'Users Database' }, { timeout: 5000 }));
-    await userEvent.click(within(await screen.findByTestId('admin-user-row-player4')).getByRole('button', { name: 'View' }));
-    const section = await screen.findByTestId('admin-user-safer-play');
+    renderAt('/admin?tab=users');
+    // The username links to the user's record page.
+    await userEvent.click(within(await screen.findByTestId('admin-user-row-player4', {}, { timeout: 5000 })).getByRole('link', { name: 'player4' }));
+    const section = await screen.findByTestId('admin-user-safer-play', {}, { timeout: 5000 });
     const at = (iso: string) => formatDateTime(iso);
     expect(within(section).getByTestId('admin-safer-depositDaily')).toHaveTextContent(`Daily deposit limit₦2,000.00₦9,000.00 from ${at('2026-11-21T10:01:00.000Z')}`);
     expect(within(section).getByTestId('admin-safer-depositWeekly')).toHaveTextContent('Weekly deposit limitNo limitNone');

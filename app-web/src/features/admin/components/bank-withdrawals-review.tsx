@@ -1,3 +1,4 @@
+import { UserLink } from './user-link';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +29,7 @@ export function BankWithdrawalsReview() {
       ) : (
         <ul className="list" data-testid="admin-bank-withdrawals">
           {queue.data.map((w) => (
-            <BankWithdrawalRow key={w.id} withdrawal={w} />
+            <BankWithdrawalRow key={w.id} withdrawal={w} userIds={queue.data.map((x) => x.userId)} />
           ))}
         </ul>
       )}
@@ -36,7 +37,7 @@ export function BankWithdrawalsReview() {
   );
 }
 
-function BankWithdrawalRow({ withdrawal: w }: { withdrawal: BankWithdrawalReview }) {
+function BankWithdrawalRow({ withdrawal: w, userIds }: { withdrawal: BankWithdrawalReview; userIds: readonly string[] }) {
   const { t } = useTranslation();
   const act = useBankWithdrawalAction();
   const [reason, setReason] = useState('');
@@ -60,7 +61,7 @@ function BankWithdrawalRow({ withdrawal: w }: { withdrawal: BankWithdrawalReview
         <strong>{formatMoney(w.amount, w.currency)}</strong> · {t('admin.bank.to', { bank: w.bankName, account: w.accountNumber, name: w.accountName })}
         <br />
         <span className="muted">
-          {state} · {t('admin.bank.user')} {w.userId} · {w.reference} · {formatDateTime(w.requestedAt)}
+          {state} · {t('admin.bank.user')} <UserLink userId={w.userId} ids={userIds} /> · {w.reference} · {formatDateTime(w.requestedAt)}
         </span>
         {w.reviewReasons.length > 0 ? (
           <>

@@ -1,3 +1,4 @@
+import { UserLink } from './user-link';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button, Card, Spinner } from '../../../components/ui/primitives';
@@ -42,7 +43,7 @@ function CryptoKyc({ queue, run, pending }: { queue: KycWithdrawal[]; run: (id: 
                 {w.amount} {w.currency} {w.network ? `(${w.network})` : ''} · {w.usdAmount ? `$${w.usdAmount}` : ''}
                 <br />
                 <span className="muted">
-                  {t('admin.kyc.user')} {w.userId} · {formatDateTime(w.createdAt)}
+                  {t('admin.kyc.user')} <UserLink userId={w.userId} ids={queue.map((x) => x.userId)} /> · {formatDateTime(w.createdAt)}
                 </span>
                 {w.reviewReasons && w.reviewReasons.length > 0 ? (
                   <>

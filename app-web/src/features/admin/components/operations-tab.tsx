@@ -1,3 +1,4 @@
+import { UserLink } from './user-link';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,7 +41,7 @@ function AttentionCard({ items }: { items: AttentionWithdrawal[] }) {
       ) : (
         <ul className="operations-list">
           {items.map((w) => (
-            <AttentionRow key={w.id} w={w} />
+            <AttentionRow key={w.id} w={w} userIds={items.map((x) => x.userId)} />
           ))}
         </ul>
       )}
@@ -48,7 +49,7 @@ function AttentionCard({ items }: { items: AttentionWithdrawal[] }) {
   );
 }
 
-function AttentionRow({ w }: { w: AttentionWithdrawal }) {
+function AttentionRow({ w, userIds }: { w: AttentionWithdrawal; userIds: readonly string[] }) {
   const { t } = useTranslation('ops');
   const [action, setAction] = useState<'retry' | 'return' | null>(null);
   const [reason, setReason] = useState('');
@@ -79,7 +80,9 @@ function AttentionRow({ w }: { w: AttentionWithdrawal }) {
       </div>
       <dl className="operations-facts">
         <dt>{t('player')}</dt>
-        <dd>{w.userId}</dd>
+        <dd>
+          <UserLink userId={w.userId} ids={userIds} />
+        </dd>
         <dt>{t('account')}</dt>
         <dd>
           {w.bankName} {w.accountNumber} ({w.accountName})
@@ -125,7 +128,7 @@ function RetryingCard({ title, empty, items, testId }: { title: string; empty: s
         <ul className="operations-list">
           {items.map((w) => (
             <li key={w.id} className="operations-item">
-              <strong>{formatMoney(w.amount, w.currency)}</strong> · {w.bankName} {w.accountNumber}
+              <strong>{formatMoney(w.amount, w.currency)}</strong> · <UserLink userId={w.userId} ids={items.map((x) => x.userId)} /> · {w.bankName} {w.accountNumber}
               {w.lastSendError ? (
                 <div className="muted">
                   {t('lastError')}: {w.lastSendError} · {t('attempts')}: {w.sendAttempts}

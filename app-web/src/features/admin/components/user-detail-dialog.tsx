@@ -24,7 +24,7 @@ function Flag({ on, label }: { on: boolean; label: string }) {
   return <Badge tone={on ? 'success' : 'neutral'}>{`${on ? '✓' : '✗'} ${label}`}</Badge>;
 }
 
-function UserDetail({ detail }: { detail: AdminUserDetail }) {
+export function UserDetail({ detail }: { detail: AdminUserDetail }) {
   const { t } = useTranslation();
   const { user, verification, betsSummary } = detail;
   const update = useUpdateUser();

@@ -6,7 +6,8 @@ import { toast } from '../../../components/ui/toast';
 import { formatDateTime } from '../../bets';
 import { formatMoney } from '../../../lib/money';
 import { adminQueries, useUpdateUser, type AdminUser } from '../api/admin-queries';
-import { UserDetailDialog } from './user-detail-dialog';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../config/paths';
 
 /** How long the search box waits for typing to pause before it asks the server. */
 export const ADMIN_SEARCH_DEBOUNCE_MS = 300;
@@ -23,9 +24,9 @@ function useDebounced(value: string, ms: number): string {
 /** Users Database: search (username, email, phone), 10 rows per page, verify, and the detail dialog. */
 export function UsersTab() {
   const { t } = useTranslation();
+  const { t: tRecord } = useTranslation('record');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const [openId, setOpenId] = useState<string | null>(null);
   const term = useDebounced(search, ADMIN_SEARCH_DEBOUNCE_MS);
   useEffect(() => setPage(1), [term]);
   const users = useQuery(adminQueries.users(page, term));
@@ -48,6 +49,7 @@ export function UsersTab() {
                 <th>{t('admin.users.email')}</th>
                 <th>{t('admin.users.phone')}</th>
                 <th>{t('admin.users.balance')}</th>
+                <th>{tRecord('verification')}</th>
                 <th>{t('admin.users.status')}</th>
                 <th>{t('admin.users.joined')}</th>
                 <th>{t('admin.users.actions')}</th>
@@ -55,7 +57,7 @@ export function UsersTab() {
             </thead>
             <tbody>
               {data.users.map((user) => (
-                <UserRow key={user.id} user={user} onOpen={() => setOpenId(user.id)} />
+                <UserRow key={user.id} user={user} />
               ))}
             </tbody>
           </table>
@@ -72,13 +74,13 @@ export function UsersTab() {
           </Button>
         </div>
       ) : null}
-      {openId ? <UserDetailDialog userId={openId} onClose={() => setOpenId(null)} /> : null}
     </Card>
   );
 }
 
-function UserRow({ user, onOpen }: { user: AdminUser; onOpen: () => void }) {
+function UserRow({ user }: { user: AdminUser }) {
   const { t } = useTranslation();
+  const { t: tRecord } = useTranslation('record');
   const update = useUpdateUser();
   const verify = () =>
     update.mutate(
@@ -90,13 +92,23 @@ function UserRow({ user, onOpen }: { user: AdminUser; onOpen: () => void }) {
     );
   return (
     <tr data-testid={`admin-user-row-${user.username}`}>
-      <td>{user.username}</td>
+      <td>
+        <Link to={paths.adminUser.getHref(user.id)}>{user.username}</Link>
+      </td>
       <td>{user.email}</td>
       <td>{user.phoneNumber || '—'}</td>
       <td>{formatMoney(user.balance)}</td>
       <td>
+        {/* The age check is what the Verify button does; the email is the player's own step. */}
         <span className="row">
-          {user.isAgeVerified ? <Badge tone="success">{t('admin.users.verified')}</Badge> : <Badge tone="warning">{t('admin.users.unverified')}</Badge>}
+          {user.isAgeVerified ? <Badge tone="success">{tRecord('ageVerified')}</Badge> : <Badge tone="warning">{tRecord('ageNotVerified')}</Badge>}
+          {user.isEmailVerified ? <Badge tone="success">{tRecord('emailVerified')}</Badge> : <Badge tone="neutral">{tRecord('emailNotVerified')}</Badge>}
+        </span>
+      </td>
+      <td>
+        <span className="row">
+          {user.isSuspended ? <Badge tone="danger">{tRecord('suspended')}</Badge> : null}
+          {user.isFrozen ? <Badge tone="warning">{tRecord('frozen')}</Badge> : null}
           {user.isModerator ? <Badge tone="info">{t('admin.users.moderator')}</Badge> : null}
           {user.isAdmin ? <Badge tone="neutral">{t('admin.users.admin')}</Badge> : null}
         </span>
@@ -104,9 +116,9 @@ function UserRow({ user, onOpen }: { user: AdminUser; onOpen: () => void }) {
       <td>{formatDateTime(user.createdAt)}</td>
       <td>
         <span className="row">
-          <Button size="sm" variant="secondary" onClick={onOpen}>
+          <Link className="btn btn-secondary btn-sm" to={paths.adminUser.getHref(user.id)} aria-label={`${t('admin.users.view')} ${user.username}`}>
             {t('admin.users.view')}
-          </Button>
+          </Link>
           {user.isAgeVerified ? null : (
             <Button size="sm" onClick={verify} disabled={update.isPending}>
               {t('admin.users.verify')}

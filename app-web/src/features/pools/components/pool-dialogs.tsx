@@ -9,7 +9,7 @@ import { toast } from '../../../components/ui/toast';
 import { isProcessing } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { translateMessage } from '../../../lib/i18n';
-import { formatMoney } from '../../../lib/money';
+import { WALLET_CURRENCY, currencySymbol, formatMoney } from '../../../lib/money';
 import { copyText, formatDateTime, MoneyPanel } from '../../bets';
 import { useUser } from '../../auth';
 import { poolLedgerQuery, poolQueries, useCancelPool, useCreatePool, useJoinPool, type Pool, type PoolDetail } from '../api/pool-queries';
@@ -38,7 +38,8 @@ function Stats({ pool }: { pool: Pool }) {
     [t('pools.pot'), formatMoney(pool.potAmount, pool.currency)],
     [t('pools.participants'), t('pools.participantsOf', { count: pool.participantCount, max: pool.maxParticipants })],
     [t('pools.gameweeks'), t('pools.gameweekRange', { start: pool.startGameweek, end: pool.endGameweek })],
-    [t('pools.deadline'), formatDateTime(pool.firstDeadlineAt)],
+    // Only while joining is open: a running or finished pool says its state (the badge), not a past deadline (issue #29).
+    ...(pool.status === 'open' ? ([[t('pools.deadline'), formatDateTime(pool.firstDeadlineAt)]] as [string, string][]) : []),
   ];
   return (
     <dl className="readonly-list" data-testid="pool-stats">
@@ -247,7 +248,8 @@ export function CreatePoolDialog({ onClose, onCreated }: { onClose: () => void; 
         <Field label={t('pools.description')} error={errors.description}>
           {({ invalid: _invalid, ...control }) => <Textarea {...control} value={form.description} maxLength={500} onChange={(e) => set({ description: e.target.value })} />}
         </Field>
-        {numberField('entryFee', t('pools.entryFee'), t('pools.entryFeeHint'))}
+        {/* The label names the currency the fee is paid in (issue #29): pools are in the wallet's currency. */}
+        {numberField('entryFee', `${t('pools.entryFee')} (${currencySymbol(WALLET_CURRENCY)}, ${WALLET_CURRENCY})`, t('pools.entryFeeHint'))}
         {numberField('maxParticipants', t('pools.maxParticipants'), t('pools.maxParticipantsHint'))}
         {numberField('durationWeeks', t('pools.durationWeeks'), t('pools.durationWeeksHint'))}
         {numberField('startGameweek', t('pools.startGameweek'), t('pools.startGameweekHint'))}

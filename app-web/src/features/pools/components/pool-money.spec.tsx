@@ -1,5 +1,5 @@
-// Proves the pool's Money panel in the View dialog against a fake API: a participant sees the postings that moved the pool's money (entries in, payout, fees) in the pool's words and the escrow balance, read from GET /api/fpl/pools/:poolId/ledger; "Verify" recomputes the pool stream's hash chain in the browser and names the first altered event; a viewer the API would refuse (not a participant, not the creator, not an admin) gets no panel and no ledger request.
-import { screen, waitFor, within } from '@testing-library/react';
+// Proves the pool's Money panel in the View dialog against a fake API: a participant sees the postings that moved the pool's money (entries in, payout, fees) in the pool's words and the escrow balance, read from GET /api/fpl/pools/:poolId/ledger; "Verify" recomputes the pool stream's hash chain in the browser and names the first altered event; a viewer the API would refuse (not a participant, not the creator, not an admin) gets no panel and no ledger request. The stats say when joining closes only while the pool is open.
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '@wager/domain/event-store/canonical-json';
@@ -92,6 +92,14 @@ describe('the pool Money panel', () => {
     const panel = await within(await screen.findByTestId('pool-money')).findByTestId('money-panel');
     await userEvent.click(within(panel).getByTestId('verify-chain'));
     expect(await within(panel).findByTestId('verify-result')).toHaveTextContent('Verification failed at event 3');
+  });
+
+  it('says when joining closes only while the pool is open (issue #29)', async () => {
+    show({ status: 'open' });
+    expect(await screen.findByTestId('pool-stats')).toHaveTextContent('Joining closes');
+    cleanup();
+    show({ status: 'ongoing' });
+    expect(await screen.findByTestId('pool-stats')).not.toHaveTextContent('Joining closes');
   });
 
   it('shows it to an admin who is not in the pool', async () => {
