@@ -141,6 +141,7 @@ export async function handleCommand<State, Command, Event extends { type: string
       if (done) return done;
     }
   }
+  let conflictRedecided = false;
   for (let attempt = 1; ; attempt++) {
     const snapshot = await readStreamState(store, streamId, decider, options.snapshots);
     const events = decider.decide(command, snapshot.state);
@@ -148,6 +149,14 @@ export async function handleCommand<State, Command, Event extends { type: string
     try {
       return await appendDecided(store, streamId, decider, events, snapshot, options);
     } catch (error) {
+      // Ids already stored with other content: another writer recorded that step first, decided on
+      // a state this decision had not seen (a webhook and the route both marking a transfer sent).
+      // Decided once more on the stream as read, where an idempotent decider finds the step done;
+      // a second conflict is a real one (one key, two meanings) and is refused.
+      if (error instanceof IdempotencyConflictError && !conflictRedecided) {
+        conflictRedecided = true;
+        continue;
+      }
       if (!(error instanceof WrongExpectedRevisionError) || attempt >= retry.attemptsMax) throw error;
       await retry.pause(attempt);
     }

@@ -70,6 +70,28 @@ describe('handleCommand on a repeated append', () => {
   });
 });
 
+type Mark = { type: 'Mark'; data: { status: string } };
+type Marked = { type: 'Marked'; data: { status: string } };
+/** Marks once: a step another writer already recorded is done (a transfer marked sent by its webhook first). */
+const marker: Decider<string | null, Mark, Marked> = {
+  initialState: () => null,
+  evolve: (_state, event) => event.data.status,
+  decide: (command, state) => (state === null ? [{ type: 'Marked', data: { status: command.data.status } }] : []),
+};
+
+describe('handleCommand when another writer recorded the same step first', () => {
+  it('decides again on the stream as read once its ids turn out stored with other content, and finds the step done', async () => {
+    const store = new InMemoryEventStore();
+    const id = '00000000-0000-4000-8000-000000000003';
+    await handleCommand(store, 'mark-1', marker, { type: 'Mark', data: { status: 'success' } }, { eventIds: () => [id] });
+    // Decided on a read from before that record: same step id, other content.
+    const again = await handleCommand(new StaleStore(store, 0), 'mark-1', marker, { type: 'Mark', data: { status: 'pending' } }, { eventIds: () => [id] });
+    expect(again.events).toEqual([]);
+    expect(again.append).toBeNull();
+    expect((await store.readStream('mark-1')).map((e) => e.data)).toEqual([{ status: 'success' }]);
+  });
+});
+
 describe('commandIntentKey', () => {
   it('names the content of a command, whatever the time it was sent', () => {
     expect(commandIntentKey('Pick', { winner: 'alice', now: new Date(1) })).toBe(commandIntentKey('Pick', { now: new Date(2), winner: 'alice' }));

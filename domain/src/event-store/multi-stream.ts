@@ -68,6 +68,7 @@ export async function handleMultiStreamCommand<P extends StreamParts>(
       }
     }
   }
+  let conflictRedecided = false;
   for (let attempt = 1; ; attempt++) {
     const read = await Promise.all(keys.map((k) => readStreamState(store, parts[k]!.streamId, parts[k]!.decider, options.snapshots)));
     const from = Object.fromEntries(keys.map((k, i) => [k, read[i]!])) as unknown as Snapshots<P>;
@@ -78,6 +79,14 @@ export async function handleMultiStreamCommand<P extends StreamParts>(
     try {
       return await appendDecided(store, parts, decided, from, options);
     } catch (error) {
+      // Ids already stored with other content: another writer recorded that step first, decided on
+      // a state this decision had not seen (a webhook and the route both marking a transfer sent).
+      // Decided once more on the stream as read, where an idempotent decider finds the step done;
+      // a second conflict is a real one (one key, two meanings) and is refused.
+      if (error instanceof IdempotencyConflictError && !conflictRedecided) {
+        conflictRedecided = true;
+        continue;
+      }
       if (!(error instanceof WrongExpectedRevisionError) || attempt >= retry.attemptsMax) throw error;
       await retry.pause(attempt);
     }
