@@ -7,6 +7,7 @@ import { appealsEn } from './appeals';
  */
 export const en = {
   common: {
+    scrollHint: 'Swipe sideways to see every column →',
     appName: 'Wager',
     loading: 'Loading…',
     close: 'Close',
@@ -948,6 +949,10 @@ export const en = {
     tieRule: 'Ties split the pot equally; any indivisible kobo go one each to the tied teams with the lower FPL team ids.',
     leaderboard: 'Leaderboard',
     noParticipants: 'No one has joined yet.',
+    byGameweek: 'Points per gameweek',
+    gameweekShort: 'GW{{gameweek}}',
+    gameweekColumn: 'Gameweek {{gameweek}}',
+    noGameweeksYet: 'No gameweek of this pool has been played yet.',
     team: 'Team',
     manager: 'Player',
     points: 'Points',

@@ -6,6 +6,7 @@ import { pagesEs } from './pages';
 /** Textos en español. */
 export const es: Translation = {
   common: {
+    scrollHint: 'Desliza hacia un lado para ver todas las columnas →',
     appName: 'Wager', loading: 'Cargando…', close: 'Cerrar', cancel: 'Cancelar', save: 'Guardar', edit: 'Editar', back: 'Volver', submit: 'Enviar',
     copy: 'Copiar', copied: 'Copiado', linkCopied: 'Enlace copiado', comingSoon: 'Próximamente', notifications: 'Notificaciones', required: 'obligatorio',
     previous: 'Anterior', next: 'Siguiente', pageOf: 'Página {{page}} de {{total}}', yes: 'Sí', no: 'No', none: 'Ninguno', error: 'Error', retry: 'Reintentar',
@@ -385,6 +386,10 @@ export const es: Translation = {
     tieRule: 'En caso de empate el bote se reparte a partes iguales; los kobos indivisibles van uno a uno a los equipos empatados con el ID de FPL más bajo.',
     leaderboard: 'Clasificación',
     noParticipants: 'Todavía no se ha unido nadie.',
+    byGameweek: 'Puntos por jornada',
+    gameweekShort: 'J{{gameweek}}',
+    gameweekColumn: 'Jornada {{gameweek}}',
+    noGameweeksYet: 'Todavía no se ha jugado ninguna jornada de esta liga.',
     team: 'Equipo',
     manager: 'Jugador',
     points: 'Puntos',

@@ -6,6 +6,7 @@ import { pagesFr } from './pages';
 /** Textes en français. */
 export const fr: Translation = {
   common: {
+    scrollHint: 'Faites défiler sur le côté pour voir toutes les colonnes →',
     appName: 'Wager', loading: 'Chargement…', close: 'Fermer', cancel: 'Annuler', save: 'Enregistrer', edit: 'Modifier', back: 'Retour', submit: 'Envoyer',
     copy: 'Copier', copied: 'Copié', linkCopied: 'Lien copié', comingSoon: 'Bientôt disponible', notifications: 'Notifications', required: 'obligatoire',
     previous: 'Précédent', next: 'Suivant', pageOf: 'Page {{page}} sur {{total}}', yes: 'Oui', no: 'Non', none: 'Aucun', error: 'Erreur', retry: 'Réessayer',
@@ -385,6 +386,10 @@ export const fr: Translation = {
     tieRule: 'En cas d’égalité la cagnotte est partagée à parts égales ; les kobos indivisibles vont un par un aux équipes à égalité ayant l’identifiant FPL le plus bas.',
     leaderboard: 'Classement',
     noParticipants: 'Personne n’a encore rejoint.',
+    byGameweek: 'Points par journée',
+    gameweekShort: 'J{{gameweek}}',
+    gameweekColumn: 'Journée {{gameweek}}',
+    noGameweeksYet: 'Aucune journée de cette ligue n’a encore été jouée.',
     team: 'Équipe',
     manager: 'Joueur',
     points: 'Points',

@@ -46,12 +46,23 @@ export const poolView = z.strictObject({
 });
 export type PoolView = z.infer<typeof poolView>;
 
+/** One gameweek's points of an entry. */
+export const poolGameweekScoreView = z.strictObject({ gameweek: z.number().int(), points: z.number().int() });
+export type PoolGameweekScoreView = z.infer<typeof poolGameweekScoreView>;
+
 export const poolParticipantView = z.strictObject({
   id: z.string(),
   username: z.string().nullable(),
   fplTeamId: z.number(),
   fplTeamName: z.string(),
   totalPoints: z.number(),
+  /**
+   * The entry's points per gameweek of the pool's window so far (issue #29), ascending by
+   * gameweek: the gameweek's points minus its transfer cost (0 when the team had no entry); they
+   * sum to totalPoints. Empty before the first standings that carry them (a pool not started yet,
+   * or standings recorded before the breakdown was kept).
+   */
+  gameweekPoints: z.array(poolGameweekScoreView),
   payout: z.string().nullable(),
   isMe: z.boolean(),
 });

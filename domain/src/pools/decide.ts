@@ -5,7 +5,7 @@ import { platformFees, poolEscrow } from '../ledger/accounts.js';
 import type { PoolCommand } from './commands.js';
 import type { PoolEvent, PoolRefund, PoolStanding } from './events.js';
 import { POOL_MIN_TO_START, POOL_TIE_RULE, createPoolSchema, endGameweekOf, poolMessages } from './rules.js';
-import { splitPot, sortStandings, windowPoints } from './standings.js';
+import { gameweekScores, splitPot, sortStandings, windowPoints } from './standings.js';
 import type { ExistingPool, PoolState } from './state.js';
 
 type Data<T extends PoolCommand['type']> = Extract<PoolCommand, { type: T }>['data'];
@@ -130,7 +130,8 @@ function start(c: Data<'StartPool'>, now: Date, state: PoolState): PoolEvent[] {
 }
 
 function sameStandings(a: readonly PoolStanding[], b: readonly PoolStanding[]): boolean {
-  return a.length === b.length && a.every((s, i) => s.userId === b[i]?.userId && s.totalPoints === b[i]?.totalPoints && s.fplTeamId === b[i]?.fplTeamId);
+  const scores = (s: PoolStanding | undefined) => JSON.stringify(s?.gameweeks ?? null);
+  return a.length === b.length && a.every((s, i) => s.userId === b[i]?.userId && s.totalPoints === b[i]?.totalPoints && s.fplTeamId === b[i]?.fplTeamId && scores(s) === scores(b[i]));
 }
 
 /** Live standings during the pool: recorded only when they changed. */
@@ -159,7 +160,7 @@ function settle(c: Data<'SettlePool'>, now: Date, state: PoolState): PoolEvent[]
     const history = c.histories[String(p.fplTeamId)];
     if (!history) throw new ValidationError(poolMessages.standingsMissing);
     evidence[String(p.fplTeamId)] = history.filter((h) => h.event >= pool.pool.startGameweek && h.event <= pool.pool.endGameweek).map((h) => ({ event: h.event, points: h.points, event_transfers_cost: h.event_transfers_cost }));
-    return { userId: p.userId, fplTeamId: p.fplTeamId, totalPoints: windowPoints(history, pool.pool.startGameweek, pool.pool.endGameweek) };
+    return { userId: p.userId, fplTeamId: p.fplTeamId, totalPoints: windowPoints(history, pool.pool.startGameweek, pool.pool.endGameweek), gameweeks: gameweekScores(history, pool.pool.startGameweek, pool.pool.endGameweek) };
   });
   const pot = potOf(pool);
   const feeIncome = new Money(pool.pool.feeAmount).mul(pool.participants.length);

@@ -7,7 +7,8 @@ import { decide, poolCost } from './decide.js';
 import type { PoolEvent } from './events.js';
 import { poolDecider } from './index.js';
 import { createPoolSchema, poolMessages } from './rules.js';
-import { splitPot, windowPoints } from './standings.js';
+import fc from 'fast-check';
+import { gameweekScores, splitPot, windowPoints } from './standings.js';
 import type { PoolState } from './state.js';
 import { FIRST_DEADLINE, POOL_T0, createPool, gameweek, history, joinPool } from './testing.js';
 
@@ -115,6 +116,33 @@ describe('settling', () => {
 
   it('counts only the window, net of transfer costs', () => {
     expect(windowPoints(history([[2, 99], [3, 60, 4], [4, 50], [5, 99]]), 3, 4)).toBe(106);
+  });
+
+  it('breaks the window down per gameweek, net of transfer costs, 0 for a gameweek with no entry (issue #29)', () => {
+    expect(gameweekScores(history([[2, 99], [3, 60, 4], [5, 99]]), 3, 5)).toEqual([{ gameweek: 3, points: 56 }, { gameweek: 4, points: 0 }, { gameweek: 5, points: 99 }]);
+    expect(gameweekScores([], 3, 2)).toEqual([]);
+  });
+
+  it('the per-gameweek breakdown always sums to the window points, one column per gameweek', () => {
+    const row = fc.record({ event: fc.integer({ min: 1, max: 12 }), points: fc.integer({ min: -10, max: 150 }), event_transfers_cost: fc.constantFrom(0, 4, 8) });
+    fc.assert(
+      fc.property(fc.array(row, { maxLength: 20 }), fc.integer({ min: 1, max: 10 }), fc.integer({ min: 0, max: 5 }), (rows, start, length) => {
+        // FPL answers one row per gameweek; the first one counts, as in windowPoints.
+        const scores = gameweekScores(rows, start, start + length);
+        expect(scores.map((s) => s.gameweek)).toEqual(Array.from({ length: length + 1 }, (_, i) => start + i));
+        expect(scores.reduce((sum, s) => sum + s.points, 0)).toBe(windowPoints(rows, start, start + length));
+      }),
+    );
+  });
+
+  it('records the per-gameweek breakdown with the settled standings', () => {
+    const event = only(decide(settle({ 30: history([[3, 50], [4, 50]]), 20: history([[3, 70], [4, 40, 8]]), 10: history([[3, 10]]) }), ongoing));
+    if (event.type !== 'PoolSettled') throw new Error(event.type);
+    expect(event.data.standings.map((s) => [s.fplTeamId, s.gameweeks])).toEqual([
+      [20, [{ gameweek: 3, points: 70 }, { gameweek: 4, points: 32 }]],
+      [30, [{ gameweek: 3, points: 50 }, { gameweek: 4, points: 50 }]],
+      [10, [{ gameweek: 3, points: 10 }, { gameweek: 4, points: 0 }]],
+    ]);
   });
 
   it('waits for the last gameweek to be finished and data_checked', () => {

@@ -48,6 +48,17 @@ export interface PoolStanding {
   readonly fplTeamId: number;
   /** Points over the pool's gameweeks so far: each gameweek's points minus its transfer cost. */
   readonly totalPoints: number;
+  /**
+   * The same points per gameweek of the window so far (issue #29), ascending by gameweek; they sum
+   * to totalPoints. Absent in events recorded before it was kept: those fold as "no breakdown".
+   */
+  readonly gameweeks?: readonly PoolGameweekScore[];
+}
+
+/** One gameweek's points of an entry: the gameweek's points minus its transfer cost (0 when the team had no entry). */
+export interface PoolGameweekScore {
+  readonly gameweek: number;
+  readonly points: number;
 }
 
 export interface PoolPayout {

@@ -2,7 +2,7 @@
  * Pool scoring and the split of the pot, pure and exact (integers of kobo/cents, no floats).
  */
 import { Money, formatAmount } from '../money/money.js';
-import type { GameweekPoints, PoolPayout, PoolStanding } from './events.js';
+import type { GameweekPoints, PoolGameweekScore, PoolPayout, PoolStanding } from './events.js';
 
 /**
  * A team's points over the pool's window: each gameweek's points minus its transfer cost, for
@@ -17,6 +17,20 @@ export function windowPoints(history: readonly GameweekPoints[], startGameweek: 
     total += row.points - row.event_transfers_cost;
   }
   return total;
+}
+
+/**
+ * A team's points per gameweek of start..end, ascending, the way windowPoints counts them (each
+ * gameweek once, its points minus its transfer cost; 0 for a gameweek the team has no row for):
+ * they always sum to windowPoints over the same window.
+ */
+export function gameweekScores(history: readonly GameweekPoints[], startGameweek: number, endGameweek: number): PoolGameweekScore[] {
+  const scores: PoolGameweekScore[] = [];
+  for (let gameweek = startGameweek; gameweek <= endGameweek; gameweek++) {
+    const row = history.find((h) => h.event === gameweek);
+    scores.push({ gameweek, points: row ? row.points - row.event_transfers_cost : 0 });
+  }
+  return scores;
 }
 
 /** Standings sorted by points descending, ties by ascending FPL team id (the order the pool shows). */

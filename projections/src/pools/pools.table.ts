@@ -1,4 +1,5 @@
 import type { ColumnType, Selectable } from 'kysely';
+import type { PoolGameweekScore } from '@wager/domain/pools/events';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** numeric(20,2): written and read as decimal strings. */
@@ -45,6 +46,8 @@ export interface FplPoolParticipantsTable {
   total_points: number;
   paid: Amount;
   payout: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Points per gameweek of the window so far, ascending (issue #29); `[]` before any standings that carry them. */
+  gameweek_points: ColumnType<PoolGameweekScore[], string | undefined, string>;
   joined_at: Timestamp;
 }
 export type FplPoolParticipantRow = Selectable<FplPoolParticipantsTable>;

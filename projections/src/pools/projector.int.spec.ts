@@ -36,11 +36,34 @@ describe('fpl pools projector', () => {
     expect(await findPool(spec.db, poolId)).toMatchObject({ status: 'ongoing', participant_count: 2, pot_amount: '100.00', entry_fee: '50.00', fee_amount: '1.00' });
     await spec.given([stream[4]!], { times: 1, projectors: [fplPoolsProjector] });
     expect((await poolParticipants(spec.db, poolId)).map((p) => [p.fpl_team_id, p.total_points, p.payout])).toEqual([[22, 55, null], [11, 40, null]]);
+    // Standings recorded without a breakdown (before issue #29) leave it empty.
+    expect((await poolParticipants(spec.db, poolId)).map((p) => p.gameweek_points)).toEqual([[], []]);
     await spec.given([stream[5]!], { times: 1, projectors: [fplPoolsProjector] });
     // A replay of the whole stream (a restarted runner) changes nothing.
     for (const r of stream) await spec.given([r], { times: 1, projectors: [fplPoolsProjector] });
     expect(await findPool(spec.db, poolId)).toMatchObject({ status: 'completed', participant_count: 2, pot_amount: '100.00', winning_points: 110, standings_through: 1 });
     expect((await poolParticipants(spec.db, poolId)).map((p) => [p.fpl_team_id, p.total_points, p.payout])).toEqual([[11, 110, '100.00'], [22, 85, null]]);
+    expect((await poolParticipants(spec.db, poolId)).map((p) => p.gameweek_points.map((g) => g.points))).toEqual([[40, 70], [55, 30]]);
+  });
+
+  it('keeps each entry\'s points per gameweek from the standings, and derives them from the evidence of a settlement recorded without them', async () => {
+    const poolId = randomUUID();
+    const [alice, bob] = [randomUUID(), randomUUID()];
+    const at = '2026-08-01T10:00:00.000Z';
+    const created = recorded(`pool-${poolId}`, 0, { type: 'PoolCreated', data: { poolId, creatorId: alice, name: 'Weeks', description: null, entryFee: '10.00', feeAmount: '0.20', currency: 'NGN', maxParticipants: 5, durationWeeks: 3, startGameweek: 4, endGameweek: 6, isPrivate: false, inviteCode: 'WEEKS234', firstDeadlineAt: at, tieRule: 'split', createdAt: at } });
+    const joined = (userId: string, team: number, revision: number) => recorded(`pool-${poolId}`, revision, { type: 'PoolJoined', data: { poolId, userId, fplTeamId: team, fplTeamName: `T${team}`, paid: '10.20', joinedAt: at } });
+    const standings = [
+      { userId: bob, fplTeamId: 22, totalPoints: 90, gameweeks: [{ gameweek: 4, points: 50 }, { gameweek: 5, points: 40 }] },
+      { userId: alice, fplTeamId: 11, totalPoints: 61, gameweeks: [{ gameweek: 4, points: 61 }, { gameweek: 5, points: 0 }] },
+    ];
+    const updated = recorded(`pool-${poolId}`, 3, { type: 'PoolStandingsUpdated', data: { poolId, throughGameweek: 5, standings, updatedAt: at } });
+    await spec.given([created, joined(alice, 11, 1), joined(bob, 22, 2), updated], { times: 1, projectors: [fplPoolsProjector] });
+    expect((await poolParticipants(spec.db, poolId)).map((p) => [p.fpl_team_id, p.gameweek_points])).toEqual([[22, standings[0]!.gameweeks], [11, standings[1]!.gameweeks]]);
+    // A settlement as recorded before the breakdown was kept: no `gameweeks`, the raw history in its evidence.
+    const histories = { 11: [{ event: 4, points: 61, event_transfers_cost: 0 }, { event: 6, points: 30, event_transfers_cost: 4 }], 22: [{ event: 4, points: 50, event_transfers_cost: 0 }, { event: 5, points: 40, event_transfers_cost: 0 }, { event: 6, points: 1, event_transfers_cost: 0 }] };
+    const settled = recorded(`pool-${poolId}`, 4, { type: 'PoolSettled', data: { poolId, currency: 'NGN', potAmount: '20.00', feeIncome: '0.40', standings: [{ userId: bob, fplTeamId: 22, totalPoints: 91 }, { userId: alice, fplTeamId: 11, totalPoints: 87 }], winningPoints: 91, payouts: [{ userId: bob, amount: '20.00' }], tieRule: 'split', evidence: { endGameweek: { id: 6, finished: true, data_checked: true }, histories }, postings: [], settledAt: at } });
+    await spec.given([settled], { times: 1, projectors: [fplPoolsProjector] });
+    expect((await poolParticipants(spec.db, poolId)).map((p) => [p.fpl_team_id, p.gameweek_points.map((g) => [g.gameweek, g.points])])).toEqual([[22, [[4, 50], [5, 40], [6, 1]]], [11, [[4, 61], [5, 0], [6, 26]]]]);
   });
 
   it('tracks pool entry locks from the wallets, apart from bet holds', async () => {

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { RecordedEvent } from '@wager/domain';
 import { Money, formatAmount } from '@wager/domain/money/index';
-import { POOL_EVENT_TYPES, poolStepId, type PoolEvent } from '@wager/domain/pools/index';
+import { POOL_EVENT_TYPES, gameweekScores, poolStepId, type PoolEvent } from '@wager/domain/pools/index';
 import type { WalletEvent } from '@wager/domain/wallet/events';
 import type { Database } from '../database.js';
 import type { Projector } from '../projector.js';
@@ -53,14 +53,14 @@ export const fplPoolsProjector: Projector = {
         .execute();
       return;
     }
-    const row = await db.selectFrom('fpl_pools').select(['id', 'revision', 'entry_fee', 'participant_count']).where('id', '=', event.data.poolId).executeTakeFirst();
+    const row = await db.selectFrom('fpl_pools').select(['id', 'revision', 'entry_fee', 'participant_count', 'start_gameweek', 'end_gameweek']).where('id', '=', event.data.poolId).executeTakeFirst();
     if (!row || row.revision >= revision) return;
     await applyChange(db, row, event);
     await db.updateTable('fpl_pools').set({ revision }).where('id', '=', row.id).execute();
   },
 };
 
-async function applyChange(db: Db, row: { id: string; entry_fee: string; participant_count: number }, event: Exclude<PoolEvent, { type: 'PoolCreated' | 'PoolCreationAbandoned' }>): Promise<void> {
+async function applyChange(db: Db, row: { id: string; entry_fee: string; participant_count: number; start_gameweek: number; end_gameweek: number }, event: Exclude<PoolEvent, { type: 'PoolCreated' | 'PoolCreationAbandoned' }>): Promise<void> {
   switch (event.type) {
     case 'PoolJoined': {
       const d = event.data;
@@ -77,7 +77,15 @@ async function applyChange(db: Db, row: { id: string; entry_fee: string; partici
       await db.updateTable('fpl_pools').set({ status: 'ongoing', updated_at: event.data.startedAt }).where('id', '=', row.id).execute();
       return;
     case 'PoolStandingsUpdated':
-      for (const s of event.data.standings) await db.updateTable('fpl_pool_participants').set({ total_points: s.totalPoints }).where('pool_id', '=', row.id).where('user_id', '=', s.userId).execute();
+      // Standings recorded before the breakdown was kept (no `gameweeks`) leave the row's breakdown as it was.
+      for (const s of event.data.standings) {
+        await db
+          .updateTable('fpl_pool_participants')
+          .set({ total_points: s.totalPoints, ...(s.gameweeks ? { gameweek_points: JSON.stringify(s.gameweeks) } : {}) })
+          .where('pool_id', '=', row.id)
+          .where('user_id', '=', s.userId)
+          .execute();
+      }
       await db.updateTable('fpl_pools').set({ standings_through: event.data.throughGameweek, updated_at: event.data.updatedAt }).where('id', '=', row.id).execute();
       return;
     case 'PoolCancelled':
@@ -87,7 +95,9 @@ async function applyChange(db: Db, row: { id: string; entry_fee: string; partici
       const d = event.data;
       for (const s of d.standings) {
         const payout = d.payouts.find((p) => p.userId === s.userId)?.amount ?? null;
-        await db.updateTable('fpl_pool_participants').set({ total_points: s.totalPoints, payout }).where('pool_id', '=', row.id).where('user_id', '=', s.userId).execute();
+        // A settlement recorded before the breakdown was kept: its evidence holds the same history rows.
+        const gameweeks = s.gameweeks ?? gameweekScores(d.evidence.histories[String(s.fplTeamId)] ?? [], row.start_gameweek, row.end_gameweek);
+        await db.updateTable('fpl_pool_participants').set({ total_points: s.totalPoints, payout, gameweek_points: JSON.stringify(gameweeks) }).where('pool_id', '=', row.id).where('user_id', '=', s.userId).execute();
       }
       await db.updateTable('fpl_pools').set({ status: 'completed', winning_points: d.winningPoints, pot_amount: d.potAmount, updated_at: d.settledAt }).where('id', '=', row.id).execute();
       return;

@@ -14,6 +14,7 @@ import {
   repairEntry,
   walletsToRead,
   windowPoints,
+  gameweekScores,
   type GameweekFacts,
   type PoolCommand,
   type PoolEvent,
@@ -235,7 +236,11 @@ export class PoolCommands {
       await this.moveMoney(command, 'system');
       return 'completed';
     }
-    const standings = state.participants.map((p) => ({ userId: p.userId, fplTeamId: p.fplTeamId, totalPoints: windowPoints(histories[String(p.fplTeamId)] ?? [], startGameweek, through) }));
+    // Each entry's total and its per-gameweek breakdown (issue #29), from the same history rows.
+    const standings = state.participants.map((p) => {
+      const history = histories[String(p.fplTeamId)] ?? [];
+      return { userId: p.userId, fplTeamId: p.fplTeamId, totalPoints: windowPoints(history, startGameweek, through), gameweeks: gameweekScores(history, startGameweek, through) };
+    });
     await this.execute({ type: 'UpdateStandings', data: { poolId, throughGameweek: through, standings }, metadata: { now } }, 'system');
     return 'ongoing';
   }

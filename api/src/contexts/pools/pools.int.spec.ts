@@ -28,7 +28,7 @@ beforeEach(async () => {
 });
 
 type Pool = { id: string; inviteCode: string | null; status: string; potAmount: string; participantCount: number; entryFee: string; feeAmount: string; totalCost: string };
-type Detail = { pool: Pool; participants: { fplTeamId: number; fplTeamName: string; totalPoints: number; payout: string | null; isMe: boolean }[] };
+type Detail = { pool: Pool; participants: { fplTeamId: number; fplTeamName: string; totalPoints: number; gameweekPoints: { gameweek: number; points: number }[]; payout: string | null; isMe: boolean }[] };
 
 const advance = (step = 'gameweek') => h.app.inject({ method: 'POST', url: '/sandbox/fpl/_control/advance', payload: { step } });
 const points = (teamId: number, gameweek: number, p: number, transfersCost = 0) => h.app.inject({ method: 'POST', url: '/sandbox/fpl/_control/points', payload: { teamId, gameweek, points: p, transfersCost } });
@@ -225,6 +225,8 @@ describe('running and settling a pool from FPL data', () => {
     const live = (await h.app.inject({ method: 'GET', url: `/api/fpl/pools/${pool.id}`, headers: carol.headers })).json() as Detail;
     expect(live.pool.status).toBe('ongoing');
     expect(live.participants.map((p) => [p.fplTeamId, p.totalPoints])).toEqual([[302, 70], [301, 60], [303, 30]]);
+    // Issue #29: the breakdown per gameweek of the window so far (gameweek 1 only while it runs).
+    expect(live.participants.map((p) => [p.fplTeamId, p.gameweekPoints])).toEqual([[302, [{ gameweek: 1, points: 70 }]], [301, [{ gameweek: 1, points: 60 }]], [303, [{ gameweek: 1, points: 30 }]]]);
     await advance('deadline');
     await advance('finish');
     expect((await tick()).pools[pool.id]).toBe('ongoing'); // finished, data not yet checked: no settlement
@@ -234,6 +236,8 @@ describe('running and settling a pool from FPL data', () => {
     const done = (await h.app.inject({ method: 'GET', url: `/api/fpl/pools/${pool.id}`, headers: alice.headers })).json() as Detail;
     expect(done.pool).toMatchObject({ status: 'completed', potAmount: '99.99', winningPoints: 110 });
     expect(done.participants.map((p) => [p.fplTeamId, p.totalPoints, p.payout])).toEqual([[301, 110, '50.00'], [302, 110, '49.99'], [303, 60, null]]);
+    // Settled: every gameweek of the window, net of transfer costs (Bob's 44 − 4 in gameweek 2).
+    expect(done.participants.map((p) => [p.fplTeamId, p.gameweekPoints.map((g) => [g.gameweek, g.points])])).toEqual([[301, [[1, 60], [2, 50]]], [302, [[1, 70], [2, 40]]], [303, [[1, 30], [2, 30]]]]);
     // Each paid 33.33 + 0.67 (2 % of 33.33 = 0.6666, rounded half up) = 34.00.
     expect(await balance(alice)).toBe(new Decimal(1000).minus('34.00').plus('50.00').toFixed(2));
     expect(await balance(bob)).toBe(new Decimal(1000).minus('34.00').plus('49.99').toFixed(2));

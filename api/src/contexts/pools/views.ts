@@ -39,5 +39,5 @@ export function poolView(row: FplPoolRow, viewer: { userId: string; isAdmin: boo
 }
 
 export function participantView(p: PoolParticipantView, viewerId: string): ParticipantJson {
-  return { id: p.id, username: p.username, fplTeamId: p.fpl_team_id, fplTeamName: p.fpl_team_name, totalPoints: p.total_points, payout: p.payout, isMe: p.user_id === viewerId };
+  return { id: p.id, username: p.username, fplTeamId: p.fpl_team_id, fplTeamName: p.fpl_team_name, totalPoints: p.total_points, gameweekPoints: p.gameweek_points.map((g) => ({ gameweek: g.gameweek, points: g.points })), payout: p.payout, isMe: p.user_id === viewerId };
 }

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Card, Spinner } from '../../../components/ui/primitives';
+import { ScrollTable } from '../../../components/ui/scroll-table';
 import { formatMoney } from '../../../lib/money';
 import { playerQueries, type LeaderboardEntry } from '../api/player-queries';
 
@@ -54,7 +55,7 @@ export function LeaderboardPanel({ userId }: { userId: string }) {
       {board.isPending ? <Spinner /> : null}
       {data && data.entries.length === 0 ? <p className="muted">{t('pages.leaderboard.empty')}</p> : null}
       {data && data.entries.length > 0 ? (
-        <div className="table-scroll">
+        <ScrollTable label={t('pages.leaderboard.title')} testId="leaderboard-scroll">
           <table className="table">
             <thead>
               <tr>
@@ -72,7 +73,7 @@ export function LeaderboardPanel({ userId }: { userId: string }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollTable>
       ) : null}
       {data && data.totalPages > 1 ? (
         <div className="row pagination">

@@ -3,6 +3,7 @@ import { createPoolRequestSchema, fplTeamIdSchema, POOL_DEFAULTS } from '@wager/
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/dialog';
+import { ScrollTable } from '../../../components/ui/scroll-table';
 import { Badge, Button, Checkbox, Field, Input, Spinner, Textarea } from '../../../components/ui/primitives';
 import { toastProcessing } from '../../../components/ui/processing-toast';
 import { toast } from '../../../components/ui/toast';
@@ -81,6 +82,8 @@ export function PoolDetailsDialog({ poolId, onClose }: { poolId: string; onClose
           <p className="hint" data-testid="pool-tie-rule">{t('pools.tieRule')}</p>
           <h3>{t('pools.leaderboard')}</h3>
           <Leaderboard detail={detail.data!} />
+          <h3>{t('pools.byGameweek')}</h3>
+          <GameweekBreakdown detail={detail.data!} />
           {pool.isCreator || pool.hasJoined || user?.isAdmin ? (
             <div data-testid="pool-money">
               <MoneyPanel query={poolLedgerQuery(pool.id)} kind="pool" />
@@ -123,30 +126,89 @@ function Leaderboard({ detail }: { detail: PoolDetail }) {
   const { t } = useTranslation();
   if (detail.participants.length === 0) return <p className="muted">{t('pools.noParticipants')}</p>;
   return (
-    <table className="pool-leaderboard" data-testid="pool-leaderboard">
-      <thead>
-        <tr>
-          <th>#</th>
-          <th>{t('pools.team')}</th>
-          <th>{t('pools.manager')}</th>
-          <th>{t('pools.points')}</th>
-          <th>{t('pools.payout')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {detail.participants.map((p, i) => (
-          <tr key={p.id} data-testid="pool-leaderboard-row" className={p.isMe ? 'row-me' : undefined}>
-            <td>{i + 1}</td>
-            <td>
-              {p.fplTeamName} <span className="muted">({p.fplTeamId})</span>
-            </td>
-            <td>{p.username ?? '—'}</td>
-            <td data-testid="pool-points">{p.totalPoints}</td>
-            <td>{p.payout ? formatMoney(p.payout, detail.pool.currency) : '—'}</td>
+    <ScrollTable label={t('pools.leaderboard')} testId="pool-leaderboard-scroll">
+      <table className="pool-leaderboard" data-testid="pool-leaderboard">
+        <thead>
+          <tr>
+            <th>#</th>
+            <th>{t('pools.team')}</th>
+            <th>{t('pools.manager')}</th>
+            <th className="num">{t('pools.points')}</th>
+            <th className="num">{t('pools.payout')}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {detail.participants.map((p, i) => (
+            <tr key={p.id} data-testid="pool-leaderboard-row" className={p.isMe ? 'row-me' : undefined}>
+              <td>{i + 1}</td>
+              <td>
+                {p.fplTeamName} <span className="muted">({p.fplTeamId})</span>
+              </td>
+              <td>{p.username ?? '—'}</td>
+              <td className="num" data-testid="pool-points">
+                {p.totalPoints}
+              </td>
+              <td className="num" data-testid="pool-payout">
+                {p.payout ? formatMoney(p.payout, detail.pool.currency) : '—'}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollTable>
+  );
+}
+
+/** The gameweeks the breakdown shows: the whole window once settled, else start..the standings so far. */
+export function breakdownGameweeks(pool: Pool): number[] {
+  const last = pool.status === 'completed' ? pool.endGameweek : pool.standingsThrough;
+  if (last === null || last < pool.startGameweek) return [];
+  return Array.from({ length: Math.min(last, pool.endGameweek) - pool.startGameweek + 1 }, (_, i) => pool.startGameweek + i);
+}
+
+/**
+ * Issue #29: each entrant's points per gameweek of the pool's window (gameweeks as columns, the
+ * team in a column that stays put while the rest scrolls sideways), in leaderboard order.
+ */
+function GameweekBreakdown({ detail }: { detail: PoolDetail }) {
+  const { t } = useTranslation();
+  const gameweeks = breakdownGameweeks(detail.pool);
+  if (detail.participants.length === 0) return null;
+  if (gameweeks.length === 0) return <p className="muted" data-testid="pool-gameweeks-empty">{t('pools.noGameweeksYet')}</p>;
+  return (
+    <ScrollTable label={t('pools.byGameweek')} testId="pool-gameweeks-scroll">
+      <table className="pool-leaderboard pool-gameweeks" data-testid="pool-gameweeks">
+        <thead>
+          <tr>
+            <th className="sticky-col">{t('pools.team')}</th>
+            {gameweeks.map((gw) => (
+              <th key={gw} className="num" scope="col">
+                <abbr title={t('pools.gameweekColumn', { gameweek: gw })}>{t('pools.gameweekShort', { gameweek: gw })}</abbr>
+              </th>
+            ))}
+            <th className="num">{t('pools.points')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {detail.participants.map((p) => {
+            const byGameweek = new Map(p.gameweekPoints.map((g) => [g.gameweek, g.points]));
+            return (
+              <tr key={p.id} data-testid="pool-gameweeks-row" className={p.isMe ? 'row-me' : undefined}>
+                <th scope="row" className="sticky-col">
+                  {p.fplTeamName}
+                </th>
+                {gameweeks.map((gw) => (
+                  <td key={gw} className="num" data-testid={`pool-gw-${gw}`}>
+                    {byGameweek.get(gw) ?? '—'}
+                  </td>
+                ))}
+                <td className="num">{p.totalPoints}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </ScrollTable>
   );
 }
 
@@ -241,25 +303,36 @@ export function CreatePoolDialog({ onClose, onCreated }: { onClose: () => void; 
   );
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={t('pools.createTitle')} wide testId="pool-create">
-      <form onSubmit={submit} noValidate className="form-grid">
-        <Field label={t('pools.name')} error={errors.name} required>
-          {(control) => <Input {...control} value={form.name} maxLength={100} onChange={(e) => set({ name: e.target.value })} data-testid="pool-create-name" />}
-        </Field>
-        <Field label={t('pools.description')} error={errors.description}>
-          {({ invalid: _invalid, ...control }) => <Textarea {...control} value={form.description} maxLength={500} onChange={(e) => set({ description: e.target.value })} />}
-        </Field>
+      {/* Issue #29: labels above inputs; two columns for the short numbers on a wide screen, one on a phone. */}
+      <form onSubmit={submit} noValidate className="pool-create-form">
+        <div className="span-all">
+          <Field label={t('pools.name')} error={errors.name} required>
+            {(control) => <Input {...control} value={form.name} maxLength={100} onChange={(e) => set({ name: e.target.value })} data-testid="pool-create-name" />}
+          </Field>
+        </div>
+        <div className="span-all">
+          <Field label={t('pools.description')} error={errors.description}>
+            {({ invalid: _invalid, ...control }) => <Textarea {...control} value={form.description} maxLength={500} onChange={(e) => set({ description: e.target.value })} />}
+          </Field>
+        </div>
         {/* The label names the currency the fee is paid in (issue #29): pools are in the wallet's currency. */}
         {numberField('entryFee', `${t('pools.entryFee')} (${currencySymbol(WALLET_CURRENCY)}, ${WALLET_CURRENCY})`, t('pools.entryFeeHint'))}
         {numberField('maxParticipants', t('pools.maxParticipants'), t('pools.maxParticipantsHint'))}
         {numberField('durationWeeks', t('pools.durationWeeks'), t('pools.durationWeeksHint'))}
         {numberField('startGameweek', t('pools.startGameweek'), t('pools.startGameweekHint'))}
-        <Checkbox label={t('pools.isPrivate')} checked={form.isPrivate} onChange={(e) => set({ isPrivate: e.target.checked })} data-testid="pool-create-private" />
-        <Field label={t('pools.creatorTeamId')} error={errors.fplTeamId} hint={t('pools.creatorTeamIdHint')}>
-          {(control) => <Input {...control} inputMode="numeric" value={form.fplTeamId} onChange={(e) => set({ fplTeamId: e.target.value })} data-testid="pool-create-team-id" />}
-        </Field>
-        <Button type="submit" disabled={create.isPending} data-testid="pool-create-submit">
-          {create.isPending ? t('pools.creating') : t('pools.create')}
-        </Button>
+        <div className="span-all">
+          <Checkbox label={t('pools.isPrivate')} checked={form.isPrivate} onChange={(e) => set({ isPrivate: e.target.checked })} data-testid="pool-create-private" />
+        </div>
+        <div className="span-all">
+          <Field label={t('pools.creatorTeamId')} error={errors.fplTeamId} hint={t('pools.creatorTeamIdHint')}>
+            {(control) => <Input {...control} inputMode="numeric" value={form.fplTeamId} onChange={(e) => set({ fplTeamId: e.target.value })} data-testid="pool-create-team-id" />}
+          </Field>
+        </div>
+        <div className="span-all">
+          <Button type="submit" disabled={create.isPending} data-testid="pool-create-submit">
+            {create.isPending ? t('pools.creating') : t('pools.create')}
+          </Button>
+        </div>
       </form>
     </Dialog>
   );

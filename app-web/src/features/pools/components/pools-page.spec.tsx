@@ -1,5 +1,5 @@
 // Proves the FPL pools page: visitors are asked to log in; My Pools show status colours; Create Pool shows the spec's defaults, refuses a bad form with the spec messages before any request, and sends the parsed body; Join shows the cost (entry + fee), asks for the FPL Team ID and toasts the server's refusal under 'Failed to Join Pool'; an invite link opens Join for its pool; View copies the invite link with 'Link Copied!'.
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_KEY } from '../../../lib/api-client';
@@ -106,7 +106,7 @@ describe('PoolsPage', () => {
     signedIn({
       'GET /api/fpl/pools': () => ({ body: { pools: [mine] } }),
       'GET /api/fpl/pools/public': () => ({ body: { pools: [] } }),
-      [`GET /api/fpl/pools/${mine.id}`]: () => ({ body: { pool: mine, participants: [{ id: 'p1', username: 'ann', fplTeamId: 7, fplTeamName: 'Seven', totalPoints: 120, payout: null, isMe: true }] } }),
+      [`GET /api/fpl/pools/${mine.id}`]: () => ({ body: { pool: mine, participants: [{ id: 'p1', username: 'ann', fplTeamId: 7, fplTeamName: 'Seven', totalPoints: 120, gameweekPoints: [], payout: null, isMe: true }] } }),
     });
     const writeText = vi.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
@@ -118,6 +118,47 @@ describe('PoolsPage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Copy link' }));
     expect(await screen.findByText('Link Copied!')).toBeInTheDocument();
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/fpl-pools?join=ABCD2345`);
+  });
+
+  it('shows each entrant\'s points per gameweek: the window so far while it runs, every gameweek once settled (issue #29)', async () => {
+    const running = pool({ status: 'ongoing', startGameweek: 5, endGameweek: 7, durationWeeks: 3, standingsThrough: 6 });
+    const participants = [
+      { id: 'p1', username: 'ann', fplTeamId: 7, fplTeamName: 'Seven', totalPoints: 120, gameweekPoints: [{ gameweek: 5, points: 70 }, { gameweek: 6, points: 50 }], payout: null, isMe: true },
+      // Standings recorded before the breakdown was kept: no per-gameweek points, a dash in each column.
+      { id: 'p2', username: 'bo', fplTeamId: 9, fplTeamName: 'Nine', totalPoints: 80, gameweekPoints: [], payout: null, isMe: false },
+    ];
+    let detail = { pool: running, participants };
+    signedIn({
+      'GET /api/fpl/pools': () => ({ body: { pools: [running] } }),
+      'GET /api/fpl/pools/public': () => ({ body: { pools: [] } }),
+      [`GET /api/fpl/pools/${running.id}`]: () => ({ body: detail }),
+    });
+    renderWithApp(<PoolsPage />, { path: '/fpl-pools' });
+    await userEvent.click(await screen.findByTestId('pool-view'));
+    const table = await within(await screen.findByTestId('pool-details')).findByTestId('pool-gameweeks');
+    const cells = () => within(table).getAllByTestId('pool-gameweeks-row').map((row) => [within(row).getByRole('rowheader').textContent, ...within(row).getAllByRole('cell').map((c) => c.textContent)]);
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Team', 'GW5', 'GW6', 'Points']);
+    expect(cells()).toEqual([['Seven', '70', '50', '120'], ['Nine', '—', '—', '80']]);
+    expect(screen.getByRole('region', { name: 'Points per gameweek' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Leaderboard' })).toBeInTheDocument();
+    cleanup();
+    detail = { pool: { ...running, status: 'completed' }, participants: [{ ...participants[0]!, gameweekPoints: [...participants[0]!.gameweekPoints, { gameweek: 7, points: 3 }], totalPoints: 123 }] };
+    renderWithApp(<PoolsPage />, { path: '/fpl-pools' });
+    await userEvent.click(await screen.findByTestId('pool-view'));
+    const settled = await within(await screen.findByTestId('pool-details')).findByTestId('pool-gameweeks');
+    expect(within(settled).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Team', 'GW5', 'GW6', 'GW7', 'Points']);
+  });
+
+  it('says no gameweek has been played before the first standings', async () => {
+    const fresh = pool({ status: 'open' });
+    signedIn({
+      'GET /api/fpl/pools': () => ({ body: { pools: [fresh] } }),
+      'GET /api/fpl/pools/public': () => ({ body: { pools: [] } }),
+      [`GET /api/fpl/pools/${fresh.id}`]: () => ({ body: { pool: fresh, participants: [{ id: 'p1', username: 'ann', fplTeamId: 7, fplTeamName: 'Seven', totalPoints: 0, gameweekPoints: [], payout: null, isMe: true }] } }),
+    });
+    renderWithApp(<PoolsPage />, { path: '/fpl-pools' });
+    await userEvent.click(await screen.findByTestId('pool-view'));
+    expect(await within(await screen.findByTestId('pool-details')).findByTestId('pool-gameweeks-empty')).toHaveTextContent('No gameweek of this pool has been played yet.');
   });
 
   it('joins through an invite link: ?join=<code> opens Join for that pool, the entry goes to join-by-code, "Joined Pool!", then the pool', async () => {
