@@ -1,10 +1,10 @@
-// Proves issue #29's admin class in Chromium: an admin lands on the admin overview (no location prompt) with every header link, Leaderboard included, unclipped at 1280 and 1024 px; the users list says age and email apart; the username opens the user record (transactions, bets); a freeze with a reason is shown to the player above every page on a 390 px phone in French; the record reads in Spanish on a phone without sideways scroll; a suspension ends the player's session and sign-in tells them why, in French.
+// Proves issue #29's admin class in Chromium: an admin lands on the admin overview (no location prompt) with every header link, Leaderboard included, unclipped at 1280 and 1024 px; the users list says age and email apart; the username opens the user record (transactions, bets); a freeze with a reason is shown to the player above every page on a 390 px phone in French; the record reads in Spanish on a phone without sideways scroll; a suspension ends the player's session and sign-in tells them why, in French; the users list, a user record and the dispute desk (players linked to their records) read in Spanish and French at 1280 px.
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed } from '../../scripts/src/seed.js';
 import { browserAvailable, skipReason, startE2e, type E2eEnvironment } from './support/browser.js';
-import { apiFundViaPaystack, apiRegisterVerified, freshPlayer, screenshotter, signIn, toastWith, visible, STEP_TIMEOUT_MS } from './support/journeys.js';
+import { apiCreateChallenge, apiFundViaPaystack, apiRegisterVerified, freshPlayer, screenshotter, signIn, toastWith, visible, STEP_TIMEOUT_MS, type ApiPlayer } from './support/journeys.js';
 
 const suite = browserAvailable ? describe : describe.skip;
 if (!browserAvailable) console.log(`[e2e] ${skipReason}`);
@@ -17,6 +17,15 @@ async function useLanguage(page: Page, language: 'es' | 'fr'): Promise<void> {
   await page.evaluate((lng) => localStorage.setItem('i18nextLng', lng), language);
   await page.reload();
 }
+/** A player reports a win (both do: the bet goes to the dispute desk). */
+async function reportWin(baseUrl: string, who: ApiPlayer, betId: string): Promise<{ status: string }> {
+  const form = new FormData();
+  form.set('result', 'won');
+  const response = await fetch(`${baseUrl}/api/bets/${betId}/result`, { method: 'POST', headers: { authorization: `Bearer ${who.token}` }, body: form });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`report → ${response.status}: ${text}`);
+  return JSON.parse(text) as { status: string };
+}
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 const headerFits = (page: Page) => page.locator('.header-links').evaluate((el) => el.scrollWidth <= el.clientWidth);
 
@@ -24,6 +33,7 @@ suite('admin class (issue #29): landing, header, the user record, freeze and sus
   let env: E2eEnvironment;
   beforeAll(async () => {
     env = await startE2e('admin_class');
+    await seed({ ...env.config, ADMIN_EMAIL, ADMIN_PASSWORD }, () => undefined);
   });
   afterAll(async () => {
     await env?.close();
@@ -32,7 +42,6 @@ suite('admin class (issue #29): landing, header, the user record, freeze and sus
   it('an admin lands on the overview, opens a player record, freezes and suspends them; the player is told why, on a phone, in French', async () => {
     const alice = await apiRegisterVerified(env.baseUrl, freshPlayer('rec_a'));
     await apiFundViaPaystack(env.baseUrl, alice, '5000');
-    await seed({ ...env.config, ADMIN_EMAIL, ADMIN_PASSWORD }, () => undefined);
 
     // The admin lands on the admin overview, with no location prompt and no clipped header link
     const { page } = await env.newPage({ locale: 'en-NG' });
@@ -104,5 +113,50 @@ suite('admin class (issue #29): landing, header, the user record, freeze and sus
     await visible(phone.page.getByText(/Votre compte est suspendu/).first());
     await visible(phone.page.getByText(/Multiple accounts/).first());
     await screenshotter(env, phone.page)('player-suspended-fr-390');
+  });
+
+  it('the users list, a user record and the dispute desk read in Spanish and French at 1280 px, each player linked to their record', async () => {
+    const [bob, carol] = await Promise.all([apiRegisterVerified(env.baseUrl, freshPlayer('i18n_b')), apiRegisterVerified(env.baseUrl, freshPlayer('i18n_c'))]);
+    await Promise.all([apiFundViaPaystack(env.baseUrl, bob, '5000'), apiFundViaPaystack(env.baseUrl, carol, '5000')]);
+    const { betId } = await apiCreateChallenge(env.baseUrl, bob, '1000', 'public');
+    const joined = await fetch(`${env.baseUrl}/api/challenges/join/${betId}`, { method: 'POST', headers: { authorization: `Bearer ${carol.token}` } });
+    expect(joined.status).toBe(200);
+    await reportWin(env.baseUrl, bob, betId);
+    expect((await reportWin(env.baseUrl, carol, betId)).status).toBe('disputed');
+
+    const { page } = await env.newPage({ locale: 'en-NG' });
+    const shot = screenshotter(env, page);
+    await signIn(page, admin);
+    await page.waitForURL('**/admin', { timeout: STEP_TIMEOUT_MS });
+    const texts = {
+      es: { record: `Ficha del usuario: ${bob.username}`, queue: 'Cola de disputas' },
+      fr: { record: `Fiche utilisateur : ${bob.username}`, queue: 'File des litiges' },
+    } as const;
+    for (const language of ['es', 'fr'] as const) {
+      await page.goto('/admin');
+      await useLanguage(page, language);
+      // The users list
+      await page.getByTestId('admin-tab-users').click();
+      await page.getByTestId('admin-user-search').fill(bob.username);
+      const row = page.getByTestId(`admin-user-row-${bob.username}`);
+      await visible(row.getByRole('link', { name: bob.username, exact: true }));
+      expect(await noSidewaysScroll(page)).toBe(true);
+      await shot(`admin-users-${language}-1280`);
+      // The user record
+      await row.getByRole('link', { name: bob.username, exact: true }).click();
+      await visible(page.getByRole('heading', { name: texts[language].record }));
+      await visible(page.getByTestId('admin-user-transactions'));
+      expect(await noSidewaysScroll(page)).toBe(true);
+      await shot(`admin-user-record-${language}-1280`);
+      // The dispute desk: both players named and linked to their records
+      await page.goto('/admin');
+      await page.getByTestId('admin-tab-disputes').click();
+      await visible(page.getByText(texts[language].queue));
+      const dispute = page.getByTestId(`admin-dispute-${betId}`);
+      await visible(dispute.getByRole('link', { name: carol.username, exact: true }));
+      expect(await dispute.getByRole('link', { name: bob.username, exact: true }).getAttribute('href')).toBe(`/admin/users/${bob.id}`);
+      expect(await noSidewaysScroll(page)).toBe(true);
+      await shot(`admin-disputes-${language}-1280`);
+    }
   });
 });

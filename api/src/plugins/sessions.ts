@@ -61,7 +61,23 @@ export const SESSION_CACHE_TTL_MS = 30_000;
 /** The bus signal that ends sessions in every process: `{ sessionId }` or `{ userId, exceptSessionId? }`. */
 export const SESSIONS_ENDED_SUBJECT = 'sessions.ended';
 
-export type SessionsEnded = { readonly sessionId: string } | { readonly userId: string; readonly exceptSessionId?: string };
+/** Why sessions ended, when the live sockets should say so (a suspension); otherwise absent. */
+export type SessionsEndedReason = 'suspended';
+
+export type SessionsEnded = ({ readonly sessionId: string } | { readonly userId: string; readonly exceptSessionId?: string }) & { readonly reason?: SessionsEndedReason };
+
+/** Reads a `sessions.ended` signal's data; null when it names neither a session nor a user. */
+export function parseSessionsEnded(data: Record<string, unknown>): SessionsEnded | null {
+  const reason = data.reason === 'suspended' ? { reason: 'suspended' as const } : {};
+  if (typeof data.sessionId === 'string') return { sessionId: data.sessionId, ...reason };
+  if (typeof data.userId === 'string') return { userId: data.userId, ...(typeof data.exceptSessionId === 'string' ? { exceptSessionId: data.exceptSessionId } : {}), ...reason };
+  return null;
+}
+
+/** Whether an ended-sessions signal covers the session `sessionId` of user `userId`. */
+export function endsSession(ended: SessionsEnded, userId: string, sessionId: string): boolean {
+  return 'sessionId' in ended ? sessionId === ended.sessionId : userId === ended.userId && sessionId !== ended.exceptSessionId;
+}
 
 interface CachedSession {
   readonly auth: AuthContext;
@@ -98,8 +114,7 @@ export class SessionCache {
     this.generation++;
     for (const [hash, entry] of this.entries.entries()) {
       const auth = entry.auth;
-      const match = 'sessionId' in ended ? auth.sessionId === ended.sessionId : auth.userId === ended.userId && auth.sessionId !== ended.exceptSessionId;
-      if (match) this.entries.delete(hash);
+      if (endsSession(ended, auth.userId, auth.sessionId)) this.entries.delete(hash);
     }
   }
 
@@ -110,8 +125,8 @@ export class SessionCache {
   /** Hears ended sessions and user events on the bus; returns the unsubscribe. */
   listen(bus: Bus): () => void {
     const offSignal = bus.onSignal(SESSIONS_ENDED_SUBJECT, (data) => {
-      if (typeof data.sessionId === 'string') this.drop({ sessionId: data.sessionId });
-      else if (typeof data.userId === 'string') this.drop({ userId: data.userId, ...(typeof data.exceptSessionId === 'string' ? { exceptSessionId: data.exceptSessionId } : {}) });
+      const ended = parseSessionsEnded(data);
+      if (ended) this.drop(ended);
     });
     const offEvents = bus.subscribe('events.user.*', (message) => {
       const userId = parseStreamId(message.event.streamId).id;

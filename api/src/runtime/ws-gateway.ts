@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { DomainError, parseStreamId, type BusMessage } from '@wager/domain';
 import { clientMessage, isGatewayMessage, type ChangeMessage, type ClientMessage, type ContextMessage, type ServerMessage } from '@wager/domain/contracts/ws';
+import { WS_CLOSE_ACCOUNT_SUSPENDED, WS_CLOSE_SESSION_ENDED } from '@wager/domain/contracts/ws';
 import { authenticateToken } from '../plugins/auth.js';
+import { SESSIONS_ENDED_SUBJECT, endsSession, parseSessionsEnded } from '../plugins/sessions.js';
 import { assertStorableInput } from '../plugins/input-guard.js';
 import { grantsOf, initialStreams, isBroadcast, topicsOf, type LiveEvent, type LiveRules, type Viewer } from './visibility.js';
 import { wsConnections } from './metrics.js';
@@ -27,6 +29,8 @@ const SUBSCRIPTIONS = {
 interface Connection {
   readonly socket: WebSocket;
   viewer: Viewer | null;
+  /** The session the socket authenticated with: when it ends anywhere, the socket is closed. */
+  sessionId: string | null;
   /** The streams this socket's user may hear of, kept current by the events that grant more. */
   visible: Set<string>;
   /** The chats and matches this socket joined (for the spec's data-carrying messages). */
@@ -57,10 +61,23 @@ export async function wsRoutes(app: FastifyInstance, options: { live: readonly L
       app.log.error({ err: error }, 'ws fan-out failed');
     }
   });
+  // Sessions that end in any process (sign-out, password reset, erasure, suspension) close
+  // their sockets here too: the same bus signal the session cache listens to.
+  const offSessionsEnded = app.deps.bus.onSignal(SESSIONS_ENDED_SUBJECT, (data) => {
+    const ended = parseSessionsEnded(data);
+    if (!ended) return;
+    const [code, reason] = ended.reason === 'suspended' ? [WS_CLOSE_ACCOUNT_SUSPENDED, 'Account suspended'] : [WS_CLOSE_SESSION_ENDED, 'Session ended'];
+    for (const c of connections) {
+      if (!c.viewer || !c.sessionId || !endsSession(ended, c.viewer.userId, c.sessionId)) continue;
+      c.viewer = null;
+      c.socket.close(code, reason);
+    }
+  });
   /** Data-carrying messages go out one event at a time, in the bus's order. */
   let outboundQueue: Promise<void> = Promise.resolve();
   app.addHook('onClose', async () => {
     unsubscribe();
+    offSessionsEnded();
     await outboundQueue;
     for (const c of connections) c.socket.close(1001, 'server stopping');
   });
@@ -103,7 +120,7 @@ export async function wsRoutes(app: FastifyInstance, options: { live: readonly L
   }
 
   app.get('/ws', { websocket: true }, (socket) => {
-    const connection: Connection = { socket, viewer: null, visible: new Set(), subscriptions: new Set(), queue: Promise.resolve(), pending: 0 };
+    const connection: Connection = { socket, viewer: null, sessionId: null, visible: new Set(), subscriptions: new Set(), queue: Promise.resolve(), pending: 0 };
     connections.add(connection);
     wsConnections.inc();
     const timer = setTimeout(() => {
@@ -145,6 +162,7 @@ export async function wsRoutes(app: FastifyInstance, options: { live: readonly L
         const viewer = { userId: auth.userId, isAdmin: auth.isAdmin };
         connection.visible = viewer.isAdmin ? new Set() : await initialStreams(app.deps.db, live, viewer);
         connection.viewer = viewer;
+        connection.sessionId = auth.sessionId;
         clearTimeout(timer);
         return send({ type: 'ready', userId: auth.userId });
       }

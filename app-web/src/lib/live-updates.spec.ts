@@ -11,7 +11,9 @@ import {
   reconnectDelay,
   type ConnectionStatus,
   type LiveMessage,
+  type SessionEndReason,
 } from './live-updates';
+import { WS_CLOSE_ACCOUNT_SUSPENDED, WS_CLOSE_SESSION_ENDED } from '@wager/domain/contracts/ws';
 import { createLiveChannel } from './live-channel';
 
 describe('reconnectDelay', () => {
@@ -49,6 +51,7 @@ describe('LiveUpdatesClient', () => {
     const changes: { streamId: string; viewerId: string }[] = [];
     const readies: { viewerId: string; reconnected: boolean }[] = [];
     const messages: LiveMessage[] = [];
+    const ended: SessionEndReason[] = [];
     const client = new LiveUpdatesClient({
       url: 'ws://test/ws',
       getToken: () => token,
@@ -60,8 +63,9 @@ describe('LiveUpdatesClient', () => {
       onChange: (change, viewerId) => changes.push({ streamId: change.streamId, viewerId }),
       onReady: (viewerId, reconnected) => readies.push({ viewerId, reconnected }),
       onMessage: (message) => messages.push(message),
+      onSessionEnded: (reason) => ended.push(reason),
     });
-    return { client, factory, statuses, changes, readies, messages };
+    return { client, factory, statuses, changes, readies, messages, ended };
   }
 
   const change = (streamId: string) => ({ type: 'changed', streamType: streamId.split('-')[0], streamId, id: streamId.slice(streamId.indexOf('-') + 1), eventType: 'FundsDeposited', recordedAt: '2026-11-21T12:00:00.000Z' });
@@ -238,5 +242,30 @@ describe('LiveUpdatesClient', () => {
     vi.advanceTimersByTime(60_000);
     expect(factory.sockets).toHaveLength(1);
     expect(client.status).toBe('idle');
+  });
+
+  it.each([
+    [WS_CLOSE_SESSION_ENDED, 'ended'],
+    [WS_CLOSE_ACCOUNT_SUSPENDED, 'suspended'],
+  ] as const)('given a connected socket, when the server closes it with %i (session over), then it says why once, goes idle and never reconnects', (code, reason) => {
+    const { client, factory, ended } = setup();
+    client.start();
+    factory.latest().open();
+    factory.latest().receive({ type: 'ready', userId: crypto.randomUUID() });
+    factory.latest().drop(code);
+    expect(ended).toEqual([reason]);
+    expect(client.status).toBe('idle');
+    vi.advanceTimersByTime(60_000);
+    expect(factory.sockets).toHaveLength(1);
+  });
+
+  it('given a connected socket, when it closes with any other code (4401 included), then it reconnects and reports no session end', () => {
+    const { client, factory, ended } = setup();
+    client.start();
+    factory.latest().open();
+    factory.latest().drop(4401);
+    vi.advanceTimersByTime(60_000);
+    expect(factory.sockets).toHaveLength(2);
+    expect(ended).toEqual([]);
   });
 });

@@ -7,12 +7,24 @@
  *
  * Protocol (the /ws contract, `@wager/domain/contracts/ws`): the first message is `{type:'auth', token}`;
  * the server answers `{type:'ready', userId}` or closes with 4401. `{type:'ping'}` is answered `{type:'pong'}`.
+ * A socket whose session ended (sign-out elsewhere, password reset, erasure: 4440) or whose account
+ * was suspended (4403) is not reopened: `onSessionEnded` is told, and the app signs out.
  */
 
-import type { ChangeMessage, ClientMessage, ServerMessage } from '@wager/domain/contracts/ws';
+import { WS_CLOSE_ACCOUNT_SUSPENDED, WS_CLOSE_SESSION_ENDED, type ChangeMessage, type ClientMessage, type ServerMessage } from '@wager/domain/contracts/ws';
 
 /** What the header's dot shows. `idle`: no session, no socket. */
 export type ConnectionStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'offline';
+
+/** Why the server ended the session under a socket: the client stops, it does not reconnect. */
+export type SessionEndReason = 'ended' | 'suspended';
+
+/** The session-ending reason a close code means, or null for a close worth reconnecting after. */
+export function sessionEndReason(code: number): SessionEndReason | null {
+  if (code === WS_CLOSE_ACCOUNT_SUSPENDED) return 'suspended';
+  if (code === WS_CLOSE_SESSION_ENDED) return 'ended';
+  return null;
+}
 
 
 /** The part of the browser's WebSocket the client uses, so tests can hand in a fake one. */
@@ -73,6 +85,8 @@ export interface LiveUpdatesOptions {
   onStatus?: (status: ConnectionStatus) => void;
   /** Messages other than the protocol's own (`ready`, `pong`, `changed`): subscriptions' answers. */
   onMessage?: (message: LiveMessage) => void;
+  /** The server closed the socket because its session ended or its account was suspended; the client has stopped. */
+  onSessionEnded?: (reason: SessionEndReason) => void;
   url?: string;
   createSocket?: SocketFactory;
   random?: () => number;
@@ -167,7 +181,15 @@ export class LiveUpdatesClient {
     // The token goes in the first message, never in the URL (URLs end up in logs).
     socket.onopen = () => socket.send(JSON.stringify({ type: 'auth', token: this.options.getToken() ?? token } satisfies ClientMessage));
     socket.onmessage = (event) => this.receive(event.data);
-    socket.onclose = () => this.lost(socket);
+    socket.onclose = (event) => {
+      const ended = sessionEndReason(event.code);
+      if (ended && socket === this.socket) {
+        this.stop();
+        this.options.onSessionEnded?.(ended);
+        return;
+      }
+      this.lost(socket);
+    };
     socket.onerror = () => undefined; // a close event always follows
   }
 

@@ -67,6 +67,10 @@ export const en = {
       reconnecting: 'Connection lost. Reconnecting… changes will show once it is back.',
       offline: 'Offline: live updates are paused. Still trying to reconnect.',
     },
+    suspendedTitle: 'Your account is suspended',
+    suspendedText: 'You have been signed out. If you think this is a mistake, contact support.',
+    sessionEndedTitle: 'You have been signed out',
+    sessionEndedText: 'Your session ended (signed out elsewhere or password changed). Sign in again to continue.',
   },
   processing: {
     title: 'Processing',

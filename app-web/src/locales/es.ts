@@ -26,6 +26,10 @@ export const es: Translation = {
       reconnecting: 'Conexión perdida. Reconectando… los cambios aparecerán cuando vuelva.',
       offline: 'Sin conexión: las actualizaciones en directo están en pausa. Seguimos intentando reconectar.',
     },
+    suspendedTitle: 'Tu cuenta está suspendida',
+    suspendedText: 'Se ha cerrado tu sesión. Si crees que es un error, contacta con soporte.',
+    sessionEndedTitle: 'Se ha cerrado tu sesión',
+    sessionEndedText: 'Tu sesión terminó (se cerró en otro lugar o cambió la contraseña). Inicia sesión de nuevo para continuar.',
   },
   processing: {
     title: 'Procesando',

@@ -26,6 +26,10 @@ export const fr: Translation = {
       reconnecting: 'Connexion perdue. Reconnexion… les changements s’afficheront à son retour.',
       offline: 'Hors ligne : les mises à jour en direct sont en pause. Nouvelle tentative en arrière-plan.',
     },
+    suspendedTitle: 'Votre compte est suspendu',
+    suspendedText: 'Vous avez été déconnecté. Si vous pensez qu’il s’agit d’une erreur, contactez le support.',
+    sessionEndedTitle: 'Vous avez été déconnecté',
+    sessionEndedText: 'Votre session a pris fin (déconnexion ailleurs ou mot de passe modifié). Reconnectez-vous pour continuer.',
   },
   processing: {
     title: 'Traitement en cours',

@@ -70,6 +70,7 @@ export const enRecord = {
   page: 'Page {{page}} of {{total}}',
   previous: 'Previous',
   next: 'Next',
+  frozenAction: 'Your account is frozen, so this is closed. Reason: {{reason}}.',
   frozenBanner: 'Your account is frozen: you can sign in and see your account, but you cannot deposit, bet, join a challenge or pool, or withdraw. Reason: {{reason}}. If you think this is a mistake, contact support.',
   contactSupport: 'Contact support',
 };
@@ -143,6 +144,7 @@ export const esRecord: RecordTexts = {
   page: 'Página {{page}} de {{total}}',
   previous: 'Anterior',
   next: 'Siguiente',
+  frozenAction: 'Tu cuenta está congelada, así que esto no está disponible. Motivo: {{reason}}.',
   frozenBanner: 'Tu cuenta está congelada: puedes iniciar sesión y consultar tu cuenta, pero no puedes depositar, apostar, unirte a un reto o a una quiniela, ni retirar. Motivo: {{reason}}. Si crees que es un error, contacta con soporte.',
   contactSupport: 'Contactar con soporte',
 };
@@ -214,6 +216,7 @@ export const frRecord: RecordTexts = {
   page: 'Page {{page}} sur {{total}}',
   previous: 'Précédent',
   next: 'Suivant',
+  frozenAction: 'Votre compte est gelé, cette action est donc fermée. Motif : {{reason}}.',
   frozenBanner: 'Votre compte est gelé : vous pouvez vous connecter et consulter votre compte, mais vous ne pouvez ni déposer, ni parier, ni rejoindre un défi ou une cagnotte, ni retirer. Motif : {{reason}}. Si vous pensez qu’il s’agit d’une erreur, contactez le support.',
   contactSupport: 'Contacter le support',
 };

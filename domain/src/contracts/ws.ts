@@ -7,7 +7,8 @@
  * subscribe read the same types.
  *
  * Protocol: the first message is `auth` with the session token (never in the URL); the server
- * answers `ready` or closes with 4401. `ping` is answered `pong`. `join_match` / `join_chat`
+ * answers `ready` or closes with 4401. A socket whose session ends later is closed with
+ * `WS_CLOSE_SESSION_ENDED` (4440) or, on a suspension, `WS_CLOSE_ACCOUNT_SUSPENDED` (4403). `ping` is answered `pong`. `join_match` / `join_chat`
  * subscribe to a match's or a chat's data-carrying messages (`match_update`, `new_message`),
  * answered `joined` or an `error`. `changed` says which stream changed, for every stream the
  * user may see: the client refetches the queries that read it, it never patches data from it.
@@ -15,6 +16,14 @@
 import { z } from 'zod';
 import { messageView } from './chat.js';
 import { liveMatchView } from './live.js';
+
+/**
+ * Close codes the server ends a socket with that tell the browser to stop: its session ended
+ * (sign-out elsewhere, a password reset, an erasure) or its account was suspended. The browser
+ * does not reconnect after these; it drops the stored token (and says why on a suspension).
+ */
+export const WS_CLOSE_SESSION_ENDED = 4440;
+export const WS_CLOSE_ACCOUNT_SUSPENDED = 4403;
 
 /** The longest token an `auth` frame may carry. */
 export const WS_TOKEN_LENGTH_MAX = 200;

@@ -223,8 +223,9 @@ export const adminUserRecordRoutes: FastifyPluginAsyncZod = async (app) => {
         const { id } = request.params;
         await requireUser(id);
         await restrictAccount(app.deps, { userId: id, adminId: request.auth!.userId, restriction: act.restriction, on: act.on, reason: request.body.reason ?? '' });
-        // A suspension ended the sessions in the database; every process drops its cached ones now.
-        if (act.restriction === 'suspension' && act.on) await app.endSessions({ userId: id });
+        // A suspension ended the sessions in the database; every process drops its cached ones
+        // now, and closes the account's live sockets saying why (the browser signs out).
+        if (act.restriction === 'suspension' && act.on) await app.endSessions({ userId: id, reason: 'suspended' });
         return userDetail(app, id);
       },
     );

@@ -8,6 +8,8 @@ import { betQueries } from '../../features/bets/api/bet-queries';
 import { AUTH_TOKEN_KEY, session, setAuthToken } from '../../lib/api-client';
 import { fakeSockets } from '../../testing/fake-socket';
 import { fakeFetch, renderWithApp } from '../../testing/render';
+import { Toaster } from '../../components/ui/toast';
+import { WS_CLOSE_ACCOUNT_SUSPENDED, WS_CLOSE_SESSION_ENDED } from '@wager/domain/contracts/ws';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -73,6 +75,41 @@ describe('LiveUpdatesProvider', () => {
     act(() => setAuthToken(null));
     expect(factory.latest().closedWith?.code).toBe(1000);
     expect(screen.queryByTestId('connection-indicator')).toBeNull();
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [WS_CLOSE_ACCOUNT_SUSPENDED, 'Your account is suspended'],
+    [WS_CLOSE_SESSION_ENDED, 'You have been signed out'],
+  ] as const)('given a signed-in user, when the server closes the socket with %i, then the app signs out without a reload, says why, and opens no new socket', async (code, title) => {
+    const userId = crypto.randomUUID();
+    window.localStorage.setItem(AUTH_TOKEN_KEY, `token-${crypto.randomUUID()}`);
+    const { fetchFn } = fakeFetch({
+      'GET /api/user': () => ({ body: { id: userId, username: 'ann', email: 'ann@example.com', balance: '100.00' } }),
+      'GET /api/bets': () => ({ body: [] }),
+    });
+    vi.stubGlobal('fetch', fetchFn);
+    const factory = fakeSockets();
+    const reload = vi.fn();
+    session.reload = reload;
+    renderWithApp(
+      <>
+        <Screen />
+        <Toaster />
+      </>,
+      { liveUpdates: { createSocket: factory.createSocket, url: 'ws://test/ws', random: () => 0, events: null, isOnline: () => true, batchMs: 0 } },
+    );
+    expect(await screen.findByText('100.00')).toBeInTheDocument();
+    act(() => factory.latest().open());
+    act(() => factory.latest().receive({ type: 'ready', userId }));
+
+    act(() => factory.latest().drop(code));
+
+    expect(window.localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
+    await waitFor(() => expect(screen.getAllByTestId('toast').map((t) => t.querySelector('.toast-title')?.textContent)).toContain(title));
+    await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('—'));
+    expect(screen.queryByTestId('connection-indicator')).toBeNull();
+    expect(factory.sockets).toHaveLength(1);
     expect(reload).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,9 @@
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { userQueries } from '../../features/auth';
-import { getAuthToken, onAuthTokenChange } from '../../lib/api-client';
+import { toast } from '../../components/ui/toast';
+import { getAuthToken, onAuthTokenChange, setAuthToken } from '../../lib/api-client';
+import { i18n } from '../../lib/i18n';
 import { LiveUpdatesClient, type LiveUpdatesOptions } from '../../lib/live-updates';
 import { createLiveChannel, LiveChannelContext } from '../../lib/live-channel';
 import { createStatusStore, LiveStatusContext } from '../../lib/live-updates-context';
@@ -60,6 +62,15 @@ export function LiveUpdatesProvider({ children, config = {} }: { children: React
       onStatus: store.set,
       onChange: (change, viewerId) => batcher.add(queryKeysForChange(change, viewerId)),
       onMessage: channel.receive,
+      // The session ended elsewhere (sign-out in another tab, a password reset) or the account was
+      // suspended: sign out here as the logout does, and say why on a suspension.
+      onSessionEnded: (reason) => {
+        setAuthToken(null);
+        queryClient.setQueryData(userQueries.all(), null);
+        queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== '/api/user' });
+        if (reason === 'suspended') toast({ title: i18n.t('live.suspendedTitle'), description: i18n.t('live.suspendedText'), type: 'error' });
+        else toast({ title: i18n.t('live.sessionEndedTitle'), description: i18n.t('live.sessionEndedText') });
+      },
       onReady: (viewerId, reconnected) => {
         // The server forgot this socket's subscriptions (join_chat…) when the last one closed.
         channel.ready();

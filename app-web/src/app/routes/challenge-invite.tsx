@@ -6,7 +6,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { Alert, Badge, Button, Card, Spinner } from '../../components/ui/primitives';
 import { toast } from '../../components/ui/toast';
 import { paths } from '../../config/paths';
-import { useUser } from '../../features/auth';
+import { FrozenMoneyNotice, freezeInForce, useUser } from '../../features/auth';
 import { betIdOf, betOf, challengeQueries, useAcceptInvite } from '../../features/bets';
 import { toastProcessing } from '../../components/ui/processing-toast';
 import { isProcessing } from '../../lib/api-client';
@@ -179,8 +179,9 @@ export function ChallengeInviteRoute() {
             <Link to={paths.deposit.getHref()}>{t('invite.deposit')}</Link>
           </Alert>
         ) : null}
+        <FrozenMoneyNotice reason={freezeInForce(user)} />
         {user ? (
-          <Button size="lg" disabled={!canAfford || expired || own || accept.isPending} onClick={() => setTermsOpen(true)}>
+          <Button size="lg" disabled={!canAfford || expired || own || accept.isPending || freezeInForce(user) !== null} onClick={() => setTermsOpen(true)}>
             {accept.isPending ? t('invite.accepting') : t('invite.accept')}
           </Button>
         ) : (

@@ -51,4 +51,9 @@ describe('DashboardRoute', () => {
     await renderDashboard(player({ coolOffUntil: new Date(Date.now() + 86_400_000).toISOString() }));
     expect(await screen.findByRole('button', { name: 'Create New Challenge' })).toBeDisabled();
   });
+
+  it('on a frozen account the Create buttons are closed up front (the freeze notice above every page says why)', async () => {
+    await renderDashboard(player({ freezeReason: 'Chargeback under review' }));
+    expect(await screen.findByRole('button', { name: 'Create New Challenge' })).toBeDisabled();
+  });
 });

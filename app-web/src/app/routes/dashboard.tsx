@@ -9,6 +9,7 @@ import { paths } from '../../config/paths';
 import { useUser } from '../../features/auth';
 import { betQueries, useCancelBet, BetStatusBadge, formatDateTime, isActive, opponentName, CreateChallengeDialog, PullToRefresh } from '../../features/bets';
 import { breakInForce } from '../../features/profile';
+import { freezeInForce } from '../../features/auth';
 import { useSetCurrency, LocationDialog } from '../../features/location';
 import { walletQueries, WalletPanel } from '../../features/wallet';
 import { LeaderboardPanel } from '../../features/players';
@@ -142,7 +143,8 @@ export function DashboardRoute() {
   const completed = wins + (user.losses ?? 0);
   const payouts = (transactions.data ?? []).filter((tx) => tx.type === 'bet_payout');
   // A cool-off or self-exclusion closes challenge creation: said by the banner above, the buttons closed.
-  const onBreak = breakInForce(user) !== null;
+  // A freeze closes them too (its reason is in the notice above every page).
+  const onBreak = breakInForce(user) !== null || freezeInForce(user) !== null;
   // "Welcome back" only to a player who has been here before: played or moved money.
   const returning = allBets.length > 0 || (transactions.data ?? []).length > 0;
   const showOnboarding = bets.isSuccess && allBets.length === 0 && new Money(user.balance || '0').isZero();

@@ -69,4 +69,19 @@ describe('DepositRoute', () => {
     await userEvent.click(screen.getByRole('tab', { name: /Crypto/ }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Generate Deposit Address' })).toBeDisabled());
   });
+
+  it('on a frozen account, the deposit buttons are closed up front and the notice beside them gives the reason', async () => {
+    render({ preferredCurrency: 'NGN', country: 'NG', freezeReason: 'Chargeback under review' });
+    const pay = await screen.findByRole('button', { name: 'Pay with Paystack' });
+    await waitFor(() => expect(pay).toBeDisabled());
+    expect(screen.getAllByTestId('frozen-money-notice')[0]).toHaveTextContent('Your account is frozen, so this is closed. Reason: Chargeback under review.');
+    await userEvent.click(screen.getByRole('tab', { name: /Crypto/ }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Generate Deposit Address' })).toBeDisabled());
+  });
+
+  it('without a freeze there is no freeze notice and Pay is open', async () => {
+    render({ preferredCurrency: 'NGN', country: 'NG', freezeReason: null });
+    expect(await screen.findByRole('button', { name: 'Pay with Paystack' })).toBeEnabled();
+    expect(screen.queryByTestId('frozen-money-notice')).toBeNull();
+  });
 });

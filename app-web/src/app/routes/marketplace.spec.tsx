@@ -132,4 +132,25 @@ describe('MarketplaceRoute', () => {
     expect(within(confirm).getByRole('button', { name: 'Join for ₦102.00' })).toBeDisabled();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
+
+  it('on a frozen account the confirmation gives the freeze reason up front and cannot be confirmed', async () => {
+    const challengeId = crypto.randomUUID();
+    window.localStorage.setItem(AUTH_TOKEN_KEY, `token-${crypto.randomUUID()}`);
+    const { fetchFn, calls } = fakeFetch({
+      'GET /api/user': () => ({ body: { id: crypto.randomUUID(), username: 'bob', email: 'bob@example.com', balance: '5000.00', freezeReason: 'Chargeback under review' } }),
+      'GET /api/challenges/public': () => ({
+        body: { totalPages: 1, challenges: [{ id: challengeId, gameType: 'cod', amount: '100.00', feeAmount: '2.00', totalCost: '102.00', currency: 'NGN', challengerUsername: 'ann', expiresAt: new Date(Date.now() + 3_600_000).toISOString(), createdAt: new Date().toISOString() }] },
+      }),
+    });
+    vi.stubGlobal('fetch', fetchFn);
+    const { queryClient } = renderWithApp(<MarketplaceRoute />, { path: '/marketplace' });
+    const card = await screen.findByTestId('challenge-card');
+    await waitFor(() => expect(queryClient.getQueryData(['/api/user'])).toBeTruthy());
+    await userEvent.click(within(card).getByRole('button', { name: 'Join Challenge' }));
+    const confirm = await screen.findByTestId('join-confirm');
+    expect(within(confirm).getByTestId('frozen-money-notice')).toHaveTextContent('Reason: Chargeback under review');
+    expect(within(confirm).queryByTestId('insufficient-balance')).toBeNull();
+    expect(within(confirm).getByRole('button', { name: 'Join for ₦102.00' })).toBeDisabled();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
 });

@@ -18,6 +18,7 @@ import { customRules } from './challenge-invite';
 import type { PublicChallenge } from '@wager/domain/contracts/bets';
 import type { SessionUser as User } from '@wager/domain/contracts/accounts';
 import { SaferPlayBanner, breakInForce } from '../../features/profile';
+import { FrozenMoneyNotice, freezeInForce } from '../../features/auth';
 import { errorMessage } from '../../lib/error-message';
 
 /**
@@ -78,7 +79,7 @@ function JoinConfirm({ challenge, user, pending, onConfirm, onClose }: { challen
   const cost = joinCost(challenge);
   const rules = customRules(challenge, t);
   const canAfford = covers(balance, cost.total);
-  const onBreak = breakInForce(user) !== null;
+  const onBreak = breakInForce(user) !== null || freezeInForce(user) !== null;
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={t('marketplace.confirmTitle')} description={t('marketplace.confirmIntro', { name: challenge.challengerUsername, game: t(`bets.games.${challenge.gameType}`) })} testId="join-confirm">
       <dl className="readonly-list">
@@ -114,6 +115,7 @@ function JoinConfirm({ challenge, user, pending, onConfirm, onClose }: { challen
         )}
       </section>
       <SaferPlayBanner selfExcludedUntil={user.selfExcludedUntil} coolOffUntil={user.coolOffUntil} />
+      <FrozenMoneyNotice reason={freezeInForce(user)} />
       {!canAfford && !onBreak ? (
         <Alert tone="danger" data-testid="insufficient-balance">
           {t('invite.insufficient')} <Link to={paths.deposit.getHref()}>{t('invite.deposit')}</Link>

@@ -30,3 +30,22 @@ describe('MatchesRoute, Payouts', () => {
     expect(payouts).not.toHaveTextContent('27d3a886');
   });
 });
+
+describe('MatchesRoute, Pending', () => {
+  it('on a frozen account Accept is closed up front and the notice gives the freeze reason; Decline stays open', async () => {
+    const me = crypto.randomUUID();
+    window.localStorage.setItem(AUTH_TOKEN_KEY, `token-${crypto.randomUUID()}`);
+    const invited = { id: crypto.randomUUID(), gameType: 'fc25', amount: '1000.00', currency: 'NGN', status: 'pending', challengerId: 'c1', opponentId: me, inviteLinkId: crypto.randomUUID(), challenger: { id: 'c1', username: 'kola' }, opponent: { id: me, username: 'ada' }, createdAt: new Date().toISOString() };
+    const { fetchFn, calls } = fakeFetch({
+      'GET /api/user': () => ({ body: { id: me, username: 'ada', email: 'ada@example.com', balance: '2000.00', freezeReason: 'Chargeback under review' } }),
+      'GET /api/bets': () => ({ body: [invited] }),
+    });
+    vi.stubGlobal('fetch', fetchFn);
+    renderWithApp(<MatchesRoute />, { path: '/matches' });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Pending' }));
+    expect(await screen.findByRole('button', { name: 'Accept' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Decline' })).toBeEnabled();
+    expect(screen.getByTestId('frozen-money-notice')).toHaveTextContent('Reason: Chargeback under review');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+});

@@ -7,7 +7,7 @@ import { Tabs } from '../../components/ui/tabs';
 import { toastProcessing } from '../../components/ui/processing-toast';
 import { toast } from '../../components/ui/toast';
 import { paths } from '../../config/paths';
-import { useUser } from '../../features/auth';
+import { FrozenMoneyNotice, freezeInForce, useUser } from '../../features/auth';
 import { betIdOf, betQueries, useAcceptInvite, useDeclineBet, type BetListFilter, BetStatusBadge, betTimeLine, formatDateTime, opponentName, outcomeFor, copyText, UploadResultDialog, AppealButton } from '../../features/bets';
 import { walletQueries } from '../../features/wallet';
 import { isProcessing } from '../../lib/api-client';
@@ -109,47 +109,50 @@ function PendingTab({ user }: { user: User }) {
   const accept = useAcceptInvite();
   const decline = useDeclineBet();
   return (
-    <BetList
-      filter="pending"
-      user={user}
-      empty={t('matches.empty.pending')}
-      render={(bet) => (
-        <BetRow key={bet.id} bet={bet} user={user}>
-          <div className="row">
-            <Button
-              size="sm"
-              disabled={accept.isPending || !bet.inviteLinkId}
-              onClick={() =>
-                accept.mutate(bet.inviteLinkId ?? '', {
-                  onSuccess: (response) => {
-                    if (isProcessing(response)) toastProcessing();
-                    else toast({ title: t('matches.acceptedTitle'), description: t('matches.acceptedText'), type: 'success' });
-                    void navigate(paths.chat.getHref(betIdOf(response) ?? bet.id));
-                  },
-                  onError: (error) => toast({ title: t('matches.errorTitle'), description: errorMessage(error), type: 'error' }),
-                })
-              }
-            >
-              {t('matches.accept')}
-            </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={decline.isPending}
-              onClick={() =>
-                decline.mutate(bet.id, {
-                  onSuccess: (response) =>
-                    isProcessing(response) ? toastProcessing() : toast({ title: t('matches.declinedTitle'), description: t('matches.declinedText'), type: 'info' }),
-                  onError: (error) => toast({ title: t('matches.errorTitle'), description: errorMessage(error), type: 'error' }),
-                })
-              }
-            >
-              {t('matches.decline')}
-            </Button>
-          </div>
-        </BetRow>
-      )}
-    />
+    <>
+      <FrozenMoneyNotice reason={freezeInForce(user)} />
+      <BetList
+        filter="pending"
+        user={user}
+        empty={t('matches.empty.pending')}
+        render={(bet) => (
+          <BetRow key={bet.id} bet={bet} user={user}>
+            <div className="row">
+              <Button
+                size="sm"
+                disabled={accept.isPending || !bet.inviteLinkId || freezeInForce(user) !== null}
+                onClick={() =>
+                  accept.mutate(bet.inviteLinkId ?? '', {
+                    onSuccess: (response) => {
+                      if (isProcessing(response)) toastProcessing();
+                      else toast({ title: t('matches.acceptedTitle'), description: t('matches.acceptedText'), type: 'success' });
+                      void navigate(paths.chat.getHref(betIdOf(response) ?? bet.id));
+                    },
+                    onError: (error) => toast({ title: t('matches.errorTitle'), description: errorMessage(error), type: 'error' }),
+                  })
+                }
+              >
+                {t('matches.accept')}
+              </Button>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={decline.isPending}
+                onClick={() =>
+                  decline.mutate(bet.id, {
+                    onSuccess: (response) =>
+                      isProcessing(response) ? toastProcessing() : toast({ title: t('matches.declinedTitle'), description: t('matches.declinedText'), type: 'info' }),
+                    onError: (error) => toast({ title: t('matches.errorTitle'), description: errorMessage(error), type: 'error' }),
+                  })
+                }
+              >
+                {t('matches.decline')}
+              </Button>
+            </div>
+          </BetRow>
+        )}
+      />
+    </>
   );
 }
 

@@ -12,4 +12,4 @@ export { RegisterForm } from './components/register-form';
 export { SignInForm } from './components/sign-in-form';
 export { VerifiedNotice, VerifyEmailForm } from './components/verify-email-form';
 export { TIMEZONES } from './timezones';
-export { FrozenAccountNotice } from './components/frozen-account-notice';
+export { FrozenAccountNotice, FrozenMoneyNotice, freezeInForce } from './components/frozen-account-notice';

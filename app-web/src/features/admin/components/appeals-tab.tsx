@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { APPEAL_NOTES_LENGTH_MAX } from '@wager/domain/bets/appeals';
 import { Alert, Badge, Button, Card, Field, Spinner, Textarea } from '../../../components/ui/primitives';
 import { Dialog } from '../../../components/ui/dialog';
@@ -11,6 +11,7 @@ import { formatMoney } from '../../../lib/money';
 import { useUser } from '../../auth';
 import { adminQueries, useDecideAppeal, type BetTrail } from '../api/admin-queries';
 import { TrailView } from './trail-view';
+import { UserLink } from './user-link';
 
 /**
  * Appeals (issue 23): the queue of open appeals, the longest waiting first (or the decided ones),
@@ -40,7 +41,11 @@ export function AppealsTab() {
           {appeals.data.map((bet) => (
             <li key={bet.id} className="list-row" data-testid={`admin-appeal-${bet.id}`}>
               <span>
-                <strong>{bet.challenger?.username ?? bet.challengerId}</strong> vs <strong>{bet.opponent?.username ?? bet.opponentId}</strong> · {bet.gameType.toUpperCase()} · {formatMoney(bet.amount, bet.currency)}{' '}
+                <strong>
+                  <UserLink userId={bet.challengerId} name={bet.challenger?.username} />
+                </strong>{' '}
+                {t('bets.vs')} <strong>{bet.opponentId ? <UserLink userId={bet.opponentId} name={bet.opponent?.username} /> : '—'}</strong> · {bet.gameType.toUpperCase()} ·{' '}
+                {formatMoney(bet.amount, bet.currency)}{' '}
                 <Badge tone={bet.appeal?.status === 'open' ? 'warning' : 'neutral'}>{t(`appeals.status.${bet.appeal?.status ?? 'open'}`)}</Badge>
                 <br />
                 <span className="muted">
@@ -79,6 +84,8 @@ function ReviewBody({ trail, onDone }: { trail: BetTrail; onDone: () => void }) 
   const [notes, setNotes] = useState('');
   const [error, setError] = useState<string | undefined>();
   const name = (id: string | null | undefined) => (id ? (trail.people[id] ?? id) : '—');
+  /** The user named in a sentence, linked to their record (the sentence's `<user>` part). */
+  const person = (id: string | null | undefined) => (id ? <UserLink userId={id} name={trail.people[id]} /> : <span />);
   const players = [bet.challengerId, bet.opponentId].filter((id): id is string => Boolean(id));
   const original = bet.actualWinner ?? null;
   const submit = (event: FormEvent) => {
@@ -108,8 +115,10 @@ function ReviewBody({ trail, onDone }: { trail: BetTrail; onDone: () => void }) 
       <div className="grid-2">
         <div className="card" data-testid="admin-appeal-original">
           <h4>{t('appeals.admin.original')}</h4>
-          <p>{original ? t('appeals.admin.originalWinner', { name: name(original) }) : t('appeals.admin.originalVoid')}</p>
-          <p className="muted">{t('appeals.admin.resolvedBy', { name: name(appeal.resolvedBy) })}</p>
+          <p>{original ? <Trans t={t} i18nKey="appeals.admin.originalWinner" values={{ name: name(original) }} components={{ user: person(original) }} /> : t('appeals.admin.originalVoid')}</p>
+          <p className="muted">
+            <Trans t={t} i18nKey="appeals.admin.resolvedBy" values={{ name: name(appeal.resolvedBy) }} components={{ user: person(appeal.resolvedBy) }} />
+          </p>
           {bet.adminNotes ? (
             <p>
               <strong>{t('appeals.admin.resolutionNotes')}:</strong> {bet.adminNotes}
@@ -117,7 +126,9 @@ function ReviewBody({ trail, onDone }: { trail: BetTrail; onDone: () => void }) 
           ) : null}
         </div>
         <div className="card" data-testid="admin-appeal-reason">
-          <h4>{t('appeals.admin.appealReason', { name: name(appeal.appellantId) })}</h4>
+          <h4>
+            <Trans t={t} i18nKey="appeals.admin.appealReason" values={{ name: name(appeal.appellantId) }} components={{ user: person(appeal.appellantId) }} />
+          </h4>
           <p>{appeal.reason}</p>
           <p className="muted">{formatDateTime(appeal.filedAt)}</p>
         </div>

@@ -55,6 +55,9 @@ describe('the dispute queue', () => {
     expect(within(rows[0]!).getByTestId('admin-dispute-age')).toHaveTextContent('Open for 1d 2h');
     expect(within(rows[1]!).getByTestId('admin-dispute-age')).toHaveTextContent('Open for 5m');
     expect(within(rows[1]!).getByRole('link', { name: 'Review' })).toHaveAttribute('href', `/admin/disputes/${betId}`);
+    // Each player is named with their username, linked to their admin record.
+    expect(within(rows[0]!).getByRole('link', { name: 'ada_lagos' })).toHaveAttribute('href', `/admin/users/${ada}`);
+    expect(within(rows[0]!).getByRole('link', { name: 'bayo' })).toHaveAttribute('href', `/admin/users/${bayo}`);
   });
 });
 
@@ -72,6 +75,13 @@ describe('the dispute review page', () => {
     expect(await within(page).findByTestId('dispute-age')).toHaveTextContent('Dispute open for 2h 5m');
     const reports = within(page).getAllByTestId('admin-report');
     expect(reports.map((r) => r.textContent)).toEqual([expect.stringContaining('ada_lagos reported Won'), expect.stringContaining('bayo reported Won')]);
+    // The players are linked to their admin records: in the summary and in each report's title.
+    const summary = within(page).getByTestId('dispute-summary');
+    expect(within(summary).getByRole('link', { name: 'ada_lagos' })).toHaveAttribute('href', `/admin/users/${ada}`);
+    expect(within(summary).getByRole('link', { name: 'bayo' })).toHaveAttribute('href', `/admin/users/${bayo}`);
+    expect(within(reports[0]!).getByRole('heading', { name: 'Challenger: ada_lagos' })).toBeInTheDocument();
+    expect(within(within(reports[0]!).getByRole('heading')).getByRole('link', { name: 'ada_lagos' })).toHaveAttribute('href', `/admin/users/${ada}`);
+    expect(within(within(reports[1]!).getByRole('heading')).getByRole('link', { name: 'bayo' })).toHaveAttribute('href', `/admin/users/${bayo}`);
     expect(within(page).getByTestId('admin-tracker-score')).toHaveTextContent('The tracked match ended 3–1 (ada_lagos v bayo)');
     expect(within(page).getByTestId('admin-tracker-suggestion')).toHaveTextContent('The tracker suggests ada_lagos won: 3–1 goals, handicap 0');
     expect(within(page).getByTestId('admin-tracker-contradiction')).toHaveTextContent('bayo reported a win, which contradicts the tracker (it suggests ada_lagos won)');

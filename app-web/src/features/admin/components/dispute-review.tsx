@@ -12,6 +12,7 @@ import { useUser } from '../../auth';
 import { AppealSlot, BetStatusBadge, formatDateTime, MoneyPanel, betLedgerQuery } from '../../bets';
 import { adminQueries, useResolveDispute, type BetTrail, type TrailEntry } from '../api/admin-queries';
 import { disputeAge } from './dispute-age';
+import { UserLink } from './user-link';
 import { EvidenceView } from './evidence-view';
 import { entryText, TrailView } from './trail-view';
 
@@ -30,7 +31,11 @@ function ReportCard({ trail, playerId, title }: { trail: BetTrail; playerId: str
   const files = trail.bet.resultEvidence.filter((f) => f.userId === playerId);
   const result = report ? t(`matches.${report.data.result === 'won' ? 'won' : 'lost'}`) : null;
   return (
-    <Card title={`${title}: ${name}`} data-testid="admin-report">
+    <Card data-testid="admin-report">
+      {/* The card's own title is text only; this one links the player to their record. */}
+      <h2 className="card-title">
+        {title}: {playerId ? <UserLink userId={playerId} name={trail.people[playerId]} /> : name}
+      </h2>
       <p>
         {result ? (
           <>
@@ -219,7 +224,10 @@ function ReviewBody({ trail }: { trail: BetTrail }) {
         <div>
           <h1>{t('casebook.review.title')}</h1>
           <p data-testid="dispute-summary">
-            <strong>{bet.challenger?.username ?? bet.challengerId}</strong> {t('bets.vs')} <strong>{bet.opponent?.username ?? bet.opponentId}</strong> · {t(`bets.games.${bet.gameType}`)} ·{' '}
+            <strong>
+              <UserLink userId={bet.challengerId} name={bet.challenger?.username ?? trail.people[bet.challengerId]} />
+            </strong>{' '}
+            {t('bets.vs')} <strong>{bet.opponentId ? <UserLink userId={bet.opponentId} name={bet.opponent?.username ?? trail.people[bet.opponentId]} /> : '—'}</strong> · {t(`bets.games.${bet.gameType}`)} ·{' '}
             {formatMoney(bet.amount, bet.currency)}
           </p>
           <p className="muted">

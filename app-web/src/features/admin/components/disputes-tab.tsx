@@ -8,6 +8,7 @@ import { formatMoney } from '../../../lib/money';
 import { translateMessage } from '../../../lib/i18n';
 import { adminQueries } from '../api/admin-queries';
 import { disputeAge } from './dispute-age';
+import { UserLink } from './user-link';
 
 /** Disputes: the queue, oldest dispute first (as the API orders it), each with how long it has been open and a link to its review page. */
 export function DisputesTab() {
@@ -25,7 +26,10 @@ export function DisputesTab() {
           {disputed.data.map((bet) => (
             <li key={bet.id} className="list-row" data-testid={`admin-dispute-${bet.id}`}>
               <span>
-                <strong>{bet.challenger?.username ?? bet.challengerId}</strong> {t('bets.vs')} <strong>{bet.opponent?.username ?? bet.opponentId}</strong> · {bet.gameType.toUpperCase()} ·{' '}
+                <strong>
+                  <UserLink userId={bet.challengerId} name={bet.challenger?.username} />
+                </strong>{' '}
+                {t('bets.vs')} <strong>{bet.opponentId ? <UserLink userId={bet.opponentId} name={bet.opponent?.username} /> : '—'}</strong> · {bet.gameType.toUpperCase()} ·{' '}
                 {formatMoney(bet.amount, bet.currency)}
                 <br />
                 <span className="muted">

@@ -55,11 +55,15 @@ describe('UserRecord', () => {
     const tx = await screen.findByTestId('admin-user-transactions', {}, { timeout: 5000 });
     expect(tx).toHaveTextContent('-₦1,020.00');
     expect(within(tx).getByRole('link', { name: 'Stake for FC 25' })).toHaveAttribute('href', '/matches/b1');
+    // The type and the game read as words in the viewer's language, not as codes.
+    expect(tx).toHaveTextContent('Stake locked');
+    expect(tx).not.toHaveTextContent('bet_escrow');
     const betsTable = screen.getByTestId('admin-user-bets-table');
     expect(within(betsTable).getByRole('link', { name: 'bayo' })).toHaveAttribute('href', `/admin/users/${opponentId}`);
     expect(within(betsTable).getByRole('link', { name: 'Review dispute' })).toHaveAttribute('href', '/admin/disputes/b1');
     expect(within(betsTable).getByRole('link', { name: 'Open bet' })).toHaveAttribute('href', '/matches/b2');
     expect(within(betsTable).getByText('No opponent yet')).toBeInTheDocument();
+    expect(within(betsTable).getByText('FC 25')).toBeInTheDocument();
     await userEvent.click(within(screen.getByTestId('admin-user-transactions-pages')).getByRole('button', { name: 'Next' }));
     await vi.waitFor(() => expect(fake.calls.some((c) => c.url.includes('/transactions?page=2'))).toBe(true));
   });

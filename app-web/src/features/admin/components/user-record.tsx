@@ -194,6 +194,7 @@ function Pager({ pagination, page, onPage, testId }: { pagination: Pagination; p
 
 function Transactions({ userId }: { userId: string }) {
   const { t } = useTranslation('record');
+  const { t: tMain } = useTranslation();
   const [page, setPage] = useState(1);
   const { data } = useQuery(userRecordQueries.transactions(userId, page));
   return (
@@ -218,7 +219,7 @@ function Transactions({ userId }: { userId: string }) {
               {data.transactions.map((tx) => (
                 <tr key={tx.id}>
                   <td>{formatDateTime(tx.createdAt)}</td>
-                  <td>{tx.type}</td>
+                  <td>{tMain(`dashboard.txTypes.${tx.type}`, { defaultValue: tx.type })}</td>
                   <td>{tx.betId ? <Link to={paths.matchDetails.getHref(tx.betId)}>{tx.description}</Link> : tx.description}</td>
                   <td className="num">{signedMoney(tx.amount, tx.currency)}</td>
                   <td>{tx.status}</td>
@@ -263,7 +264,7 @@ function Bets({ userId }: { userId: string }) {
               {data.bets.map((bet) => (
                 <tr key={bet.id}>
                   <td>{formatDateTime(bet.createdAt)}</td>
-                  <td>{bet.gameType}</td>
+                  <td>{tMain(`bets.gameShort.${bet.gameType.toLowerCase()}`, { defaultValue: bet.gameType })}</td>
                   <td>{bet.opponent ? <Link to={paths.adminUser.getHref(bet.opponent.id)}>{bet.opponent.username}</Link> : <span className="muted">{t('noOpponent')}</span>}</td>
                   <td className="num">{formatMoney(bet.amount, bet.currency)}</td>
                   <td>{tMain(`bets.status.${bet.status}`, { defaultValue: bet.status })}</td>

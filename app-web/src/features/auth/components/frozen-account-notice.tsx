@@ -20,3 +20,23 @@ export function FrozenAccountNotice() {
     </div>
   );
 }
+
+/**
+ * The reason of the freeze in force on this player (from /api/user), or null. Screens that would
+ * move money (deposit, create, join, accept, pool create and join, withdraw) close their button
+ * with it up front, beside `FrozenMoneyNotice`, as they do for a cool-off (`breakInForce`).
+ */
+export function freezeInForce(user: { freezeReason?: string | null } | null | undefined): string | null {
+  return user?.freezeReason ?? null;
+}
+
+/** Beside a money button a freeze has closed: why, in one line, and where to ask. Nothing when not frozen. */
+export function FrozenMoneyNotice({ reason }: { reason: string | null | undefined }) {
+  const { t } = useTranslation('record');
+  if (!reason) return null;
+  return (
+    <Alert tone="warning" data-testid="frozen-money-notice">
+      {t('frozenAction', { reason })} <Link to={paths.contact.getHref()}>{t('contactSupport')}</Link>
+    </Alert>
+  );
+}

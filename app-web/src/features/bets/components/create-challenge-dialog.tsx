@@ -17,6 +17,7 @@ import { useCreateBet } from '../api/bet-queries';
 import { CodRulesDialog, DEFAULT_COD_RULES, DEFAULT_FC25_RULES, Fc25RulesDialog, RulesSummary } from './rules-dialogs';
 import { errorMessage } from '../../../lib/error-message';
 import { SaferPlayBanner, breakInForce } from '../../profile';
+import { FrozenMoneyNotice, freezeInForce } from '../../auth';
 import { OpponentPicker } from './opponent-picker';
 
 /** "Link Copied" shows for 2 s after copying (spec section 2). */
@@ -198,6 +199,7 @@ export function CreateChallengeDialog({ user, open, onOpenChange, opponent }: { 
     <Dialog open={open} onOpenChange={close} title={t('createChallenge.title')} description={t('createChallenge.description')} testId="create-challenge-dialog">
       <form className="form" noValidate onSubmit={submit} aria-label={t('createChallenge.title')}>
         <SaferPlayBanner selfExcludedUntil={user.selfExcludedUntil} coolOffUntil={user.coolOffUntil} />
+        <FrozenMoneyNotice reason={freezeInForce(user)} />
         <Field label={t('createChallenge.gameType')}>
           {(control) => (
             <Select {...control} {...form.register('gameType')}>
@@ -265,7 +267,7 @@ export function CreateChallengeDialog({ user, open, onOpenChange, opponent }: { 
           <p className="muted">{t('createChallenge.noCustomRules')}</p>
         )}
         {create.isError ? <Alert tone="danger">{errorMessage(create.error)}</Alert> : null}
-        <Button type="submit" size="lg" disabled={create.isPending || breakInForce(user) !== null}>
+        <Button type="submit" size="lg" disabled={create.isPending || breakInForce(user) !== null || freezeInForce(user) !== null}>
           {create.isPending ? t('createChallenge.creating') : t('createChallenge.create')}
         </Button>
       </form>

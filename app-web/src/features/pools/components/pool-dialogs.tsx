@@ -12,7 +12,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { translateMessage } from '../../../lib/i18n';
 import { WALLET_CURRENCY, currencySymbol, formatMoney } from '../../../lib/money';
 import { copyText, formatDateTime, MoneyPanel } from '../../bets';
-import { useUser } from '../../auth';
+import { FrozenMoneyNotice, freezeInForce, useUser } from '../../auth';
 import { poolLedgerQuery, poolQueries, useCancelPool, useCreatePool, useJoinPool, type Pool, type PoolDetail } from '../api/pool-queries';
 
 /** Spec section 4 colours: open green, ongoing blue, completed purple, cancelled red. */
@@ -216,6 +216,7 @@ function GameweekBreakdown({ detail }: { detail: PoolDetail }) {
 export function JoinPoolDialog({ pool, inviteCode, onClose, onJoined }: { pool: Pool; inviteCode?: string; onClose: () => void; onJoined: (poolId: string) => void }) {
   const { t } = useTranslation();
   const join = useJoinPool();
+  const frozen = freezeInForce(useUser().data);
   const [teamId, setTeamId] = useState('');
   const [error, setError] = useState<string | undefined>();
   const submit = (event: FormEvent) => {
@@ -243,7 +244,8 @@ export function JoinPoolDialog({ pool, inviteCode, onClose, onJoined }: { pool: 
         <Field label={t('pools.fplTeamId')} error={error} hint={t('pools.fplTeamIdHint')} required>
           {(control) => <Input {...control} inputMode="numeric" value={teamId} onChange={(e) => setTeamId(e.target.value)} data-testid="pool-join-team-id" />}
         </Field>
-        <Button type="submit" disabled={join.isPending} data-testid="pool-join-submit">
+        <FrozenMoneyNotice reason={frozen} />
+        <Button type="submit" disabled={join.isPending || frozen !== null} data-testid="pool-join-submit">
           {join.isPending ? t('pools.joining') : t('pools.joinFor', { total: formatMoney(pool.totalCost, pool.currency) })}
         </Button>
       </form>
@@ -267,6 +269,7 @@ const INITIAL: Form = {
 export function CreatePoolDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (poolId: string) => void }) {
   const { t } = useTranslation();
   const create = useCreatePool();
+  const frozen = freezeInForce(useUser().data);
   const [form, setForm] = useState<Form>(INITIAL);
   const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
   const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
@@ -329,7 +332,8 @@ export function CreatePoolDialog({ onClose, onCreated }: { onClose: () => void; 
           </Field>
         </div>
         <div className="span-all">
-          <Button type="submit" disabled={create.isPending} data-testid="pool-create-submit">
+          <FrozenMoneyNotice reason={frozen} />
+          <Button type="submit" disabled={create.isPending || frozen !== null} data-testid="pool-create-submit">
             {create.isPending ? t('pools.creating') : t('pools.create')}
           </Button>
         </div>

@@ -21,9 +21,9 @@ function pool(patch: Partial<Pool> = {}): Pool {
   };
 }
 
-function signedIn(routes: Parameters<typeof fakeFetch>[0]) {
+function signedIn(routes: Parameters<typeof fakeFetch>[0], user: Record<string, unknown> = {}) {
   window.localStorage.setItem(AUTH_TOKEN_KEY, `token-${crypto.randomUUID()}`);
-  const fake = fakeFetch({ 'GET /api/user': () => ({ body: { id: crypto.randomUUID(), username: 'ann', email: 'ann@example.com', balance: '5000.00' } }), ...routes });
+  const fake = fakeFetch({ 'GET /api/user': () => ({ body: { id: crypto.randomUUID(), username: 'ann', email: 'ann@example.com', balance: '5000.00', ...user } }), ...routes });
   vi.stubGlobal('fetch', fake.fetchFn);
   return fake;
 }
@@ -182,5 +182,28 @@ describe('PoolsPage', () => {
     expect(await screen.findByText('Joined Pool!')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ fplTeamId: '42' });
     expect(await screen.findByTestId('pool-details')).toBeInTheDocument();
+  });
+
+  it('on a frozen account Create and Join are closed up front with the reason, and an invite link\'s Join cannot be sent', async () => {
+    const open = pool({ isCreator: false, hasJoined: false, name: 'Open league' });
+    const { calls } = signedIn(
+      {
+        'GET /api/fpl/pools': () => ({ body: { pools: [] } }),
+        'GET /api/fpl/pools/public': () => ({ body: { pools: [open] } }),
+        'GET /api/fpl/pools/join-by-code/ABCD2345': () => ({ body: { pool: open, participants: [] } }),
+      },
+      { freezeReason: 'Chargeback under review' },
+    );
+    renderWithApp(<PoolsPage />, { path: '/fpl-pools?join=ABCD2345' });
+    const dialog = await screen.findByTestId('pool-join');
+    expect(within(dialog).getByTestId('frozen-money-notice')).toHaveTextContent('Reason: Chargeback under review');
+    expect(within(dialog).getByTestId('pool-join-submit')).toBeDisabled();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByTestId('pool-join')).toBeNull());
+    expect(screen.getByTestId('pool-create-open')).toBeDisabled();
+    expect(screen.getByTestId('frozen-money-notice')).toHaveTextContent('Reason: Chargeback under review');
+    await userEvent.click(screen.getByTestId('pools-tab-public'));
+    expect(await screen.findByTestId('pool-join-open')).toBeDisabled();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 });

@@ -8,11 +8,11 @@ import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/error-message';
 import { formatMoney } from '../../../lib/money';
-import { useUser } from '../../auth';
+import { FrozenMoneyNotice, freezeInForce, useUser } from '../../auth';
 import { poolQueries, type Pool } from '../api/pool-queries';
 import { CreatePoolDialog, JoinPoolDialog, PoolDetailsDialog, PoolStatusBadge } from './pool-dialogs';
 
-function PoolCard({ pool, onView, onJoin }: { pool: Pool; onView: () => void; onJoin: (() => void) | null }) {
+function PoolCard({ pool, onView, onJoin, closed }: { pool: Pool; onView: () => void; onJoin: (() => void) | null; closed: boolean }) {
   const { t } = useTranslation();
   return (
     <li className="card pool-card" data-testid="pool-card" data-pool-id={pool.id}>
@@ -32,7 +32,7 @@ function PoolCard({ pool, onView, onJoin }: { pool: Pool; onView: () => void; on
           {t('pools.view')}
         </Button>
         {onJoin ? (
-          <Button onClick={onJoin} data-testid="pool-join-open">
+          <Button onClick={onJoin} disabled={closed} data-testid="pool-join-open">
             {t('pools.join')}
           </Button>
         ) : null}
@@ -41,12 +41,12 @@ function PoolCard({ pool, onView, onJoin }: { pool: Pool; onView: () => void; on
   );
 }
 
-function PoolList({ pools, empty, onView, onJoin }: { pools: Pool[]; empty: string; onView: (p: Pool) => void; onJoin: (p: Pool) => void }) {
+function PoolList({ pools, empty, onView, onJoin, closed = false }: { pools: Pool[]; empty: string; onView: (p: Pool) => void; onJoin: (p: Pool) => void; closed?: boolean }) {
   if (pools.length === 0) return <p className="muted empty-state">{empty}</p>;
   return (
     <ul className="cards-grid">
       {pools.map((pool) => (
-        <PoolCard key={pool.id} pool={pool} onView={() => onView(pool)} onJoin={pool.status === 'open' && !pool.hasJoined && pool.participantCount < pool.maxParticipants ? () => onJoin(pool) : null} />
+        <PoolCard key={pool.id} pool={pool} onView={() => onView(pool)} onJoin={pool.status === 'open' && !pool.hasJoined && pool.participantCount < pool.maxParticipants ? () => onJoin(pool) : null} closed={closed} />
       ))}
     </ul>
   );
@@ -79,6 +79,8 @@ function JoinByCode({ code, onDone, onJoined }: { code: string; onDone: () => vo
 export function PoolsPage() {
   const { t } = useTranslation();
   const { data: user, isPending } = useUser();
+  // A freeze closes Create and Join up front (the server refuses them anyway: account_frozen).
+  const frozen = freezeInForce(user);
   const [searchParams, setSearchParams] = useSearchParams();
   const [tab, setTab] = useState('mine');
   const [creating, setCreating] = useState(false);
@@ -119,10 +121,11 @@ export function PoolsPage() {
           <h1>{t('pools.title')}</h1>
           <p className="muted">{t('pools.subtitle')}</p>
         </div>
-        <Button onClick={() => setCreating(true)} data-testid="pool-create-open">
+        <Button onClick={() => setCreating(true)} disabled={frozen !== null} data-testid="pool-create-open">
           {t('pools.createPool')}
         </Button>
       </header>
+      <FrozenMoneyNotice reason={frozen} />
       <Tabs
         label={t('pools.title')}
         value={tab}
@@ -132,13 +135,13 @@ export function PoolsPage() {
             value: 'mine',
             label: t('pools.myPools'),
             testId: 'pools-tab-mine',
-            content: mine.isPending ? <Spinner /> : <PoolList pools={mine.data?.pools ?? []} empty={t('pools.noMyPools')} onView={(p) => setViewing(p.id)} onJoin={setJoining} />,
+            content: mine.isPending ? <Spinner /> : <PoolList pools={mine.data?.pools ?? []} empty={t('pools.noMyPools')} onView={(p) => setViewing(p.id)} onJoin={setJoining} closed={frozen !== null} />,
           },
           {
             value: 'public',
             label: t('pools.publicPools'),
             testId: 'pools-tab-public',
-            content: open.isPending ? <Spinner /> : <PoolList pools={open.data?.pools ?? []} empty={t('pools.noPublicPools')} onView={(p) => setViewing(p.id)} onJoin={setJoining} />,
+            content: open.isPending ? <Spinner /> : <PoolList pools={open.data?.pools ?? []} empty={t('pools.noPublicPools')} onView={(p) => setViewing(p.id)} onJoin={setJoining} closed={frozen !== null} />,
           },
         ]}
       />

@@ -13,7 +13,7 @@ import type { CryptoCurrencyOption, CryptoDeposit } from '@wager/domain/contract
 import { CryptoCurrencyFields } from './crypto-currency-fields';
 import { CRYPTO_CONFIRMATIONS_REQUIRED, useCreateCryptoDeposit, useRefreshBalances, walletQueries } from '../api/wallet-queries';
 import { errorMessage } from '../../../lib/error-message';
-import { useUser } from '../../auth';
+import { FrozenMoneyNotice, freezeInForce, useUser } from '../../auth';
 import { SaferPlayBanner, breakInForce } from '../../profile';
 
 /** Spec section 9: without a session the crypto form sends the visitor to sign in after 2 s. */
@@ -142,7 +142,8 @@ export function CryptoDepositForm({ onComplete }: { onComplete?: () => void }) {
         {(control) => <Input {...control} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />}
       </Field>
       <SaferPlayBanner selfExcludedUntil={user?.selfExcludedUntil} coolOffUntil={user?.coolOffUntil} />
-      <Button type="submit" size="lg" disabled={create.isPending || closedUntil !== null}>
+      <FrozenMoneyNotice reason={freezeInForce(user)} />
+      <Button type="submit" size="lg" disabled={create.isPending || closedUntil !== null || freezeInForce(user) !== null}>
         {create.isPending ? t('deposit.crypto.creating') : t('deposit.crypto.create')}
       </Button>
     </form>

@@ -11,6 +11,7 @@ import { formatMoney } from '../../../lib/money';
 import { usePaystackVerification } from '../api/use-paystack-verification';
 import { useInitializePaystack } from '../api/wallet-queries';
 import { SaferPlayBanner, breakInForce } from '../../profile';
+import { FrozenMoneyNotice, freezeInForce } from '../../auth';
 import { errorMessage } from '../../../lib/error-message';
 
 /** The toast title of each refusal of the amount/email rules (spec section 8). */
@@ -83,13 +84,14 @@ export function PaystackDepositForm({ user }: { user: User | null | undefined })
       <h3>{t('deposit.paystack.title')}</h3>
       {!loggedIn ? <Alert tone="danger">{t('deposit.paystack.notLoggedIn')}</Alert> : null}
       <SaferPlayBanner selfExcludedUntil={user?.selfExcludedUntil} coolOffUntil={user?.coolOffUntil} />
+      <FrozenMoneyNotice reason={freezeInForce(user)} />
       <Field label={t('deposit.paystack.amount')} error={error?.field === 'amount' ? error.message : undefined}>
         {(control) => <Input {...control} inputMode="decimal" placeholder="5000" value={amount} onChange={(e) => setAmount(e.target.value)} />}
       </Field>
       <Field label={t('deposit.paystack.email')} error={error?.field === 'email' ? error.message : undefined}>
         {(control) => <Input {...control} type="email" value={email} onChange={(e) => setEmail(e.target.value)} />}
       </Field>
-      <Button type="submit" size="lg" disabled={!loggedIn || initialize.isPending || breakInForce(user) !== null}>
+      <Button type="submit" size="lg" disabled={!loggedIn || initialize.isPending || breakInForce(user) !== null || freezeInForce(user) !== null}>
         {initialize.isPending ? t('deposit.paystack.initializing') : t('deposit.paystack.pay')}
       </Button>
       {outcome ? (

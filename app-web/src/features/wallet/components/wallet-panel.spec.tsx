@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_KEY } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/date-time';
 import { fakeFetch, renderWithApp } from '../../../testing/render';
-import { WithdrawalHistory } from './wallet-panel';
+import { WalletPanel, WithdrawalHistory } from './wallet-panel';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -29,5 +29,29 @@ describe('WithdrawalHistory', () => {
   it('says "No withdrawals yet" when neither list has one', async () => {
     show([]);
     expect(await screen.findByText('No withdrawals yet')).toBeInTheDocument();
+  });
+});
+
+describe('WalletPanel', () => {
+  const user = { id: crypto.randomUUID(), username: 'ada', email: 'ada@example.com', balance: '5000.00', cryptoBalance: '0.00', preferredCurrency: 'NGN', freezeReason: null as string | null };
+  function showPanel(freezeReason: string | null) {
+    window.localStorage.setItem(AUTH_TOKEN_KEY, `token-${Math.random()}`);
+    vi.stubGlobal('fetch', fakeFetch({ 'GET /api/withdrawals/bank': () => ({ body: [] }), 'GET /api/crypto/withdrawals': () => ({ body: [] }), 'GET /api/transactions': () => ({ body: [] }) }).fetchFn);
+    return renderWithApp(<WalletPanel user={{ ...user, freezeReason } as unknown as Parameters<typeof WalletPanel>[0]['user']} />);
+  }
+
+  it('on a frozen account Deposit and both Withdraw buttons are closed up front, with the reason beside them', async () => {
+    showPanel('Chargeback under review');
+    expect(await screen.findByRole('button', { name: 'Deposit Funds' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Withdraw Crypto' })).toBeDisabled();
+    expect(screen.getByTestId('withdraw-bank')).toBeDisabled();
+    expect(screen.getByTestId('frozen-money-notice')).toHaveTextContent('Reason: Chargeback under review');
+  });
+
+  it('without a freeze they are open and no freeze notice shows', async () => {
+    showPanel(null);
+    expect(await screen.findByRole('button', { name: 'Deposit Funds' })).toBeEnabled();
+    expect(screen.getByTestId('withdraw-bank')).toBeEnabled();
+    expect(screen.queryByTestId('frozen-money-notice')).toBeNull();
   });
 });

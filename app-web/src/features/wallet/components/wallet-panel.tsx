@@ -12,6 +12,7 @@ import { CryptoDepositForm, statusTone } from './crypto-deposit-form';
 import { PaystackDepositForm } from './paystack-deposit-form';
 import { WithdrawDialog } from './withdraw-dialog';
 import { BankWithdrawDialog } from './bank-withdraw-dialog';
+import { FrozenMoneyNotice, freezeInForce } from '../../auth';
 import { BankWithdrawalHistory, useBankWithdrawals } from './bank-withdrawals';
 import { formatDateTime } from '../../../lib/date-time';
 
@@ -113,6 +114,8 @@ export function WalletPanel({ user }: { user: User }) {
   const [depositOpen, setDepositOpen] = useState(false);
   const [withdrawOpen, setWithdrawOpen] = useState(false);
   const [bankOpen, setBankOpen] = useState(false);
+  // A freeze closes every money button here up front (the server refuses them anyway: account_frozen).
+  const frozen = freezeInForce(user);
   return (
     <Card title={t('wallet.title')} data-testid="wallet-panel">
       <div className="grid-2">
@@ -127,12 +130,15 @@ export function WalletPanel({ user }: { user: User }) {
           <span className="stat-value">{formatMoney(user.cryptoBalance, 'USD')}</span>
         </div>
       </div>
+      <FrozenMoneyNotice reason={frozen} />
       <div className="row">
-        <Button onClick={() => setDepositOpen(true)}>{t('wallet.depositFunds')}</Button>
-        <Button variant="outline" onClick={() => setWithdrawOpen(true)}>
+        <Button disabled={frozen !== null} onClick={() => setDepositOpen(true)}>
+          {t('wallet.depositFunds')}
+        </Button>
+        <Button variant="outline" disabled={frozen !== null} onClick={() => setWithdrawOpen(true)}>
           {t('wallet.withdrawCrypto')}
         </Button>
-        <Button variant="outline" onClick={() => setBankOpen(true)} data-testid="withdraw-bank">
+        <Button variant="outline" disabled={frozen !== null} onClick={() => setBankOpen(true)} data-testid="withdraw-bank">
           {t('bankPayout.title')}
         </Button>
       </div>
