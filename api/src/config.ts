@@ -47,6 +47,8 @@ export const configSchema = z.object({
   UNSUBSCRIBE_SECRET: z.string().min(32).optional(),
   /** The HMAC key of bank account fingerprints (at least 32 characters; never change it once set); unset → a per-installation key kept in the database. */
   BANK_ACCOUNT_FINGERPRINT_SECRET: z.string().min(32).optional(),
+  /** The HMAC key naming phone number streams (at least 32 characters; never change it once set); unset → a per-installation key kept in the database. */
+  PHONE_STREAM_SECRET: z.string().min(32).optional(),
   /**
    * The master key that wraps every person's data key (base64 of 32 bytes: `openssl rand -base64 32`).
    * Unset outside production: a per-installation key kept in the database. In production it must

@@ -69,6 +69,8 @@ export interface TestHarnessOptions {
   databaseUrl?: string;
   /** False: an HTTP and /ws instance only, no projection runner nor process managers (another instance projects). */
   project?: boolean;
+  /** Where the app's log lines go (the logger is on only with one; its level is LOG_LEVEL). */
+  logStream?: { write(line: string): void };
 }
 
 export async function createTestHarness(options: TestHarnessOptions = {}): Promise<TestHarness> {
@@ -101,7 +103,7 @@ export async function createTestHarness(options: TestHarnessOptions = {}): Promi
   if (options.startJobs) for (const job of jobs) job.start();
   // As main.ts: the process that projects reports the database's state at /metrics.
   const metrics = projecting ? { collectState: () => collectState({ db, store, projectors, reactorNames: reactors.reactorNames, reactorErrors: () => reactors.lastErrors(), now: () => clock.now() }) } : {};
-  const app = await buildApp({ deps, metrics });
+  const app = await buildApp({ deps, metrics, ...(options.logStream ? { logger: true, logStream: options.logStream } : {}) });
   await app.ready();
   const tokens = { enabled: projecting };
   const rawInject = projecting ? carryConsistencyTokens(app, tokens) : app.inject.bind(app);

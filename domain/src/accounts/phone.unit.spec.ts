@@ -200,3 +200,45 @@ describe('the phone-<e164> stream', () => {
     expect(phoneDecider.decide(claim('a'), state)).toEqual([]);
   });
 });
+
+describe('moving a phone-<e164> stream to its keyed stream', () => {
+  const fold = (events: PhoneEvent[]): PhoneState => events.reduce(phoneDecider.evolve, phoneDecider.initialState());
+  const legacyEvent = fc.oneof(
+    fc.integer({ min: 0, max: 48 * 60 }).map((min): PhoneEvent => ({ type: 'PhoneCodeRequested', data: { phone, userId, codeId: `c${min}`, requestedAt: at(min * 60_000).toISOString() } })),
+    fc.constantFrom('a', 'b').map((who): PhoneEvent => ({ type: 'PhoneClaimed', data: { phone, userId: who, claimedAt: t0.toISOString() } })),
+    fc.constantFrom('a', 'b').map((who): PhoneEvent => ({ type: 'PhoneReleased', data: { phone, userId: who, releasedAt: t0.toISOString() } })),
+  );
+
+  it('property: the keyed stream decides every later command as the old stream would have; each step of the move happens once', () => {
+    fc.assert(
+      fc.property(fc.array(legacyEvent, { maxLength: 12 }), fc.constantFrom('a', 'b', 'c'), fc.integer({ min: 0, max: 72 * 60 }), (events, who, laterMin) => {
+        // Code times in order, as the stream recorded them.
+        const times = events.flatMap((e) => (e.type === 'PhoneCodeRequested' ? [e.data.requestedAt] : [])).sort();
+        let next = 0;
+        const sorted = events.map((e): PhoneEvent => (e.type === 'PhoneCodeRequested' ? { ...e, data: { ...e.data, requestedAt: times[next++]! } } : e));
+        const old = fold(sorted);
+        const now = at(laterMin * 60_000);
+        const carried = phoneDecider.decide({ type: 'CarryOverPhoneStream', data: { claimedBy: old.claimedBy, recentRequests: old.recentRequests }, metadata: { now } }, phoneDecider.initialState());
+        const keyed = fold(carried);
+        expect(phoneDecider.decide({ type: 'CarryOverPhoneStream', data: { claimedBy: null, recentRequests: [] }, metadata: { now } }, keyed)).toEqual([]);
+        const outcome = (state: PhoneState, command: PhoneCommand) => {
+          try {
+            return phoneDecider.decide(command, state).map((e) => e.type);
+          } catch (error) {
+            return (error as { code?: string }).code ?? String(error);
+          }
+        };
+        for (const command of [
+          { type: 'RequestPhoneCode', data: { phone, userId: who, codeId: 'x' }, metadata: { now } },
+          { type: 'ClaimPhone', data: { phone, userId: who }, metadata: { now } },
+          { type: 'ReleasePhone', data: { phone, userId: who }, metadata: { now } },
+        ] as PhoneCommand[]) {
+          expect(outcome(keyed, command)).toEqual(outcome(old, command));
+        }
+        const closed = fold([...sorted, ...phoneDecider.decide({ type: 'ClosePhoneStream', data: { to: 'phone-key' }, metadata: { now } }, old)]);
+        expect(phoneDecider.decide({ type: 'ClosePhoneStream', data: { to: 'phone-key' }, metadata: { now } }, closed)).toEqual([]);
+        expect(() => phoneDecider.decide({ type: 'ClaimPhone', data: { phone, userId: who }, metadata: { now } }, closed)).toThrow(/moved/);
+      }),
+    );
+  });
+});

@@ -6,7 +6,6 @@ import {
   deviceLabel,
   type PasswordChangeVia,
   phoneDecider,
-  phoneStreamId,
   userDecider,
   userStreamId,
   type NewCode,
@@ -25,6 +24,7 @@ import { findPasswordResetToken } from '@wager/projections/credentials/queries';
 import { enqueueEmail } from '../../adapters/email/outbox.js';
 import type { AppDeps } from '../../deps.js';
 import { claim } from './claims.js';
+import { phoneStreamIdFor } from './phone-streams.js';
 import { hashPassword, passwordCost } from './passwords.js';
 import { EMAIL_CODE_SECRET_NAME, PHONE_CODE_SECRET_NAME, appSecret, codeFor, codeHashFor, codeMatches } from './secrets.js';
 
@@ -205,10 +205,10 @@ export async function restrictAccount(deps: AccountDeps, input: { userId: string
 
 // ── phone verification ──────────────────────────────────────────────────────
 
-/** Runs one command on a number's `phone-<e164>` stream (read, decide, append at the revision read, retried on a race). */
-async function runPhoneCommand(deps: AccountDeps, command: PhoneCommand, actor: string): Promise<void> {
+/** Runs one command on a number's keyed stream (read, decide, append at the revision read, retried on a race). */
+async function runPhoneCommand(deps: AccountDeps, command: Extract<PhoneCommand, { data: { phone: string } }>, actor: string): Promise<void> {
   await runCommand(deps, {
-    streamId: phoneStreamId(command.data.phone),
+    streamId: await phoneStreamIdFor(deps, command.data.phone),
     decider: phoneDecider,
     command: { ...command, metadata: { ...command.metadata, actor } },
     eventIds: (events) => events.map(() => deps.ids.uuid()),

@@ -7,9 +7,10 @@ import { verificationMailReactor, verificationSmsReactor } from './reactors.js';
 import { smsOutboxJob } from '../../adapters/sms/sender-job.js';
 import { smsSenderFromConfig } from '../../adapters/providers.js';
 import { accountsRoutes } from './routes.js';
+import { LegacyPhoneStreamJob } from './phone-streams.js';
 
 export { toUserJson, loadUserJson, loadUserBalances, userJsonSchema, DEFAULT_BALANCES, type UserJson, type UserBalances } from './user-json.js';
-export { grantAdmin, verifyUserAge, changeAdminNote, setModeratorRole, restrictAccount, registerAccount, runUserCommand, type AccountDeps } from './commands.js';
+export { grantAdmin, verifyUserAge, changeAdminNote, setModeratorRole, restrictAccount, registerAccount, runUserCommand, releasePhone, type AccountDeps } from './commands.js';
 export { hit, type RateLimit } from './rate-limit.js';
 export { appSecret } from './secrets.js';
 export { verifyPassword } from './passwords.js';
@@ -18,8 +19,9 @@ export const accountsContext: ContextModule = {
   name: 'accounts',
   routes: accountsRoutes,
   reactors: (deps) => [verificationMailReactor(deps), verificationSmsReactor(deps)],
-  // The SMS outbox's sender: Termii, or the Termii sandbox outside production.
-  jobs: (deps) => [smsOutboxJob(deps, () => smsSenderFromConfig(deps.config))],
+  // The SMS outbox's sender: Termii, or the Termii sandbox outside production; and the move of
+  // phone streams named by the number to their keyed names.
+  jobs: (deps) => [smsOutboxJob(deps, () => smsSenderFromConfig(deps.config)), new LegacyPhoneStreamJob(deps)],
   // A user hears of their own account stream (`user-<id>`).
   live: { ownStreamTypes: ['user'] },
 };

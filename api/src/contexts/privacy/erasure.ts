@@ -1,7 +1,7 @@
 /**
  * Erasing a person (docs/architecture.md, "Personal data and erasure"): once nothing of theirs is
  * in play (no open bet or pool) and nothing is left to pay out (every balance zero), a
- * `PersonErased` event on their stream, then their data key is destroyed (every sealed field of
+ * `PersonErased` event on their stream (their verified phone number released just before), then their data key is destroyed (every sealed field of
  * theirs reads "[erased]" for good), then what is kept outside the log goes: sessions (the login
  * record, with IP addresses and devices), credentials (no login is possible), the username and
  * email claims, mail, texts and pushes waiting in the outboxes, push subscriptions, and the
@@ -12,10 +12,11 @@
 import { TERMINAL_BET_STATUSES } from '@wager/domain/bets/index';
 import { TERMINAL_POOL_STATUSES } from '@wager/domain/pools/index';
 import { formatAmount } from '@wager/domain/money/index';
-import type { ErasureFacts } from '@wager/domain/accounts/index';
+import { userDecider, userStreamId, type ErasureFacts, type UserCommand } from '@wager/domain/accounts/index';
+import { streamState } from '../../runtime/command-pipeline.js';
 import type { AppDeps } from '../../deps.js';
 import { PersonalDataEventStore } from '../../adapters/personal-data/store.js';
-import { runUserCommand } from '../accounts/index.js';
+import { releasePhone, runUserCommand } from '../accounts/index.js';
 import { DomainError } from '@wager/domain';
 import { erasureRequestsDue } from '@wager/projections/privacy/erasure-requests';
 import { IntervalJob } from '../../runtime/jobs.js';
@@ -54,7 +55,13 @@ export async function erasePerson(deps: AppDeps, userId: string, by: string): Pr
   if (!(deps.store instanceof PersonalDataEventStore)) throw new Error('Erasure needs the personal-data event store');
   const cipher = deps.store.cipher;
   const contact = await deps.db.selectFrom('users').select(['email', 'phone_number']).where('id', '=', userId).executeTakeFirst();
-  await runUserCommand(deps, userId, { type: 'ErasePerson', data: { by, facts: await erasureFacts(deps, userId) }, metadata: { now: deps.clock.now() } }, by === 'self' ? userId : by);
+  const command: UserCommand = { type: 'ErasePerson', data: { by, facts: await erasureFacts(deps, userId) }, metadata: { now: deps.clock.now() } };
+  // The verified number is given back first (another account may verify it): decided on the
+  // account's stream as it stands, so a refused erasure (409) releases nothing, and a release
+  // interrupted before the event is simply done again.
+  const before = await streamState(deps.store, userStreamId(userId), userDecider);
+  if (userDecider.decide(command, before).length > 0 && before.verifiedPhone) await releasePhone(deps, userId, before.verifiedPhone);
+  await runUserCommand(deps, userId, command, by === 'self' ? userId : by);
   await cipher.destroy(userId);
   await deps.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
