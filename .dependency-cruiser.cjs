@@ -80,9 +80,16 @@ module.exports = {
     {
       name: 'commands-below-routes-reactors-jobs',
       severity: 'error',
-      comment: 'commands.ts is called by routes, reactors and jobs; it never calls them.',
-      from: { path: '^api/src/contexts/([^/]+)/commands\\.[jt]s$' },
+      comment: 'The commands module (commands.ts and commands/) is called by routes, reactors and jobs; it never calls them.',
+      from: { path: '^api/src/contexts/([^/]+)/commands(\\.[jt]s$|/)' },
       to: { path: '^api/src/contexts/$1/(routes|reactors|jobs|live|index)\\.[jt]s$' },
+    },
+    {
+      name: 'only-commands-run-the-pipeline',
+      severity: 'error',
+      comment: "One home per command: every append of a context goes through its commands module (commands.ts, or commands/ beside it); routes, reactors and jobs call one of its functions, never the pipeline.",
+      from: { pathNot: '^api/src/(contexts/[^/]+/commands(\\.[jt]s$|/)|runtime/command-pipeline\\.[jt]s$)' },
+      to: { path: '^api/src/runtime/command-pipeline\\.[jt]s$' },
     },
     {
       name: 'reactors-and-jobs-below-routes',

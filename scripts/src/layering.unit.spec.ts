@@ -1,4 +1,4 @@
-// Proves the layering rule (.dependency-cruiser.cjs) holds on this tree and fails on an upward import: runtime importing a context, a context reaching into another's internals, commands importing routes; in the web app, a feature or app/ reaching into a feature's internals, components/ or lib/ importing a feature.
+// Proves the layering rule (.dependency-cruiser.cjs) holds on this tree and fails on an upward import: runtime importing a context, a context reaching into another's internals, commands importing routes, anything but a context's commands module importing the command pipeline; in the web app, a feature or app/ reaching into a feature's internals, components/ or lib/ importing a feature.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -58,6 +58,21 @@ describe('the layering rule', () => {
         'commands-below-routes-reactors-jobs: api/src/contexts/bets/commands.js → api/src/contexts/bets/routes.js',
       ]),
     );
+  });
+
+  it('fails on a route, reactor or job importing the command pipeline; lets the commands module (commands.ts and commands/) import it', async () => {
+    const pipeline = "import { runCommand } from '../../runtime/command-pipeline.js';\nexport const run = runCommand;\n";
+    const dir = fixture({
+      'api/src/runtime/command-pipeline.js': 'export const runCommand = 1;\n',
+      'api/src/contexts/wallet/routes.js': pipeline,
+      'api/src/contexts/wallet/jobs.js': pipeline,
+      'api/src/contexts/wallet/commands.js': pipeline,
+      'api/src/contexts/wallet/commands/deposits.js': "import { runCommand } from '../../../runtime/command-pipeline.js';\nexport const run = runCommand;\n",
+    });
+    expect((await violations(dir, ['api/src'], plain)).sort()).toEqual([
+      'only-commands-run-the-pipeline: api/src/contexts/wallet/jobs.js → api/src/runtime/command-pipeline.js',
+      'only-commands-run-the-pipeline: api/src/contexts/wallet/routes.js → api/src/runtime/command-pipeline.js',
+    ]);
   });
 
   it('lets a context use another through its index', async () => {

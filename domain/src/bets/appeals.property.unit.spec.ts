@@ -11,6 +11,9 @@ import {
   APPEAL_CODES,
   APPEAL_WINDOW_MS,
   appealMoneyPlan,
+  betFee,
+  betPayout,
+  overturnPayout,
   betDecider,
   createChallengeSchema,
   decideBetWithMoney,
@@ -196,6 +199,18 @@ describe('the money plan', () => {
     const players = ['a', 'b'] as const;
     expect(appealMoneyPlan({ players, stake: '100.00', fee: '2.00', from: 'a', to: 'b' })).toEqual({ adjustments: [{ userId: 'a', amount: '-200.00' }, { userId: 'b', amount: '200.00' }], feeAdjustment: '0.00' });
     expect(appealMoneyPlan({ players, stake: '100.00', fee: '2.00', from: null, to: 'b' })).toEqual({ adjustments: [{ userId: 'a', amount: '-102.00' }, { userId: 'b', amount: '98.00' }], feeAdjustment: '4.00' });
+  });
+  it("gives back the bet's payout to whoever an overturn makes the winner (property)", () => {
+    const players = ['a', 'b'] as const;
+    fc.assert(
+      fc.property(fc.integer({ min: 100, max: 10_000_000 }), fc.constantFrom<'a' | 'b' | null>('a', 'b', null), fc.constantFrom<'a' | 'b'>('a', 'b'), (cents, from, to) => {
+        fc.pre(from !== to);
+        const stake = (cents / 100).toFixed(2);
+        const plan = appealMoneyPlan({ players, stake, fee: betFee(stake), from, to });
+        expect(overturnPayout({ originalWinnerId: from, winnerId: to, adjustments: plan.adjustments })).toBe(betPayout(stake));
+      }),
+    );
+    expect(overturnPayout({ originalWinnerId: 'a', winnerId: null, adjustments: [] })).toBeNull();
   });
 });
 

@@ -111,3 +111,18 @@ export function appealMoneyPlan(input: { players: readonly [string, string]; sta
     .map((a) => ({ userId: a.userId, amount: a.amount.toFixed(2) }));
   return { adjustments, feeAdjustment: feesOf(input.to, fee).minus(feesOf(input.from, fee)).toFixed(2) };
 }
+
+/**
+ * What the winner of an overturn receives from the bet's escrow (its payout, as BetSettled's
+ * `payoutAmount` records for a settlement), read back from the overturn's money plan: from a
+ * void, the winner moves +(stake − fee) and the loser −(stake + fee), so the payout (2·stake) is
+ * their difference; from the other player's win, +2·stake and −2·stake, so it is half of it.
+ * Read models use it for an overturned bet instead of computing a payout rule of their own.
+ */
+export function overturnPayout(decision: { originalWinnerId: string | null; winnerId: string | null; adjustments: readonly AppealAdjustment[] }): string | null {
+  if (decision.winnerId === null) return null;
+  const amountOf = (userId: string | undefined) => new Decimal(decision.adjustments.find((a) => a.userId === userId)?.amount ?? 0);
+  const loserId = decision.adjustments.find((a) => a.userId !== decision.winnerId)?.userId;
+  const spread = amountOf(decision.winnerId).minus(amountOf(loserId));
+  return (decision.originalWinnerId === null ? spread : spread.div(2)).toFixed(2);
+}

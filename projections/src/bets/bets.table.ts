@@ -97,6 +97,8 @@ export interface UserStatsSettlementsTable {
   loser_id: string;
   rating_change: number;
   settled_at: Timestamp;
+  /** The winner's payout as recorded (BetSettled's payoutAmount, an overturn's `overturnPayout`); null on rows counted before the column until a rebuild. */
+  payout_amount: string | null;
 }
 /** The bets whose overturned appeal is applied to the ratings (once each). */
 export interface UserStatsOverturnsTable {

@@ -126,7 +126,7 @@ describe('bets read model', () => {
     expect(await stats(a, b)).toEqual([{ rating: 1016, wins: 1, losses: 0 }, { rating: 984, wins: 0, losses: 1 }]);
     await overturn(first, b);
     expect(await stats(a, b)).toEqual([{ rating: 984, wins: 0, losses: 1 }, { rating: 1016, wins: 1, losses: 0 }]);
-    expect(await spec.db.selectFrom('user_stats_settlements').select(['winner_id', 'loser_id', 'rating_change']).where('bet_id', '=', first).execute()).toEqual([{ winner_id: b, loser_id: a, rating_change: 16 }]);
+    expect(await spec.db.selectFrom('user_stats_settlements').select(['winner_id', 'loser_id', 'rating_change', 'payout_amount']).where('bet_id', '=', first).execute()).toEqual([{ winner_id: b, loser_id: a, rating_change: 16, payout_amount: '200.00' }]);
     // The original settlement redelivered after the overturn counts nothing.
     const settled = (await store.readStream(betStreamId(first))).filter((e) => e.type === 'BetSettled');
     await project(settled);
@@ -144,6 +144,7 @@ describe('bets read model', () => {
     const third = await disputedBet(e, f, null, randomUUID());
     await overturn(third, f);
     expect(await stats(e, f)).toEqual([{ rating: 984, wins: 0, losses: 1 }, { rating: 1016, wins: 1, losses: 0 }]);
+    expect(await spec.db.selectFrom('user_stats_settlements').select(['winner_id', 'payout_amount']).where('bet_id', '=', third).execute()).toEqual([{ winner_id: f, payout_amount: '200.00' }]);
   });
 
   it('records an appeal and its decision: the window, the queue, and an overturn as the bet\'s new outcome', async () => {

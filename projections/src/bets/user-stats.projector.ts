@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { RecordedEvent } from '@wager/domain';
-import type { BetEvent } from '@wager/domain/bets/index';
+import { overturnPayout, type BetEvent } from '@wager/domain/bets/index';
 import type { Database } from '../database.js';
 import type { Projector } from '../projector.js';
 import { insertRows } from '../batch.js';
@@ -39,7 +39,7 @@ export const userStatsProjector: Projector = {
     const ratings = await db.selectFrom('user_stats').select(['user_id', 'rating']).where('user_id', 'in', [d.winnerId, d.loserId]).execute();
     const ratingOf = (id: string) => ratings.find((r) => r.user_id === id)?.rating ?? RATING_INITIAL;
     const change = eloChange(ratingOf(d.winnerId), ratingOf(d.loserId));
-    await db.insertInto('user_stats_settlements').values({ bet_id: d.betId, winner_id: d.winnerId, loser_id: d.loserId, rating_change: change, settled_at: d.settledAt }).execute();
+    await db.insertInto('user_stats_settlements').values({ bet_id: d.betId, winner_id: d.winnerId, loser_id: d.loserId, rating_change: change, settled_at: d.settledAt, payout_amount: d.payoutAmount }).execute();
     for (const [userId, delta, won] of [[d.winnerId, change, 1], [d.loserId, -change, 0]] as const) {
       await db
         .insertInto('user_stats')
@@ -101,7 +101,7 @@ async function applyOverturn(db: Db, d: AppealDecidedData): Promise<void> {
   const ratings = await db.selectFrom('user_stats').select(['user_id', 'rating']).where('user_id', 'in', [d.winnerId, loserId]).execute();
   const ratingOf = (id: string) => ratings.find((r) => r.user_id === id)?.rating ?? RATING_INITIAL;
   const change = eloChange(ratingOf(d.winnerId), ratingOf(loserId));
-  await db.insertInto('user_stats_settlements').values({ bet_id: d.betId, winner_id: d.winnerId, loser_id: loserId, rating_change: change, settled_at: d.decidedAt }).execute();
+  await db.insertInto('user_stats_settlements').values({ bet_id: d.betId, winner_id: d.winnerId, loser_id: loserId, rating_change: change, settled_at: d.decidedAt, payout_amount: overturnPayout(d) }).execute();
   await moveStats(db, d.winnerId, change, 1, 0, d.decidedAt);
   await moveStats(db, loserId, -change, 0, 1, d.decidedAt);
 }
@@ -135,14 +135,14 @@ async function applySettlements(db: Db, events: readonly RecordedEvent[]): Promi
   for (const r of await db.selectFrom('user_stats_overturns').select('bet_id').where('bet_id', 'in', betIds).execute()) seen.add(r.bet_id);
   const userIds = [...new Set(settled.flatMap((d) => [d.winnerId, d.loserId]))];
   const stats = new Map<string, Stats>((await db.selectFrom('user_stats').selectAll().where('user_id', 'in', userIds).execute()).map((r) => [r.user_id, r]));
-  const settlements: { bet_id: string; winner_id: string; loser_id: string; rating_change: number; settled_at: string }[] = [];
+  const settlements: { bet_id: string; winner_id: string; loser_id: string; rating_change: number; settled_at: string; payout_amount: string }[] = [];
   const changed = new Set<string>();
   for (const d of settled) {
     if (seen.has(d.betId)) continue;
     seen.add(d.betId);
     const ratingOf = (id: string) => stats.get(id)?.rating ?? RATING_INITIAL;
     const change = eloChange(ratingOf(d.winnerId), ratingOf(d.loserId));
-    settlements.push({ bet_id: d.betId, winner_id: d.winnerId, loser_id: d.loserId, rating_change: change, settled_at: d.settledAt });
+    settlements.push({ bet_id: d.betId, winner_id: d.winnerId, loser_id: d.loserId, rating_change: change, settled_at: d.settledAt, payout_amount: d.payoutAmount });
     for (const [userId, delta, won] of [[d.winnerId, change, 1], [d.loserId, -change, 0]] as const) {
       const row = stats.get(userId);
       stats.set(userId, row
@@ -152,7 +152,7 @@ async function applySettlements(db: Db, events: readonly RecordedEvent[]): Promi
     }
   }
   if (settlements.length === 0) return;
-  const settlementColumns = [['bet_id', 'uuid'], ['winner_id', 'uuid'], ['loser_id', 'uuid'], ['rating_change', 'integer'], ['settled_at', 'timestamptz']] as const;
+  const settlementColumns = [['bet_id', 'uuid'], ['winner_id', 'uuid'], ['loser_id', 'uuid'], ['rating_change', 'integer'], ['settled_at', 'timestamptz'], ['payout_amount', 'numeric']] as const;
   await insertRows('user_stats_settlements', settlements, settlementColumns, sql``).execute(db);
   const statsColumns = [['user_id', 'uuid'], ['rating', 'integer'], ['wins', 'integer'], ['losses', 'integer'], ['updated_at', 'timestamptz']] as const;
   await insertRows(

@@ -28,6 +28,7 @@ import * as createUserStatsOverturns from './2026_11_27_010000_create_user_stats
 import * as chatRetentionErasure from './2026_11_27_020000_chat_retention_erasure.js';
 import * as accountRestrictions from './2026_11_27_010000_account_restrictions.js';
 import * as poolGameweekPoints from './2026_11_27_030000_pool_gameweek_points_poolsui.js';
+import * as userStatsPayout from './2026_11_27_030000_user_stats_payout_home.js';
 
 /**
  * Every read-table migration, by name; names sort in the order they run and are frozen once
@@ -63,6 +64,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_010000_chat_message_notices_ui': chatMessageNotices,
   '2026_11_27_010000_account_restrictions': accountRestrictions,
   '2026_11_27_030000_pool_gameweek_points_poolsui': poolGameweekPoints,
+  '2026_11_27_030000_user_stats_payout_home': userStatsPayout,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

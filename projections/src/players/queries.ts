@@ -84,7 +84,7 @@ export interface LeaderboardRow {
   rating: number;
   wins: number;
   losses: number;
-  /** Payouts won, in the wallet currency (twice the stake of each bet won). */
+  /** Payouts won, in the wallet currency (each settlement's recorded payout, `user_stats_settlements.payout_amount`). */
   total_winnings: string;
 }
 
@@ -99,7 +99,7 @@ function leaderboardStats(db: Kysely<Database>, game: 'fc25' | 'cod' | undefined
       select u.id, u.username, coalesce(us.rating, ${RATING_DEFAULT})::int as rating,
         count(*) filter (where st.winner_id = u.id)::int as wins,
         count(*) filter (where st.loser_id = u.id)::int as losses,
-        coalesce(sum(b.amount * 2) filter (where st.winner_id = u.id and b.currency = ${currency}), 0) as total_winnings
+        coalesce(sum(st.payout_amount) filter (where st.winner_id = u.id and b.currency = ${currency}), 0) as total_winnings
       from users u
       join user_stats_settlements st on st.winner_id = u.id or st.loser_id = u.id
       join bets b on b.id = st.bet_id

@@ -24,7 +24,7 @@ import { findPasswordResetToken } from '@wager/projections/credentials/queries';
 import { enqueueEmail } from '../../adapters/email/outbox.js';
 import type { AppDeps } from '../../deps.js';
 import { claim } from './claims.js';
-import { phoneStreamIdFor } from './phone-streams.js';
+import { phoneStreamIdFor } from './commands/phone-streams.js';
 import { hashPassword, passwordCost } from './passwords.js';
 import { EMAIL_CODE_SECRET_NAME, PHONE_CODE_SECRET_NAME, appSecret, codeFor, codeHashFor, codeMatches } from './secrets.js';
 
@@ -279,4 +279,9 @@ async function releasePhoneUnlessVerified(deps: AccountDeps, userId: string, pho
   const state = await streamState(deps.store, userStreamId(userId), userDecider);
   if (state.isPhoneVerified && state.verifiedPhone === phone) return;
   await releasePhone(deps, userId, phone);
+}
+
+/** The user's state as their own stream folds it (the write model), for decisions in other contexts. */
+export async function userStateOf(deps: Pick<AccountDeps, 'store'>, userId: string): Promise<UserState> {
+  return streamState(deps.store, userStreamId(userId), userDecider);
 }

@@ -7,10 +7,10 @@ import { verificationMailReactor, verificationSmsReactor } from './reactors.js';
 import { smsOutboxJob } from '../../adapters/sms/sender-job.js';
 import { smsSenderFromConfig } from '../../adapters/providers.js';
 import { accountsRoutes } from './routes.js';
-import { LegacyPhoneStreamJob } from './phone-streams.js';
+import { LegacyPhoneStreamJob } from './commands/phone-streams.js';
 
 export { toUserJson, loadUserJson, loadUserBalances, userJsonSchema, DEFAULT_BALANCES, type UserJson, type UserBalances } from './user-json.js';
-export { grantAdmin, verifyUserAge, changeAdminNote, setModeratorRole, restrictAccount, registerAccount, runUserCommand, releasePhone, type AccountDeps } from './commands.js';
+export { grantAdmin, verifyUserAge, changeAdminNote, setModeratorRole, restrictAccount, registerAccount, runUserCommand, releasePhone, userStateOf, type AccountDeps } from './commands.js';
 export { hit, type RateLimit } from './rate-limit.js';
 export { appSecret } from './secrets.js';
 export { verifyPassword } from './passwords.js';

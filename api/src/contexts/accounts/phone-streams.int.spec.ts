@@ -7,7 +7,7 @@ import { createTestHarness, type TestHarness } from '../../testing/app.js';
 import { signUpUser } from '../../testing/users.js';
 import { requestPhoneCode, verifyPhoneCode } from './commands.js';
 import { PHONE_CODE_SECRET_NAME, appSecret, codeFor } from './secrets.js';
-import { LegacyPhoneStreamJob, moveLegacyPhoneStream, phoneStreamIdFor } from './phone-streams.js';
+import { LegacyPhoneStreamJob, moveLegacyPhoneStream, phoneStreamIdFor } from './commands/phone-streams.js';
 import { erasePerson } from '../privacy/erasure.js';
 
 let h: TestHarness;

@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userStreamId } from '@wager/domain/accounts/index';
-import { phoneStreamIdFor } from './phone-streams.js';
+import { phoneStreamIdFor } from './commands/phone-streams.js';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
 import { authHeader, makeAdmin, signUpUser } from '../../testing/users.js';
 import { TERMII_SANDBOX_API_KEY, selfBaseUrl, smsSenderFromConfig } from '../../adapters/providers.js';

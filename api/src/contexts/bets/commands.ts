@@ -82,6 +82,11 @@ export class BetSagas {
     return streamState(this.deps.store, betStreamId(betId), betDecider);
   }
 
+  /** The bet's state as the command pipeline last saw it in this process, without a read; undefined if not cached. */
+  cachedState(betId: string): BetState | undefined {
+    return commandSnapshots.get<BetState>(this.deps.store, betDecider, betStreamId(betId))?.state;
+  }
+
   /** Decides and appends one bet command that moves no money (retrying on a concurrent writer, re-deciding on fresh state). */
   private async execute(command: BetCommand, actor: string): Promise<BetOutcome> {
     const betId = command.data.betId;

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError, ForbiddenError, NotFoundError, ValidationError, parseStreamId, type Position } from '@wager/domain';
-import { EVIDENCE_FILES_MAX, EVIDENCE_FILE_BYTES_MAX, betDecider, betMessages, betResultSchema, betStreamId, type BetState, type EvidenceFile, type ExistingBet } from '@wager/domain/bets/index';
+import { EVIDENCE_FILES_MAX, EVIDENCE_FILE_BYTES_MAX, betMessages, betResultSchema, betStreamId, type BetState, type EvidenceFile, type ExistingBet } from '@wager/domain/bets/index';
 import * as contract from '@wager/domain/contracts/bets';
 import {
   findBet,
@@ -19,7 +19,6 @@ import { BetSagas } from './commands.js';
 import { publicBaseUrl } from '../../config.js';
 import { stillProcessing } from '@wager/domain/contracts/common';
 import { StillProcessing } from '../../runtime/still-processing.js';
-import { commandSnapshots } from '../../runtime/command-pipeline.js';
 import { assertStorableInput } from '../../plugins/input-guard.js';
 import { EvidenceStore } from './evidence-store.js';
 import { betsBeingPlayed } from '@wager/projections/live/queries';
@@ -106,7 +105,7 @@ async function commandedBet(app: FastifyInstance, sagas: BetSagas, request: Fast
     if (!auth.isAdmin && !people.includes(auth.userId)) return false;
     return !playersOnly || auth.userId === state.bet.challengerId || auth.userId === state.opponentId;
   };
-  const cached = commandSnapshots.get<BetState>(app.deps.store, betDecider, betStreamId(betId))?.state;
+  const cached = sagas.cachedState(betId);
   if (cached && mayCommand(cached)) return cached as ExistingBet;
   const state = await sagas.state(betId);
   if (mayCommand(state)) return state as ExistingBet;

@@ -13,10 +13,9 @@ import { TERMINAL_BET_STATUSES } from '@wager/domain/bets/index';
 import { TERMINAL_POOL_STATUSES } from '@wager/domain/pools/index';
 import { formatAmount } from '@wager/domain/money/index';
 import { userDecider, userStreamId, type ErasureFacts, type UserCommand } from '@wager/domain/accounts/index';
-import { streamState } from '../../runtime/command-pipeline.js';
 import type { AppDeps } from '../../deps.js';
 import { PersonalDataEventStore } from '../../adapters/personal-data/store.js';
-import { releasePhone, runUserCommand } from '../accounts/index.js';
+import { releasePhone, runUserCommand, userStateOf } from '../accounts/index.js';
 import { DomainError } from '@wager/domain';
 import { erasureRequestsDue } from '@wager/projections/privacy/erasure-requests';
 import { IntervalJob } from '../../runtime/jobs.js';
@@ -59,7 +58,7 @@ export async function erasePerson(deps: AppDeps, userId: string, by: string): Pr
   // The verified number is given back first (another account may verify it): decided on the
   // account's stream as it stands, so a refused erasure (409) releases nothing, and a release
   // interrupted before the event is simply done again.
-  const before = await streamState(deps.store, userStreamId(userId), userDecider);
+  const before = await userStateOf(deps, userId);
   if (userDecider.decide(command, before).length > 0 && before.verifiedPhone) await releasePhone(deps, userId, before.verifiedPhone);
   await runUserCommand(deps, userId, command, by === 'self' ? userId : by);
   await cipher.destroy(userId);

@@ -5,6 +5,7 @@ import type { Database } from '@wager/projections';
 import { findWallet } from '@wager/projections/wallet/queries';
 import type { AppDeps } from '../../deps.js';
 import { saferPlayStateFor } from './safer-play-state.js';
+import { playerTimeZone } from './commands.js';
 
 export interface WalletBalancesJson {
   readonly balance: string;
@@ -18,13 +19,13 @@ export interface WalletBalancesJson {
 
 /**
  * The balance fields of the user JSON, from the `wallets` read model. `dailySpent` is the
- * stakes of the user's current calendar day (in their own time zone): a row from an earlier
- * day reads zero.
+ * stakes of the user's current calendar day (in their own time zone, `playerTimeZone` unless the
+ * caller has it): a row from an earlier day reads zero.
  */
-export async function walletBalancesFor(deps: Pick<AppDeps, 'db' | 'config' | 'clock'>, userId: string, timeZone?: string | null): Promise<WalletBalancesJson> {
+export async function walletBalancesFor(deps: Pick<AppDeps, 'db' | 'config' | 'clock' | 'store'>, userId: string, timeZone?: string | null): Promise<WalletBalancesJson> {
   const db: Kysely<Database> = deps.db;
   const [wallet, safer] = await Promise.all([findWallet(db, userId), saferPlayStateFor(deps, userId)]);
-  const zone = timeZone === undefined ? ((await db.selectFrom('users').select('timezone').where('id', '=', userId).executeTakeFirst())?.timezone ?? null) : timeZone;
+  const zone = timeZone === undefined ? await playerTimeZone(deps, userId) : timeZone;
   const today = dayInTimeZone(deps.clock.now(), zone);
   return {
     balance: formatAmount(wallet?.balance ?? '0'),

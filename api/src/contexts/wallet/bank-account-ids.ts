@@ -9,11 +9,10 @@
 import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '@wager/projections';
-import { bankAccountsDecider, bankAccountsStreamId, deterministicId } from '@wager/domain/wallet/index';
 import { bankAccountsWithLegacyIds } from '@wager/projections/wallet/bank-payouts.queries';
 import type { Config } from '../../config.js';
 import type { AppDeps } from '../../deps.js';
-import { runCommand } from '../../runtime/command-pipeline.js';
+import { replaceLegacyBankAccountId } from './commands/bank-accounts.js';
 import { IntervalJob } from '../../runtime/jobs.js';
 import { appSecret } from '../../adapters/database/app-secret.js';
 
@@ -45,12 +44,7 @@ export class LegacyBankAccountIdJob extends IntervalJob {
   async tick(): Promise<number> {
     let replaced = 0;
     for (const row of await bankAccountsWithLegacyIds(this.deps.db)) {
-      const result = await runCommand(this.deps, {
-        streamId: bankAccountsStreamId(row.user_id),
-        decider: bankAccountsDecider,
-        command: { type: 'ReplaceLegacyBankAccountId', data: { userId: row.user_id, formerBankAccountId: row.id, bankAccountId: this.deps.ids.uuid() }, metadata: { now: this.deps.clock.now(), actor: 'system' } },
-        eventIds: (events) => events.map(() => deterministicId('bankaccount', row.id, 'id-replaced')),
-      });
+      const result = await replaceLegacyBankAccountId(this.deps, { userId: row.user_id, formerBankAccountId: row.id, bankAccountId: this.deps.ids.uuid() });
       if (result.append) {
         replaced++;
         await this.deps.projections.waitFor(result.append.position);

@@ -13,7 +13,7 @@ import { findBankWithdrawal, listBankWithdrawalsBackingOff, listBankWithdrawalsN
 import type { BankWithdrawalRow } from '@wager/projections/wallet/bank-payouts.table';
 import { PaystackRefusedError, PaystackUnavailableError } from '../../adapters/paystack/client.js';
 import { paystackClient } from '../../adapters/providers.js';
-import { executeBankWithdrawalCommand, recordTransfer, sendBankWithdrawal } from './bank-payout-settlement.js';
+import { executeBankWithdrawalCommand, recordTransfer, sendBankWithdrawal } from './commands/bank-payout-settlement.js';
 
 export const ATTENTION_MESSAGES = {
   reasonRequired: 'Reason is required',

@@ -2,7 +2,7 @@ import { bankWithdrawalsToReconcile, findBankWithdrawal } from '@wager/projectio
 import type { AppDeps } from '../../deps.js';
 import { IntervalJob } from '../../runtime/jobs.js';
 import type { PaystackClient } from '../../adapters/paystack/client.js';
-import { recordTransfer, sendBankWithdrawal } from './bank-payout-settlement.js';
+import { recordTransfer, sendBankWithdrawal } from './commands/bank-payout-settlement.js';
 
 export const BANK_RECONCILE_INTERVAL_MS = 30_000;
 /** A withdrawal untouched this long is the reconciler's: the route sends at once, webhooks come within minutes. */

@@ -15,7 +15,6 @@ import {
   bankAccountsStreamId,
   existingBankAccount,
   bankWithdrawalsOf,
-  deterministicId,
   isPayoutReviewReason,
   PAYOUT_REVIEW_REASONS,
   parseBankAccountInput,
@@ -37,11 +36,11 @@ import {
   PAYOUT_TIME_SAMPLE_MIN,
 } from '@wager/projections/wallet/bank-payouts.queries';
 import type { BankAccountRow, BankWithdrawalRow } from '@wager/projections/wallet/bank-payouts.table';
-import { runCommand } from '../../runtime/command-pipeline.js';
+import { addBankAccount } from './commands/bank-accounts.js';
 import { PaystackRefusedError, PaystackUnavailableError, type PaystackTransfer } from '../../adapters/paystack/client.js';
 import { paystackClient } from '../../adapters/providers.js';
 import type { AppDeps } from '../../deps.js';
-import { executeBankWithdrawalCommand, recordTransfer, sendBankWithdrawal } from './bank-payout-settlement.js';
+import { executeBankWithdrawalCommand, recordTransfer, sendBankWithdrawal } from './commands/bank-payout-settlement.js';
 import { payoutPolicyOf, payoutRiskFacts } from './payout-facts.js';
 import { countHit, type WindowLimit } from '../../runtime/rate-limit.js';
 import { shownOrStillProcessing } from '../../runtime/still-processing.js';
@@ -193,12 +192,7 @@ export const bankPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = deps.clock.now();
       // A random id (nothing about the number); the fingerprint, keyed by the server's secret, finds the account if it was added before.
       const accountFingerprint = bankAccountFingerprint(await bankAccountFingerprintKey(deps, now), userId, bankCode, accountNumber);
-      const result = await runCommand(deps, {
-        streamId: bankAccountsStreamId(userId),
-        decider: bankAccountsDecider,
-        command: { type: 'AddBankAccount', data: { userId, bankAccountId: deps.ids.uuid(), accountFingerprint, bankCode, bankName: bank.name, accountNumber, accountName, recipientCode }, metadata: { now, actor: userId } },
-        eventIds: (events) => events.map((e) => deterministicId('bankaccount', e.type === 'BankAccountAdded' ? e.data.bankAccountId : e.data.formerBankAccountId, 'added')),
-      });
+      const result = await addBankAccount(deps, { type: 'AddBankAccount', data: { userId, bankAccountId: deps.ids.uuid(), accountFingerprint, bankCode, bankName: bank.name, accountNumber, accountName, recipientCode }, metadata: { now, actor: userId } });
       await waitFor(result.append?.position);
       const state = foldStream(bankAccountsDecider, await deps.store.readStream(bankAccountsStreamId(userId)));
       const a = existingBankAccount(state, { userId, bankCode, accountNumber, accountFingerprint })!;

@@ -8,7 +8,8 @@
  * entry), `releaseStake` (cancelled, expired, voided, lost race), `creditPayout` (winner).
  */
 import type { AppendResult } from '@wager/domain';
-import { runCommand } from '../../runtime/command-pipeline.js';
+import { runCommand, streamState } from '../../runtime/command-pipeline.js';
+import { userDecider, userStreamId } from '@wager/domain/accounts/index';
 import { fee as feeOf, formatAmount, Money } from '@wager/domain/money/index';
 import { deterministicId, walletDecider, walletStreamId, type HoldKind, type StakeTerms, type WalletCommand, type WalletEvent, type WalletState } from '@wager/domain/wallet/index';
 import type { AppDeps } from '../../deps.js';
@@ -36,12 +37,23 @@ export async function executeWalletCommand(deps: Pick<AppDeps, 'store'>, command
 }
 
 /**
- * What a stake lock decided with a bet's or a pool's command needs besides it: the player's time
- * zone (users.timezone; unknown counts in UTC) and the platform's daily limit.
+ * The player's IANA zone for a decision (the daily limits' day), from the user's own stream
+ * state, the write model (the profile's `timezone`, as RegisterUser / UpdateProfile recorded it),
+ * never from the `users` read table: a zone just changed counts at once, and a decision reads no
+ * read model. Missing or unknown counts in UTC (domain `dayInTimeZone`). The state is read
+ * through the command pipeline's snapshots, so it costs the events since the last snapshot.
  */
-export async function stakeTerms(deps: Pick<AppDeps, 'db' | 'config'>, userId: string): Promise<StakeTerms> {
-  const user = await deps.db.selectFrom('users').select(['timezone']).where('id', '=', userId).executeTakeFirst();
-  return { timeZone: user?.timezone ?? 'UTC', dailyLimit: decimal(deps.config.DAILY_LIMIT_DEFAULT) };
+export async function playerTimeZone(deps: Pick<AppDeps, 'store'>, userId: string): Promise<string> {
+  const user = await streamState(deps.store, userStreamId(userId), userDecider);
+  return user.timezone || 'UTC';
+}
+
+/**
+ * What a stake lock decided with a bet's or a pool's command needs besides it: the player's time
+ * zone (`playerTimeZone`, from the write model) and the platform's daily limit.
+ */
+export async function stakeTerms(deps: Pick<AppDeps, 'store' | 'config'>, userId: string): Promise<StakeTerms> {
+  return { timeZone: await playerTimeZone(deps, userId), dailyLimit: decimal(deps.config.DAILY_LIMIT_DEFAULT) };
 }
 
 function decimal(value: Money | string): string {

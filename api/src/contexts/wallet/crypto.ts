@@ -2,11 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as contract from '@wager/domain/contracts/wallet';
 import { ConflictError, DomainError, NotFoundError, UnauthorizedError, type Position } from '@wager/domain';
-import { runCommand } from '../../runtime/command-pipeline.js';
+import { runCryptoDepositCommand } from './commands/deposits.js';
 import { formatAmount, CRYPTO_DECIMALS, Money } from '@wager/domain/money/index';
 import {
   CRYPTO_CURRENCIES,
-  cryptoDepositDecider,
   cryptoDepositStreamId,
   deterministicId,
   parseCryptoDeposit,
@@ -20,7 +19,7 @@ import type { CryptoDepositRow, CryptoWithdrawalRow } from '@wager/projections/w
 import { CRYPTO_WEBHOOK_SIGNATURE_HEADER, CryptoProviderRefusedError, CryptoProviderUnavailableError } from '../../adapters/crypto/client.js';
 import { isValidWebhookSignature } from '../../adapters/paystack/signature.js';
 import { cryptoClient, cryptoSecret, cryptoWebhookBaseUrl } from '../../adapters/providers.js';
-import { recordCryptoConfirmations } from './crypto-settlement.js';
+import { recordCryptoConfirmations } from './commands/crypto-settlement.js';
 import { executeWalletCommand } from './commands.js';
 import { keepRawJsonBody, rawBodyOf } from './raw-body.js';
 import { authorizeDeposit, releaseDepositAuthorization } from './safer-play.js';
@@ -132,15 +131,10 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         throw error;
       }
-      const result = await runCommand(app.deps, {
-        streamId: cryptoDepositStreamId(depositId),
-        decider: cryptoDepositDecider,
-        command: {
-          type: 'CreateCryptoDeposit',
-          data: { depositId, userId, cryptocurrency: option.code, network, cryptoAmount: cryptoText(cryptoAmount.toString()), rate: option.rate, usdAmount: formatAmount(usdValue(option, cryptoAmount)), address: issued.address, providerReference: issued.providerReference },
-          metadata: { now: app.deps.clock.now(), actor: userId },
-        },
-        eventIds: (events) => events.map((e) => deterministicId('cryptodeposit', depositId, e.type)),
+      const result = await runCryptoDepositCommand(app.deps, depositId, {
+        type: 'CreateCryptoDeposit',
+        data: { depositId, userId, cryptocurrency: option.code, network, cryptoAmount: cryptoText(cryptoAmount.toString()), rate: option.rate, usdAmount: formatAmount(usdValue(option, cryptoAmount)), address: issued.address, providerReference: issued.providerReference },
+        metadata: { now: app.deps.clock.now(), actor: userId },
       });
       await waitFor(result.append?.position);
       const row = await findCryptoDeposit(app.deps.db, depositId);
@@ -260,12 +254,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
         const exists = depositId.length > 0 && depositId.length <= 100 && (await deps.store.readStream(cryptoDepositStreamId(depositId), { maxCount: 1 })).length > 0;
         if (!exists) return { received: true };
         if (event === 'deposit.failed') {
-          const failed = await runCommand(deps, {
-            streamId: cryptoDepositStreamId(depositId),
-            decider: cryptoDepositDecider,
-            command: { type: 'FailCryptoDeposit', data: { reason: String(data.reason ?? 'failed') }, metadata: { now, actor: 'crypto-provider' } },
-            eventIds: (events) => events.map((e) => deterministicId('cryptodeposit', depositId, e.type)),
-          });
+          const failed = await runCryptoDepositCommand(deps, depositId, { type: 'FailCryptoDeposit', data: { reason: String(data.reason ?? 'failed') }, metadata: { now, actor: 'crypto-provider' } });
           await waitFor(failed.append?.position);
           return { received: true };
         }

@@ -1,5 +1,4 @@
-import { runCommand } from '../../runtime/command-pipeline.js';
-import { cryptoDepositDecider, cryptoDepositStreamId, deterministicId } from '@wager/domain/wallet/index';
+import { runCryptoDepositCommand } from './commands/deposits.js';
 import { unpaidCryptoDepositsExpiredBy } from '@wager/projections/wallet/queries';
 import type { AppDeps } from '../../deps.js';
 import { IntervalJob } from '../../runtime/jobs.js';
@@ -22,12 +21,7 @@ export class CryptoDepositExpiryJob extends IntervalJob {
     const now = this.deps.clock.now();
     let expired = 0;
     for (const row of await unpaidCryptoDepositsExpiredBy(this.deps.db, now)) {
-      const result = await runCommand(this.deps, {
-        streamId: cryptoDepositStreamId(row.id),
-        decider: cryptoDepositDecider,
-        command: { type: 'ExpireCryptoDeposit', data: {}, metadata: { now, actor: 'system' } },
-        eventIds: (events) => events.map((e) => deterministicId('cryptodeposit', row.id, e.type)),
-      });
+      const result = await runCryptoDepositCommand(this.deps, row.id, { type: 'ExpireCryptoDeposit', data: {}, metadata: { now, actor: 'system' } });
       if (result.append) {
         expired++;
         await this.deps.projections.waitFor(result.append.position);

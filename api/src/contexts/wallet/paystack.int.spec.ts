@@ -6,7 +6,7 @@ import { signWebhookBody } from '../../adapters/paystack/signature.js';
 import { PAYSTACK_SANDBOX_SECRET } from '../../adapters/providers.js';
 import { paystackDepositStreamId, walletStreamId } from '@wager/domain/wallet/index';
 import { crashMidAppend } from '../../testing/crash.js';
-import { settlePaystackDeposit } from './paystack-settlement.js';
+import { settlePaystackDeposit } from './commands/paystack-settlement.js';
 
 let h: TestHarness;
 

@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as contract from '@wager/domain/contracts/wallet';
 import { DomainError, NotFoundError, UnauthorizedError, type Position } from '@wager/domain';
-import { runCommand } from '../../runtime/command-pipeline.js';
+import { runPaystackDepositCommand } from './commands/deposits.js';
 import { formatAmount } from '@wager/domain/money/index';
-import { deterministicId, paystackDepositDecider, paystackDepositStreamId, parsePaystackDeposit } from '@wager/domain/wallet/index';
+import { paystackDepositDecider, paystackDepositStreamId, parsePaystackDeposit } from '@wager/domain/wallet/index';
 import { foldStream } from '@wager/domain';
 import { listPaystackDeposits } from '@wager/projections/wallet/queries';
 import { PaystackRefusedError, PaystackUnavailableError } from '../../adapters/paystack/client.js';
 import { isValidWebhookSignature } from '../../adapters/paystack/signature.js';
 import { publicBaseUrl } from '../../config.js';
 import { paystackClient, paystackSecret } from '../../adapters/providers.js';
-import { settlePaystackDeposit } from './paystack-settlement.js';
+import { settlePaystackDeposit } from './commands/paystack-settlement.js';
 import { keepRawJsonBody, rawBodyOf } from './raw-body.js';
 import { authorizeDeposit, releaseDepositAuthorization } from './safer-play.js';
 import { settleTransferWebhook } from './bank-payouts.js';
@@ -64,12 +64,7 @@ export const paystackRoutes: FastifyPluginAsyncZod = async (app) => {
       await authorizeDeposit(deps, { userId, depositId, provider: 'paystack', amount });
       // Recorded before Paystack is called: whatever happens next, the reference is ours and
       // a later verify or webhook finds it.
-      const initialized = await runCommand(deps, {
-        streamId: paystackDepositStreamId(reference),
-        decider: paystackDepositDecider,
-        command: { type: 'InitializePaystackDeposit', data: { depositId, userId, reference, amount, currency, email }, metadata: { now, actor: userId } },
-        eventIds: (events) => events.map((e) => deterministicId('paystack', reference, e.type)),
-      });
+      const initialized = await runPaystackDepositCommand(deps, reference, { type: 'InitializePaystackDeposit', data: { depositId, userId, reference, amount, currency, email }, metadata: { now, actor: userId } });
       // The player's browser returns here after paying: the public origin, where their session lives.
       const callbackUrl = `${publicBaseUrl(deps.config)}/wallet?reference=${reference}`;
       let checkout;
@@ -85,12 +80,7 @@ export const paystackRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         throw error;
       }
-      const opened = await runCommand(deps, {
-        streamId: paystackDepositStreamId(reference),
-        decider: paystackDepositDecider,
-        command: { type: 'RecordPaystackCheckout', data: { authorizationUrl: checkout.authorizationUrl, accessCode: checkout.accessCode }, metadata: { now: deps.clock.now(), actor: userId } },
-        eventIds: (events) => events.map((e) => deterministicId('paystack', reference, e.type)),
-      });
+      const opened = await runPaystackDepositCommand(deps, reference, { type: 'RecordPaystackCheckout', data: { authorizationUrl: checkout.authorizationUrl, accessCode: checkout.accessCode }, metadata: { now: deps.clock.now(), actor: userId } });
       await waitFor(opened.append?.position ?? initialized.append?.position ?? null);
       return { status: true, message: 'Authorization URL created', data: { authorization_url: checkout.authorizationUrl, reference } };
     },

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
 import { TEST_PASSWORD, authHeader } from '../../testing/users.js';
 import { fundedPlayer, type Player } from '../bets/testing.js';
-import { executeWalletCommand } from './commands.js';
+import { executeWalletCommand, playerTimeZone } from './commands.js';
 
 const H = 3600_000;
 let h: TestHarness;
@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 const visitor = {};
-function call(p: Player | typeof visitor, method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) {
+function call(p: Player | typeof visitor, method: 'GET' | 'PUT' | 'POST' | 'PATCH', url: string, payload?: unknown) {
   return h.app.inject({ method, url, headers: 'headers' in p ? p.headers : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
 }
 async function paystackDeposits(p: Player) {
@@ -134,6 +134,16 @@ describe('limits', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ code: 'daily_limit_exceeded', params: { dailyLimit: '150.00' } });
     expect((await call(p, 'POST', '/api/bets', { amount: '100', visibility: 'public' })).statusCode).toBe(201);
+  });
+});
+
+describe('the day of the daily limits', () => {
+  it("is counted in the player's zone as their own stream records it, not as the users read table shows it; no stream counts in UTC", async () => {
+    const p = await fundedPlayer(h, '0');
+    expect((await call(p, 'PATCH', '/api/user/profile', { timezone: 'Pacific/Kiritimati' })).statusCode).toBe(200);
+    await h.deps.db.updateTable('users').set({ timezone: 'Europe/London' }).where('id', '=', p.id).execute();
+    expect(await playerTimeZone(h.deps, p.id)).toBe('Pacific/Kiritimati');
+    expect(await playerTimeZone(h.deps, randomUUID())).toBe('UTC');
   });
 });
 

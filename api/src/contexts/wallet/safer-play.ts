@@ -17,15 +17,9 @@ import {
   type WalletState,
 } from '@wager/domain/wallet/index';
 import type { AppDeps } from '../../deps.js';
-import { executeWalletCommand, type WalletCommandResult } from './commands.js';
+import { executeWalletCommand, playerTimeZone, type WalletCommandResult } from './commands.js';
 
 type Deps = Pick<AppDeps, 'store' | 'clock' | 'config' | 'db'>;
-
-/** The player's IANA zone from their profile; missing or unknown counts in UTC (domain `dayInTimeZone`). */
-export async function timeZoneOf(deps: Pick<AppDeps, 'db'>, userId: string): Promise<string> {
-  const row = await deps.db.selectFrom('users').select('timezone').where('id', '=', userId).executeTakeFirst();
-  return row?.timezone || 'UTC';
-}
 
 /**
  * What the player sees on the limits page, from the wallet stream itself: the same fold the
@@ -33,7 +27,7 @@ export async function timeZoneOf(deps: Pick<AppDeps, 'db'>, userId: string): Pro
  */
 export async function saferPlayOf(deps: Deps, userId: string, now: Date = deps.clock.now()): Promise<SaferPlayView> {
   const state: WalletState = foldStream(walletDecider, await deps.store.readStream(walletStreamId(userId)));
-  const timeZone = await timeZoneOf(deps, userId);
+  const timeZone = await playerTimeZone(deps, userId);
   const today = windowKeys(now, timeZone).day;
   const stakedToday = state.spent && state.spent.day === today ? state.spent.amount : new Money(0);
   return saferPlayView(state.safer, { now, timeZone, currency: deps.config.WALLET_CURRENCY, stakeDailyDefault: formatAmount(deps.config.DAILY_LIMIT_DEFAULT), stakedToday });
@@ -67,7 +61,7 @@ export async function setRealityCheck(deps: Deps & Pick<AppDeps, 'ids'>, userId:
  * is left); nothing is written then, and the provider is never asked.
  */
 export async function authorizeDeposit(deps: Deps, input: { userId: string; depositId: string; provider: 'paystack' | 'crypto'; amount: Money | string }): Promise<WalletCommandResult> {
-  const timeZone = await timeZoneOf(deps, input.userId);
+  const timeZone = await playerTimeZone(deps, input.userId);
   return executeWalletCommand(
     deps,
     { type: 'AuthorizeDeposit', data: { userId: input.userId, depositId: input.depositId, provider: input.provider, amount: formatAmount(input.amount), currency: deps.config.WALLET_CURRENCY, timeZone }, metadata: { now: deps.clock.now() } },

@@ -1,5 +1,5 @@
 import { foldStream, type Position } from '@wager/domain';
-import { runCommand, runMultiStreamCommand } from '../../runtime/command-pipeline.js';
+import { runCommand, runMultiStreamCommand } from '../../../runtime/command-pipeline.js';
 import {
   decidePaystackSettlement,
   deterministicId,
@@ -11,7 +11,7 @@ import {
   type PaystackDepositState,
   type WalletEvent,
 } from '@wager/domain/wallet/index';
-import type { AppDeps } from '../../deps.js';
+import type { AppDeps } from '../../../deps.js';
 
 export interface PaystackOutcome {
   readonly status: string;

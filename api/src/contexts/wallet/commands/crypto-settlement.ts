@@ -1,7 +1,7 @@
 import { foldStream, type Position } from '@wager/domain';
-import { runCommand, runMultiStreamCommand } from '../../runtime/command-pipeline.js';
+import { runCommand, runMultiStreamCommand } from '../../../runtime/command-pipeline.js';
 import { cryptoDepositDecider, cryptoDepositStreamId, decideCryptoSettlement, deterministicId, walletDecider, walletStreamId, type CryptoDepositEvent, type CryptoDepositState, type WalletEvent } from '@wager/domain/wallet/index';
-import type { AppDeps } from '../../deps.js';
+import type { AppDeps } from '../../../deps.js';
 
 type Deps = Pick<AppDeps, 'store' | 'clock'>;
 

@@ -11,11 +11,11 @@ import { createHmac } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@wager/projections';
 import { PHONE_STREAM_TYPE, legacyPhoneStreamId, phoneDecider, phoneStreamId } from '@wager/domain/accounts/index';
-import type { Config } from '../../config.js';
-import type { AppDeps } from '../../deps.js';
-import { runCommand, streamState } from '../../runtime/command-pipeline.js';
-import { appSecret } from '../../adapters/database/app-secret.js';
-import { IntervalJob } from '../../runtime/jobs.js';
+import type { Config } from '../../../config.js';
+import type { AppDeps } from '../../../deps.js';
+import { runCommand, streamState } from '../../../runtime/command-pipeline.js';
+import { appSecret } from '../../../adapters/database/app-secret.js';
+import { IntervalJob } from '../../../runtime/jobs.js';
 
 export const PHONE_STREAM_SECRET_NAME = 'phone-stream-key';
 

@@ -22,9 +22,9 @@ import {
   type WalletEvent,
 } from '@wager/domain/wallet/index';
 import { Money } from '@wager/domain/money/index';
-import { runCommand } from '../../runtime/command-pipeline.js';
-import type { AppDeps } from '../../deps.js';
-import { PaystackRefusedError, PaystackUnavailableError, type PaystackClient, type PaystackTransfer } from '../../adapters/paystack/client.js';
+import { runCommand } from '../../../runtime/command-pipeline.js';
+import type { AppDeps } from '../../../deps.js';
+import { PaystackRefusedError, PaystackUnavailableError, type PaystackClient, type PaystackTransfer } from '../../../adapters/paystack/client.js';
 
 type Deps = Pick<AppDeps, 'store' | 'clock'>;
 
