@@ -168,6 +168,27 @@ describe('reads while the read tables are behind the log', () => {
     expect((await get(`/api/matches/${betId}`, alice)).json()).toMatchObject({ status: 'in_progress', matchId: projected!.view.matchId, challengerScore: 1 });
   });
 
+  it('finds an invitation opened right after its creation by waiting for the read models, not 404', async () => {
+    const [alice, bob] = [await fundedPlayer(h), await fundedPlayer(h)];
+    await h.runner.stop();
+    const created = await h.app.inject({ method: 'POST', url: '/api/bets', headers: alice.headers, payload: { amount: '100', visibility: 'private', gameType: 'fc25' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const inviteLinkId = created.json().bet.inviteLinkId as string;
+    // The link is not in the read tables yet. The projections resume only when a request waits
+    // for them: a route that looks the link up once and gives up answers 404.
+    (h.deps.projections as { waitFor: typeof waitFor }).waitFor = async (position, timeoutMs) => {
+      h.runner.start();
+      return waitFor(position, timeoutMs);
+    };
+    const shown = await h.rawInject({ method: 'GET', url: `/api/challenges/${inviteLinkId}`, headers: bob.headers });
+    expect(shown.statusCode, shown.body).toBe(200);
+    await h.runner.stop();
+    const other = await h.app.inject({ method: 'POST', url: '/api/bets', headers: alice.headers, payload: { amount: '100', visibility: 'private', gameType: 'fc25' } });
+    const accepted = await h.rawInject({ method: 'POST', url: `/api/challenges/accept/${other.json().bet.inviteLinkId as string}`, headers: bob.headers });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect((await h.rawInject({ method: 'GET', url: `/api/challenges/${randomUUID()}`, headers: bob.headers })).statusCode).toBe(404);
+  });
+
   it('answers a pool created meanwhile 202 to whoever may see it, not 404', async () => {
     await h.app.inject({ method: 'POST', url: '/sandbox/fpl/_control/reset' });
     const [alice, outsider] = [await fundedPlayer(h), await fundedPlayer(h)];

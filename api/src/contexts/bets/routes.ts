@@ -143,7 +143,7 @@ const betCommandRoutes: FastifyPluginAsyncZod<{ sagas: BetSagas; evidence: Evide
     '/api/challenges/accept/:inviteLinkId',
     { onRequest: app.requireMoneyMover, schema: { params: contract.inviteParams, response: { 200: contract.acceptResponse, 202: stillProcessing } } },
     async (request) => {
-      const row = await findBetByInviteLink(app.deps.db, request.params.inviteLinkId);
+      const row = await findInvitation(app, request.params.inviteLinkId);
       if (!row) throw new NotFoundError(betMessages.challengeNotFound);
       const userId = request.auth!.userId;
       await sagas.accept({ betId: row.id, acceptorId: userId, via: 'invite' });
@@ -299,13 +299,29 @@ const betReadRoutes: FastifyPluginAsyncZod<{ evidence: EvidenceStore }> = async 
     '/api/challenges/:inviteLinkId',
     { schema: { params: contract.inviteParams, response: { 200: contract.inviteResponse } } },
     async (request) => {
-      const row = await findBetByInviteLink(app.deps.db, request.params.inviteLinkId);
+      const row = await findInvitation(app, request.params.inviteLinkId);
       if (!row || row.status !== 'pending' || row.expires_at.getTime() <= app.deps.clock.now().getTime()) throw new NotFoundError(betMessages.challengeNotFound);
       const users = await userSummaries(app.deps.db, [row.challenger_id]);
       return { bet: betView(row, users, { showInviteLink: true, showAdminNotes: false }) };
     },
   );
 };
+
+/**
+ * An invitation is found through the read model (the link names no stream). Its creator's
+ * command answers from the bet's stream without waiting for the read models, so a link opened
+ * at once may be ahead of them: before calling it unknown, wait (bounded, as every read-your-write
+ * wait) for the read models to reach what the log holds now, and look again. An unknown link
+ * costs that wait only while the projections are behind.
+ */
+async function findInvitation(app: FastifyInstance, inviteLinkId: string): Promise<BetRow | undefined> {
+  const row = await findBetByInviteLink(app.deps.db, inviteLinkId);
+  if (row) return row;
+  const head = await app.deps.store.headPosition();
+  if (!head) return undefined;
+  await app.deps.projections.waitFor(head);
+  return findBetByInviteLink(app.deps.db, inviteLinkId);
+}
 
 const adminBetRoutes: FastifyPluginAsyncZod = async (app) => {
   const sagas = new BetSagas(app.deps);
