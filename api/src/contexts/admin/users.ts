@@ -15,7 +15,7 @@ import { findUserById, usernamesOf } from '@wager/projections/users/queries';
 import { findUserStats } from '@wager/projections/bets/queries';
 import { betCountsByStatus, listUsersPage, userBetsPage, userTransactionsPage } from '@wager/projections/admin/queries';
 import { changeAdminNote, restrictAccount, setModeratorRole, toUserJson, verifyUserAge } from '../accounts/index.js';
-import { saferPlayForAdmin, walletBalancesFor } from '../wallet/index.js';
+import { saferPlayForAdmin, toTransactionJson, walletBalancesFor } from '../wallet/index.js';
 
 export const { ADMIN_MESSAGES } = contract;
 
@@ -150,18 +150,7 @@ export const adminUserRecordRoutes: FastifyPluginAsyncZod = async (app) => {
       const { page, limit } = request.query;
       await requireUser(id);
       const { rows, total } = await userTransactionsPage(app.deps.db, id, { page, limit });
-      const transactions = rows.map((r) => ({
-        id: r.id,
-        type: r.type,
-        status: r.status,
-        amount: formatAmount(r.amount),
-        currency: r.currency,
-        betId: r.bet_id,
-        poolId: r.pool_id,
-        reference: r.reference,
-        description: r.description,
-        createdAt: r.created_at.toISOString(),
-      }));
+      const transactions = rows.map(toTransactionJson);
       return { transactions, pagination: { page, limit, total, pages: Math.ceil(total / limit) } };
     },
   );

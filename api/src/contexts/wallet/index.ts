@@ -31,3 +31,4 @@ export const walletContext: ContextModule = {
   live: walletLive,
   trail: walletTrail,
 };
+export { toTransactionJson } from './transactions.js';

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as contract from '@wager/domain/contracts/wallet';
 import { formatAmount } from '@wager/domain/money/index';
 import { listTransactions, TRANSACTIONS_PAGE_MAX } from '@wager/projections/wallet/queries';
+import type { TransactionRow } from '@wager/projections/wallet/wallet.table';
 import { trialBalance } from '@wager/projections/ledger/queries';
 import { CHART_DAYS_DEFAULT, CHART_DAYS_MAX, dailyBalances } from '@wager/projections/admin/charts.queries';
 import { userAvailable } from '@wager/domain/ledger/index';
@@ -37,18 +38,7 @@ export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const rows = await listTransactions(app.deps.db, request.auth!.userId, request.query.limit);
-      return rows.map((r) => ({
-        id: r.id,
-        type: r.type,
-        status: r.status,
-        amount: formatAmount(r.amount),
-        currency: r.currency,
-        betId: r.bet_id,
-        poolId: r.pool_id,
-        reference: r.reference,
-        description: r.description,
-        createdAt: r.created_at.toISOString(),
-      }));
+      return rows.map(toTransactionJson);
     },
   );
 
@@ -71,3 +61,19 @@ export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** A transactions row as the wire shows it (the player's list and the admin's user record). */
+export function toTransactionJson(r: TransactionRow): contract.Transaction {
+  return {
+    id: r.id,
+    type: r.type,
+    status: r.status,
+    amount: formatAmount(r.amount),
+    currency: r.currency,
+    betId: r.bet_id,
+    poolId: r.pool_id,
+    reference: r.reference,
+    description: r.description,
+    createdAt: r.created_at.toISOString(),
+  };
+}
