@@ -2,9 +2,6 @@ import { sql } from 'kysely';
 import { parseAccount, postingsOf } from '@wager/domain/ledger/index';
 import type { RecordedEvent } from '@wager/domain';
 import type { Projector } from '../projector.js';
-import { WALLET_EVENT_TYPES } from '@wager/domain/wallet/index';
-import { BET_EVENT_TYPES } from '@wager/domain/bets/index';
-import { POOL_EVENT_TYPES } from '@wager/domain/pools/index';
 import { unnestRows } from '../batch.js';
 
 /**
@@ -18,16 +15,11 @@ import { unnestRows } from '../batch.js';
  * `updated_at`) and added to the balances, as the event-by-event path would.
  */
 /**
- * The event types of the contexts whose streams carry postings (docs/ledger.md: user postings in
- * the wallet stream, system postings in the bet or pool stream). Kept for tools that want them;
- * the ledger itself declares no type list: it reads every event and folds whichever carries
- * postings, so a money event of a type nobody added to a list can never be left out of the books
- * (the audit's replay, which reads every event, would otherwise find the live ledger short). A
- * type-filtered rebuild measured only 1.04× faster for the ledger (docs/benchmarks.md), not worth
- * that risk.
+ * The ledger names no `eventTypes`: it reads every event and folds whichever carries postings, so
+ * a money event of a type nobody added to a list can never be left out of the books (the audit's
+ * replay, which reads every event, would otherwise find the live ledger short). A type-filtered
+ * rebuild measured only 1.04× faster for the ledger (docs/benchmarks.md), not worth that risk.
  */
-export const LEDGER_EVENT_TYPES: readonly string[] = [...new Set<string>([...WALLET_EVENT_TYPES, ...BET_EVENT_TYPES, ...POOL_EVENT_TYPES])];
-
 export const ledgerProjector: Projector = {
   name: 'ledger',
   tables: ['ledger_entries', 'account_balances'],
