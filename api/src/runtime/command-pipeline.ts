@@ -15,6 +15,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import {
   SnapshotCache,
   assert,
+  decidedAt,
   handleCommand,
   handleMultiStreamCommand,
   readStreamState,
@@ -80,7 +81,7 @@ export async function runCommand<State, C extends Command, Event extends { type:
   const attributes = { 'wager.command.type': run.command.type, 'wager.stream.id': run.streamId, ...(typeof metadata.correlationId === 'string' ? { 'wager.correlation_id': metadata.correlationId } : {}) };
   const result = await inSpan(`command ${run.command.type}`, attributes, () => handleCommand(deps.store, run.streamId, run.decider, run.command, { eventIds: run.eventIds, metadata, retry: JITTERED_RETRY, snapshots: commandSnapshots }));
   // A command that decided nothing still waits for what it decided on: its answer must not be older.
-  const position = result.append?.position ?? result.readPosition;
+  const position = decidedAt(result);
   // The request's consistency token: a read that sends it back sees at least this (runtime/consistency.ts).
   noteConsistencyPosition(position);
   if (!options.waitForReadModels || !position) return { ...result, visible: true };
@@ -110,7 +111,7 @@ export async function runMultiStreamCommand<P extends StreamParts>(
 ): Promise<MultiStreamCommandOutcome<P>> {
   const { now: _now, ...metadata } = run.metadata;
   const result = await handleMultiStreamCommand(deps.store, run.parts, run.decide, { metadata, retry: JITTERED_RETRY, snapshots: commandSnapshots });
-  const position = result.append?.position ?? result.readPosition;
+  const position = decidedAt(result);
   noteConsistencyPosition(position);
   if (!options.waitForReadModels || !position) return { ...result, visible: true };
   assert(deps.projections, 'runMultiStreamCommand: waiting for the read models needs deps.projections');

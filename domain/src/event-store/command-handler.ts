@@ -50,6 +50,15 @@ export interface HandleResult<State, Event> {
   readonly readPosition: Position | null;
 }
 
+/**
+ * The position an answer must be at least as new as: the command's own append, or, when it
+ * decided nothing (a repeat, or the work already done by someone else), the state it decided on.
+ * Waiting only for an append would let a no-op answer read a read model older than that state.
+ */
+export function decidedAt(result: { readonly append: { readonly position: Position } | null; readonly readPosition: Position | null }): Position | null {
+  return result.append?.position ?? result.readPosition;
+}
+
 /** How many hex digits of the intent hash go into an event id's name (128 bits). */
 const INTENT_KEY_HEX_LENGTH = 32;
 

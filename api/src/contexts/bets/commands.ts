@@ -1,4 +1,4 @@
-import { commandIntentKey, latestPosition, type Position } from '@wager/domain';
+import { decidedAt, commandIntentKey, latestPosition, type Position } from '@wager/domain';
 import {
   CONTEST_WINDOW_MS_DEFAULT,
   PENDING_TTL_MS_DEFAULT,
@@ -100,7 +100,7 @@ export class BetSagas {
       eventIds: (events, revision) => events.map((e, i) => betStepId(betId, String(revision + 1 + i), e.type, key)),
     });
     // A no-op (already done) answers from the state it read: the route waits for that position.
-    return { state: result.state, events: result.events, position: result.append?.position ?? result.readPosition };
+    return { state: result.state, events: result.events, position: decidedAt(result) };
   }
 
   /**
@@ -148,7 +148,7 @@ export class BetSagas {
       },
       metadata: { ...command.metadata, actor },
     });
-    return { state: result.states.bet as BetState, events: result.events.bet as BetEvent[], position: result.append?.position ?? result.readPosition };
+    return { state: result.states.bet as BetState, events: result.events.bet as BetEvent[], position: decidedAt(result) };
   }
 
   /**
@@ -176,7 +176,7 @@ export class BetSagas {
         metadata: { ...command.metadata, actor: userId },
       });
       // The answer is what the command decided (the bet as its events make it); the position is the consistency token.
-      return { state: result.states.bet, events: result.events.bet, position: result.append?.position ?? result.readPosition };
+      return { state: result.states.bet, events: result.events.bet, position: decidedAt(result) };
     } catch (error) {
       throw withStakeToast(error);
     }
@@ -264,6 +264,6 @@ export class BetSagas {
       command: { type: 'CreateChat', data: { chatId, betId, participant1Id: state.bet.challengerId, participant2Id: opponentId }, metadata: { now: this.deps.clock.now(), actor: 'system' } },
       eventIds: () => [betStepId(betId, 'chat-created')],
     });
-    return result.append?.position ?? null;
+    return decidedAt(result);
   }
 }

@@ -5,7 +5,7 @@
  * and the closing by the bet event that caused them.
  */
 import { createHash } from 'node:crypto';
-import type { Position } from '@wager/domain';
+import { decidedAt, type Position } from '@wager/domain';
 import { chatDecider, chatStepId, chatStreamId, keyedMessageIds, type ChatClosedReason, type ChatCommand, type ChatEvent, type ChatNotice, type PostSystemMessage, type PurgeReason, type PurgedEvidenceFile } from '@wager/domain/chat/index';
 import type { AppDeps } from '../../deps.js';
 import { runCommand } from '../../runtime/command-pipeline.js';
@@ -56,7 +56,7 @@ export async function joinAsModerator(deps: AppDeps, chatId: string, moderatorId
 export async function postSystemMessage(deps: AppDeps, chatId: string, causeId: string, type: PostSystemMessage['data']['type'], content: string, notice?: ChatNotice): Promise<Position | null> {
   const messageId = chatStepId(causeId, 'chat-message');
   const outcome = await run(deps, chatId, { type: 'PostSystemMessage', data: { chatId, messageId, type, content, ...(notice ? { notice } : {}) }, metadata: { now: deps.clock.now(), actor: 'system', causationId: causeId } }, () => [messageId], false);
-  return outcome.append?.position ?? null;
+  return decidedAt(outcome);
 }
 
 /** The bet ended without a match: nobody posts any more. */

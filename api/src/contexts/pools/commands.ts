@@ -1,4 +1,4 @@
-import { ConflictError, DomainError, ValidationError, commandIntentKey, foldStream, type Position, type StreamPart } from '@wager/domain';
+import { decidedAt, ConflictError, DomainError, ValidationError, commandIntentKey, foldStream, type Position, type StreamPart } from '@wager/domain';
 import {
   PoolWalletsUnread,
   decideCreateWithEntry,
@@ -93,7 +93,7 @@ export class PoolCommands {
       command: { ...command, metadata: { ...command.metadata, actor } } as PoolCommand,
       eventIds: (events, revision) => events.map((e, i) => poolStepId(poolId, String(revision + 1 + i), e.type, key)),
     });
-    return { state: result.state, events: result.events, position: result.append?.position ?? result.readPosition };
+    return { state: result.state, events: result.events, position: decidedAt(result) };
   }
 
   async calendar(): Promise<FplGameweek[]> {
@@ -157,7 +157,7 @@ export class PoolCommands {
       decide: (states) => decide(terms, states),
       metadata: { ...command.metadata, actor: userId },
     });
-    return { state: result.states.pool, events: result.events.pool, position: result.append?.position ?? result.readPosition };
+    return { state: result.states.pool, events: result.events.pool, position: decidedAt(result) };
   }
 
   /** POST /api/fpl/pools: with a team, the pool, the creator's entry and its lock in one transaction. */
@@ -285,7 +285,7 @@ export class PoolCommands {
       },
       metadata,
     });
-    return { state: result.states.pool as PoolState, events: result.events.pool as PoolEvent[], position: result.append?.position ?? result.readPosition };
+    return { state: result.states.pool as PoolState, events: result.events.pool as PoolEvent[], position: decidedAt(result) };
   }
 
   /**

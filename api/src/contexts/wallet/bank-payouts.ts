@@ -8,7 +8,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as contract from '@wager/domain/contracts/wallet';
 import { stillProcessing } from '@wager/domain/contracts/common';
-import { DomainError, NotFoundError, TooManyRequestsError, ValidationError, foldStream, type Position } from '@wager/domain';
+import { decidedAt, DomainError, NotFoundError, TooManyRequestsError, ValidationError, foldStream, type Position } from '@wager/domain';
 import { formatAmount } from '@wager/domain/money/index';
 import {
   bankAccountsDecider,
@@ -193,7 +193,7 @@ export const bankPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
       // A random id (nothing about the number); the fingerprint, keyed by the server's secret, finds the account if it was added before.
       const accountFingerprint = bankAccountFingerprint(await bankAccountFingerprintKey(deps, now), userId, bankCode, accountNumber);
       const result = await addBankAccount(deps, { type: 'AddBankAccount', data: { userId, bankAccountId: deps.ids.uuid(), accountFingerprint, bankCode, bankName: bank.name, accountNumber, accountName, recipientCode }, metadata: { now, actor: userId } });
-      await waitFor(result.append?.position);
+      await waitFor(decidedAt(result));
       const state = foldStream(bankAccountsDecider, await deps.store.readStream(bankAccountsStreamId(userId)));
       const a = existingBankAccount(state, { userId, bankCode, accountNumber, accountFingerprint })!;
       return { id: a.bankAccountId, bankCode: a.bankCode, bankName: a.bankName, accountName: a.accountName, accountNumber: a.accountNumberMasked, addedAt: a.addedAt };

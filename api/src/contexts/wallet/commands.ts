@@ -7,7 +7,7 @@
  * Used by the bets and pools contexts: `lockStake` (challenge created / accepted / pool
  * entry), `releaseStake` (cancelled, expired, voided, lost race), `creditPayout` (winner).
  */
-import type { AppendResult } from '@wager/domain';
+import type { AppendResult, Position } from '@wager/domain';
 import { runCommand, streamState } from '../../runtime/command-pipeline.js';
 import { userDecider, userStreamId } from '@wager/domain/accounts/index';
 import { fee as feeOf, formatAmount, Money } from '@wager/domain/money/index';
@@ -19,8 +19,10 @@ export type WalletDeps = Pick<AppDeps, 'store' | 'clock' | 'config'>;
 export interface WalletCommandResult {
   readonly events: WalletEvent[];
   readonly state: WalletState;
-  /** null when the command decided nothing (already done): nothing to wait for. */
+  /** null when the command decided nothing (already done). */
   readonly append: AppendResult | null;
+  /** Where the wallet stood when decided: what an answer to a no-op waits for (`decidedAt`). */
+  readonly readPosition: Position | null;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as contract from '@wager/domain/contracts/wallet';
-import { ConflictError, DomainError, NotFoundError, UnauthorizedError, type Position } from '@wager/domain';
+import { decidedAt, ConflictError, DomainError, NotFoundError, UnauthorizedError, type Position } from '@wager/domain';
 import { runCryptoDepositCommand } from './commands/deposits.js';
 import { formatAmount, CRYPTO_DECIMALS, Money } from '@wager/domain/money/index';
 import {
@@ -94,7 +94,7 @@ export async function submitWithdrawal(app: FastifyInstance, row: Pick<CryptoWit
     deterministicId('withdrawal', row.id, 'submitted'),
     'system',
   );
-  return result.append?.position ?? null;
+  return decidedAt(result);
 }
 
 /** Crypto currencies, deposits and withdrawals (spec sections 3, 5, 7) and the provider webhook. */
@@ -136,7 +136,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
         data: { depositId, userId, cryptocurrency: option.code, network, cryptoAmount: cryptoText(cryptoAmount.toString()), rate: option.rate, usdAmount: formatAmount(usdValue(option, cryptoAmount)), address: issued.address, providerReference: issued.providerReference },
         metadata: { now: app.deps.clock.now(), actor: userId },
       });
-      await waitFor(result.append?.position);
+      await waitFor(decidedAt(result));
       const row = await findCryptoDeposit(app.deps.db, depositId);
       return toDepositJson(row!);
     },
@@ -176,7 +176,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
         deterministicId('withdrawal', withdrawalId, 'request'),
         userId,
       );
-      await waitFor(result.append?.position);
+      await waitFor(decidedAt(result));
       const requested = result.events.find((e) => e.type === 'WithdrawalRequested')?.data as WithdrawalRequestedData | undefined;
       const shown = await findCryptoWithdrawal(app.deps.db, withdrawalId);
       if (!shown) {
@@ -230,7 +230,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
         deterministicId('withdrawal', row.id, 'kyc-cleared'),
         `admin:${request.auth!.userId}`,
       );
-      await waitFor(cleared.append?.position);
+      await waitFor(decidedAt(cleared));
       try {
         await waitFor(await submitWithdrawal(app, row));
       } catch (error) {
@@ -255,7 +255,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!exists) return { received: true };
         if (event === 'deposit.failed') {
           const failed = await runCryptoDepositCommand(deps, depositId, { type: 'FailCryptoDeposit', data: { reason: String(data.reason ?? 'failed') }, metadata: { now, actor: 'crypto-provider' } });
-          await waitFor(failed.append?.position);
+          await waitFor(decidedAt(failed));
           return { received: true };
         }
         const confirmations = Number(data.confirmations);
@@ -284,7 +284,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
           }
           throw error;
         });
-        await waitFor(result?.append?.position);
+        await waitFor(result && decidedAt(result));
       }
       return { received: true };
     },

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as contract from '@wager/domain/contracts/wallet';
-import { DomainError, NotFoundError, UnauthorizedError, type Position } from '@wager/domain';
+import { decidedAt, DomainError, NotFoundError, UnauthorizedError, type Position } from '@wager/domain';
 import { runPaystackDepositCommand } from './commands/deposits.js';
 import { formatAmount } from '@wager/domain/money/index';
 import { paystackDepositDecider, paystackDepositStreamId, parsePaystackDeposit } from '@wager/domain/wallet/index';
@@ -75,13 +75,13 @@ export const paystackRoutes: FastifyPluginAsyncZod = async (app) => {
           request.log.warn({ err: error, reference }, 'paystack initialize failed');
           // No checkout was opened, so no money can come for it: it stops counting against the limits.
           await releaseDepositAuthorization(deps, { userId, depositId, reason: 'checkout_not_opened' });
-          await waitFor(initialized.append?.position ?? null);
+          await waitFor(decidedAt(initialized));
           throw new ProviderUnavailable(PAYSTACK_MESSAGES.initializeFailed);
         }
         throw error;
       }
       const opened = await runPaystackDepositCommand(deps, reference, { type: 'RecordPaystackCheckout', data: { authorizationUrl: checkout.authorizationUrl, accessCode: checkout.accessCode }, metadata: { now: deps.clock.now(), actor: userId } });
-      await waitFor(opened.append?.position ?? initialized.append?.position ?? null);
+      await waitFor(decidedAt(opened) ?? decidedAt(initialized));
       return { status: true, message: 'Authorization URL created', data: { authorization_url: checkout.authorizationUrl, reference } };
     },
   );

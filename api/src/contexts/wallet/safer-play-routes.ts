@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as contract from '@wager/domain/contracts/wallet';
-import type { Position } from '@wager/domain';
+import { decidedAt, type Position } from '@wager/domain';
 import { parseExclusionPeriod, parseLimitChanges, parseRealityCheckMinutes, type SaferPlayView } from '@wager/domain/wallet/index';
 import { saferPlayOf, setRealityCheck, setSpendingLimits, startSelfExclusion } from './safer-play.js';
 
@@ -57,7 +57,7 @@ export const saferPlayRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const userId = request.auth!.userId;
       const result = await setSpendingLimits(app.deps, userId, parseLimitChanges(request.body));
-      await waitFor(result.append?.position);
+      await waitFor(decidedAt(result));
       return toLimitsJson(await saferPlayOf(app.deps, userId));
     },
   );
@@ -75,7 +75,7 @@ export const saferPlayRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const userId = request.auth!.userId;
       const result = await startSelfExclusion(app.deps, userId, parseExclusionPeriod(request.body.period));
-      await waitFor(result.append?.position);
+      await waitFor(decidedAt(result));
       return toSelfExclusionJson(await saferPlayOf(app.deps, userId));
     },
   );
@@ -89,7 +89,7 @@ export const saferPlayRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const userId = request.auth!.userId;
       const result = await setRealityCheck(app.deps, userId, parseRealityCheckMinutes(request.body.intervalMinutes));
-      await waitFor(result.append?.position);
+      await waitFor(decidedAt(result));
       return toLimitsJson(await saferPlayOf(app.deps, userId));
     },
   );

@@ -4,7 +4,7 @@
  * route, the transfer webhooks and the reconciler all go through here, in any order and any
  * number of times: a withdrawal is paid at most once and its hold returned at most once.
  */
-import type { Position } from '@wager/domain';
+import { decidedAt, type Position } from '@wager/domain';
 import { foldStream } from '@wager/domain';
 import {
   bankWithdrawalEventId,
@@ -35,13 +35,13 @@ const eventIds = (events: WalletEvent[]) => events.map((e) => (isBankWithdrawalE
 
 export async function executeBankWithdrawalCommand(deps: Pick<AppDeps, 'store'>, command: BankWithdrawalCommand | BankTransferAttentionCommand, actor: string): Promise<Position | null> {
   const result = await runCommand(deps, { streamId: walletStreamId(command.data.userId), decider: walletDecider, command: { ...command, metadata: { ...command.metadata, actor } }, eventIds });
-  return result.append?.position ?? null;
+  return decidedAt(result);
 }
 
 /** Several bank withdrawal commands on one wallet, decided in order and appended once (domain wallet/steps.ts). */
 export async function executeBankWithdrawalSteps(deps: Pick<AppDeps, 'store'>, userId: string, steps: readonly (BankWithdrawalCommand | BankTransferAttentionCommand)[], now: Date, actor: string): Promise<Position | null> {
   const result = await runCommand(deps, { streamId: walletStreamId(userId), decider: walletStepsDecider, command: { type: 'WalletSteps', data: { userId, steps }, metadata: { now, actor } }, eventIds });
-  return result.append?.position ?? null;
+  return decidedAt(result);
 }
 
 export interface PayoutTarget {

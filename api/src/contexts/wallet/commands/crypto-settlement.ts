@@ -1,4 +1,4 @@
-import { foldStream, type Position } from '@wager/domain';
+import { decidedAt, foldStream, type Position } from '@wager/domain';
 import { runCommand, runMultiStreamCommand } from '../../../runtime/command-pipeline.js';
 import { cryptoDepositDecider, cryptoDepositStreamId, decideCryptoSettlement, deterministicId, walletDecider, walletStreamId, type CryptoDepositEvent, type CryptoDepositState, type WalletEvent } from '@wager/domain/wallet/index';
 import type { AppDeps } from '../../../deps.js';
@@ -20,7 +20,7 @@ export async function recordCryptoConfirmations(deps: Deps, depositId: string, c
   const userId = foldStream(cryptoDepositDecider, await deps.store.readStream(cryptoDepositStreamId(depositId), { maxCount: 1 })).created?.userId;
   if (!userId) {
     const recorded = await runCommand(deps, { streamId: cryptoDepositStreamId(depositId), decider: cryptoDepositDecider, command, eventIds: depositIds });
-    return { state: recorded.state, position: recorded.append?.position ?? null };
+    return { state: recorded.state, position: decidedAt(recorded) };
   }
   const result = await runMultiStreamCommand(deps, {
     parts: {
@@ -30,5 +30,5 @@ export async function recordCryptoConfirmations(deps: Deps, depositId: string, c
     decide: (states) => decideCryptoSettlement(command, states),
     metadata: command.metadata,
   });
-  return { state: result.states.deposit, position: result.append?.position ?? null };
+  return { state: result.states.deposit, position: decidedAt(result) };
 }

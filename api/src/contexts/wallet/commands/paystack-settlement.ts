@@ -1,4 +1,4 @@
-import { foldStream, type Position } from '@wager/domain';
+import { decidedAt, foldStream, type Position } from '@wager/domain';
 import { runCommand, runMultiStreamCommand } from '../../../runtime/command-pipeline.js';
 import {
   decidePaystackSettlement,
@@ -41,7 +41,7 @@ export async function settlePaystackDeposit(deps: Deps, reference: string, outco
   if (!userId) {
     // Not initialized here: the decider refuses it on the deposit's stream alone.
     const recorded = await runCommand(deps, { streamId: paystackDepositStreamId(reference), decider: paystackDepositDecider, command, eventIds: depositIds });
-    return { state: recorded.state, position: recorded.append?.position ?? null };
+    return { state: recorded.state, position: decidedAt(recorded) };
   }
   const result = await runMultiStreamCommand(deps, {
     parts: {
@@ -51,5 +51,5 @@ export async function settlePaystackDeposit(deps: Deps, reference: string, outco
     decide: (states) => decidePaystackSettlement(command, states),
     metadata: command.metadata,
   });
-  return { state: result.states.deposit, position: result.append?.position ?? null };
+  return { state: result.states.deposit, position: decidedAt(result) };
 }
