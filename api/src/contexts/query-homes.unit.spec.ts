@@ -30,7 +30,7 @@ const TEMPORARY_ALLOW_LIST: readonly string[] = [
  */
 const QUERY_BUILDER_METHODS = new Set(['selectFrom', 'selectNoFrom', 'insertInto', 'replaceInto', 'updateTable', 'deleteFrom', 'mergeInto', 'executeQuery']);
 
-export interface QueryCall {
+interface QueryCall {
   readonly line: number;
   readonly what: string;
 }
@@ -56,7 +56,7 @@ function kyselyNames(source: ts.SourceFile): { sql: Set<string>; compiledQuery: 
  * Comments and strings are not code, so they never count. Opening a transaction is not counted:
  * a module may hold one around calls into a queries or store module.
  */
-export function findQueryCalls(fileName: string, text: string): QueryCall[] {
+function findQueryCalls(fileName: string, text: string): QueryCall[] {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const names = kyselyNames(source);
   const found: { at: number; what: string }[] = [];
@@ -81,14 +81,14 @@ export function findQueryCalls(fileName: string, text: string): QueryCall[] {
 type ContextPath = string;
 
 /** Specs and test support (`testing.ts`, `testing/`, `*.testing.ts`) are not the product's code. */
-export function isScanned(path: ContextPath): boolean {
+function isScanned(path: ContextPath): boolean {
   const parts = path.split('/');
   const name = parts.at(-1)!;
   return name.endsWith('.ts') && !name.endsWith('.d.ts') && !/\.spec\.ts$/.test(name) && name !== 'testing.ts' && !name.endsWith('.testing.ts') && !parts.includes('testing');
 }
 
 /** Where a context's queries may run: its commands module (commands.ts, or a file under commands/) and a store.ts. */
-export function isQueryHome(path: ContextPath): boolean {
+function isQueryHome(path: ContextPath): boolean {
   const parts = path.split('/');
   const name = parts.at(-1)!;
   return name === 'commands.ts' || name === 'store.ts' || parts.slice(0, -1).includes('commands');
