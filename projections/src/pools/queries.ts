@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { TERMINAL_POOL_STATUSES } from '@wager/domain/pools/index';
 import type { Database } from '../database.js';
 import type { FplPoolParticipantRow, FplPoolRow } from './pools.table.js';
 
@@ -75,4 +76,16 @@ export async function poolIdsOfUser(db: Kysely<Database>, userId: string, limit:
     .limit(limit)
     .execute();
   return rows.map((r) => r.id);
+}
+
+/** How many pools the user entered that are not over yet (erasure waits for them). */
+export async function countOpenPoolsOf(db: Kysely<Database>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('fpl_pool_participants as p')
+    .innerJoin('fpl_pools as pool', 'pool.id', 'p.pool_id')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('p.user_id', '=', userId)
+    .where('pool.status', 'not in', [...TERMINAL_POOL_STATUSES])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

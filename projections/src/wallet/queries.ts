@@ -80,3 +80,18 @@ export async function recentCryptoDepositIds(db: Kysely<Database>, userId: strin
   const rows = await db.selectFrom('crypto_deposits').select('id').where('user_id', '=', userId).orderBy('created_at', 'desc').limit(limit).execute();
   return rows.map((r) => r.id);
 }
+
+/** The user's balances as the wallet shows them (one row per wallet currency). */
+export async function walletBalancesOf(db: Kysely<Database>, userId: string) {
+  return db.selectFrom('wallets').select(['currency', 'balance', 'crypto_balance']).where('user_id', '=', userId).execute();
+}
+
+/** The references of the user's Paystack deposits (the personal-data export reads their streams). */
+export async function paystackReferencesOf(db: Kysely<Database>, userId: string): Promise<string[]> {
+  return (await db.selectFrom('paystack_deposits').select('reference').where('user_id', '=', userId).execute()).map((r) => r.reference);
+}
+
+/** The ids of the user's crypto deposits (the personal-data export reads their streams). */
+export async function cryptoDepositIdsOf(db: Kysely<Database>, userId: string): Promise<string[]> {
+  return (await db.selectFrom('crypto_deposits').select('id').where('user_id', '=', userId).execute()).map((r) => r.id);
+}
