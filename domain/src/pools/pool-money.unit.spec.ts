@@ -1,5 +1,6 @@
 // Proves the pool's money decisions name their wallets: a cancellation refunds every entry and a settlement pays every winner in the same decision as the pool's event; a wallet not read is named (PoolWalletsUnread), never skipped; a refusal needs no wallet; deciding again moves nothing.
 import { describe, expect, it } from 'vitest';
+import { deciderSpec } from '../testing/decider-spec.js';
 import { walletDecider } from '../wallet/decider.js';
 import type { WalletState } from '../wallet/state.js';
 import { decideJoinWithEntry } from './entry-moves.js';
@@ -9,21 +10,23 @@ import type { PoolState } from './state.js';
 import { FIRST_DEADLINE, POOL_T0, createPool, joinPool } from './testing.js';
 
 const TERMS = { timeZone: 'UTC', dailyLimit: '100000' };
+// decidePoolMoney decides over the pool and its wallets at once; each stream's part is folded by its own decider's spec.
+const pools = deciderSpec(poolDecider);
+const walletSpec = deciderSpec(walletDecider);
 
 function funded(userId: string): WalletState {
-  const events = walletDecider.decide({ type: 'CreditDeposit', data: { userId, depositId: `d-${userId}`, provider: 'paystack', reference: `r-${userId}`, amount: '100.00', currency: 'NGN' }, metadata: { now: POOL_T0 } }, walletDecider.initialState());
-  return events.reduce(walletDecider.evolve, walletDecider.initialState());
+  return walletSpec.stateAfter([{ type: 'CreditDeposit', data: { userId, depositId: `d-${userId}`, provider: 'paystack', reference: `r-${userId}`, amount: '100.00', currency: 'NGN' }, metadata: { now: POOL_T0 } }]);
 }
 
 function poolWith(users: string[]): { pool: PoolState; wallets: Record<string, WalletState> } {
-  let pool = poolDecider.decide(createPool('p1', users[0]!), poolDecider.initialState()).reduce(poolDecider.evolve, poolDecider.initialState());
+  let pool = pools.stateAfter([createPool('p1', users[0]!)]);
   const wallets: Record<string, WalletState> = {};
   users.forEach((u, i) => {
     const command = joinPool('p1', u, 10 + i);
     if (command.type !== 'JoinPool') throw new Error('unreachable');
     const move = decideJoinWithEntry(command, TERMS, { pool, wallet: funded(u) });
-    pool = move.pool.reduce(poolDecider.evolve, pool);
-    wallets[u] = move.wallet.reduce(walletDecider.evolve, funded(u));
+    pool = pools.stateOf(move.pool, pool);
+    wallets[u] = walletSpec.stateOf(move.wallet, funded(u));
   });
   return { pool, wallets };
 }
@@ -41,7 +44,7 @@ describe('pool money decisions', () => {
       ['bob', [['StakeReleased', '5.10']]],
       ['carol', [['StakeReleased', '5.10']]],
     ]);
-    const after = { pool: move.pool.reduce(poolDecider.evolve, pool), wallets: Object.fromEntries(Object.entries(wallets).map(([u, w]) => [u, (move.wallets[u] ?? []).reduce(walletDecider.evolve, w)])) };
+    const after = { pool: pools.stateOf(move.pool, pool), wallets: Object.fromEntries(Object.entries(wallets).map(([u, w]) => [u, walletSpec.stateOf(move.wallets[u] ?? [], w)])) };
     expect(decidePoolMoney(cancel, after)).toEqual({ pool: [], wallets: {} });
   });
 

@@ -4,10 +4,12 @@ import fc from 'fast-check';
 import { Money, ZERO, formatAmount } from '../money/money.js';
 import { Balances, assertBalanced, postingsOf } from '../ledger/postings.js';
 import { userAvailable, userReceivable } from '../ledger/accounts.js';
+import { deciderSpec } from '../testing/decider-spec.js';
 import { walletDecider } from './decider.js';
 import type { WalletCommand } from './commands.js';
 import { availableBalance } from './state.js';
 
+const spec = deciderSpec(walletDecider);
 const NOW = new Date('2026-11-01T10:00:00Z');
 const U = 'u1';
 const CUR = 'NGN';
@@ -21,7 +23,7 @@ describe('appeal receivables', () => {
   it('are collected from the next deposits, in the deposit’s own decision', () => {
     fc.assert(
       fc.property(fc.array(stepArb, { maxLength: 12 }), (steps) => {
-        let state = walletDecider.initialState();
+        let state = spec.given().state;
         const books = new Balances();
         let net = ZERO;
         steps.forEach((step, i) => {
@@ -31,13 +33,14 @@ describe('appeal receivables', () => {
               ? { type: 'CreditDeposit', data: { userId: U, depositId: `d${i}`, provider: 'paystack', reference: `r${i}`, amount, currency: CUR }, metadata: { now: NOW } }
               : { type: 'AdjustForAppeal', data: { userId: U, holdId: `bet${i}`, holdKind: 'bet', amount: `-${amount}`, currency: CUR, reversesEventId: `e${i}` }, metadata: { now: NOW } };
           const owedBefore = state.receivable?.[CUR] ?? ZERO;
-          const events = walletDecider.decide(command, state);
+          const decided = spec.givenState(state).when(command);
+          const events = decided.events();
           for (const e of events) {
             const postings = postingsOf(e.data)!;
             assertBalanced(postings);
             books.apply(postings);
-            state = walletDecider.evolve(state, e);
           }
+          state = decided.after();
           net = step.kind === 'deposit' ? net.plus(amount) : net.minus(amount);
           if (step.kind === 'deposit') {
             const collected = Money.min(owedBefore, new Money(amount));
