@@ -70,19 +70,6 @@ async function books() {
   const { rows: log } = await sql<{ global_position: string; stream_id: string; type: string; data: unknown; metadata: unknown }>`select global_position, stream_id, type, data, metadata from es_events order by global_position`.execute(h.deps.db);
   return { balances, entries: entries.rows, chains, log };
 }
-/**
- * What erasure knowingly leaves naming the person (docs/architecture.md, "What erasure leaves"),
- * by username only: another player's notifications and the mail and pushes queued for them
- * (what the recipient was told; it goes with the recipient's erasure), and the chat's system
- * notices ("<name> reported: lost"), whose text is in clear in the log (a known gap).
- */
-function knownResidue(row: string, personId: string): boolean {
-  if (/^(notifications|email_outbox|push_outbox):/.test(row)) return !row.includes(personId);
-  if (row.startsWith('es_events:')) return row.includes(',MessagePosted,') && row.includes('""type"": ""system""');
-  if (row.startsWith('chat_messages:')) return row.includes(',system,system,');
-  return false;
-}
-
 function evidenceFolderText(): string {
   const dir = join(h.deps.config.DATA_DIR, 'evidence');
   if (!existsSync(dir)) return '';
@@ -187,7 +174,7 @@ describe('erasing one person after an arbitrary small history', () => {
           const evidence = evidenceFolderText();
           for (const bytes of evidenceTexts) expect(evidence, 'their evidence file left the folder').not.toContain(bytes);
           for (const datum of personal) {
-            const found = tables.filter((row) => row.includes(datum) && !(datum === username && knownResidue(row, p.id)));
+            const found = tables.filter((row) => row.includes(datum));
             expect(found, `${datum} in a table`).toEqual([]);
             expect(evidence, `${datum} in the evidence folder`).not.toContain(datum);
             // (the provider sandboxes' own request lines are the provider's log, not the app's: Paystack's resolve takes the number in its query)
