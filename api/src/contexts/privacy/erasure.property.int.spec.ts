@@ -5,6 +5,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { erasedPlayerName } from '@wager/domain';
 import { chatIdOfBet } from '@wager/domain/chat/index';
 import { rebuildProjector } from '@wager/projections';
 import { usersProjector } from '@wager/projections/users/projector';
@@ -180,6 +181,17 @@ describe('erasing one person after an arbitrary small history', () => {
             // (the provider sandboxes' own request lines are the provider's log, not the app's: Paystack's resolve takes the number in its query)
             expect(logLines.filter((line) => line.includes(datum) && !line.includes('"url":"/sandbox/')), `${datum} in the logs`).toEqual([]);
           }
+
+          // The other player's notifications and the chat's platform messages still read sensibly: the person under their pseudonym.
+          const pseudonym = erasedPlayerName(p.id);
+          const listed = await h.app.inject({ method: 'GET', url: '/api/notifications?limit=50', headers: q.headers });
+          expect(listed.statusCode, listed.body).toBe(200);
+          const naming = (listed.json().notifications as { params: Record<string, string | null> }[]).filter((n) => n.params.challengerId === p.id || n.params.reporterId === p.id);
+          expect(naming.length).toBeGreaterThan(0);
+          for (const n of naming) expect(n.params.challenger ?? n.params.reporter).toBe(pseudonym);
+          const chat = await h.deps.db.selectFrom('chats').select('id').where('participant1_id', '=', p.id).where('participant2_id', '=', q.id).executeTakeFirstOrThrow();
+          const messages = (await h.app.inject({ method: 'GET', url: `/api/chats/${chat.id}/messages?limit=50`, headers: q.headers })).json() as { content: string; notice: { kind: string } | null }[];
+          expect(messages.filter((m) => m.notice?.kind === 'result_reported').map((m) => m.content)).toContain(`${pseudonym} reported: lost`);
 
           // A rebuild of the read models yields the same erased rows.
           const rowsOf = async () => ({
