@@ -61,7 +61,7 @@ export function notificationsRaiseReactor(deps: Deps): Reactor {
 /**
  * The notification's parameters with the names of the people it names, as the users read model
  * has them now (the stream holds their ids only). The queued mail and push hold the name in
- * clear: an erasure redacts them in the outboxes of others (privacy context).
+ * clear, with the ids in `named_user_ids`: an erasure redacts it there (privacy context).
  */
 async function namedParams(deps: Deps, d: NotificationRaisedData): Promise<NotificationParams> {
   const ids = namedUserIds(d.params);
@@ -86,7 +86,7 @@ export async function queueNotificationEmail(deps: Deps, d: NotificationRaisedDa
     now: sendAt,
     unsubscribeUrl: isLocked(category, 'email') ? null : unsubscribeUrl(deps.config, await unsubscribeKey(deps, now), d.userId, category),
   });
-  await enqueueEmail(deps.db, { id: d.notificationId, to: user.email, subject: email.subject, text: email.text, html: email.html, headers: email.headers, kind: `notification-${d.type}`, userId: d.userId, sendAt }, now);
+  await enqueueEmail(deps.db, { id: d.notificationId, to: user.email, subject: email.subject, text: email.text, html: email.html, headers: email.headers, kind: `notification-${d.type}`, userId: d.userId, sendAt, namedUserIds: namedUserIds(d.params) }, now);
 }
 
 export function notificationsEmailReactor(deps: Deps): Reactor {
@@ -111,7 +111,7 @@ export async function queueNotificationPush(deps: Deps, d: NotificationRaisedDat
   const user = await mailRecipientOf(deps.db, d.userId);
   if (!user) throw new Error(`notifications-push: user ${d.userId} is not in the read model yet`);
   const { title } = renderNotification(d.type, await namedParams(deps, d), { locale: notificationLocale(user.preferred_language), timeZone: user.timezone, now });
-  await enqueuePush(deps.db, { id: d.notificationId, userId: d.userId, title: title.slice(0, PUSH_TITLE_LENGTH_MAX), url: d.link, createdAt: now });
+  await enqueuePush(deps.db, { id: d.notificationId, userId: d.userId, title: title.slice(0, PUSH_TITLE_LENGTH_MAX), url: d.link, createdAt: now, namedUserIds: namedUserIds(d.params) });
 }
 
 export const PUSH_TITLE_LENGTH_MAX = 200;

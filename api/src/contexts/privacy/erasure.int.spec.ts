@@ -1,4 +1,4 @@
-// Proves erasure on real PostgreSQL (older records naming the person included: a platform message's text, its row, another player's notification): refused while a bet is open or a balance is left; then PersonErased, the key destroyed, sessions, credentials, claims and queued mail gone, login impossible; every stored event byte, hash chain and balance as before; no personal datum of the person readable in the log (through the app's store) or the read tables; a rebuild of the users read model yields the erased row again; the rest erased too (notifications, support messages, evidence files she uploaded and EvidencePurged on record, queued pushes and push devices, her chat texts); the other player untouched; only admins may erase (visitor 401, player 403, unknown 404).
+// Proves erasure on real PostgreSQL (older records naming the person included: a platform message's text, its row, another player's notification, mail and pushes, each redacted by id or, queued before ids were kept, by the name as a whole word): refused while a bet is open or a balance is left; then PersonErased, the key destroyed, sessions, credentials, claims and queued mail gone, login impossible; every stored event byte, hash chain and balance as before; no personal datum of the person readable in the log (through the app's store) or the read tables; a rebuild of the users read model yields the erased row again; the rest erased too (notifications, support messages, evidence files she uploaded and EvidencePurged on record, queued pushes and push devices, her chat texts); the other player untouched; only admins may erase (visitor 401, player 403, unknown 404).
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -180,6 +180,19 @@ describe('erasing a person', () => {
     // A row projected before, with her name in its text.
     const olderRowId = randomUUID();
     await h.deps.db.insertInto('chat_messages').values({ id: olderRowId, chat_id: chatId, stream_revision: 99, sender_id: 'system', type: 'system', content: `${name} reported: won`, notice: JSON.stringify({ kind: 'result_reported', params: { reporterId: alice.id, result: 'won' } }), created_at: at }).execute();
+    // Mail and pushes to bob: one naming her by id, one queued before ids were kept, one naming a longer name that contains hers, and a mail that is no notification.
+    const mail = (id: string, kind: string, text: string, named: string[]) => ({ id, to_address: bob.user.email, subject: text, text_body: text, html_body: `<p>${text}</p>`, kind, user_id: bob.id, status: 'sent' as const, attempts: 1, created_at: at, next_attempt_at: at, named_user_ids: named });
+    const [byId, older, longer, other] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    await h.deps.db
+      .insertInto('email_outbox')
+      .values([
+        mail(byId, 'notification-result_reported', `${name} reported a loss`, [alice.id]),
+        mail(older, 'notification-challenge_received', `New challenge from ${name.toUpperCase()}`, []),
+        mail(longer, 'notification-challenge_received', `New challenge from ${name}_2`, []),
+        mail(other, 'support-reply', `about ${name}`, []),
+      ])
+      .execute();
+    await h.deps.db.insertInto('push_outbox').values([{ id: byId, user_id: bob.id, title: `${name} reported a result`, url: '/', named_user_ids: [alice.id] }, { id: older, user_id: bob.id, title: `${name} accepted your challenge`, url: '/' }]).execute();
     const messages = async () => ((await h.app.inject({ method: 'GET', url: `/api/chats/${chatId}/messages`, headers: bob.headers })).json() as { id: string; content: string }[]).filter((m) => m.id === messageId || m.id === olderRowId).map((m) => m.content);
     const notification = async () => ((await h.app.inject({ method: 'GET', url: '/api/notifications', headers: bob.headers })).json().notifications as { id: string; params: Record<string, string | null> }[]).find((n) => n.id === notificationId);
     // Before: the chat answers her name, from the notice; the stored text and the notification hold none.
@@ -200,6 +213,14 @@ describe('erasing a person', () => {
     for (const stream of [`chat-${chatId}`, `notifications-${bob.id}`]) expect(await checkChain(h.deps.store, stream)).toMatchObject({ intact: true });
     await rebuildProjector({ store: h.deps.store, db: h.deps.db, projector: chatMessagesProjector });
     expect(await rows()).toEqual(['A player reported: lost']);
+    const mails = await h.deps.db.selectFrom('email_outbox').select(['id', 'subject', 'text_body', 'html_body']).where('id', 'in', [byId, older, longer, other]).execute();
+    const mailOf = (id: string) => mails.find((m) => m.id === id);
+    expect(mailOf(byId)).toMatchObject({ subject: `${pseudonym} reported a loss`, text_body: `${pseudonym} reported a loss`, html_body: `<p>${pseudonym} reported a loss</p>` });
+    expect(mailOf(older)).toMatchObject({ subject: `New challenge from ${pseudonym}` });
+    // Not her name as a word, and not a notification: left as they are.
+    expect(mailOf(longer)).toMatchObject({ subject: `New challenge from ${name}_2` });
+    expect(mailOf(other)).toMatchObject({ subject: `about ${name}` });
+    expect((await h.deps.db.selectFrom('push_outbox').select('title').where('id', 'in', [byId, older]).orderBy('title').execute()).map((r) => r.title)).toEqual([`${pseudonym} accepted your challenge`, `${pseudonym} reported a result`]);
   });
 
   it('only an admin may erase: visitor 401, player 403, unknown person 404', async () => {
