@@ -184,3 +184,33 @@ export async function betHeadlines(db: Db, betIds: readonly string[]): Promise<M
   const rows = await db.selectFrom('bets').select(['id', 'game_type', 'amount', 'currency']).where('id', 'in', betIds).execute();
   return new Map(rows.map((b) => [b.id, b]));
 }
+
+/** Of these bets, the ones still in play (not cancelled, expired, completed or voided). */
+export async function betIdsInPlay(db: Db, betIds: readonly string[]): Promise<Set<string>> {
+  if (betIds.length === 0) return new Set();
+  const rows = await db.selectFrom('bets').select('id').where('id', 'in', [...betIds]).where('status', 'not in', ['cancelled', 'expired', 'completed', 'voided']).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The open public challenges (the marketplace's live list), at most `limit`. */
+export async function openPublicChallengeIds(db: Db, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom('bets').select('id').where('status', '=', 'pending').where('visibility', '=', 'public').limit(limit).execute();
+  return rows.map((r) => r.id);
+}
+
+/** The bets a user is a side of or invited to, newest first. */
+export async function betIdsOfUser(db: Db, userId: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('bets')
+    .select('id')
+    .where((w) => w.or([w('challenger_id', '=', userId), w('opponent_id', '=', userId), w('invited_opponent_id', '=', userId)]))
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** A bet's two sides (the opponent null until accepted). */
+export async function findBetSides(db: Db, betId: string): Promise<Pick<BetRow, 'id' | 'challenger_id' | 'opponent_id'> | undefined> {
+  return db.selectFrom('bets').select(['id', 'challenger_id', 'opponent_id']).where('id', '=', betId).executeTakeFirst();
+}

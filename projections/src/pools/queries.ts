@@ -58,3 +58,21 @@ export async function activePools(db: Kysely<Database>, limit: number): Promise<
 export async function poolIdsJoinedBy(db: Kysely<Database>, userId: string): Promise<Set<string>> {
   return new Set((await db.selectFrom('fpl_pool_participants').select('pool_id').where('user_id', '=', userId).execute()).map((r) => r.pool_id));
 }
+
+/** The open public pools (the public list), at most `limit`. */
+export async function openPublicPoolIds(db: Kysely<Database>, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom('fpl_pools').select('id').where('status', '=', 'open').where('is_private', '=', false).limit(limit).execute();
+  return rows.map((r) => r.id);
+}
+
+/** The pools a user created or entered, newest first. */
+export async function poolIdsOfUser(db: Kysely<Database>, userId: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('fpl_pools')
+    .select('id')
+    .where((w) => w.or([w('creator_id', '=', userId), w('id', 'in', w.selectFrom('fpl_pool_participants').select('pool_id').where('user_id', '=', userId))]))
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}

@@ -63,3 +63,20 @@ export async function listWithdrawalsAwaitingKyc(db: Kysely<Database>, limit = D
 export async function findSaferPlay(db: Kysely<Database>, userId: string) {
   return db.selectFrom('wallet_safer_play').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }
+
+/** Every wallet row (the audit compares them with the balances rebuilt from the log). */
+export async function allWallets(db: Kysely<Database>) {
+  return db.selectFrom('wallets').selectAll().execute();
+}
+
+/** The references of a user's newest Paystack deposits. */
+export async function recentPaystackReferences(db: Kysely<Database>, userId: string, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom('paystack_deposits').select('reference').where('user_id', '=', userId).orderBy('created_at', 'desc').limit(limit).execute();
+  return rows.map((r) => r.reference);
+}
+
+/** The ids of a user's newest crypto deposits. */
+export async function recentCryptoDepositIds(db: Kysely<Database>, userId: string, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom('crypto_deposits').select('id').where('user_id', '=', userId).orderBy('created_at', 'desc').limit(limit).execute();
+  return rows.map((r) => r.id);
+}

@@ -23,7 +23,7 @@ import { signInDeviceFacts } from '@wager/projections/users/devices.queries';
 import { findPasswordResetToken } from '@wager/projections/credentials/queries';
 import { enqueueEmail } from '../../adapters/email/outbox.js';
 import type { AppDeps } from '../../deps.js';
-import { claim } from './claims.js';
+import { claim } from './store.js';
 import { phoneStreamIdFor } from './commands/phone-streams.js';
 import { hashPassword, passwordCost } from './passwords.js';
 import { EMAIL_CODE_SECRET_NAME, PHONE_CODE_SECRET_NAME, appSecret, codeFor, codeHashFor, codeMatches } from './secrets.js';

@@ -9,7 +9,7 @@
 import type { RecordedEvent } from '@wager/domain';
 import { CATEGORY_OF, NOTIFYING_EVENT_TYPES, isLocked, namedUserIds, needsOf, notificationLocale, planNotifications, renderNotification, withNames, type NotificationContext, type NotificationParams, type NotificationRaisedData } from '@wager/domain/notifications/index';
 import { adminIds, moderatorIds } from '@wager/projections/notifications/queries';
-import { mailRecipientOf, usernamesById } from '@wager/projections/users/queries';
+import { mailPreferencesOf, mailRecipientOf, usernamesById } from '@wager/projections/users/queries';
 import { enqueueEmail } from '../../adapters/email/outbox.js';
 import { publicBaseUrl } from '../../config.js';
 import type { AppDeps } from '../../deps.js';
@@ -108,7 +108,7 @@ export async function queueNotificationPush(deps: Deps, d: NotificationRaisedDat
   if (!d.channels.includes('push')) return;
   const now = deps.clock.now();
   if (Date.parse(d.showAt) > now.getTime()) return;
-  const user = await mailRecipientOf(deps.db, d.userId);
+  const user = await mailPreferencesOf(deps.db, d.userId);
   if (!user) throw new Error(`notifications-push: user ${d.userId} is not in the read model yet`);
   const { title } = renderNotification(d.type, await namedParams(deps, d), { locale: notificationLocale(user.preferred_language), timeZone: user.timezone, now });
   await enqueuePush(deps.db, { id: d.notificationId, userId: d.userId, title: title.slice(0, PUSH_TITLE_LENGTH_MAX), url: d.link, createdAt: now, namedUserIds: namedUserIds(d.params) });
