@@ -8,18 +8,6 @@ import { describe, expect, it } from 'vitest';
 const CONTEXTS_DIR = fileURLToPath(new URL('.', import.meta.url));
 
 /**
- * Files whose queries other branches are moving out (issue #26, item 4) at the time this rule
- * was written. Temporary: whoever merges those branches empties this list (the last test fails
- * for an entry that no longer needs it, so the list only shrinks).
- */
-const TEMPORARY_ALLOW_LIST: readonly string[] = [
-  'chat/reactors.ts',
-  'chat/views.ts',
-  'chat/access.ts',
-  'notifications/reactors.ts',
-];
-
-/**
  * Kysely's query builders and statement runners: a call of one of these on any object is a query.
  * A common table expression (`db.with('name', …)`) needs no rule of its own: its chain goes on to
  * one of these.
@@ -179,13 +167,8 @@ describe('api/src/contexts', () => {
 
   it('runs queries only in commands modules and store.ts (read-model reads go through projections/src/<context>/queries.ts)', () => {
     const misplaced = files
-      .filter((path) => !isQueryHome(path) && !TEMPORARY_ALLOW_LIST.includes(path))
+      .filter((path) => !isQueryHome(path))
       .flatMap((path) => findQueryCalls(path, read(path)).map((call) => `${path}:${call.line} ${call.what}`));
     expect(misplaced).toEqual([]);
-  });
-
-  it('keeps on the temporary allow-list only files that exist and still run queries (empty it as they move)', () => {
-    const stale = TEMPORARY_ALLOW_LIST.filter((path) => !files.includes(path) || findQueryCalls(path, read(path)).length === 0);
-    expect(stale).toEqual([]);
   });
 });

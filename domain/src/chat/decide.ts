@@ -1,9 +1,17 @@
 import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError, issueRefusal } from '../shared/errors.js';
 import type { ChatCommand, ClaimModeration, CloseChat, CreateChat, EscalateToAdmin, JoinAsModerator, PostMessage, PostSystemMessage, PurgeChat, PurgeEvidence, RequestModerator, ResolveModeration } from './commands.js';
 import { SYSTEM_SENDER, type ChatEvent, type ChatNotice } from './events.js';
+import { chatNoticeText } from './notice-text.js';
 
 /** The notice of a platform message, when the command carries one (older callers may not). */
 const noticeOf = (notice: ChatNotice | undefined): { notice?: ChatNotice } => (notice ? { notice } : {});
+
+/**
+ * The stored text of a platform message: with a notice, its English rendering naming nobody (the
+ * notice holds the user ids; readers put the names back), whatever text the command brought; a
+ * username is never written in clear into the log (docs/architecture.md, "Personal data and erasure").
+ */
+const systemText = (content: string, notice: ChatNotice | undefined): string => (notice ? chatNoticeText(notice) : content);
 import { MESSAGES_PER_WINDOW_MAX, MESSAGE_WINDOW_MS, chatMessages, escalationReasonSchema, messageContentSchema, moderationNoteSchema } from './rules.js';
 import type { ChatState, OpenChat } from './state.js';
 
@@ -67,7 +75,7 @@ function postSystemMessage(command: PostSystemMessage, state: ChatState): ChatEv
   const chat = requireChat(state);
   const d = command.data;
   if (chat.messages.has(d.messageId)) return [];
-  return [{ type: 'MessagePosted', data: { messageId: d.messageId, chatId: chat.chatId, senderId: SYSTEM_SENDER, type: d.type, content: d.content, ...noticeOf(d.notice), postedAt: command.metadata.now.toISOString() } }];
+  return [{ type: 'MessagePosted', data: { messageId: d.messageId, chatId: chat.chatId, senderId: SYSTEM_SENDER, type: d.type, content: systemText(d.content, d.notice), ...noticeOf(d.notice), postedAt: command.metadata.now.toISOString() } }];
 }
 
 function requestModerator(command: RequestModerator, state: ChatState): ChatEvent[] {
@@ -79,7 +87,7 @@ function requestModerator(command: RequestModerator, state: ChatState): ChatEven
   const at = command.metadata.now.toISOString();
   return [
     { type: 'ModeratorRequested', data: { chatId: chat.chatId, requestedBy: d.requestedBy, requestedAt: at } },
-    { type: 'MessagePosted', data: { messageId: d.messageId, chatId: chat.chatId, senderId: SYSTEM_SENDER, type: 'moderator_invite', content: d.content, ...noticeOf(d.notice), postedAt: at } },
+    { type: 'MessagePosted', data: { messageId: d.messageId, chatId: chat.chatId, senderId: SYSTEM_SENDER, type: 'moderator_invite', content: systemText(d.content, d.notice), ...noticeOf(d.notice), postedAt: at } },
   ];
 }
 
@@ -97,7 +105,7 @@ function joinAsModerator(command: JoinAsModerator, state: ChatState): ChatEvent[
   const at = command.metadata.now.toISOString();
   return [
     { type: 'ModeratorJoined', data: { chatId: chat.chatId, moderatorId: d.moderatorId, joinedAt: at } },
-    { type: 'MessagePosted', data: { messageId: d.messageId, chatId: chat.chatId, senderId: SYSTEM_SENDER, type: 'system', content: d.content, ...noticeOf(d.notice), postedAt: at } },
+    { type: 'MessagePosted', data: { messageId: d.messageId, chatId: chat.chatId, senderId: SYSTEM_SENDER, type: 'system', content: systemText(d.content, d.notice), ...noticeOf(d.notice), postedAt: at } },
     ...(chat.moderation.status === 'open' ? [{ type: 'ModerationClaimed' as const, data: { chatId: chat.chatId, moderatorId: d.moderatorId, claimedAt: at } }] : []),
   ];
 }
@@ -143,7 +151,7 @@ function claimModeration(command: ClaimModeration, state: ChatState): ChatEvent[
   if (chat.moderatorId === d.moderatorId) return [claimed];
   return [
     { type: 'ModeratorJoined', data: { chatId: chat.chatId, moderatorId: d.moderatorId, joinedAt: at } },
-    { type: 'MessagePosted', data: { messageId: d.joinMessageId, chatId: chat.chatId, senderId: SYSTEM_SENDER, type: 'system', content: d.joinContent, ...noticeOf(d.joinNotice), postedAt: at } },
+    { type: 'MessagePosted', data: { messageId: d.joinMessageId, chatId: chat.chatId, senderId: SYSTEM_SENDER, type: 'system', content: systemText(d.joinContent, d.joinNotice), ...noticeOf(d.joinNotice), postedAt: at } },
     claimed,
   ];
 }
@@ -179,7 +187,7 @@ function resolveModeration(command: ResolveModeration, state: ChatState): ChatEv
   const at = command.metadata.now.toISOString();
   return [
     { type: 'ModerationResolved', data: { chatId: chat.chatId, resolvedBy: d.actorId, note, resolvedAt: at } },
-    { type: 'MessagePosted', data: { messageId: d.messageId, chatId: chat.chatId, senderId: SYSTEM_SENDER, type: 'system', content: d.content, ...noticeOf(d.notice), postedAt: at } },
+    { type: 'MessagePosted', data: { messageId: d.messageId, chatId: chat.chatId, senderId: SYSTEM_SENDER, type: 'system', content: systemText(d.content, d.notice), ...noticeOf(d.notice), postedAt: at } },
   ];
 }
 
@@ -195,7 +203,7 @@ function escalateToAdmin(command: EscalateToAdmin, state: ChatState): ChatEvent[
   const at = command.metadata.now.toISOString();
   return [
     { type: 'ModerationEscalated', data: { chatId: chat.chatId, escalatedBy: d.actorId, reason, escalatedAt: at } },
-    { type: 'MessagePosted', data: { messageId: d.messageId, chatId: chat.chatId, senderId: SYSTEM_SENDER, type: 'system', content: d.content, ...noticeOf(d.notice), postedAt: at } },
+    { type: 'MessagePosted', data: { messageId: d.messageId, chatId: chat.chatId, senderId: SYSTEM_SENDER, type: 'system', content: systemText(d.content, d.notice), ...noticeOf(d.notice), postedAt: at } },
   ];
 }
 

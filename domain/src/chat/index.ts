@@ -12,3 +12,4 @@ export * from './rules.js';
 
 export const chatDecider: Decider<ChatState, ChatCommand, ChatEvent> = { initialState, evolve, decide };
 export * from './ids.js';
+export * from './notice-text.js';

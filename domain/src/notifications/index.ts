@@ -11,5 +11,6 @@ export * from './state.js';
 export * from './decide.js';
 export * from './plan.js';
 export * from './render.js';
+export * from './names.js';
 
 export const notificationsDecider: Decider<NotificationsState, NotificationCommand, NotificationEvent> = { initialState, evolve, decide };

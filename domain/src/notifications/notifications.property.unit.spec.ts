@@ -8,6 +8,7 @@ import type { NotificationCommand } from './commands.js';
 import type { NotificationEvent } from './events.js';
 import { deciderSpec } from '../testing/decider-spec.js';
 import { notificationsDecider } from './index.js';
+import { withNames } from './names.js';
 import { needsOf, planNotifications, type NotificationContext, type SourceEvent } from './plan.js';
 import type { NotificationsState } from './state.js';
 
@@ -97,7 +98,7 @@ function lifecycle(l: Lifecycle): Expected[] {
 /** What the reactor would look up, from the events delivered before (the streams as recorded). */
 function contextFor(event: SourceEvent, history: readonly SourceEvent[], moderators: readonly string[]): NotificationContext {
   const needs = needsOf(event);
-  const context: { -readonly [K in keyof NotificationContext]: NotificationContext[K] } = { usernames: Object.fromEntries(USERS.map((u, i) => [u, `player${i}`])) };
+  const context: { -readonly [K in keyof NotificationContext]: NotificationContext[K] } = {};
   if (needs.betId) {
     const stream = history.filter((e) => e.streamId === `bet-${needs.betId}`);
     const created = stream.find((e) => e.type === 'BetCreated')?.data as { challengerId: string; currency: string } | undefined;
@@ -168,8 +169,11 @@ describe('who is notified of what', () => {
 
   it('the result-reported notification carries the contest deadline and who reported what', () => {
     const reported = ev('bet-b', 'BetResultReported', { betId: 'b', reporterId: USERS[0], result: 'won', evidence: [], reportedAt: T, contestDeadlineAt: '2026-11-27T10:00:00.000Z' });
-    const [n] = planNotifications(reported, { bet: { challengerId: USERS[0]!, opponentId: USERS[1]!, currency: 'NGN' }, usernames: { [USERS[0]!]: 'bayo' } });
-    expect(n).toMatchObject({ userId: USERS[1], type: 'result_reported', params: { reporter: 'bayo', result: 'won', deadlineAt: '2026-11-27T10:00:00.000Z' }, link: '/matches/b' });
+    const [n] = planNotifications(reported, { bet: { challengerId: USERS[0]!, opponentId: USERS[1]!, currency: 'NGN' } });
+    // The reporter by id only: the name is put beside it when read or sent, never stored.
+    expect(n).toMatchObject({ userId: USERS[1], type: 'result_reported', params: { reporterId: USERS[0], result: 'won', deadlineAt: '2026-11-27T10:00:00.000Z' }, link: '/matches/b' });
+    expect(n!.params).not.toHaveProperty('reporter');
+    expect(withNames(n!.params, new Map([[USERS[0]!, 'bayo']]))).toMatchObject({ reporterId: USERS[0], reporter: 'bayo' });
   });
 
   it('a pending limit raise and an exclusion are shown when they take effect, not before', () => {

@@ -1,7 +1,6 @@
 /**
  * Who is told of what: the pure rule of the notifications reactor. Given one recorded event and
- * what it needs to know beyond the event (the bet's players, a chat's bet, the moderators, the
- * usernames it names), it answers one notification per person, each with a deterministic id
+ * what it needs to know beyond the event (the bet's players, a chat's bet, the moderators), it answers one notification per person, each with a deterministic id
  * (UUIDv5 of the event's id and the person's), so handling the event again, on any process,
  * yields the same notifications and stores none twice.
  */
@@ -12,7 +11,7 @@ const NOTIFICATION_ID_NAMESPACE = '8f1c2a6e-3d4b-5e7f-9a0b-1c2d3e4f5a6b';
 
 export const notificationIdFor = (sourceEventId: string, userId: string): string => uuidv5(`${sourceEventId}/${userId}`, NOTIFICATION_ID_NAMESPACE);
 
-/** The parameters a notification's text is rendered from (never the text itself). */
+/** The parameters a notification's text is rendered from (never the text itself; people by user id only, names.ts). */
 export type NotificationParams = Readonly<Record<string, string | null>>;
 
 export interface PlannedNotification {
@@ -46,7 +45,6 @@ export interface NotificationContext {
   readonly moderators?: readonly string[];
   /** Every admin (an appeal is reviewed by an admin). */
   readonly admins?: readonly string[];
-  readonly usernames?: Readonly<Record<string, string>>;
 }
 
 export interface ContextNeeds {
@@ -54,8 +52,6 @@ export interface ContextNeeds {
   readonly chatId?: string;
   readonly moderators?: boolean;
   readonly admins?: boolean;
-  /** Users whose usernames the text names. */
-  readonly usernamesOf?: readonly string[];
 }
 
 /** The event types that notify someone. */
@@ -112,12 +108,8 @@ export const notificationLinks = {
 export function needsOf(event: SourceEvent): ContextNeeds {
   const d = event.data as Data;
   switch (event.type) {
-    case 'BetCreated':
-      return { usernamesOf: [str(d.challengerId)] };
     case 'BetAccepted':
-      return { betId: str(d.betId), usernamesOf: [str(d.opponentId)] };
     case 'BetResultReported':
-      return { betId: str(d.betId), usernamesOf: [str(d.reporterId)] };
     case 'BetDisputed':
     case 'DisputeResolved':
     case 'BetSettled':
@@ -127,7 +119,7 @@ export function needsOf(event: SourceEvent): ContextNeeds {
     case 'ModeratorRequested':
       return { chatId: str(d.chatId), moderators: true };
     case 'AppealFiled':
-      return { betId: str(d.betId), admins: true, usernamesOf: [str(d.appellantId)] };
+      return { betId: str(d.betId), admins: true };
     case 'AppealDecided':
       return { betId: str(d.betId) };
     default:
@@ -209,10 +201,6 @@ function occurredAtOf(type: string, d: Data): string {
   return isNotifyingEventType(type) ? str(d[TIME_FIELD[type]]) : '';
 }
 
-function username(context: NotificationContext, userId: string): string | null {
-  return context.usernames?.[userId] ?? null;
-}
-
 function betPlayers(context: NotificationContext): string[] {
   const bet = context.bet;
   if (!bet) return [];
@@ -275,13 +263,13 @@ function betDrafts(type: string, d: Data, context: NotificationContext): Draft[]
         {
           userId: str(d.invitedOpponentId),
           type: 'challenge_received',
-          params: { betId, challenger: username(context, str(d.challengerId)), amount: str(d.amount), currency: str(d.currency), gameType: str(d.gameType), expiresAt: str(d.expiresAt) },
+          params: { betId, challengerId: str(d.challengerId), amount: str(d.amount), currency: str(d.currency), gameType: str(d.gameType), expiresAt: str(d.expiresAt) },
           link: notificationLinks.invite(str(d.inviteLinkId)),
         },
       ];
     case 'BetAccepted':
       if (!context.bet) return [];
-      return [{ userId: context.bet.challengerId, type: 'challenge_accepted', params: { betId, opponent: username(context, str(d.opponentId)) }, link }];
+      return [{ userId: context.bet.challengerId, type: 'challenge_accepted', params: { betId, opponentId: str(d.opponentId) }, link }];
     case 'BetResultReported': {
       const reporterId = str(d.reporterId);
       return betPlayers(context)
@@ -289,7 +277,7 @@ function betDrafts(type: string, d: Data, context: NotificationContext): Draft[]
         .map((userId) => ({
           userId,
           type: 'result_reported' as const,
-          params: { betId, reporter: username(context, reporterId), result: str(d.result), deadlineAt: str(d.contestDeadlineAt) },
+          params: { betId, reporterId, result: str(d.result), deadlineAt: str(d.contestDeadlineAt) },
           link,
         }));
     }
@@ -333,7 +321,7 @@ function appealDrafts(type: string, d: Data, context: NotificationContext): Draf
   const players = betPlayers(context);
   if (type === 'AppealFiled') {
     const appellantId = str(d.appellantId);
-    const params = { betId, appellant: username(context, appellantId) };
+    const params = { betId, appellantId };
     return [
       ...players.filter((id) => id !== appellantId).map((userId) => ({ userId, type: 'appeal_filed' as const, params, link })),
       ...(context.admins ?? [])

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { ERASED_VALUE, type RecordedEvent } from '@wager/domain';
-import type { MessagePostedData } from '@wager/domain/chat/index';
+import { chatNoticeText, type MessagePostedData } from '@wager/domain/chat/index';
+import { systemMessagesNaming } from './queries.js';
 import type { Database } from '../database.js';
 import type { Projector } from '../projector.js';
 
@@ -8,7 +9,8 @@ type Db = Transaction<Database> | Kysely<Database>;
 
 /**
  * Every chat message, from MessagePosted, keyed by message id (idempotent); an erased sender's texts
- * read "[erased]" (PersonErased); a purged chat has none (ChatPurged, retention).
+ * read "[erased]" (PersonErased); a purged chat has none (ChatPurged, retention). A platform
+ * message's text names nobody (the store reads it from its notice); its notice holds the user ids.
  */
 export const chatMessagesProjector: Projector = {
   name: 'chat_messages',
@@ -21,7 +23,13 @@ export const chatMessagesProjector: Projector = {
       return;
     }
     if (recorded.type === 'PersonErased') {
-      await db.updateTable('chat_messages').set({ content: ERASED_VALUE }).where('sender_id', '=', (recorded.data as { userId: string }).userId).execute();
+      const { userId } = recorded.data as { userId: string };
+      await db.updateTable('chat_messages').set({ content: ERASED_VALUE }).where('sender_id', '=', userId).execute();
+      // Platform messages naming them: their text again from the notice, naming nobody (rows
+      // projected before texts were name-free said "<name> reported: …").
+      for (const row of await systemMessagesNaming(db, userId)) {
+        if (row.notice) await db.updateTable('chat_messages').set({ content: chatNoticeText(row.notice) }).where('id', '=', row.id).execute();
+      }
       return;
     }
     const d = recorded.data as MessagePostedData;

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../database.js';
 import type { ChatMessageRow, ChatRow } from './chat.table.js';
 import type { ModerationRequestRow } from './moderation-requests.table.js';
@@ -30,6 +30,17 @@ export async function listChatMessages(db: Db, chatId: string, options: { before
   }
   const newestFirst = await query.orderBy('stream_revision', 'desc').limit(options.limit).execute();
   return newestFirst.reverse();
+}
+
+/** The platform messages whose notice names the user (an erasure rewrites their text). */
+export async function systemMessagesNaming(db: Db, userId: string): Promise<Pick<ChatMessageRow, 'id' | 'notice'>[]> {
+  return db
+    .selectFrom('chat_messages')
+    .select(['id', 'notice'])
+    .where('sender_id', '=', 'system')
+    .where('notice', 'is not', null)
+    .where(sql<boolean>`position(${userId} in notice::text) > 0`)
+    .execute();
 }
 
 /** The chats waiting for a moderator (requested, none joined yet), oldest request first by creation. */

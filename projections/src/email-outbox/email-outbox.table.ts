@@ -27,5 +27,7 @@ export interface EmailOutboxTable {
   next_attempt_at: Timestamp;
   sent_at: NullableTimestamp;
   transport: string | null;
+  /** The users a notification's mail names (their usernames are redacted here when they are erased). */
+  named_user_ids: ColumnType<string[], string[] | undefined, string[]>;
 }
 export type EmailOutboxRow = Selectable<EmailOutboxTable>;

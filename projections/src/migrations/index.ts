@@ -29,6 +29,8 @@ import * as chatRetentionErasure from './2026_11_27_020000_chat_retention_erasur
 import * as accountRestrictions from './2026_11_27_010000_account_restrictions.js';
 import * as poolGameweekPoints from './2026_11_27_030000_pool_gameweek_points_poolsui.js';
 import * as userStatsPayout from './2026_11_27_030000_user_stats_payout_home.js';
+import * as notificationsNamesById from './2026_11_27_045000_notifications_names_by_id.js';
+import * as outboxNamedUsers from './2026_11_27_046000_outbox_named_users.js';
 
 /**
  * Every read-table migration, by name; names sort in the order they run and are frozen once
@@ -65,6 +67,8 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_010000_account_restrictions': accountRestrictions,
   '2026_11_27_030000_pool_gameweek_points_poolsui': poolGameweekPoints,
   '2026_11_27_030000_user_stats_payout_home': userStatsPayout,
+  '2026_11_27_045000_notifications_names_by_id': notificationsNamesById,
+  '2026_11_27_046000_outbox_named_users': outboxNamedUsers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

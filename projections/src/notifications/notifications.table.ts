@@ -6,7 +6,8 @@ type Json<T> = ColumnType<T, string, string>;
 
 /**
  * A person's in-app notifications, projected from their `notifications-<userId>` stream: the
- * type and parameters (rendered in the reader's language when read), never text. A notification
+ * type and parameters (rendered in the reader's language when read), never text; the people a
+ * notification names by user id only, never their username. A notification
  * whose channels leave out in_app is not a row. `show_at` hides one that takes effect later (a
  * limit change, the end of a cool-off) until then.
  */

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { RecordedEvent } from '@wager/domain';
-import { CATEGORY_OF, type NotificationEvent } from '@wager/domain/notifications/index';
+import { CATEGORY_OF, withoutNames, type NotificationEvent } from '@wager/domain/notifications/index';
 import type { Database } from '../database.js';
 import type { Projector } from '../projector.js';
 
@@ -10,7 +10,9 @@ type Db = Transaction<Database> | Kysely<Database>;
  * `notifications` and `notification_preferences` from the notifications streams. Idempotent: a
  * notification is keyed by its id, a read mark only sets `read_at` where it is null, and
  * preferences are the whole set each time. A person's erasure (PersonErased) deletes theirs; a
- * rebuild meets it after their notifications, so it yields the same.
+ * rebuild meets it after their notifications, so it yields the same. The parameters name people by
+ * user id only (no username is kept: readers put the names beside the ids), so another person's
+ * erasure leaves nothing of theirs here.
  */
 export const notificationsProjector: Projector = {
   name: 'notifications',
@@ -36,7 +38,7 @@ export const notificationsProjector: Projector = {
             user_id: d.userId,
             type: d.type,
             category: CATEGORY_OF[d.type],
-            params: JSON.stringify(d.params),
+            params: JSON.stringify(withoutNames(d.params)),
             link: d.link,
             source_event_id: d.sourceEventId,
             occurred_at: d.occurredAt,

@@ -51,9 +51,3 @@ export async function adminIds(db: Kysely<Database>): Promise<string[]> {
   const rows = await db.selectFrom('users').select('id').where('is_admin', '=', true).orderBy('id').execute();
   return rows.map((r) => r.id);
 }
-
-export async function usernamesOf(db: Kysely<Database>, ids: readonly string[]): Promise<Record<string, string>> {
-  if (ids.length === 0) return {};
-  const rows = await db.selectFrom('users').select(['id', 'username']).where('id', 'in', [...ids]).execute();
-  return Object.fromEntries(rows.map((r) => [r.id, r.username]));
-}

@@ -41,6 +41,8 @@ export interface PushOutboxTable {
   next_attempt_at: DefaultedTimestamp;
   last_error: string | null;
   sent_at: NullableTimestamp;
+  /** The users the notification names (their usernames are redacted here when they are erased). */
+  named_user_ids: ColumnType<string[], string[] | undefined, string[]>;
 }
 export type PushOutboxRow = Selectable<PushOutboxTable>;
 export type NewPushOutboxRow = Insertable<PushOutboxTable>;

@@ -40,6 +40,22 @@ export async function usernamesOf(db: Kysely<Database>, userIds: readonly string
   return db.selectFrom('users').select(['id', 'username']).where('id', 'in', userIds).execute();
 }
 
+/** The usernames of some users as a map by id (readers that put names beside ids; an erased person's is their pseudonym). */
+export async function usernamesById(db: Kysely<Database>, userIds: readonly string[]): Promise<Map<string, string>> {
+  const ids = [...new Set(userIds)];
+  return new Map((await usernamesOf(db, ids)).map((r) => [r.id, r.username]));
+}
+
+/** Whether the user holds the moderator role (set by ModeratorRoleSet). */
+export async function hasModeratorRole(db: Kysely<Database>, userId: string): Promise<boolean> {
+  return (await db.selectFrom('users').select('is_moderator').where('id', '=', userId).executeTakeFirst())?.is_moderator ?? false;
+}
+
+/** Where and how a person is written to: their address, language and time zone (undefined until projected). */
+export async function mailRecipientOf(db: Kysely<Database>, userId: string): Promise<Pick<UserRow, 'email' | 'preferred_language' | 'timezone'> | undefined> {
+  return db.selectFrom('users').select(['email', 'preferred_language', 'timezone']).where('id', '=', userId).executeTakeFirst();
+}
+
 /** Whether a user's email and phone number are verified (undefined when the read model has no such user yet). */
 export async function verificationOf(db: Kysely<Database>, userId: string): Promise<Pick<UserRow, 'is_email_verified' | 'is_phone_verified'> | undefined> {
   return db.selectFrom('users').select(['is_email_verified', 'is_phone_verified']).where('id', '=', userId).executeTakeFirst();

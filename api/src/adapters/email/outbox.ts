@@ -16,6 +16,8 @@ export interface QueuedEmail {
   readonly headers?: Readonly<Record<string, string>> | null;
   /** Not sent before this time (a notification that takes effect later); default: now. */
   readonly sendAt?: Date;
+  /** The users the mail names besides its recipient (an erasure redacts their names here). */
+  readonly namedUserIds?: readonly string[];
 }
 
 /**
@@ -38,6 +40,7 @@ export async function enqueueEmail(db: Kysely<Database> | Transaction<Database>,
       attempts: 0,
       created_at: now,
       next_attempt_at: email.sendAt && email.sendAt > now ? email.sendAt : now,
+      named_user_ids: [...(email.namedUserIds ?? [])],
     })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();

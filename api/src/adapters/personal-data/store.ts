@@ -3,11 +3,16 @@
  * personal fields of new events (`PERSONAL_FIELDS`) under their subject's data key, so the
  * stored form (and the hash chain over it) never holds them in clear; on every read it opens
  * them again (an upcaster), keeping the stored form in `storedData` for chain checks. Once a
- * person's key is destroyed their fields read as `[erased]`. Events recorded before carry their
+ * person's key is destroyed their fields read as `[erased]`. A chat's platform message is read with
+ * the name-free text of its notice, whatever English it stored (`upcastChatMessage`: older ones
+ * named people in it), and a notification without the usernames older ones carried
+ * (`upcastNotificationRaised`). Events recorded before sealing carry their
  * personal fields in clear and are read as they are (docs/architecture.md says what that means
  * for erasure).
  */
-import { ERASED_VALUE, PERSONAL_FIELDS, containsSealed, fieldValues, isSealed, mapField, scopedSubject, type AppendResult, type EventStore, type ExpectedRevision, type MultiStreamAppendResult, type NewEvent, type StreamAppend, type Position, type ReadAllOptions, type ReadStreamOptions, type RecordedEvent, type SubscribeOptions } from '@wager/domain';
+import { ERASED_VALUE, PERSONAL_FIELDS, containsSealed, fieldValues, isSealed, mapField, scopedSubject, storedDataOf, type AppendResult, type EventStore, type ExpectedRevision, type MultiStreamAppendResult, type NewEvent, type StreamAppend, type Position, type ReadAllOptions, type ReadStreamOptions, type RecordedEvent, type SubscribeOptions } from '@wager/domain';
+import { upcastChatMessage } from '@wager/domain/chat/index';
+import { upcastNotificationRaised } from '@wager/domain/notifications/index';
 import type { Kysely } from 'kysely';
 import type { Database } from '@wager/projections';
 import type { Config } from '../../config.js';
@@ -57,8 +62,11 @@ export class PersonalDataEventStore extends ForwardingEventStore {
   }
 
   async opened(event: RecordedEvent): Promise<RecordedEvent> {
-    if (!containsSealed(event.data)) return event;
-    return { ...event, data: await this.cipher.openAll(event.data), storedData: event.data };
+    const open = containsSealed(event.data) ? { ...event, data: await this.cipher.openAll(event.data), storedData: event.data } : event;
+    // Usernames older events kept in clear text or in another person's data are read without
+    // them: a platform message reads the name-free text of its notice, a notification its ids only.
+    const upcast = upcastNotificationRaised(upcastChatMessage(open));
+    return upcast === open ? open : { ...upcast, storedData: storedDataOf(open) };
   }
 
   override async append(streamId: string, events: readonly NewEvent[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult> {

@@ -10,6 +10,7 @@ import type { ChatMessageRow, ChatRow } from '@wager/projections/chat/chat.table
 import type { AppDeps } from '../../deps.js';
 import { recordedBet } from '../bets/index.js';
 import { findChat } from '@wager/projections/chat/queries';
+import { hasModeratorRole } from '@wager/projections/users/queries';
 
 export interface ChatViewer {
   readonly userId: string;
@@ -41,8 +42,7 @@ export async function writableChat(deps: Pick<AppDeps, 'db' | 'store'>, viewer: 
 
 /** Whether the user holds the moderator role (read model; set by ModeratorRoleSet). */
 export async function isModerator(db: Kysely<Database>, userId: string): Promise<boolean> {
-  const row = await db.selectFrom('users').select('is_moderator').where('id', '=', userId).executeTakeFirst();
-  return row?.is_moderator ?? false;
+  return hasModeratorRole(db, userId);
 }
 
 /** The most events of a chat stream a read folds when the read tables lack the chat. */

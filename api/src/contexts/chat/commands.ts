@@ -2,11 +2,12 @@
  * The only code that appends to chat streams (`chat-<chatId>`), through the one command pipeline.
  * Every event id is deterministic (docs/ledger.md): a person's keyed message by its key and text,
  * a message without a key by a fresh id, moderator steps by (chat, step, user), system messages
- * and the closing by the bet event that caused them.
+ * and the closing by the bet event that caused them. A platform message names people by user id
+ * in its notice only; its text is the notice's rendering naming nobody (readers put names back).
  */
 import { createHash } from 'node:crypto';
 import { decidedAt, type Position } from '@wager/domain';
-import { chatDecider, chatStepId, chatStreamId, keyedMessageIds, type ChatClosedReason, type ChatCommand, type ChatEvent, type ChatNotice, type PostSystemMessage, type PurgeReason, type PurgedEvidenceFile } from '@wager/domain/chat/index';
+import { chatDecider, chatNoticeText, chatStepId, chatStreamId, keyedMessageIds, type ChatClosedReason, type ChatCommand, type ChatEvent, type ChatNotice, type PostSystemMessage, type PurgeReason, type PurgedEvidenceFile } from '@wager/domain/chat/index';
 import type { AppDeps } from '../../deps.js';
 import { runCommand } from '../../runtime/command-pipeline.js';
 
@@ -33,22 +34,22 @@ export async function postMessage(deps: AppDeps, input: { chatId: string; sender
 }
 
 /** A participant asks for a moderator: the request and a `moderator_invite` message, once per chat. */
-export async function requestModerator(deps: AppDeps, chatId: string, userId: string, username: string): Promise<boolean> {
+export async function requestModerator(deps: AppDeps, chatId: string, userId: string): Promise<boolean> {
   const messageId = chatStepId(chatId, 'moderator-requested', 'message');
-  const content = `${username} requested a moderator`;
-  const outcome = await run(deps, chatId, { type: 'RequestModerator', data: { chatId, requestedBy: userId, messageId, content, notice: { kind: 'moderator_requested', params: { requesterId: userId } } }, metadata: { now: deps.clock.now(), actor: userId } }, () => [
+  const notice: ChatNotice = { kind: 'moderator_requested', params: { requesterId: userId } };
+  const outcome = await run(deps, chatId, { type: 'RequestModerator', data: { chatId, requestedBy: userId, messageId, content: chatNoticeText(notice), notice }, metadata: { now: deps.clock.now(), actor: userId } }, () => [
     chatStepId(chatId, 'moderator-requested'),
     messageId,
   ]);
   return outcome.visible;
 }
 
-/** A moderator (or admin) joins: 'Moderated', with the message '{username} joined as moderator'. */
-export async function joinAsModerator(deps: AppDeps, chatId: string, moderatorId: string, username: string): Promise<boolean> {
+/** A moderator (or admin) joins: 'Moderated', with the message '{username} joined as moderator' (the name put back when read). */
+export async function joinAsModerator(deps: AppDeps, chatId: string, moderatorId: string): Promise<boolean> {
   const messageId = chatStepId(chatId, 'moderator', moderatorId, 'message');
-  const content = `${username} joined as moderator`;
+  const notice: ChatNotice = { kind: 'moderator_joined', params: { moderatorId } };
   // Joining a chat whose request is open also claims it (the same ids as a claim by this moderator).
-  const outcome = await run(deps, chatId, { type: 'JoinAsModerator', data: { chatId, moderatorId, messageId, content, notice: { kind: 'moderator_joined', params: { moderatorId } } }, metadata: { now: deps.clock.now(), actor: moderatorId } }, moderationEventIds(chatId, moderatorId));
+  const outcome = await run(deps, chatId, { type: 'JoinAsModerator', data: { chatId, moderatorId, messageId, content: chatNoticeText(notice), notice }, metadata: { now: deps.clock.now(), actor: moderatorId } }, moderationEventIds(chatId, moderatorId));
   return outcome.visible;
 }
 
@@ -83,40 +84,41 @@ function moderationEventIds(chatId: string, actorId: string, textHash = ''): (ev
 }
 
 /** A moderator (or admin) claims the chat's request, joining the chat as its moderator ('{username} joined as moderator'). */
-export async function claimModeration(deps: AppDeps, chatId: string, moderatorId: string, username: string): Promise<boolean> {
+export async function claimModeration(deps: AppDeps, chatId: string, moderatorId: string): Promise<boolean> {
   const joinMessageId = chatStepId(chatId, 'moderator', moderatorId, 'message');
+  const joinNotice: ChatNotice = { kind: 'moderator_joined', params: { moderatorId } };
   const outcome = await run(
     deps,
     chatId,
-    { type: 'ClaimModeration', data: { chatId, moderatorId, joinMessageId, joinContent: `${username} joined as moderator`, joinNotice: { kind: 'moderator_joined', params: { moderatorId } } }, metadata: { now: deps.clock.now(), actor: moderatorId } },
+    { type: 'ClaimModeration', data: { chatId, moderatorId, joinMessageId, joinContent: chatNoticeText(joinNotice), joinNotice }, metadata: { now: deps.clock.now(), actor: moderatorId } },
     moderationEventIds(chatId, moderatorId),
   );
   return outcome.visible;
 }
 
 /** The claimant (or an admin) resolves the request; the players read the note in the chat. */
-export async function resolveModeration(deps: AppDeps, input: { chatId: string; actorId: string; actorIsAdmin: boolean; username: string; note: string }): Promise<boolean> {
+export async function resolveModeration(deps: AppDeps, input: { chatId: string; actorId: string; actorIsAdmin: boolean; note: string }): Promise<boolean> {
   const key = textKey(input.note);
   const messageId = chatStepId(input.chatId, 'moderation-resolved', input.actorId, key, 'message');
-  const content = `${input.username} resolved the moderation request: ${input.note.trim()}`;
+  const notice: ChatNotice = { kind: 'moderation_resolved', params: { moderatorId: input.actorId, note: input.note.trim() } };
   const outcome = await run(
     deps,
     input.chatId,
-    { type: 'ResolveModeration', data: { chatId: input.chatId, actorId: input.actorId, actorIsAdmin: input.actorIsAdmin, note: input.note, messageId, content, notice: { kind: 'moderation_resolved', params: { moderatorId: input.actorId, note: input.note.trim() } } }, metadata: { now: deps.clock.now(), actor: input.actorId } },
+    { type: 'ResolveModeration', data: { chatId: input.chatId, actorId: input.actorId, actorIsAdmin: input.actorIsAdmin, note: input.note, messageId, content: chatNoticeText(notice), notice }, metadata: { now: deps.clock.now(), actor: input.actorId } },
     moderationEventIds(input.chatId, input.actorId, key),
   );
   return outcome.visible;
 }
 
 /** The claimant hands the request to the admins; the players read that it was, and why. */
-export async function escalateModeration(deps: AppDeps, input: { chatId: string; actorId: string; username: string; reason: string }): Promise<boolean> {
+export async function escalateModeration(deps: AppDeps, input: { chatId: string; actorId: string; reason: string }): Promise<boolean> {
   const key = textKey(input.reason);
   const messageId = chatStepId(input.chatId, 'moderation-escalated', input.actorId, key, 'message');
-  const content = `${input.username} handed this chat to an admin: ${input.reason.trim()}`;
+  const notice: ChatNotice = { kind: 'moderation_escalated', params: { moderatorId: input.actorId, reason: input.reason.trim() } };
   const outcome = await run(
     deps,
     input.chatId,
-    { type: 'EscalateToAdmin', data: { chatId: input.chatId, actorId: input.actorId, reason: input.reason, messageId, content, notice: { kind: 'moderation_escalated', params: { moderatorId: input.actorId, reason: input.reason.trim() } } }, metadata: { now: deps.clock.now(), actor: input.actorId } },
+    { type: 'EscalateToAdmin', data: { chatId: input.chatId, actorId: input.actorId, reason: input.reason, messageId, content: chatNoticeText(notice), notice }, metadata: { now: deps.clock.now(), actor: input.actorId } },
     moderationEventIds(input.chatId, input.actorId, key),
   );
   return outcome.visible;

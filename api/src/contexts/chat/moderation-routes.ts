@@ -14,10 +14,8 @@ import { StillProcessing } from '../../runtime/still-processing.js';
 import { isModerator } from './access.js';
 import { claimModeration, escalateModeration, resolveModeration } from './commands.js';
 import { toModerationItemJson } from './moderation-views.js';
-import { usernameOf as usernameOfUser } from '@wager/projections/users/queries';
 
 export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const usernameOf = (userId: string) => usernameOfUser(app.deps.db, userId);
 
   /** The signed-in moderator or admin; anyone else 403. */
   async function moderatorOf(request: FastifyRequest) {
@@ -57,7 +55,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/moderation/:chatId/claim', { onRequest: app.requireUser, schema: chatContract.claim }, async (request) => {
     const auth = await moderatorOf(request);
     const chat = await requestedChat(request.params.chatId);
-    await claimModeration(app.deps, chat.id, auth.userId, await usernameOf(auth.userId));
+    await claimModeration(app.deps, chat.id, auth.userId);
     return answer(chat.id);
   });
 
@@ -67,7 +65,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const auth = await moderatorOf(request);
       const chat = await requestedChat(request.params.chatId);
-      await resolveModeration(app.deps, { chatId: chat.id, actorId: auth.userId, actorIsAdmin: auth.isAdmin, username: await usernameOf(auth.userId), note: request.body.note });
+      await resolveModeration(app.deps, { chatId: chat.id, actorId: auth.userId, actorIsAdmin: auth.isAdmin, note: request.body.note });
       return answer(chat.id);
     },
   );
@@ -78,7 +76,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const auth = await moderatorOf(request);
       const chat = await requestedChat(request.params.chatId);
-      await escalateModeration(app.deps, { chatId: chat.id, actorId: auth.userId, username: await usernameOf(auth.userId), reason: request.body.reason });
+      await escalateModeration(app.deps, { chatId: chat.id, actorId: auth.userId, reason: request.body.reason });
       return answer(chat.id);
     },
   );

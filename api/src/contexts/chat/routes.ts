@@ -15,14 +15,12 @@ import { impliedChat, isModerator, maySeeChat, pageOfMessages, recordedChat, vis
 import { joinAsModerator, postMessage, requestModerator } from './commands.js';
 import { moderationRoutes } from './moderation-routes.js';
 import { messagesJson, toChatJson } from './views.js';
-import { usernameOf as usernameOfUser } from '@wager/projections/users/queries';
 import { betHeadlines } from '@wager/projections/bets/queries';
 
 const CHAT_NOT_AVAILABLE = 'Chat is not available for this bet. Chat will be enabled once the bet is accepted.';
 
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(moderationRoutes);
-  const usernameOf = (userId: string) => usernameOfUser(app.deps.db, userId);
 
   app.get('/api/chats/:betId', { onRequest: app.requireUser, schema: chatContract.chatOfBet }, async (request) => {
     const auth = request.auth!;
@@ -76,7 +74,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     const auth = request.auth!;
     const chat = await visibleChat(app.deps.db, auth, request.params.chatId);
     if (![chat.participant1_id, chat.participant2_id].includes(auth.userId)) throw new ForbiddenError(chatMessages.onlyParticipantsInvite, { code: 'chat_not_participant' });
-    await requestModerator(app.deps, chat.id, auth.userId, await usernameOf(auth.userId));
+    await requestModerator(app.deps, chat.id, auth.userId);
     return toChatJson((await findChat(app.deps.db, chat.id))!);
   });
 
@@ -86,7 +84,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     const chat = await findChat(app.deps.db, request.params.chatId);
     // Moderators see the chats that asked for one (or that they moderate); admins see every chat.
     if (!chat || !(auth.isAdmin || chat.is_moderator_requested || chat.moderator_id === auth.userId)) throw new NotFoundError(chatMessages.notFound, { code: 'chat_not_found' });
-    await joinAsModerator(app.deps, chat.id, auth.userId, await usernameOf(auth.userId));
+    await joinAsModerator(app.deps, chat.id, auth.userId);
     return toChatJson((await findChat(app.deps.db, chat.id))!);
   });
 

@@ -6,7 +6,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@wager/projections';
 import type { ChatMessageRow, ChatRow } from '@wager/projections/chat/chat.table';
-import { SYSTEM_SENDER, type ChatNotice } from '@wager/domain/chat/index';
+import { SYSTEM_SENDER, chatNoticeText, noticeUserIds, type ChatNotice } from '@wager/domain/chat/index';
+import { usernamesById } from '@wager/projections/users/queries';
 import type { ChatView as ChatJson, MessageView as MessageJson } from '@wager/domain/contracts/chat';
 
 /** The name system messages are shown under. */
@@ -25,12 +26,6 @@ export function toChatJson(row: ChatRow): ChatJson {
   };
 }
 
-/** The user ids a notice names (its parameters ending in `Id`). */
-function noticeUserIds(notice: ChatNotice | null): string[] {
-  if (!notice) return [];
-  return Object.entries(notice.params).flatMap(([key, value]) => (key.endsWith('Id') && typeof value === 'string' ? [value] : []));
-}
-
 /** A notice with each user id parameter's username beside it (`winnerId` → `winner`; '' when unknown, null when the id is null). */
 function namedNotice(notice: ChatNotice | null, names: ReadonlyMap<string, string>): MessageJson['notice'] {
   if (!notice) return null;
@@ -44,11 +39,14 @@ function namedNotice(notice: ChatNotice | null, names: ReadonlyMap<string, strin
 
 /** The usernames of message senders (and of the users their notices name), by id (system messages need none). */
 export async function senderNames(db: Kysely<Database>, senderIds: readonly string[]): Promise<Map<string, string>> {
-  const ids = [...new Set(senderIds.filter((id) => id !== SYSTEM_SENDER))];
-  const rows = ids.length === 0 ? [] : await db.selectFrom('users').select(['id', 'username']).where('id', 'in', ids).execute();
-  return new Map(rows.map((r) => [r.id, r.username]));
+  return usernamesById(db, senderIds.filter((id) => id !== SYSTEM_SENDER));
 }
 
+/**
+ * A message as the chat answers it. A platform message with a notice is rendered from it, in
+ * English with the names as they are now (an erased person reads as their pseudonym): its stored
+ * text names nobody (docs/architecture.md, "Personal data and erasure").
+ */
 export function toMessageJson(row: ChatMessageRow, names: ReadonlyMap<string, string>): MessageJson {
   const username = row.sender_id === SYSTEM_SENDER ? SYSTEM_USERNAME : (names.get(row.sender_id) ?? '');
   return {
@@ -56,7 +54,7 @@ export function toMessageJson(row: ChatMessageRow, names: ReadonlyMap<string, st
     chatId: row.chat_id,
     senderId: row.sender_id,
     sender: { username },
-    content: row.content,
+    content: row.sender_id === SYSTEM_SENDER && row.notice ? chatNoticeText(row.notice, names) : row.content,
     type: row.type as MessageJson['type'],
     notice: namedNotice(row.notice, names),
     createdAt: row.created_at.toISOString(),

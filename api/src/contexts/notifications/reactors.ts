@@ -7,13 +7,15 @@
  * handle an event again and nothing is stored or sent twice.
  */
 import type { RecordedEvent } from '@wager/domain';
-import { CATEGORY_OF, NOTIFYING_EVENT_TYPES, isLocked, needsOf, notificationLocale, planNotifications, renderNotification, type NotificationContext, type NotificationRaisedData } from '@wager/domain/notifications/index';
-import { adminIds, moderatorIds, usernamesOf } from '@wager/projections/notifications/queries';
+import { CATEGORY_OF, NOTIFYING_EVENT_TYPES, isLocked, namedUserIds, needsOf, notificationLocale, planNotifications, renderNotification, withNames, type NotificationContext, type NotificationParams, type NotificationRaisedData } from '@wager/domain/notifications/index';
+import { adminIds, moderatorIds } from '@wager/projections/notifications/queries';
+import { mailPreferencesOf, mailRecipientOf, usernamesById } from '@wager/projections/users/queries';
 import { enqueueEmail } from '../../adapters/email/outbox.js';
 import { publicBaseUrl } from '../../config.js';
 import type { AppDeps } from '../../deps.js';
 import type { Reactor } from '../../runtime/reactor-runner.js';
 import { raiseNotification } from './commands.js';
+import { enqueuePush } from './store.js';
 import { renderNotificationEmail } from './email.js';
 import { unsubscribeKey, unsubscribeUrl } from './unsubscribe.js';
 
@@ -36,14 +38,13 @@ async function chatContext(deps: Deps, chatId: string): Promise<NotificationCont
 
 export async function notificationContextFor(deps: Deps, event: RecordedEvent): Promise<NotificationContext> {
   const needs = needsOf(event);
-  const [bet, chat, moderators, admins, usernames] = await Promise.all([
+  const [bet, chat, moderators, admins] = await Promise.all([
     needs.betId ? betContext(deps, needs.betId) : undefined,
     needs.chatId ? chatContext(deps, needs.chatId) : undefined,
     needs.moderators ? moderatorIds(deps.db) : undefined,
     needs.admins ? adminIds(deps.db) : undefined,
-    usernamesOf(deps.db, needs.usernamesOf ?? []),
   ]);
-  return { ...(bet !== undefined ? { bet } : {}), ...(chat !== undefined ? { chat } : {}), ...(moderators ? { moderators } : {}), ...(admins ? { admins } : {}), usernames };
+  return { ...(bet !== undefined ? { bet } : {}), ...(chat !== undefined ? { chat } : {}), ...(moderators ? { moderators } : {}), ...(admins ? { admins } : {}) };
 }
 
 export function notificationsRaiseReactor(deps: Deps): Reactor {
@@ -57,10 +58,20 @@ export function notificationsRaiseReactor(deps: Deps): Reactor {
   };
 }
 
+/**
+ * The notification's parameters with the names of the people it names, as the users read model
+ * has them now (the stream holds their ids only). The queued mail and push hold the name in
+ * clear, with the ids in `named_user_ids`: an erasure redacts it there (privacy context).
+ */
+async function namedParams(deps: Deps, d: NotificationRaisedData): Promise<NotificationParams> {
+  const ids = namedUserIds(d.params);
+  return ids.length === 0 ? d.params : withNames(d.params, await usernamesById(deps.db, ids));
+}
+
 /** Queues the email of one raised notification (its outbox id is the notification's id). */
 export async function queueNotificationEmail(deps: Deps, d: NotificationRaisedData): Promise<void> {
   if (!d.channels.includes('email')) return;
-  const user = await deps.db.selectFrom('users').select(['email', 'preferred_language', 'timezone']).where('id', '=', d.userId).executeTakeFirst();
+  const user = await mailRecipientOf(deps.db, d.userId);
   // A person is projected long before anything can notify them; if not yet, the reactor retries.
   if (!user) throw new Error(`notifications-email: user ${d.userId} is not in the read model yet`);
   const category = CATEGORY_OF[d.type];
@@ -68,14 +79,14 @@ export async function queueNotificationEmail(deps: Deps, d: NotificationRaisedDa
   const sendAt = new Date(Math.max(now.getTime(), Date.parse(d.showAt)));
   const email = renderNotificationEmail({
     type: d.type,
-    params: d.params,
+    params: await namedParams(deps, d),
     link: `${publicBaseUrl(deps.config)}${d.link}`,
     language: user.preferred_language,
     timeZone: user.timezone,
     now: sendAt,
     unsubscribeUrl: isLocked(category, 'email') ? null : unsubscribeUrl(deps.config, await unsubscribeKey(deps, now), d.userId, category),
   });
-  await enqueueEmail(deps.db, { id: d.notificationId, to: user.email, subject: email.subject, text: email.text, html: email.html, headers: email.headers, kind: `notification-${d.type}`, userId: d.userId, sendAt }, now);
+  await enqueueEmail(deps.db, { id: d.notificationId, to: user.email, subject: email.subject, text: email.text, html: email.html, headers: email.headers, kind: `notification-${d.type}`, userId: d.userId, sendAt, namedUserIds: namedUserIds(d.params) }, now);
 }
 
 export function notificationsEmailReactor(deps: Deps): Reactor {
@@ -97,14 +108,10 @@ export async function queueNotificationPush(deps: Deps, d: NotificationRaisedDat
   if (!d.channels.includes('push')) return;
   const now = deps.clock.now();
   if (Date.parse(d.showAt) > now.getTime()) return;
-  const user = await deps.db.selectFrom('users').select(['preferred_language', 'timezone']).where('id', '=', d.userId).executeTakeFirst();
+  const user = await mailPreferencesOf(deps.db, d.userId);
   if (!user) throw new Error(`notifications-push: user ${d.userId} is not in the read model yet`);
-  const { title } = renderNotification(d.type, d.params, { locale: notificationLocale(user.preferred_language), timeZone: user.timezone, now });
-  await deps.db
-    .insertInto('push_outbox')
-    .values({ id: d.notificationId, user_id: d.userId, title: title.slice(0, PUSH_TITLE_LENGTH_MAX), url: d.link, created_at: now })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
+  const { title } = renderNotification(d.type, await namedParams(deps, d), { locale: notificationLocale(user.preferred_language), timeZone: user.timezone, now });
+  await enqueuePush(deps.db, { id: d.notificationId, userId: d.userId, title: title.slice(0, PUSH_TITLE_LENGTH_MAX), url: d.link, createdAt: now, namedUserIds: namedUserIds(d.params) });
 }
 
 export const PUSH_TITLE_LENGTH_MAX = 200;

@@ -3,7 +3,8 @@
  * marks, their preferences, and the one-click unsubscribe (no login, a signed link).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LOCKED_CHANNELS, NOTIFICATION_CATEGORIES } from '@wager/domain/notifications/index';
+import { LOCKED_CHANNELS, NOTIFICATION_CATEGORIES, namedUserIds, withNames } from '@wager/domain/notifications/index';
+import { usernamesById } from '@wager/projections/users/queries';
 import { notificationsContract, type NotificationPreferencesView, type NotificationView } from '@wager/domain/contracts/notifications';
 import { countNotifications, listNotifications, notificationPreferencesOf } from '@wager/projections/notifications/queries';
 import type { NotificationRow } from '@wager/projections/notifications/notifications.table';
@@ -12,12 +13,13 @@ import { markNotificationsRead, setNotificationPreferences } from './commands.js
 import { escapeHtml } from './email.js';
 import { UNSUBSCRIBE_PATH, unsubscribeKey, verifyUnsubscribe } from './unsubscribe.js';
 
-function toJson(row: NotificationRow): NotificationView {
+/** A notification as answered: the people it names by id, with their names as the users read model has them now. */
+function toJson(row: NotificationRow, names: ReadonlyMap<string, string>): NotificationView {
   return {
     id: row.id,
     type: row.type as NotificationView['type'],
     category: row.category as NotificationView['category'],
-    params: row.params,
+    params: withNames(row.params, names),
     link: row.link,
     occurredAt: row.occurred_at.toISOString(),
     showAt: row.show_at.toISOString(),
@@ -72,7 +74,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         countNotifications(db, userId, now),
       ]);
       const page = rows.slice(0, limit);
-      return { notifications: page.map(toJson), nextCursor: rows.length > limit ? cursorOf(page[page.length - 1]!) : null, counts };
+      const names = await usernamesById(db, page.flatMap((row) => namedUserIds(row.params)));
+      return { notifications: page.map((row) => toJson(row, names)), nextCursor: rows.length > limit ? cursorOf(page[page.length - 1]!) : null, counts };
     },
   );
 

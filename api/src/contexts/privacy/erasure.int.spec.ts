@@ -1,4 +1,4 @@
-// Proves erasure on real PostgreSQL: refused while a bet is open or a balance is left; then PersonErased, the key destroyed, sessions, credentials, claims and queued mail gone, login impossible; every stored event byte, hash chain and balance as before; no personal datum of the person readable in the log (through the app's store) or the read tables; a rebuild of the users read model yields the erased row again; the rest erased too (notifications, support messages, evidence files she uploaded and EvidencePurged on record, queued pushes and push devices, her chat texts); the other player untouched; only admins may erase (visitor 401, player 403, unknown 404).
+// Proves erasure on real PostgreSQL (older records naming the person included: a platform message's text, its row, another player's notification, mail and pushes, each redacted by id or, queued before ids were kept, by the name as a whole word): refused while a bet is open or a balance is left; then PersonErased, the key destroyed, sessions, credentials, claims and queued mail gone, login impossible; every stored event byte, hash chain and balance as before; no personal datum of the person readable in the log (through the app's store) or the read tables; a rebuild of the users read model yields the erased row again; the rest erased too (notifications, support messages, evidence files she uploaded and EvidencePurged on record, queued pushes and push devices, her chat texts); the other player untouched; only admins may erase (visitor 401, player 403, unknown 404).
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -158,6 +158,69 @@ describe('erasing a person', () => {
     }
     expect(await checkChain(h.deps.store, `chat-${chatId}`)).toMatchObject({ intact: true });
     expect(await ledger(h)).toEqual(booksBefore);
+  });
+
+  it('leaves her name nowhere in older records: a platform message whose text named her, its row, and a notification of another player that carried her username', async () => {
+    const alice = await fundedPlayer(h, '0');
+    const bob = await fundedPlayer(h, '0');
+    const name = alice.user.username;
+    const at = h.clock.now().toISOString();
+    const chatId = randomUUID();
+    const messageId = randomUUID();
+    const notificationId = randomUUID();
+    // As recorded before platform texts named nobody and notifications named people by id.
+    await h.deps.store.append(`chat-${chatId}`, [
+      { id: randomUUID(), type: 'ChatCreated', data: { chatId, betId: chatId, participant1Id: alice.id, participant2Id: bob.id, createdAt: at } },
+      { id: randomUUID(), type: 'MessagePosted', data: { messageId, chatId, senderId: 'system', type: 'system', content: `${name} reported: lost`, notice: { kind: 'result_reported', params: { reporterId: alice.id, result: 'lost' } }, postedAt: at } },
+    ]);
+    const raised = await h.deps.store.append(`notifications-${bob.id}`, [
+      { id: notificationId, type: 'NotificationRaised', data: { notificationId, userId: bob.id, type: 'result_reported', params: { betId: chatId, reporter: name, result: 'lost', deadlineAt: at }, link: `/matches/${chatId}`, sourceEventId: randomUUID(), occurredAt: at, showAt: at, channels: ['in_app'], raisedAt: at } },
+    ]);
+    await h.deps.projections.waitFor(raised.position);
+    // A row projected before, with her name in its text.
+    const olderRowId = randomUUID();
+    await h.deps.db.insertInto('chat_messages').values({ id: olderRowId, chat_id: chatId, stream_revision: 99, sender_id: 'system', type: 'system', content: `${name} reported: won`, notice: JSON.stringify({ kind: 'result_reported', params: { reporterId: alice.id, result: 'won' } }), created_at: at }).execute();
+    // Mail and pushes to bob: one naming her by id, one queued before ids were kept, one naming a longer name that contains hers, and a mail that is no notification.
+    const mail = (id: string, kind: string, text: string, named: string[]) => ({ id, to_address: bob.user.email, subject: text, text_body: text, html_body: `<p>${text}</p>`, kind, user_id: bob.id, status: 'sent' as const, attempts: 1, created_at: at, next_attempt_at: at, named_user_ids: named });
+    const [byId, older, longer, other] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    await h.deps.db
+      .insertInto('email_outbox')
+      .values([
+        mail(byId, 'notification-result_reported', `${name} reported a loss`, [alice.id]),
+        mail(older, 'notification-challenge_received', `New challenge from ${name.toUpperCase()}`, []),
+        mail(longer, 'notification-challenge_received', `New challenge from ${name}_2`, []),
+        mail(other, 'support-reply', `about ${name}`, []),
+      ])
+      .execute();
+    await h.deps.db.insertInto('push_outbox').values([{ id: byId, user_id: bob.id, title: `${name} reported a result`, url: '/', named_user_ids: [alice.id] }, { id: older, user_id: bob.id, title: `${name} accepted your challenge`, url: '/' }]).execute();
+    const messages = async () => ((await h.app.inject({ method: 'GET', url: `/api/chats/${chatId}/messages`, headers: bob.headers })).json() as { id: string; content: string }[]).filter((m) => m.id === messageId || m.id === olderRowId).map((m) => m.content);
+    const notification = async () => ((await h.app.inject({ method: 'GET', url: '/api/notifications', headers: bob.headers })).json().notifications as { id: string; params: Record<string, string | null> }[]).find((n) => n.id === notificationId);
+    // Before: the chat answers her name, from the notice; the stored text and the notification hold none.
+    expect(await messages()).toEqual([`${name} reported: lost`, `${name} reported: won`]);
+    expect((await h.deps.db.selectFrom('chat_messages').select('content').where('id', '=', messageId).executeTakeFirstOrThrow()).content).toBe('A player reported: lost');
+    expect((await notification())?.params).toEqual({ betId: chatId, result: 'lost', deadlineAt: at });
+
+    expect((await erase(alice.id, admin.headers)).statusCode).toBe(200);
+    await h.settle();
+
+    const pseudonym = erasedPlayerName(alice.id);
+    expect(await messages()).toEqual([`${pseudonym} reported: lost`, `${pseudonym} reported: won`]);
+    const rows = async () => (await h.deps.db.selectFrom('chat_messages').select('content').where('id', 'in', [messageId, olderRowId]).orderBy('stream_revision').execute()).map((r) => r.content);
+    expect(await rows()).toEqual(['A player reported: lost', 'A player reported: won']);
+    expect((await notification())?.params).not.toHaveProperty('reporter');
+    const readable = JSON.stringify([...(await h.deps.store.readStream(`chat-${chatId}`)), ...(await h.deps.store.readStream(`notifications-${bob.id}`))].map((e) => e.data));
+    expect(readable).not.toContain(name);
+    for (const stream of [`chat-${chatId}`, `notifications-${bob.id}`]) expect(await checkChain(h.deps.store, stream)).toMatchObject({ intact: true });
+    await rebuildProjector({ store: h.deps.store, db: h.deps.db, projector: chatMessagesProjector });
+    expect(await rows()).toEqual(['A player reported: lost']);
+    const mails = await h.deps.db.selectFrom('email_outbox').select(['id', 'subject', 'text_body', 'html_body']).where('id', 'in', [byId, older, longer, other]).execute();
+    const mailOf = (id: string) => mails.find((m) => m.id === id);
+    expect(mailOf(byId)).toMatchObject({ subject: `${pseudonym} reported a loss`, text_body: `${pseudonym} reported a loss`, html_body: `<p>${pseudonym} reported a loss</p>` });
+    expect(mailOf(older)).toMatchObject({ subject: `New challenge from ${pseudonym}` });
+    // Not her name as a word, and not a notification: left as they are.
+    expect(mailOf(longer)).toMatchObject({ subject: `New challenge from ${name}_2` });
+    expect(mailOf(other)).toMatchObject({ subject: `about ${name}` });
+    expect((await h.deps.db.selectFrom('push_outbox').select('title').where('id', 'in', [byId, older]).orderBy('title').execute()).map((r) => r.title)).toEqual([`${pseudonym} accepted your challenge`, `${pseudonym} reported a result`]);
   });
 
   it('only an admin may erase: visitor 401, player 403, unknown person 404', async () => {

@@ -6,7 +6,9 @@
  * sessions (the login record, with IP addresses and devices), credentials (no login is possible),
  * the username and email claims, mail, texts and pushes waiting in the outboxes (and the admins'
  * mail quoting their support messages), push subscriptions, and the
- * evidence files they uploaded (recorded as EvidencePurged). Balances, postings, bets and the hash
+ * evidence files they uploaded (recorded as EvidencePurged). Other people's mail and pushes that
+ * name them (a challenge, a reported result) are redacted: their username becomes their pseudonym
+ * (the notifications themselves name people by id only). Balances, postings, bets and the hash
  * chains are untouched. Safe to repeat: each step is idempotent, so an erasure interrupted after
  * the event is finished by running it again.
  */
@@ -15,7 +17,7 @@ import { userDecider, userStreamId, type ErasureFacts, type UserCommand } from '
 import type { AppDeps } from '../../deps.js';
 import { PersonalDataEventStore } from '../../adapters/personal-data/store.js';
 import { releasePhone, runUserCommand, userStateOf } from '../accounts/index.js';
-import { DomainError } from '@wager/domain';
+import { DomainError, ERASED_VALUE, erasedPlayerName } from '@wager/domain';
 import { erasureRequestsDue } from '@wager/projections/privacy/erasure-requests';
 import { betsWithChatOf, countOpenBetsOf } from '@wager/projections/bets/queries';
 import { countOpenPoolsOf } from '@wager/projections/pools/queries';
@@ -26,7 +28,7 @@ import { endSessions } from '../../plugins/sessions.js';
 import { EvidenceStore } from '../bets/index.js';
 import { purgeEvidence } from '../chat/index.js';
 import { deleteEvidenceFiles, evidenceOf } from './retention.js';
-import { deleteKeptOutsideLog } from './store.js';
+import { deleteKeptOutsideLog, redactOutboxesNaming } from './store.js';
 
 export const ERASURE_JOB_INTERVAL_MS = 60_000;
 
@@ -50,11 +52,28 @@ export async function erasePerson(deps: AppDeps, userId: string, by: string): Pr
   const before = await userStateOf(deps, userId);
   if (userDecider.decide(command, before).length > 0 && before.verifiedPhone) await releasePhone(deps, userId, before.verifiedPhone);
   await runUserCommand(deps, userId, command, by === 'self' ? userId : by);
+  // Before the key goes (their names still open): other people's mail and pushes naming them.
+  await redactOutboxesNaming(deps.db, userId, await usernamesEverOf(deps, userId), erasedPlayerName(userId));
   await cipher.destroy(userId);
   await deleteKeptOutsideLog(deps.db, userId, user ? { email: user.email, phoneNumber: user.phone_number } : undefined);
   // Every process forgets the person's sessions now, not when its cache would expire them.
   await endSessions(deps.bus, { userId });
   await eraseEvidenceOf(deps, userId);
+}
+
+/**
+ * Every username the person ever had (registration and each change), as their stream holds them:
+ * other people's mail and pushes may name them by any of them. Values of an erased key read
+ * `[erased]` and are left out (a run after the key went has nothing left to find by name).
+ */
+async function usernamesEverOf(deps: Pick<AppDeps, 'store'>, userId: string): Promise<string[]> {
+  const names = new Set<string>();
+  for (const event of await deps.store.readStream(userStreamId(userId))) {
+    const d = event.data as { username?: unknown; changes?: { username?: unknown } };
+    const name = event.type === 'UserRegistered' ? d.username : event.type === 'ProfileChanged' ? d.changes?.username : undefined;
+    if (typeof name === 'string' && name !== ERASED_VALUE && name !== '') names.add(name);
+  }
+  return [...names];
 }
 
 /**
