@@ -59,7 +59,8 @@ export function chatNoticeText(notice: ChatNotice, names: NoticeNames = NO_NAMES
     case 'bet_expired':
       return 'The bet expired and the stakes refunded; this chat is closed';
     case 'appeal_filed':
-      return `${nameOf(p, 'appellantId', names, 'A player')} appealed the resolution: ${text(p.reason)}`;
+      // Notices since appeal reasons are sealed carry none (the reason is shown with the appeal); older ones quote it.
+      return `${nameOf(p, 'appellantId', names, 'A player')} appealed the resolution${p.reason ? `: ${text(p.reason)}` : ''}`;
     case 'appeal_decided':
       return `An admin decided the appeal: ${p.outcome === 'upheld' ? 'the resolution stands' : 'the resolution is overturned'} (${winner()})`;
     case 'tracker_suggestion':

@@ -38,6 +38,9 @@ describe('chatNoticeText', () => {
     expect(chatNoticeText({ kind: 'result_reported', params: NOTICES.result_reported })).toBe('A player reported: lost');
     expect(chatNoticeText({ kind: 'result_reported', params: NOTICES.result_reported }, names)).toBe('alice_9 reported: lost');
     expect(chatNoticeText({ kind: 'dispute_resolved', params: { winnerId: null, notes: '' } }, names)).toBe('An admin resolved the dispute: no winner');
+    // An appeal's notice no longer quotes the reason (sealed on the bet); an older one does.
+    expect(chatNoticeText({ kind: 'appeal_filed', params: { appellantId: alice } })).toBe('A player appealed the resolution');
+    expect(chatNoticeText({ kind: 'appeal_filed', params: NOTICES.appeal_filed }, names)).toBe('alice_9 appealed the resolution: look again');
   });
 
   it('is what the decider stores for a platform message with a notice, whatever text the command brought', () => {
