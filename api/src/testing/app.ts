@@ -58,10 +58,17 @@ export interface TestHarness {
   close(): Promise<void>;
 }
 
+export const HARNESS_PROJECTION_WAIT_MS = 30_000;
+
 export interface TestHarnessOptions {
   env?: Record<string, string>;
   startJobs?: boolean;
   label?: string;
+  /**
+   * How long a command or read waits for the read models before answering without them (a 202, or
+   * the answer as the tables have it). 30 s by default: the bound is a hang guard, and a machine
+   * running several suites at once can leave a runner seconds behind; a spec about lag sets its own.
+   */
   projectionWaitMs?: number;
   /** Another bus than the in-process one (a real NATS connection); closed with the harness. */
   bus?: Bus;
@@ -90,7 +97,7 @@ export async function createTestHarness(options: TestHarnessOptions = {}): Promi
     bus,
     clock,
     ids: { uuid: () => uuidv4() },
-    projections: { waitFor: (p, t) => runner.waitFor(p, t ?? options.projectionWaitMs ?? 10_000), status: () => runner.status() },
+    projections: { waitFor: (p, t) => runner.waitFor(p, t ?? options.projectionWaitMs ?? HARNESS_PROJECTION_WAIT_MS), status: () => runner.status() },
     parts: { database: 'test PostgreSQL', eventStore: 'PostgreSQL event store (same database)', bus: 'in-process bus' },
   };
   const reactors = new ReactorRunner({ store, db, reactors: allReactors(deps) });
