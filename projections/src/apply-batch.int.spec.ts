@@ -2,30 +2,20 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { InMemoryEventStore, type RecordedEvent } from '@wager/domain';
-import { createDatabase, type Database } from './database.js';
-import { migrateToLatest } from './migrations/index.js';
-import { freshDatabaseUrl } from './testing/database.js';
+import type { Database } from './database.js';
+import { projectorSpec } from './testing/projector-spec.js';
 import { seededRandom, simulateBetLifecycles, type SimulatedEvent } from './testing/bet-lifecycles.js';
 import { allProjectors } from './all-projectors.js';
-import { applyEvents, handles, type Projector } from './projector.js';
 
 const T0 = new Date('2026-11-25T10:00:00.000Z');
 const batched = allProjectors().filter((p) => p.applyBatch);
 const tables = batched.flatMap((p) => p.tables);
 
-let oneByOne: Kysely<Database>;
-let inBatches: Kysely<Database>;
-
-beforeAll(async () => {
-  oneByOne = createDatabase(await freshDatabaseUrl('apply_one_by_one'));
-  inBatches = createDatabase(await freshDatabaseUrl('apply_in_batches'));
-  await Promise.all([migrateToLatest(oneByOne), migrateToLatest(inBatches)]);
-});
-afterAll(async () => {
-  await Promise.all([oneByOne.destroy(), inBatches.destroy()]);
-});
+/** The same events, one by one in one database and in batches in another. */
+const oneByOne = projectorSpec('apply_one_by_one', batched);
+const inBatches = projectorSpec('apply_in_batches', batched);
 
 async function recordedLifecycles(seed: number, bets: number, users: number, concurrent: number): Promise<RecordedEvent[]> {
   const appends: SimulatedEvent[][] = [];
@@ -57,8 +47,6 @@ async function truncate(db: Kysely<Database>): Promise<void> {
   await sql`truncate ${sql.join(tables.map((t) => sql.table(t)))}`.execute(db);
 }
 
-const only = (projector: Projector, events: readonly RecordedEvent[]) => events.filter((e) => handles(projector, e));
-
 async function applyInBatches(events: readonly RecordedEvent[], cuts: readonly number[], redeliver: readonly number[]): Promise<void> {
   let from = 0;
   for (const [i, size] of [...cuts, events.length].entries()) {
@@ -66,10 +54,8 @@ async function applyInBatches(events: readonly RecordedEvent[], cuts: readonly n
     const to = Math.min(events.length, from + Math.max(1, size));
     // At-least-once delivery: the batch may start with events already applied.
     const batch = events.slice(Math.max(0, from - (redeliver[i] ?? 0)), to);
-    await inBatches.transaction().execute(async (trx) => {
-      // Through applyEvents, as the runner and rebuild call it (a projector with nothing in a batch is not called).
-      for (const p of batched) await applyEvents(p, trx, only(p, batch));
-    });
+    // Through applyEvents, as the runner and rebuild call it (a projector with nothing in a batch is not called).
+    await inBatches.given(batch, { asBatch: true, times: 1 });
     from = to;
   }
 }
@@ -92,18 +78,14 @@ describe('applyBatch', () => {
         }),
         async ({ seed, bets, users, concurrent, cuts, redeliver }) => {
           const events = await recordedLifecycles(seed, bets, users, concurrent);
-          await Promise.all([truncate(oneByOne), truncate(inBatches)]);
-          for (const event of events) {
-            for (const p of batched) if (handles(p, event)) await p.apply(oneByOne, event);
-          }
+          await Promise.all([truncate(oneByOne.db), truncate(inBatches.db)]);
+          await oneByOne.given(events, { times: 1 });
           await applyInBatches(events, cuts, redeliver);
-          const expected = await dump(oneByOne);
-          expect(await dump(inBatches)).toEqual(expected);
+          const expected = await dump(oneByOne.db);
+          expect(await dump(inBatches.db)).toEqual(expected);
           // The whole sequence again, as one batch: nothing changes.
-          await inBatches.transaction().execute(async (trx) => {
-            for (const p of batched) await p.applyBatch!(trx, only(p, events));
-          });
-          expect(await dump(inBatches)).toEqual(expected);
+          await inBatches.given(events, { asBatch: true, times: 1 });
+          expect(await dump(inBatches.db)).toEqual(expected);
         },
       ),
       { numRuns: 12 },

@@ -72,9 +72,27 @@ export interface SignedUpUser {
 export async function signUpUser(h: TestHarness, overrides: Record<string, unknown> = {}): Promise<SignedUpUser> {
   const payload = fullSignupPayload(h, overrides);
   const response = await h.app.inject({ method: 'POST', url: '/api/auth/signup', payload });
+  if (response.statusCode === 202) {
+    // Recorded, the read models behind (a loaded machine): the session is in the answer, and the
+    // client follows `Location` until the account shows, as the web app does. Waits on that
+    // condition (bounded), never on a fixed time.
+    const { token } = response.json() as { token: string };
+    return { token, user: await userOnceShown(h, token), password: String(payload.password) };
+  }
   if (response.statusCode !== 201) throw new Error(`signUpUser: ${response.statusCode} ${response.body}`);
   const body = response.json() as { token: string; user: UserJson };
   return { token: body.token, user: body.user, password: String(payload.password) };
+}
+
+/** GET /api/user with the new session until the read models show the account (at most a minute). */
+async function userOnceShown(h: TestHarness, token: string): Promise<UserJson> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const read = await h.app.inject({ method: 'GET', url: '/api/user', headers: authHeader(token) });
+    if (read.statusCode === 200) return read.json() as UserJson;
+    if (Date.now() > deadline) throw new Error(`signUpUser: the account never showed (${read.statusCode} ${read.body})`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** Makes a user an admin through its stream (AdminGranted), as the seed does; the read model shows it on return. */

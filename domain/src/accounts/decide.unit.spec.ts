@@ -16,12 +16,12 @@ const refused = (state: UserState, command: UserCommand): DomainError => spec.gi
 
 const register: RegisterUser = {
   type: 'RegisterUser', data: { userId, profile: { username: 'Player', email: 'p@example.com', phoneNumber: null, psnUsername: null, activisionId: null, country: 'NG', timezone: 'UTC', preferredCurrency: 'NGN', preferredLanguage: 'en', dateOfBirth: '1990-01-01' }, signupForm: 'full', ipAddress: '127.0.0.1', code: { codeId: 'code-1', codeHash: 'hash-1', expiresAt: at(900) } }, metadata: { now: t0 } };
-const registered = () => when(userDecider.initialState(), register);
+const registered = () => when(spec.given().state, register);
 
 describe('RegisterUser', () => {
   it('a full signup chose its currency (currencySetByUser); a quick one had it guessed from the browser', () => {
     expect(given(registered()).currencySetByUser).toBe(true);
-    const quick = when(userDecider.initialState(), { ...register, data: { ...register.data, signupForm: 'quick' } });
+    const quick = when(spec.given().state, { ...register, data: { ...register.data, signupForm: 'quick' } });
     expect(given(quick).currencySetByUser).toBe(false);
   });
 
@@ -31,7 +31,7 @@ describe('RegisterUser', () => {
     expect(JSON.stringify(events)).not.toMatch(/password/i);
   });
   it('a seeded account starts verified', () => {
-    expect(when(userDecider.initialState(), { ...register, data: { ...register.data, code: null } }).map((e) => e.type)).toEqual(['UserRegistered', 'EmailVerified']);
+    expect(when(spec.given().state, { ...register, data: { ...register.data, code: null } }).map((e) => e.type)).toEqual(['UserRegistered', 'EmailVerified']);
   });
   it('refuses a second registration of the same stream', () => {
     expect(refused(given(registered()), register).status).toBe(409);
@@ -104,10 +104,10 @@ describe('location, currency, admin', () => {
     expect(given(moderator).isModerator).toBe(true);
     expect(when(given(moderator), { type: 'SetModeratorRole', data: { adminId: 'adm', isModerator: true }, metadata: { now: at(2) } })).toEqual([]);
     expect(when(given(moderator), { type: 'SetModeratorRole', data: { adminId: 'adm', isModerator: false }, metadata: { now: at(3) } })[0]).toMatchObject({ data: { isModerator: false } });
-    expect(refused(userDecider.initialState(), { type: 'SetModeratorRole', data: { adminId: 'adm', isModerator: true }, metadata: { now: t0 } }).status).toBe(404);
+    expect(refused(spec.given().state, { type: 'SetModeratorRole', data: { adminId: 'adm', isModerator: true }, metadata: { now: t0 } }).status).toBe(404);
   });
   it('refuses commands on an account that does not exist', () => {
-    expect(refused(userDecider.initialState(), { type: 'SetPreferredCurrency', data: { currency: 'EUR', setByUser: true }, metadata: { now: t0 } }).status).toBe(404);
+    expect(refused(spec.given().state, { type: 'SetPreferredCurrency', data: { currency: 'EUR', setByUser: true }, metadata: { now: t0 } }).status).toBe(404);
   });
 });
 
@@ -123,8 +123,8 @@ describe('security facts', () => {
     expect(events).toEqual([{ type: 'NewDeviceSignedIn', data: { userId, sessionId: 's-2', device: 'Firefox · Linux', signedInAt: at(6).toISOString() } }]);
   });
   it('both are refused on an account that does not exist', () => {
-    expect(refused(userDecider.initialState(), { type: 'RecordPasswordChange', data: { via: 'change' }, metadata: { now: t0 } }).status).toBe(404);
-    expect(refused(userDecider.initialState(), { type: 'RecordNewDeviceSignIn', data: { sessionId: null, device: 'Chrome' }, metadata: { now: t0 } }).status).toBe(404);
+    expect(refused(spec.given().state, { type: 'RecordPasswordChange', data: { via: 'change' }, metadata: { now: t0 } }).status).toBe(404);
+    expect(refused(spec.given().state, { type: 'RecordNewDeviceSignIn', data: { sessionId: null, device: 'Chrome' }, metadata: { now: t0 } }).status).toBe(404);
   });
   it('labels a device by browser and system, the most specific browser first', () => {
     expect(deviceLabel('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36')).toBe('Chrome · Windows');

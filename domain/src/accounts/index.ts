@@ -12,6 +12,7 @@ export * from './rules.js';
 export * from './reference-data.js';
 export * from './phone.js';
 export * from './phone-number.js';
+export * from './profile-phone.js';
 export * from './devices.js';
 export * from './restrictions.js';
 

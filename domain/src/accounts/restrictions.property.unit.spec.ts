@@ -2,8 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DomainError } from '../shared/errors.js';
+import { deciderSpec } from '../testing/decider-spec.js';
 import { RESTRICTION_REASON_LENGTH_MAX, assertMayMoveMoney, assertMaySignIn, userDecider, type AccountRestriction, type UserCommand, type UserEvent, type UserState } from './index.js';
 
+const spec = deciderSpec(userDecider);
 const now = new Date('2026-11-27T02:00:00Z');
 const userId = '6a1d2b3c-0000-4000-8000-0000000000aa';
 const registered: UserEvent = {
@@ -16,6 +18,7 @@ const reason = fc.oneof(fc.constantFrom('', '   ', 'Chargeback fraud', '  spaces
 const act = fc.record({ restriction: fc.constantFrom<AccountRestriction>('suspension', 'freeze'), on: fc.boolean(), reason, adminId: fc.constantFrom('admin-1', 'admin-2') });
 const command = (a: { restriction: AccountRestriction; on: boolean; reason: string; adminId: string }): UserCommand => ({ type: 'RestrictAccount', data: a, metadata: { now } });
 
+/** The refusal of a rule that is not a decider (may this account move money, sign in). */
 function refusalOf(fn: () => unknown): DomainError | null {
   try {
     fn();
@@ -30,7 +33,7 @@ describe('RestrictAccount', () => {
   it('follows the model for any sequence of acts, and the money and sign-in rules follow the state', () => {
     fc.assert(
       fc.property(fc.boolean(), fc.array(act, { maxLength: 12 }), (isAdmin, acts) => {
-        let state: UserState = [registered, ...(isAdmin ? [adminGranted] : [])].reduce(userDecider.evolve, userDecider.initialState());
+        let state: UserState = spec.given(registered, ...(isAdmin ? [adminGranted] : [])).state;
         const model = { suspension: null as string | null, freeze: null as string | null };
         for (const a of acts) {
           const trimmed = a.reason.trim();
@@ -42,8 +45,8 @@ describe('RestrictAccount', () => {
             : a.on && inForce ? (a.restriction === 'suspension' ? 'account_already_suspended' : 'account_already_frozen')
             : !a.on && !inForce ? (a.restriction === 'suspension' ? 'account_not_suspended' : 'account_not_frozen')
             : null;
-          let events: UserEvent[] = [];
-          const refusal = refusalOf(() => (events = userDecider.decide(command(a), state)));
+          const decided = spec.givenState(state).when(command(a));
+          const refusal = decided.refusal();
           if (expectedCode !== null) {
             expect(refusal?.code).toBe(expectedCode);
             expect(refusal?.status).toBe(expectedCode.startsWith('reason') ? 400 : 409);
@@ -51,8 +54,8 @@ describe('RestrictAccount', () => {
           }
           expect(refusal).toBeNull();
           const type = a.restriction === 'suspension' ? (a.on ? 'AccountSuspended' : 'AccountSuspensionLifted') : a.on ? 'AccountFrozen' : 'AccountUnfrozen';
-          expect(events).toEqual([{ type, data: { userId, reason: trimmed, by: a.adminId, at: now.toISOString() } }]);
-          state = events.reduce(userDecider.evolve, state);
+          decided.then([{ type, data: { userId, reason: trimmed, by: a.adminId, at: now.toISOString() } }]);
+          state = decided.after();
           model[a.restriction] = a.on ? trimmed : null;
         }
         expect(state.suspensionReason).toBe(model.suspension);

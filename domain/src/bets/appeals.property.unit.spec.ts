@@ -6,6 +6,7 @@ import { ConflictError, ForbiddenError, ValidationError } from '../shared/errors
 import { Balances, assertBalanced, postingsOf } from '../ledger/postings.js';
 import { betEscrow, platformFees, userAvailable, userReceivable } from '../ledger/accounts.js';
 import { Money, ZERO } from '../money/money.js';
+import { deciderSpec } from '../testing/decider-spec.js';
 import { walletDecider, type WalletCommand, type WalletEvent, type WalletState } from '../wallet/index.js';
 import {
   APPEAL_CODES,
@@ -24,6 +25,10 @@ import {
 } from './index.js';
 
 const H = 3600_000;
+const bets = deciderSpec(betDecider);
+const walletSpec = deciderSpec(walletDecider);
+/** The bet decider alone, on a bet's state (a refusal decides nothing anywhere, so the wallets need not be read). */
+const when = (bet: BetState, command: BetCommand) => bets.givenState(bet).when(command);
 const T0 = new Date('2026-11-26T12:00:00.000Z');
 const at = (hours: number) => new Date(T0.getTime() + hours * H);
 
@@ -35,7 +40,7 @@ class World {
   readonly resolver = randomUUID();
   readonly reviewer = randomUUID();
   readonly ledger = new Balances();
-  bet: BetState = betDecider.initialState();
+  bet: BetState = bets.given().state;
   readonly wallets = new Map<string, WalletState>();
   readonly betEvents: BetEvent[] = [];
   /** The wallet events of the last bet command, by user id. */
@@ -67,18 +72,18 @@ class World {
   /** One bet command and the money it moves, decided together and applied in the order of its one append. */
   betCommand(command: BetCommand): BetEvent[] {
     const order = walletsOfBetCommand(command, this.bet);
-    const wallets = Object.fromEntries([this.a, this.b].map((u) => [u, this.wallets.get(u) ?? walletDecider.initialState()]));
+    const wallets = Object.fromEntries([this.a, this.b].map((u) => [u, this.wallets.get(u) ?? walletSpec.given().state]));
     const move = decideBetWithMoney(command, { bet: this.bet, wallets });
     this.lastWalletEvents = move.wallets;
     for (const userId of Object.keys(move.wallets)) expect([...order.before, ...order.after]).toContain(userId);
     const applyWallet = (userId: string) => {
       const events = move.wallets[userId] ?? [];
-      this.wallets.set(userId, events.reduce(walletDecider.evolve, wallets[userId]!));
+      this.wallets.set(userId, walletSpec.stateOf(events, wallets[userId]!));
       for (const event of events) this.apply(postingsOf(event.data));
     };
     order.before.forEach(applyWallet);
+    this.bet = bets.stateOf(move.bet, this.bet);
     for (const event of move.bet) {
-      this.bet = betDecider.evolve(this.bet, event);
       this.betEvents.push(event);
       this.apply(postingsOf(event.data));
     }
@@ -87,9 +92,9 @@ class World {
   }
 
   wallet(userId: string, command: WalletCommand): WalletEvent[] {
-    const state = this.wallets.get(userId) ?? walletDecider.initialState();
-    const events = walletDecider.decide(command, state);
-    this.wallets.set(userId, events.reduce(walletDecider.evolve, state));
+    const decided = walletSpec.givenState(this.wallets.get(userId) ?? walletSpec.given().state).when(command);
+    const events = decided.events();
+    this.wallets.set(userId, decided.after());
     for (const event of events) this.apply(postingsOf(event.data));
     return events;
   }
@@ -122,6 +127,7 @@ class World {
   }
 }
 
+/** The refusal of a decision over the bet and its wallets together (World.betCommand). */
 function refusal(fn: () => unknown): unknown {
   try {
     fn();
@@ -161,11 +167,11 @@ describe('filing an appeal', () => {
 
   it('refuses an outsider, a bet an admin never resolved, a second appeal and a late one', () => {
     const { world } = resolved('a');
-    expect(refusal(() => betDecider.decide(file(world, randomUUID()), world.bet))).toMatchObject({ code: APPEAL_CODES.notPlayer, status: 403 });
-    expect(refusal(() => betDecider.decide(file(world, world.b, 5 + 48), world.bet))).toMatchObject({ code: APPEAL_CODES.windowClosed, status: 409 });
-    expect(betDecider.decide(file(world, world.b, 5 + 47.9), world.bet)).toHaveLength(1);
+    expect(when(world.bet, file(world, randomUUID())).thenRefused()).toMatchObject({ code: APPEAL_CODES.notPlayer, status: 403 });
+    expect(when(world.bet, file(world, world.b, 5 + 48)).thenRefused()).toMatchObject({ code: APPEAL_CODES.windowClosed, status: 409 });
+    expect(when(world.bet, file(world, world.b, 5 + 47.9)).events()).toHaveLength(1);
     world.betCommand(file(world, world.b));
-    const second = refusal(() => betDecider.decide(file(world, world.a), world.bet));
+    const second = when(world.bet, file(world, world.a)).thenRefused();
     expect(second).toBeInstanceOf(ConflictError);
     expect(second).toMatchObject({ code: APPEAL_CODES.alreadyAppealed });
 
@@ -173,31 +179,31 @@ describe('filing an appeal', () => {
     agreed.deposit(agreed.a, '100.00');
     agreed.deposit(agreed.b, '100.00');
     agreed.dispute();
-    expect(refusal(() => betDecider.decide(file(agreed, agreed.a), agreed.bet))).toMatchObject({ code: APPEAL_CODES.notResolvedByAdmin, status: 409 });
+    expect(when(agreed.bet, file(agreed, agreed.a)).thenRefused()).toMatchObject({ code: APPEAL_CODES.notResolvedByAdmin, status: 409 });
   });
 
   it('refuses a reason shorter than 10 characters', () => {
     const { world } = resolved(null);
     const short = { ...file(world, world.a), data: { ...(file(world, world.a).data as object), reason: '  short  ' } } as BetCommand;
-    expect(refusal(() => betDecider.decide(short, world.bet))).toBeInstanceOf(ValidationError);
+    expect(when(world.bet, short).thenRefused()).toBeInstanceOf(ValidationError);
   });
 });
 
 describe('deciding an appeal', () => {
   it('refuses the admin who resolved the dispute (same_admin), a player, no appeal, a second decision and an overturn that changes nothing', () => {
     const { world } = resolved('a');
-    expect(refusal(() => betDecider.decide(decideBy(world, world.reviewer, 'upheld', null), world.bet))).toMatchObject({ code: APPEAL_CODES.noOpenAppeal, status: 409 });
+    expect(when(world.bet, decideBy(world, world.reviewer, 'upheld', null)).thenRefused()).toMatchObject({ code: APPEAL_CODES.noOpenAppeal, status: 409 });
     world.betCommand(file(world, world.b));
-    const same = refusal(() => betDecider.decide(decideBy(world, world.resolver, 'upheld', null), world.bet));
+    const same = when(world.bet, decideBy(world, world.resolver, 'upheld', null)).thenRefused();
     expect(same).toBeInstanceOf(ForbiddenError);
     expect(same).toMatchObject({ code: 'same_admin' });
-    expect(refusal(() => betDecider.decide(decideBy(world, world.a, 'upheld', null), world.bet))).toMatchObject({ code: APPEAL_CODES.playerAdmin, status: 403 });
-    expect(refusal(() => betDecider.decide(decideBy(world, world.reviewer, 'overturned', world.a), world.bet))).toMatchObject({ code: APPEAL_CODES.overturnUnchanged, status: 400 });
-    expect(refusal(() => betDecider.decide(decideBy(world, world.reviewer, 'overturned', randomUUID()), world.bet))).toMatchObject({ code: APPEAL_CODES.winnerNotPlayer, status: 400 });
+    expect(when(world.bet, decideBy(world, world.a, 'upheld', null)).thenRefused()).toMatchObject({ code: APPEAL_CODES.playerAdmin, status: 403 });
+    expect(when(world.bet, decideBy(world, world.reviewer, 'overturned', world.a)).thenRefused()).toMatchObject({ code: APPEAL_CODES.overturnUnchanged, status: 400 });
+    expect(when(world.bet, decideBy(world, world.reviewer, 'overturned', randomUUID())).thenRefused()).toMatchObject({ code: APPEAL_CODES.winnerNotPlayer, status: 400 });
     const [decided] = world.betCommand(decideBy(world, world.reviewer, 'upheld', null));
     expect(decided).toMatchObject({ type: 'AppealDecided', data: { outcome: 'upheld', winnerId: world.a, adjustments: [], feeAdjustment: '0.00', reversesEventId: 'resolution-1' } });
     expect(world.bet).toMatchObject({ status: 'completed', winnerId: world.a });
-    expect(refusal(() => betDecider.decide(decideBy(world, randomUUID(), 'overturned', world.b), world.bet))).toMatchObject({ code: APPEAL_CODES.alreadyDecided, status: 409 });
+    expect(when(world.bet, decideBy(world, randomUUID(), 'overturned', world.b)).thenRefused()).toMatchObject({ code: APPEAL_CODES.alreadyDecided, status: 409 });
   });
 
   it('an overturn changes the bet outcome and names the original resolution', () => {
@@ -291,7 +297,7 @@ describe('appeals keep money whole (property)', () => {
           if (collected.gt(0)) expect(winnerEvents[1]!.data).toMatchObject({ source: 'payout', holdKind: 'bet', holdId: next.betId, amount: collected.toFixed(2), stillOwed: owedBefore.minus(collected).toFixed(2) });
           // A repeat of the settlement is refused, and the payout a second time decides nothing: nothing more is collected.
           expect(refusal(() => next.betCommand(resolveNext))).toBeInstanceOf(ConflictError);
-          expect(walletDecider.decide({ type: 'CreditPayout', data: { userId: nextWinnerId, holdId: next.betId, holdKind: 'bet', amount: nextPayout.toFixed(2), currency: 'NGN' }, metadata: { now: at(9) } }, world.wallets.get(nextWinnerId)!)).toEqual([]);
+          walletSpec.givenState(world.wallets.get(nextWinnerId)!).when({ type: 'CreditPayout', data: { userId: nextWinnerId, holdId: next.betId, holdKind: 'bet', amount: nextPayout.toFixed(2), currency: 'NGN' }, metadata: { now: at(9) } }).thenNothing();
 
           for (const sum of world.ledger.trialBalance().values()) expect(sum.isZero()).toBe(true);
           expect(world.ledger.get(betEscrow(world.betId, 'NGN')).isZero()).toBe(true);

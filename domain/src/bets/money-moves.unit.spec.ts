@@ -6,6 +6,7 @@ import { DomainError } from '../shared/errors.js';
 import { Balances, isBalanced, postingsOf } from '../ledger/postings.js';
 import { betEscrow, platformFees, userAvailable } from '../ledger/accounts.js';
 import { Money } from '../money/money.js';
+import { deciderSpec } from '../testing/decider-spec.js';
 import { walletDecider, type WalletEvent, type WalletState } from '../wallet/index.js';
 import { betCommandOf, betStepArb } from './testing.js';
 import {
@@ -26,20 +27,23 @@ const H = 3600_000;
 const T0 = new Date('2026-11-21T12:00:00.000Z');
 const TERMS = { timeZone: 'UTC', dailyLimit: '100000000.00' };
 const START = '100000.00';
+// The bet's multi-stream decisions, each stream's part folded by its own decider's spec.
+const bets = deciderSpec(betDecider);
+const walletSpec = deciderSpec(walletDecider);
 
 /** One bet among four funded players, every command decided over the bet and the wallets and applied in its append's order. */
 class Table {
   readonly betId = randomUUID();
   readonly users = Array.from({ length: 4 }, () => randomUUID());
   readonly ledger = new Balances();
-  bet: BetState = betDecider.initialState();
+  bet: BetState = bets.given().state;
   readonly wallets: Record<string, WalletState> = {};
   readonly events: BetEvent[] = [];
 
   constructor() {
     for (const userId of this.users) {
       const deposit = { type: 'CreditDeposit' as const, data: { userId, depositId: randomUUID(), provider: 'paystack' as const, reference: randomUUID(), amount: START, currency: 'NGN' }, metadata: { now: T0 } };
-      this.applyWallet(userId, walletDecider.decide(deposit, walletDecider.initialState()) as WalletEvent[]);
+      this.applyWallet(userId, walletSpec.given().when(deposit).events());
     }
   }
 
@@ -54,13 +58,13 @@ class Table {
   }
 
   private applyWallet(userId: string, events: readonly WalletEvent[]): void {
-    this.wallets[userId] = events.reduce(walletDecider.evolve, this.wallets[userId] ?? walletDecider.initialState());
+    this.wallets[userId] = walletSpec.stateOf(events, this.wallets[userId]);
     for (const e of events) this.applyPostings(e.data);
   }
 
   private applyBet(events: readonly BetEvent[]): void {
+    this.bet = bets.stateOf(events, this.bet);
     for (const e of events) {
-      this.bet = betDecider.evolve(this.bet, e);
       this.events.push(e);
       this.applyPostings(e.data);
     }

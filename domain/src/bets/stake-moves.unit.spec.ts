@@ -2,19 +2,22 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../shared/errors.js';
+import { deciderSpec } from '../testing/decider-spec.js';
 import { walletDecider, type WalletEvent, type WalletState } from '../wallet/index.js';
 import { betCost, betDecider, createChallengeSchema, decideAcceptWithStake, decideCreateWithStake, type BetCommand, type BetState } from './index.js';
 
 const T0 = new Date('2026-11-26T10:00:00.000Z');
 const TERMS = { timeZone: 'UTC', dailyLimit: '50000.00' };
 const H = 3600_000;
+// The joint create and accept decisions, each stream's part folded by its own decider's spec.
+const bets = deciderSpec(betDecider);
+const wallets = deciderSpec(walletDecider);
 
 function funded(userId: string, cents: number): WalletState {
   const command = { type: 'CreditDeposit' as const, data: { userId, depositId: `d-${userId}`, provider: 'paystack' as const, reference: `r-${userId}`, amount: (cents / 100).toFixed(2), currency: 'NGN' }, metadata: { now: T0 } };
-  return cents === 0 ? walletDecider.initialState() : walletDecider.decide(command, walletDecider.initialState()).reduce(walletDecider.evolve, walletDecider.initialState());
+  return cents === 0 ? wallets.given().state : wallets.stateAfter([command]);
 }
 
-const fold = <S, E>(decider: { evolve: (s: S, e: E) => S }, state: S, events: readonly E[]): S => events.reduce(decider.evolve, state);
 
 function attempt(decide: () => { bet: unknown[]; wallet: WalletEvent[] }): { bet: unknown[]; wallet: WalletEvent[] } | 'refused' {
   try {
@@ -39,7 +42,7 @@ describe('create and accept decided over the bet and the wallet', () => {
           const acceptor = acceptorIsChallenger ? challenger : 'bob';
           const create = { type: 'CreateBet' as const, data: { betId: 'b1', challengerId: challenger, inviteLinkId: 'i1', currency: 'NGN' as const, challenge: createChallengeSchema.parse({ amount, visibility: 'public' }), pendingTtlMs: 48 * H }, metadata: { now: T0 } };
           let wallet = funded(challenger, challengerCents);
-          const created = attempt(() => decideCreateWithStake(create, TERMS, { bet: betDecider.initialState(), wallet }));
+          const created = attempt(() => decideCreateWithStake(create, TERMS, { bet: bets.given().state, wallet }));
           if (created === 'refused') {
             expect(challengerCents / 100).toBeLessThan(Number(betCost(amount)));
             return;
@@ -48,8 +51,8 @@ describe('create and accept decided over the bet and the wallet', () => {
           expect(created.wallet).toHaveLength(1);
           const locked = created.wallet[0]!;
           expect(locked.type === 'StakeLocked' && [locked.data.holdId, locked.data.total]).toEqual(['b1', betCost(amount)]);
-          const bet: BetState = fold(betDecider, betDecider.initialState(), created.bet as never[]);
-          wallet = fold(walletDecider, wallet, created.wallet);
+          const bet: BetState = bets.stateOf(created.bet as never[]);
+          wallet = wallets.stateOf(created.wallet, wallet);
 
           const now = new Date(T0.getTime() + laterHours * H);
           const accept: Extract<BetCommand, { type: 'AcceptBet' }> = { type: 'AcceptBet', data: { betId: 'b1', acceptorId: acceptor, via: 'marketplace', playDeadlineMs: 24 * H }, metadata: { now } };
@@ -63,8 +66,8 @@ describe('create and accept decided over the bet and the wallet', () => {
           expect(accepted.bet.map((e) => (e as { type: string }).type)).toEqual(['BetAccepted']);
           expect(accepted.wallet.map((e) => e.type === 'StakeLocked' && e.data.total)).toEqual([betCost(amount)]);
           // A repeat by the player who holds the bet decides nothing on either stream.
-          const after = fold(betDecider, bet, accepted.bet as never[]);
-          expect(decideAcceptWithStake(accept, TERMS, { bet: after, wallet: fold(walletDecider, acceptorWallet, accepted.wallet) })).toEqual({ bet: [], wallet: [] });
+          const after = bets.stateOf(accepted.bet as never[], bet);
+          expect(decideAcceptWithStake(accept, TERMS, { bet: after, wallet: wallets.stateOf(accepted.wallet, acceptorWallet) })).toEqual({ bet: [], wallet: [] });
         },
       ),
       { numRuns: 300 },
@@ -74,10 +77,10 @@ describe('create and accept decided over the bet and the wallet', () => {
   it('never lets a released hold pay for a bet', () => {
     const create = { type: 'CreateBet' as const, data: { betId: 'b2', challengerId: 'carol', inviteLinkId: 'i2', currency: 'NGN' as const, challenge: createChallengeSchema.parse({ amount: '100' }), pendingTtlMs: 48 * H }, metadata: { now: T0 } };
     let wallet = funded('carol', 100_000);
-    const first = decideCreateWithStake(create, TERMS, { bet: betDecider.initialState(), wallet });
-    wallet = fold(walletDecider, wallet, first.wallet);
-    wallet = fold(walletDecider, wallet, walletDecider.decide({ type: 'ReleaseStake', data: { userId: 'carol', holdId: 'b2', reason: 'test' }, metadata: { now: T0 } }, wallet));
+    const first = decideCreateWithStake(create, TERMS, { bet: bets.given().state, wallet });
+    wallet = wallets.stateOf(first.wallet, wallet);
+    wallet = wallets.givenState(wallet).when({ type: 'ReleaseStake', data: { userId: 'carol', holdId: 'b2', reason: 'test' }, metadata: { now: T0 } }).after();
     // The same bet id decided again on a fresh bet stream: the hold exists but is released.
-    expect(() => decideCreateWithStake(create, TERMS, { bet: betDecider.initialState(), wallet })).toThrow('Stake already locked for this hold');
+    expect(() => decideCreateWithStake(create, TERMS, { bet: bets.given().state, wallet })).toThrow('Stake already locked for this hold');
   });
 });

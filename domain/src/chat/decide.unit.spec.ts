@@ -21,32 +21,32 @@ describe('chat decider', () => {
   it('creates the chat, then treats a repeat as a no-op', () => {
     const [chatId, betId, a, b] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
     const command = { type: 'CreateChat' as const, data: { chatId, betId, participant1Id: a, participant2Id: b }, metadata: { now } };
-    const events = chatDecider.decide(command, chatDecider.initialState());
+    const events = spec.given().when(command).events();
     expect(events).toEqual([{ type: 'ChatCreated', data: { chatId, betId, participant1Id: a, participant2Id: b, createdAt: now.toISOString() } }]);
-    expect(chatDecider.decide(command, fold(events))).toEqual([]);
+    spec.givenState(fold(events)).when(command).thenNothing();
   });
   it('refuses a chat with oneself', () => {
     const a = randomUUID();
-    expect(() => chatDecider.decide({ type: 'CreateChat', data: { chatId: randomUUID(), betId: randomUUID(), participant1Id: a, participant2Id: a }, metadata: { now } }, chatDecider.initialState())).toThrow(ValidationError);
+    spec.given().when({ type: 'CreateChat', data: { chatId: randomUUID(), betId: randomUUID(), participant1Id: a, participant2Id: a }, metadata: { now } }).thenRefused({ type: ValidationError });
   });
 
   it('posts a participant message, trimmed', () => {
     const { chatId, a, state } = openChat();
     const messageId = randomUUID();
-    expect(chatDecider.decide(post(chatId, a, '  gg at 8?\n ', now, messageId), state)).toEqual([
+    expect(spec.givenState(state).when(post(chatId, a, '  gg at 8?\n ', now, messageId)).events()).toEqual([
       { type: 'MessagePosted', data: { messageId, chatId, senderId: a, type: 'message', content: 'gg at 8?', postedAt: now.toISOString() } },
     ]);
   });
 
   it('refuses posts in a chat that does not exist, from outsiders, and in a closed chat', () => {
     const { chatId, a, state } = openChat();
-    expect(spec.givenState(chatDecider.initialState()).when(post(chatId, a, 'hi')).thenRefused()).toBeInstanceOf(NotFoundError);
+    expect(spec.given().when(post(chatId, a, 'hi')).thenRefused()).toBeInstanceOf(NotFoundError);
     expect(spec.givenState(state).when(post(chatId, randomUUID(), 'hi')).thenRefused()).toBeInstanceOf(ForbiddenError);
-    const closed = fold(chatDecider.decide({ type: 'CloseChat', data: { chatId, reason: 'cancelled' }, metadata: { now } }, state), state);
+    const closed = spec.givenState(state).when({ type: 'CloseChat', data: { chatId, reason: 'cancelled' }, metadata: { now } }).after();
     const error = spec.givenState(closed).when(post(chatId, a, 'hi')).thenRefused();
     expect(error).toMatchObject({ status: 409, code: 'chat_closed', message: 'This chat is closed' });
-    expect(chatDecider.decide({ type: 'CloseChat', data: { chatId, reason: 'cancelled' }, metadata: { now } }, closed)).toEqual([]);
-    expect(chatDecider.decide({ type: 'CloseChat', data: { chatId, reason: 'expired' }, metadata: { now } }, chatDecider.initialState())).toEqual([]);
+    spec.givenState(closed).when({ type: 'CloseChat', data: { chatId, reason: 'cancelled' }, metadata: { now } }).thenNothing();
+    spec.given().when({ type: 'CloseChat', data: { chatId, reason: 'expired' }, metadata: { now } }).thenNothing();
   });
 
   it('accepts any content of 1–500 characters after trimming, without control characters', () => {
@@ -56,7 +56,7 @@ describe('chat decider', () => {
         const trimmed = text.trim();
         // eslint-disable-next-line no-control-regex
         const valid = trimmed.length >= 1 && trimmed.length <= MESSAGE_LENGTH_MAX && !/[\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F]/.test(trimmed);
-        if (valid) expect(chatDecider.decide(post(chatId, a, text), state)[0]).toMatchObject({ data: { content: trimmed } });
+        if (valid) expect(spec.givenState(state).when(post(chatId, a, text)).events()[0]).toMatchObject({ data: { content: trimmed } });
         else expect(spec.givenState(state).when(post(chatId, a, text)).thenRefused()).toBeInstanceOf(ValidationError);
       }),
     );
@@ -65,9 +65,9 @@ describe('chat decider', () => {
     const { chatId, a, state } = openChat();
     expect(spec.givenState(state).when(post(chatId, a, '   ')).thenRefused()).toMatchObject({ code: 'message_empty' });
     expect(spec.givenState(state).when(post(chatId, a, 'x'.repeat(501))).thenRefused()).toMatchObject({ code: 'message_too_long', params: { max: 500 } });
-    expect(chatDecider.decide(post(chatId, a, 'x'.repeat(500)), state)).toHaveLength(1);
+    expect(spec.givenState(state).when(post(chatId, a, 'x'.repeat(500))).events()).toHaveLength(1);
     expect(spec.givenState(state).when(post(chatId, a, 'a\u0000b')).thenRefused()).toMatchObject({ message: 'Message contains invalid characters', code: 'message_invalid_characters' });
-    expect(chatDecider.decide(post(chatId, a, 'line one\nline two'), state)).toHaveLength(1);
+    expect(spec.givenState(state).when(post(chatId, a, 'line one\nline two')).events()).toHaveLength(1);
   });
 
   it('lets a sender post at most 10 messages in any 10 seconds, per sender', () => {
@@ -85,9 +85,9 @@ describe('chat decider', () => {
             expect(error).toBeInstanceOf(TooManyRequestsError);
             expect(error).toMatchObject({ status: 429, message: 'You are sending messages too fast' });
             // The other participant is not held back by a's pace.
-            expect(chatDecider.decide(post(chatId, b, 'hi', new Date(at)), state)).toHaveLength(1);
+            expect(spec.givenState(state).when(post(chatId, b, 'hi', new Date(at))).events()).toHaveLength(1);
           } else {
-            state = fold(chatDecider.decide(post(chatId, a, 'hi', new Date(at)), state), state);
+            state = spec.givenState(state).when(post(chatId, a, 'hi', new Date(at))).after();
             accepted.push(at);
           }
         }
@@ -98,8 +98,8 @@ describe('chat decider', () => {
   it('stores a resend under one id once, and refuses another text under that id', () => {
     const { chatId, a, state } = openChat();
     const messageId = randomUUID();
-    const posted = fold(chatDecider.decide(post(chatId, a, 'ready?', now, messageId), state), state);
-    expect(chatDecider.decide(post(chatId, a, 'ready?', now, messageId), posted)).toEqual([]);
+    const posted = spec.givenState(state).when(post(chatId, a, 'ready?', now, messageId)).after();
+    spec.givenState(posted).when(post(chatId, a, 'ready?', now, messageId)).thenNothing();
     expect(spec.givenState(posted).when(post(chatId, a, 'not ready', now, messageId)).thenRefused()).toMatchObject({ status: 409, code: 'idempotency_conflict' });
   });
 
@@ -108,7 +108,7 @@ describe('chat decider', () => {
     const messageId = randomUUID();
     const request = (by: string): ChatCommand => ({ type: 'RequestModerator', data: { chatId, requestedBy: by, messageId, content: 'A moderator has been requested' }, metadata: { now } });
     expect(spec.givenState(state).when(request(randomUUID())).thenRefused()).toBeInstanceOf(ForbiddenError);
-    const events = chatDecider.decide(request(a), state);
+    const events = spec.givenState(state).when(request(a)).events();
     expect(events.map((e) => e.type)).toEqual(['ModeratorRequested', 'MessagePosted']);
     expect(events[1]).toMatchObject({ data: { type: 'moderator_invite', senderId: 'system' } });
     const error = spec.givenState(fold(events, state)).when(request(b)).thenRefused();
@@ -121,32 +121,32 @@ describe('chat decider', () => {
     const moderator = randomUUID();
     const join = (id: string): ChatCommand => ({ type: 'JoinAsModerator', data: { chatId, moderatorId: id, messageId: randomUUID(), content: 'mod joined as moderator' }, metadata: { now } });
     expect(spec.givenState(state).when(join(a)).thenRefused()).toBeInstanceOf(ForbiddenError);
-    const joined = fold(chatDecider.decide(join(moderator), state), state);
+    const joined = spec.givenState(state).when(join(moderator)).after();
     expect(joined).toMatchObject({ moderatorId: moderator });
-    expect(chatDecider.decide(join(moderator), joined)).toEqual([]);
+    spec.givenState(joined).when(join(moderator)).thenNothing();
     expect(spec.givenState(joined).when(join(randomUUID())).thenRefused()).toBeInstanceOf(ConflictError);
-    expect(chatDecider.decide(post(chatId, moderator, 'I am here'), joined)).toHaveLength(1);
+    expect(spec.givenState(joined).when(post(chatId, moderator, 'I am here')).events()).toHaveLength(1);
   });
 
   it('writes a system message once per id, even in a closed chat', () => {
     const { chatId, state } = openChat();
     const closed = fold([{ type: 'ChatClosed', data: { chatId, reason: 'expired', closedAt: now.toISOString() } }], state);
     const command: ChatCommand = { type: 'PostSystemMessage', data: { chatId, messageId: randomUUID(), type: 'system', content: 'The bet expired' }, metadata: { now } };
-    const events = chatDecider.decide(command, closed);
+    const events = spec.givenState(closed).when(command).events();
     expect(events).toHaveLength(1);
-    expect(chatDecider.decide(command, fold(events, closed))).toEqual([]);
+    spec.givenState(fold(events, closed)).when(command).thenNothing();
   });
 
   it('purges once: the texts on record as gone, the chat closed for good, each evidence file recorded once whatever the order of the purges', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.constantFrom('PurgeChat', 'PurgeEvidence'), fc.subarray(['a', 'b', 'c'])), { minLength: 1, maxLength: 6 }), (steps) => {
         const { chatId, a, state: opened } = openChat();
-        let state = fold(chatDecider.decide(post(chatId, a, 'hello'), opened), opened);
+        let state = spec.givenState(opened).when(post(chatId, a, 'hello')).after();
         const recorded: ChatEvent[] = [];
         for (const [type, files] of steps) {
           const evidence = files.map((f) => ({ sha256: f.repeat(64).slice(0, 64), reporterId: a }));
           const command: ChatCommand = type === 'PurgeChat' ? { type, data: { chatId, retentionDays: 180, evidence }, metadata: { now } } : { type, data: { chatId, reason: 'erasure', evidence }, metadata: { now } };
-          const events = chatDecider.decide(command, state);
+          const events = spec.givenState(state).when(command).events();
           recorded.push(...events);
           state = fold(events, state);
         }

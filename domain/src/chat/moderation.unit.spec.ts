@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../testing/decider-spec.js';
 import { handleCommand } from '../event-store/command-handler.js';
 import { InMemoryEventStore } from '../event-store/in-memory.js';
-import { ConflictError, DomainError, ForbiddenError, ValidationError } from '../shared/errors.js';
+import { ConflictError, ForbiddenError, ValidationError } from '../shared/errors.js';
 import { MODERATION_NOTE_LENGTH_MAX, chatDecider, chatStepId, chatStreamId, type ChatCommand, type ChatEvent, type ChatState, type ModerationStatus } from './index.js';
 
 const now = new Date('2026-11-26T12:00:00.000Z');
@@ -38,11 +38,11 @@ describe('moderation requests', () => {
   it('claiming an open request joins the chat as moderator; the claimant again is a no-op; another is refused', () => {
     const { chatId, state } = requestedChat();
     const [m1, m2] = [randomUUID(), randomUUID()];
-    const events = chatDecider.decide(claim(chatId, m1), state);
+    const events = spec.givenState(state).when(claim(chatId, m1)).events();
     expect(events.map((e) => e.type)).toEqual(['ModeratorJoined', 'MessagePosted', 'ModerationClaimed']);
     const claimed = fold(events, state);
     expect(claimed).toMatchObject({ moderatorId: m1, moderation: { status: 'claimed', claimedBy: m1 } });
-    expect(chatDecider.decide(claim(chatId, m1), claimed)).toEqual([]);
+    spec.givenState(claimed).when(claim(chatId, m1)).thenNothing();
     const other = spec.givenState(claimed).when(claim(chatId, m2)).thenRefused();
     expect(other).toBeInstanceOf(ConflictError);
     expect(other).toMatchObject({ message: 'Another moderator has already claimed this request', code: 'moderation_claimed' });
@@ -60,7 +60,7 @@ describe('moderation requests', () => {
     const m1 = randomUUID();
     const joined = fold([events[0]!, { type: 'ModeratorJoined', data: { chatId, moderatorId: m1, joinedAt: now.toISOString() } }, events[1]!]);
     expect(joined).toMatchObject({ moderatorId: m1, moderation: { status: 'open' } });
-    expect(chatDecider.decide(claim(chatId, m1), joined).map((e) => e.type)).toEqual(['ModerationClaimed']);
+    expect(spec.givenState(joined).when(claim(chatId, m1)).events().map((e) => e.type)).toEqual(['ModerationClaimed']);
     expect(spec.givenState(joined).when(claim(chatId, randomUUID())).thenRefused()).toMatchObject({ code: 'moderator_already_joined' });
   });
 
@@ -69,21 +69,21 @@ describe('moderation requests', () => {
     const m1 = randomUUID();
     const joined = fold([...events, { type: 'ModeratorJoined', data: { chatId, moderatorId: m1, joinedAt: now.toISOString() } }]);
     expect(joined).toMatchObject({ moderation: { status: 'claimed', claimedBy: m1 } });
-    expect(chatDecider.decide(claim(chatId, m1), joined)).toEqual([]);
-    expect(chatDecider.decide(resolve(chatId, m1, false), joined)[0]).toMatchObject({ type: 'ModerationResolved' });
+    spec.givenState(joined).when(claim(chatId, m1)).thenNothing();
+    expect(spec.givenState(joined).when(resolve(chatId, m1, false)).events()[0]).toMatchObject({ type: 'ModerationResolved' });
   });
 
   it('joining a chat whose request is open claims it', () => {
     const { chatId, state } = requestedChat();
     const m1 = randomUUID();
-    const events = chatDecider.decide({ type: 'JoinAsModerator', data: { chatId, moderatorId: m1, messageId: randomUUID(), content: 'm joined' }, metadata: { now } }, state);
+    const events = spec.givenState(state).when({ type: 'JoinAsModerator', data: { chatId, moderatorId: m1, messageId: randomUUID(), content: 'm joined' }, metadata: { now } }).events();
     expect(fold(events, state)).toMatchObject({ moderatorId: m1, moderation: { status: 'claimed', claimedBy: m1 } });
   });
 
   it('only the claimant or an admin resolves, with a note of 1–1000 characters; the same resolution again is a no-op', () => {
     const { chatId, state } = requestedChat();
     const [m1, m2, admin] = [randomUUID(), randomUUID(), randomUUID()];
-    const claimed = fold(chatDecider.decide(claim(chatId, m1), state), state);
+    const claimed = spec.givenState(state).when(claim(chatId, m1)).after();
     expect(spec.givenState(claimed).when(resolve(chatId, m2, false)).thenRefused()).toMatchObject({
       status: 403,
       code: 'not_claimant',
@@ -91,26 +91,26 @@ describe('moderation requests', () => {
     });
     expect(spec.givenState(claimed).when(resolve(chatId, m1, false, '   ')).thenRefused()).toMatchObject({ code: 'note_required', message: 'A note is required' });
     expect(spec.givenState(claimed).when(resolve(chatId, m1, false, 'x'.repeat(MODERATION_NOTE_LENGTH_MAX + 1))).thenRefused()).toBeInstanceOf(ValidationError);
-    const events = chatDecider.decide(resolve(chatId, m1, false, '  all good  '), claimed);
+    const events = spec.givenState(claimed).when(resolve(chatId, m1, false, '  all good  ')).events();
     expect(events[0]).toEqual({ type: 'ModerationResolved', data: { chatId, resolvedBy: m1, note: 'all good', resolvedAt: now.toISOString() } });
     const resolved = fold(events, claimed);
-    expect(chatDecider.decide(resolve(chatId, m1, false, 'all good'), resolved)).toEqual([]);
+    spec.givenState(resolved).when(resolve(chatId, m1, false, 'all good')).thenNothing();
     expect(spec.givenState(resolved).when(resolve(chatId, m1, false, 'another note')).thenRefused()).toMatchObject({ code: 'moderation_resolved' });
-    expect(chatDecider.decide(resolve(chatId, admin, true), claimed)[0]).toMatchObject({ type: 'ModerationResolved', data: { resolvedBy: admin } });
+    expect(spec.givenState(claimed).when(resolve(chatId, admin, true)).events()[0]).toMatchObject({ type: 'ModerationResolved', data: { resolvedBy: admin } });
   });
 
   it('only the claimant escalates; then only an admin resolves', () => {
     const { chatId, state } = requestedChat();
     const [m1, m2, admin] = [randomUUID(), randomUUID(), randomUUID()];
-    const claimed = fold(chatDecider.decide(claim(chatId, m1), state), state);
+    const claimed = spec.givenState(state).when(claim(chatId, m1)).after();
     expect(spec.givenState(claimed).when(escalate(chatId, m2)).thenRefused()).toMatchObject({ code: 'not_claimant' });
     expect(spec.givenState(claimed).when(escalate(chatId, m1, '')).thenRefused()).toMatchObject({ code: 'reason_required' });
-    const escalated = fold(chatDecider.decide(escalate(chatId, m1), claimed), claimed);
+    const escalated = spec.givenState(claimed).when(escalate(chatId, m1)).after();
     expect(escalated).toMatchObject({ moderation: { status: 'escalated', escalatedBy: m1 } });
-    expect(chatDecider.decide(escalate(chatId, m1), escalated)).toEqual([]);
+    spec.givenState(escalated).when(escalate(chatId, m1)).thenNothing();
     expect(spec.givenState(escalated).when(resolve(chatId, m1, false)).thenRefused()).toMatchObject({ status: 403, code: 'admin_required' });
     expect(spec.givenState(escalated).when(claim(chatId, m2)).thenRefused()).toMatchObject({ code: 'moderation_escalated' });
-    expect(fold(chatDecider.decide(resolve(chatId, admin, true), escalated), escalated)).toMatchObject({ moderation: { status: 'resolved', resolvedBy: admin } });
+    expect(spec.givenState(escalated).when(resolve(chatId, admin, true)).after()).toMatchObject({ moderation: { status: 'resolved', resolvedBy: admin } });
   });
 
   it('a request cannot be resolved or escalated before it is claimed', () => {
@@ -149,15 +149,12 @@ describe('moderation, over any sequence of commands by anyone', () => {
                 : s.kind === 'escalate'
                   ? escalate(chatId, s.actor, s.text)
                   : { type: 'JoinAsModerator', data: { chatId, moderatorId: s.actor, messageId: randomUUID(), content: 'joined' }, metadata: { now } };
-          let events: ChatEvent[];
-          try {
-            events = chatDecider.decide(command, state);
-          } catch (error) {
-            expect(error).toBeInstanceOf(DomainError);
-            continue;
-          }
+          const decided = spec.givenState(state).when(command);
+          // A refusal is a DomainError (anything else fails the spec) and changes nothing.
+          if (decided.refusal()) continue;
+          const events = decided.events();
           const before = state;
-          state = fold(events, state);
+          state = decided.after();
           recorded.push(...events);
           if (before.status !== 'open' || state.status !== 'open') throw new Error('the chat exists');
           const from = before.moderation.status;

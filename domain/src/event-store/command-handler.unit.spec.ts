@@ -1,3 +1,4 @@
+// Not a decider spec (so no deciderSpec): its subject is handleCommand itself (conflict retries, repeats, intent keys), driven with toy deciders through an event store.
 // Proves handleCommand decides every one of many concurrent commands on one stream on fresh state (none gives up on a conflict), and that a repeat acts on what is stored while a different command sharing its ids is a conflict.
 import { describe, expect, it } from 'vitest';
 import { IdempotencyConflictError, ValidationError } from '../shared/errors.js';

@@ -1,3 +1,4 @@
+// Not a decider spec (so no deciderSpec): its subject is the snapshot cache of handleCommand (what it reads, when it is stale), driven with a toy decider through an event store.
 // Proves the snapshot cache: a command with it decides as one without (also under 30 racers), reads only the events after the cached revision, picks up what another writer appended meanwhile, and never mixes stores or deciders.
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../shared/errors.js';

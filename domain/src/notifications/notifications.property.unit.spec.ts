@@ -6,12 +6,14 @@ import { CATEGORY_OF, DEFAULT_NOTIFICATION_PREFERENCES, NOTIFICATION_CATEGORIES,
 import { renderNotification } from './render.js';
 import type { NotificationCommand } from './commands.js';
 import type { NotificationEvent } from './events.js';
+import { deciderSpec } from '../testing/decider-spec.js';
 import { notificationsDecider } from './index.js';
 import { needsOf, planNotifications, type NotificationContext, type SourceEvent } from './plan.js';
 import type { NotificationsState } from './state.js';
 
 const USERS = ['a0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000002', 'a0000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000004'];
 const T = '2026-11-26T10:00:00.000Z';
+const spec = deciderSpec(notificationsDecider);
 
 interface Expected {
   readonly event: SourceEvent;
@@ -113,8 +115,8 @@ function contextFor(event: SourceEvent, history: readonly SourceEvent[], moderat
 }
 
 function run(state: NotificationsState, command: NotificationCommand): { state: NotificationsState; events: NotificationEvent[] } {
-  const events = notificationsDecider.decide(command, state);
-  return { state: events.reduce(notificationsDecider.evolve, state), events };
+  const decided = spec.givenState(state).when(command);
+  return { state: decided.after(), events: decided.events() };
 }
 
 describe('who is notified of what', () => {
@@ -145,7 +147,7 @@ describe('who is notified of what', () => {
             const history = seen.includes(event) ? seen.slice(0, seen.indexOf(event)) : [...seen];
             if (!seen.includes(event)) seen.push(event);
             for (const n of planNotifications(event, contextFor(event, history, moderators))) {
-              const result = run(states.get(n.userId) ?? notificationsDecider.initialState(), { type: 'RaiseNotification', data: { notification: n }, metadata: { now: new Date(T) } });
+              const result = run(states.get(n.userId) ?? spec.given().state, { type: 'RaiseNotification', data: { notification: n }, metadata: { now: new Date(T) } });
               states.set(n.userId, result.state);
               for (const e of result.events) if (e.type === 'NotificationRaised') raised.push({ id: e.data.notificationId, userId: e.data.userId, type: e.data.type, source: e.data.sourceEventId });
             }
@@ -212,11 +214,11 @@ describe('the notifications stream', () => {
       fc.property(
         fc.array(fc.record({ category: fc.constantFrom(...NOTIFICATION_CATEGORIES), channel: fc.constantFrom(...NOTIFICATION_CHANNELS), value: fc.boolean() }), { minLength: 1, maxLength: 20 }),
         (changes) => {
-          let state = notificationsDecider.initialState();
+          let state = spec.given().state;
           for (const { category, channel, value } of changes) {
             const command: NotificationCommand = { type: 'SetNotificationPreferences', data: { userId, change: { [category]: { [channel]: value } }, source: 'profile' }, metadata: now };
             if (!value && isLocked(category, channel)) {
-              expect(() => notificationsDecider.decide(command, state)).toThrow(DomainError);
+              spec.givenState(state).when(command).thenRefused({ type: DomainError });
               continue;
             }
             const before = state.preferences[category][channel];
@@ -232,7 +234,7 @@ describe('the notifications stream', () => {
   });
 
   it('takes the channels from the preferences in force when raised, and marks read once', () => {
-    let state = run(notificationsDecider.initialState(), { type: 'SetNotificationPreferences', data: { userId, change: { results: { email: false } }, source: 'unsubscribe' }, metadata: now }).state;
+    let state = run(spec.given().state, { type: 'SetNotificationPreferences', data: { userId, change: { results: { email: false } }, source: 'unsubscribe' }, metadata: now }).state;
     const [n] = planNotifications(ev('bet-b', 'BetDisputed', { betId: 'b', reason: 'x', disputedAt: T }), { bet: { challengerId: userId, opponentId: USERS[1]!, currency: 'NGN' } });
     const raised = run(state, { type: 'RaiseNotification', data: { notification: n! }, metadata: now });
     expect(raised.events[0]).toMatchObject({ type: 'NotificationRaised', data: { channels: ['in_app', 'push'] } });
@@ -240,8 +242,8 @@ describe('the notifications stream', () => {
     expect(DEFAULT_NOTIFICATION_PREFERENCES.results.email).toBe(true);
     const read = run(state, { type: 'MarkNotificationsRead', data: { userId, ids: [n!.id] }, metadata: now });
     expect(read.events).toHaveLength(1);
-    expect(run(read.state, { type: 'MarkNotificationsRead', data: { userId, ids: [n!.id] }, metadata: now }).events).toEqual([]);
+    spec.givenState(read.state).when({ type: 'MarkNotificationsRead', data: { userId, ids: [n!.id] }, metadata: now }).thenNothing();
     expect(run(read.state, { type: 'MarkAllNotificationsRead', data: { userId }, metadata: now }).events).toHaveLength(1);
-    expect(() => notificationsDecider.decide({ type: 'MarkNotificationsRead', data: { userId, ids: [USERS[3]!] }, metadata: now }, state)).toThrow(/Notification not found/);
+    spec.givenState(state).when({ type: 'MarkNotificationsRead', data: { userId, ids: [USERS[3]!] }, metadata: now }).thenRefused({ message: /Notification not found/ });
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../testing/decider-spec.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors.js';
 import type { PoolCommand } from './commands.js';
-import { decide, poolCost } from './decide.js';
+import { poolCost } from './decide.js';
 import type { PoolEvent } from './events.js';
 import { poolDecider } from './index.js';
 import { createPoolSchema, poolMessages } from './rules.js';
@@ -23,7 +23,7 @@ function only(events: PoolEvent[]): PoolEvent {
 
 describe('creating a pool', () => {
   it('applies the spec defaults to what may be left out (10 places, 2 weeks from gameweek 1, public); the entry fee is given', () => {
-    const created = only(decide(createPool('p1', 'alice'), given()));
+    const created = only(spec.given().when(createPool('p1', 'alice')).events());
     expect(created).toMatchObject({ type: 'PoolCreated', data: { entryFee: '5.00', feeAmount: '0.10', maxParticipants: 10, durationWeeks: 2, startGameweek: 1, endGameweek: 2, isPrivate: false, firstDeadlineAt: FIRST_DEADLINE } });
   });
 
@@ -48,17 +48,17 @@ describe('creating a pool', () => {
 
   it('refuses a start gameweek whose deadline has passed', () => {
     const command = createPool('p1', 'alice', { name: 'Late', entryFee: '5' }, null, AFTER_DEADLINE);
-    expect(() => decide(command, given())).toThrow(poolMessages.startGameweekStarted);
+    expect(spec.given().when(command).thenRefused().message).toContain(poolMessages.startGameweekStarted);
   });
 
   it('joins the creator at once when they give a team, paying entry + 2 %', () => {
-    const events = decide(createPool('p1', 'alice', { name: 'Mine', entryFee: '1000' }, { fplTeamId: 7, fplTeamName: 'Seven' }), given());
+    const events = spec.given().when(createPool('p1', 'alice', { name: 'Mine', entryFee: '1000' }, { fplTeamId: 7, fplTeamName: 'Seven' })).events();
     expect(events.map((e) => e.type)).toEqual(['PoolCreated', 'PoolJoined']);
     expect(events[1]!.data).toMatchObject({ userId: 'alice', fplTeamId: 7, fplTeamName: 'Seven', paid: '1020.00' });
   });
 
   it('refuses a second creation of the same pool', () => {
-    expect(() => decide(createPool('p1', 'alice'), given(createPool('p1', 'alice')))).toThrow(ConflictError);
+    spec.givenState(given(createPool('p1', 'alice'))).when(createPool('p1', 'alice')).thenRefused({ type: ConflictError });
   });
 });
 
@@ -67,17 +67,17 @@ describe('joining', () => {
 
   it('records the team and what was paid (entry + 2 % rounded half up)', () => {
     expect(poolCost('10.50')).toEqual({ fee: '0.21', total: '10.71' });
-    expect(only(decide(joinPool('p1', 'bob', 11), given(pool))).data).toMatchObject({ userId: 'bob', fplTeamId: 11, paid: '10.71' });
+    expect(only(spec.givenState(given(pool)).when(joinPool('p1', 'bob', 11)).events()).data).toMatchObject({ userId: 'bob', fplTeamId: 11, paid: '10.71' });
   });
 
   it('refuses twice, the same team twice, over the limit, after the deadline, and an unknown pool', () => {
     const one = given(pool, joinPool('p1', 'bob', 11));
-    expect(() => decide(joinPool('p1', 'bob', 12), one)).toThrow(poolMessages.alreadyJoined);
-    expect(() => decide(joinPool('p1', 'carol', 11), one)).toThrow(poolMessages.teamAlreadyEntered);
+    expect(spec.givenState(one).when(joinPool('p1', 'bob', 12)).thenRefused().message).toContain(poolMessages.alreadyJoined);
+    expect(spec.givenState(one).when(joinPool('p1', 'carol', 11)).thenRefused().message).toContain(poolMessages.teamAlreadyEntered);
     const full = given(pool, joinPool('p1', 'bob', 11), joinPool('p1', 'carol', 12));
-    expect(() => decide(joinPool('p1', 'dave', 13), full)).toThrow(poolMessages.poolFull);
-    expect(() => decide(joinPool('p1', 'dave', 13, AFTER_DEADLINE), given(pool))).toThrow(poolMessages.deadlinePassed);
-    expect(() => decide(joinPool('p9', 'dave', 13), given())).toThrow(NotFoundError);
+    expect(spec.givenState(full).when(joinPool('p1', 'dave', 13)).thenRefused().message).toContain(poolMessages.poolFull);
+    expect(spec.givenState(given(pool)).when(joinPool('p1', 'dave', 13, AFTER_DEADLINE)).thenRefused().message).toContain(poolMessages.deadlinePassed);
+    spec.given().when(joinPool('p9', 'dave', 13)).thenRefused({ type: NotFoundError });
   });
 });
 
@@ -88,15 +88,15 @@ describe('cancelling and starting', () => {
 
   it('lets only the creator cancel, before the start, refunding every entry in full', () => {
     const state = given(pool, joinPool('p1', 'bob', 2));
-    expect(() => decide(cancel('bob'), state)).toThrow(ForbiddenError);
-    expect(only(decide(cancel('alice'), state)).data).toMatchObject({ reason: 'creator', refunds: [{ userId: 'alice', amount: '5.10' }, { userId: 'bob', amount: '5.10' }] });
-    expect(() => decide(cancel('alice', AFTER_DEADLINE), state)).toThrow(poolMessages.onlyOpenCancels);
+    spec.givenState(state).when(cancel('bob')).thenRefused({ type: ForbiddenError });
+    expect(only(spec.givenState(state).when(cancel('alice')).events()).data).toMatchObject({ reason: 'creator', refunds: [{ userId: 'alice', amount: '5.10' }, { userId: 'bob', amount: '5.10' }] });
+    expect(spec.givenState(state).when(cancel('alice', AFTER_DEADLINE)).thenRefused().message).toContain(poolMessages.onlyOpenCancels);
   });
 
   it('does nothing before the first deadline, cancels under 2 entries and starts with 2', () => {
-    expect(decide(startAt(POOL_T0), given(pool))).toEqual([]);
-    expect(only(decide(startAt(AFTER_DEADLINE), given(pool)))).toMatchObject({ type: 'PoolCancelled', data: { reason: 'not_enough_participants', refunds: [{ userId: 'alice', amount: '5.10' }] } });
-    expect(only(decide(startAt(AFTER_DEADLINE), given(pool, joinPool('p1', 'bob', 2))))).toMatchObject({ type: 'PoolStarted', data: { participantCount: 2 } });
+    spec.givenState(given(pool)).when(startAt(POOL_T0)).thenNothing();
+    expect(only(spec.givenState(given(pool)).when(startAt(AFTER_DEADLINE)).events())).toMatchObject({ type: 'PoolCancelled', data: { reason: 'not_enough_participants', refunds: [{ userId: 'alice', amount: '5.10' }] } });
+    expect(only(spec.givenState(given(pool, joinPool('p1', 'bob', 2))).when(startAt(AFTER_DEADLINE)).events())).toMatchObject({ type: 'PoolStarted', data: { participantCount: 2 } });
   });
 });
 
@@ -136,7 +136,7 @@ describe('settling', () => {
   });
 
   it('records the per-gameweek breakdown with the settled standings', () => {
-    const event = only(decide(settle({ 30: history([[3, 50], [4, 50]]), 20: history([[3, 70], [4, 40, 8]]), 10: history([[3, 10]]) }), ongoing));
+    const event = only(spec.givenState(ongoing).when(settle({ 30: history([[3, 50], [4, 50]]), 20: history([[3, 70], [4, 40, 8]]), 10: history([[3, 10]]) })).events());
     if (event.type !== 'PoolSettled') throw new Error(event.type);
     expect(event.data.standings.map((s) => [s.fplTeamId, s.gameweeks])).toEqual([
       [20, [{ gameweek: 3, points: 70 }, { gameweek: 4, points: 32 }]],
@@ -146,11 +146,11 @@ describe('settling', () => {
   });
 
   it('waits for the last gameweek to be finished and data_checked', () => {
-    expect(() => decide(settle({}, { finished: true, dataChecked: false }), ongoing)).toThrow(poolMessages.notYetFinished);
+    expect(spec.givenState(ongoing).when(settle({}, { finished: true, dataChecked: false })).thenRefused().message).toContain(poolMessages.notYetFinished);
   });
 
   it('pays the pot to the most points and the fees to the platform', () => {
-    const event = only(decide(settle({ 30: history([[3, 50], [4, 50]]), 20: history([[3, 70], [4, 40, 8]]), 10: history([[3, 10], [4, 10]]) }), ongoing));
+    const event = only(spec.givenState(ongoing).when(settle({ 30: history([[3, 50], [4, 50]]), 20: history([[3, 70], [4, 40, 8]]), 10: history([[3, 10], [4, 10]]) })).events());
     expect(event.type).toBe('PoolSettled');
     if (event.type !== 'PoolSettled') return;
     expect(event.data).toMatchObject({ potAmount: '300.00', feeIncome: '6.00', winningPoints: 102, payouts: [{ userId: 'bob', amount: '300.00' }] });
@@ -172,12 +172,12 @@ describe('settling', () => {
   it('settles once: a second settlement decides nothing', () => {
     const histories = { 30: history([[3, 1]]), 20: history([[3, 1]]), 10: history([[3, 1]]) };
     let state = ongoing;
-    for (const e of decide(settle(histories), state)) state = poolDecider.evolve(state, e);
+    state = spec.givenState(state).when(settle(histories)).after();
     expect(state.status).toBe('completed');
-    expect(decide(settle(histories), state)).toEqual([]);
+    spec.givenState(state).when(settle(histories)).thenNothing();
   });
 
   it('refuses when a participant has no history', () => {
-    expect(() => decide(settle({ 30: [] }), ongoing)).toThrow(ValidationError);
+    spec.givenState(ongoing).when(settle({ 30: [] })).thenRefused({ type: ValidationError });
   });
 });

@@ -5,6 +5,7 @@ import { DomainError } from '../shared/errors.js';
 import { Money, ZERO, formatAmount } from '../money/money.js';
 import { Balances, assertBalanced, postingsOf } from '../ledger/postings.js';
 import { platformFees, poolEscrow, userAvailable } from '../ledger/accounts.js';
+import { deciderSpec } from '../testing/decider-spec.js';
 import { walletDecider } from '../wallet/decider.js';
 import type { WalletCommand } from '../wallet/commands.js';
 import type { WalletState } from '../wallet/state.js';
@@ -18,6 +19,10 @@ import { decideCreateWithEntry, decideJoinWithEntry, type EntryMove } from './en
 import type { PoolState } from './state.js';
 import { FIRST_DEADLINE, POOL_T0, createPool, gameweek, history, joinPool } from './testing.js';
 
+// The pool and wallet deciders, and the multi-stream decisions over both, applied through each decider's spec.
+const pools = deciderSpec(poolDecider);
+const wallets = deciderSpec(walletDecider);
+const noWallet = (): WalletState => wallets.given().state;
 const CUR = 'NGN';
 const USERS = ['u0', 'u1', 'u2', 'u3', 'u4', 'u5'];
 const POOL = 'pool1';
@@ -42,27 +47,23 @@ type Scenario = typeof scenarioArb extends fc.Arbitrary<infer T> ? T : never;
 
 class Simulation {
   readonly wallets = new Map<string, WalletState>();
-  pool: PoolState = poolDecider.initialState();
+  pool: PoolState = pools.given().state;
   readonly ledger = new Balances();
   readonly deposited = new Map<string, Money>();
 
   wallet(command: WalletCommand): WalletState {
-    const before = this.wallets.get(command.data.userId) ?? walletDecider.initialState();
-    let state = before;
-    for (const e of walletDecider.decide(command, before)) {
-      state = walletDecider.evolve(state, e);
-      this.record(e.data);
-    }
+    const decided = wallets.givenState(this.wallets.get(command.data.userId) ?? noWallet()).when(command);
+    for (const e of decided.events()) this.record(e.data);
+    const state = decided.after();
     this.wallets.set(command.data.userId, state);
     return state;
   }
 
   poolCommand(command: PoolCommand): PoolEvent[] {
-    const events = poolDecider.decide(command, this.pool);
-    for (const e of events) {
-      this.pool = poolDecider.evolve(this.pool, e);
-      this.record(e.data);
-    }
+    const decided = pools.givenState(this.pool).when(command);
+    const events = decided.events();
+    for (const e of events) this.record(e.data);
+    this.pool = decided.after();
     return events;
   }
 
@@ -97,7 +98,7 @@ class Simulation {
 
   /** One decision over the pool and a wallet, applied to both or to neither (the API appends it in one transaction). */
   move(user: string, decide: (states: { pool: PoolState; wallet: WalletState }) => EntryMove): boolean {
-    const wallet = this.wallets.get(user) ?? walletDecider.initialState();
+    const wallet = this.wallets.get(user) ?? noWallet();
     let decided: EntryMove;
     try {
       decided = decide({ pool: this.pool, wallet });
@@ -105,12 +106,10 @@ class Simulation {
       if (error instanceof DomainError) return false;
       throw error;
     }
-    this.wallets.set(user, decided.wallet.reduce(walletDecider.evolve, wallet));
+    this.wallets.set(user, wallets.stateOf(decided.wallet, wallet));
     for (const e of decided.wallet) this.record(e.data);
-    for (const e of decided.pool) {
-      this.pool = poolDecider.evolve(this.pool, e);
-      this.record(e.data);
-    }
+    for (const e of decided.pool) this.record(e.data);
+    this.pool = pools.stateOf(decided.pool, this.pool);
     return true;
   }
 
@@ -129,18 +128,16 @@ class Simulation {
     this.wallet({ type: 'ReleaseStake', data: { userId: user, holdId: POOL, reason }, metadata: { now: AFTER } });
   }
   private applyMove(move: PoolMoneyMove, walletsKept: (user: string) => boolean = () => true): void {
-    for (const e of move.pool) {
-      this.pool = poolDecider.evolve(this.pool, e);
-      this.record(e.data);
-    }
+    for (const e of move.pool) this.record(e.data);
+    this.pool = pools.stateOf(move.pool, this.pool);
     for (const [user, events] of Object.entries(move.wallets)) {
       if (!walletsKept(user)) continue;
-      this.wallets.set(user, events.reduce(walletDecider.evolve, this.wallets.get(user) ?? walletDecider.initialState()));
+      this.wallets.set(user, wallets.stateOf(events, this.wallets.get(user) ?? noWallet()));
       for (const e of events) this.record(e.data);
     }
   }
   private allWallets(): Record<string, WalletState> {
-    return Object.fromEntries(USERS.map((u) => [u, this.wallets.get(u) ?? walletDecider.initialState()]));
+    return Object.fromEntries(USERS.map((u) => [u, this.wallets.get(u) ?? noWallet()]));
   }
   /**
    * A cancel, start or settle as the API writes it: one decision over the pool and the wallets,
@@ -151,7 +148,7 @@ class Simulation {
     const move = decidePoolMoney(command, { pool: this.pool, wallets: this.allWallets() });
     // Conserved inside the one decision: what leaves the escrow is exactly what the pool owes.
     const credited = Object.values(move.wallets).flat().reduce((sum, e) => sum.plus('amount' in e.data ? (e.data as { amount: string }).amount : '0'), ZERO);
-    const owed = owedMoves(move.pool.reduce(poolDecider.evolve, this.pool));
+    const owed = owedMoves(pools.stateOf(move.pool, this.pool));
     const expected = owed.reduce((sum, m) => sum.plus(m.kind === 'payout' ? m.amount : this.paidBy(m.userId)), ZERO);
     expect(credited.toFixed(2)).toBe(expected.toFixed(2));
     if (writing === 'crash-then-retry' && move.pool.length > 0) {

@@ -27,8 +27,9 @@ export function erasedPlayerName(userId: string): string {
 
 /**
  * Which fields of which events are personal, and whose (the field holding the subject's user
- * id). Everything else stays in clear: ids, amounts, states, times, postings. A path may go one
- * level down (`changes.email`). Only string values are sealed (null stays null).
+ * id). Everything else stays in clear: ids, amounts, states, times, postings. A path may go down
+ * (`changes.email`) and through an array (`evidence[].filename`: that field of every element).
+ * Only string values are sealed (null stays null).
  */
 export interface PersonalFieldsRule {
   readonly subject: string;
@@ -74,8 +75,53 @@ export const PERSONAL_FIELDS: Readonly<Record<string, PersonalFieldsRule>> = {
   // A signed-in person's support message (a visitor's has no userId and no key: kept in clear).
   SupportMessageSubmitted: { subject: 'userId', fields: ['name', 'email', 'subject', 'message', 'reportedUsername'] },
   // The names and the device a notification shows its recipient, under the recipient's key.
-  NotificationRaised: { subject: 'userId', fields: ['params.challenger', 'params.opponent', 'params.reporter', 'params.device'] },
+  NotificationRaised: { subject: 'userId', fields: ['params.challenger', 'params.opponent', 'params.reporter', 'params.appellant', 'params.device'] },
+  // What a player writes into a bet's record: the gaming handle they play under, the names of the
+  // evidence files they upload, the reason of their appeal. Platform texts (a dispute's reason)
+  // and an admin's notes are not a player's and stay in clear.
+  BetCreated: { subject: 'challengerId', fields: ['platformUsername'] },
+  BetResultReported: { subject: 'reporterId', fields: ['evidence[].filename'] },
+  AppealFiled: { subject: 'appellantId', fields: ['reason'] },
 };
+
+type Data = Record<string, unknown>;
+
+/**
+ * `data` with every string at `path` (see `PersonalFieldsRule`) replaced by `fn(value)`; what
+ * is not there, or not a string, is left as it is (`data` itself is not changed).
+ */
+export function mapField(data: unknown, path: string, fn: (value: string) => string): unknown {
+  const [head, ...rest] = path.split('.') as [string, ...string[]];
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return data;
+  const record = data as Data;
+  const many = head.endsWith('[]');
+  const key = many ? head.slice(0, -2) : head;
+  if (!(key in record)) return data;
+  const at = (value: unknown): unknown => (rest.length === 0 ? (typeof value === 'string' ? fn(value) : value) : mapField(value, rest.join('.'), fn));
+  const current = record[key];
+  return { ...record, [key]: many ? (Array.isArray(current) ? current.map(at) : current) : at(current) };
+}
+
+/** Every string at `path` of `data`, in order. */
+export function fieldValues(data: unknown, path: string): string[] {
+  const values: string[] = [];
+  mapField(data, path, (value) => {
+    values.push(value);
+    return value;
+  });
+  return values;
+}
+
+/**
+ * The event's data as it reads once `userId` is erased: each of their personal fields (the event
+ * is theirs by its rule's subject) reads `ERASED_VALUE`. A read model holding an event's data
+ * rewrites it with this on `PersonErased`, so a rebuild after the erasure gives the same rows.
+ */
+export function erasedData(type: string, data: unknown, userId: string): unknown {
+  const rule = PERSONAL_FIELDS[type];
+  if (!rule || data === null || typeof data !== 'object' || (data as Data)[rule.subject] !== userId) return data;
+  return rule.fields.reduce<unknown>((d, field) => mapField(d, field, () => ERASED_VALUE), data);
+}
 
 /** Whether any string inside `data` is sealed (objects and arrays, any depth). */
 export function containsSealed(data: unknown): boolean {

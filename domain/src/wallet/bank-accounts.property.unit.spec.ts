@@ -2,7 +2,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { bankAccountsDecider, hasLegacyId, legacyBankAccountIdOf, type BankAccountEvent, type BankAccountsCommand, type BankAccountsState } from './bank-accounts.js';
+import { deciderSpec } from '../testing/decider-spec.js';
+import { bankAccountsDecider, hasLegacyId, legacyBankAccountIdOf, type BankAccountEvent, type BankAccountsCommand } from './bank-accounts.js';
 
 const now = new Date('2026-11-26T10:00:00.000Z');
 const userId = 'u-1';
@@ -12,7 +13,7 @@ const add = (number: string, bankAccountId: string, fingerprint = createHash('sh
   data: { userId, bankAccountId, accountFingerprint: fingerprint, bankCode: '044', bankName: 'Access Bank', accountNumber: number, accountName: 'ADA OBI', recipientCode: 'RCP_1' },
   metadata: { now },
 });
-const fold = (events: BankAccountEvent[], state = bankAccountsDecider.initialState()): BankAccountsState => events.reduce(bankAccountsDecider.evolve, state);
+const spec = deciderSpec(bankAccountsDecider);
 /** An account as it was added before ids were random: its id the UUIDv5 of the number, no fingerprint. */
 const legacyAdded = (number: string): BankAccountEvent => ({
   type: 'BankAccountAdded',
@@ -23,7 +24,7 @@ describe('bank account ids', () => {
   it('a new account gets the id it was given, never one computed from its number, and its events hold no number', () => {
     fc.assert(
       fc.property(accountNumber, fc.uuid(), (number, id) => {
-        const [event] = bankAccountsDecider.decide(add(number, id), bankAccountsDecider.initialState());
+        const [event] = spec.given().when(add(number, id)).events();
         expect(event!.data.bankAccountId).toBe(id);
         expect(event!.data.bankAccountId).not.toBe(legacyBankAccountIdOf(userId, '044', number));
         // (the id and fingerprint are checked above and are opaque: a generated uuid may itself hold ten digits)
@@ -35,8 +36,8 @@ describe('bank account ids', () => {
   it('the same id can stand for any number: trying every candidate against the id recovers nothing', () => {
     fc.assert(
       fc.property(accountNumber, accountNumber, fc.uuid(), (a, b, id) => {
-        const [ea] = bankAccountsDecider.decide(add(a, id), bankAccountsDecider.initialState());
-        const [eb] = bankAccountsDecider.decide(add(b, id), bankAccountsDecider.initialState());
+        const [ea] = spec.given().when(add(a, id)).events();
+        const [eb] = spec.given().when(add(b, id)).events();
         expect(ea!.data.bankAccountId).toBe(eb!.data.bankAccountId);
       }),
     );
@@ -45,10 +46,10 @@ describe('bank account ids', () => {
   it('adding an account again (same fingerprint, any new id) decides nothing; another number is added', () => {
     fc.assert(
       fc.property(accountNumber, fc.uuid(), fc.uuid(), (number, first, second) => {
-        const state = fold(bankAccountsDecider.decide(add(number, first), bankAccountsDecider.initialState()));
-        expect(bankAccountsDecider.decide(add(number, second), state)).toEqual([]);
+        const state = spec.givenCommands(add(number, first)).state;
+        spec.givenState(state).when(add(number, second)).thenNothing();
         const other = number === '0000000000' ? '0000000001' : '0000000000';
-        expect(bankAccountsDecider.decide(add(other, second), state)).toHaveLength(1);
+        spec.givenState(state).when(add(other, second)).then((events) => expect(events).toHaveLength(1));
       }),
     );
   });
@@ -58,19 +59,19 @@ describe('bank account ids', () => {
       fc.property(accountNumber, fc.uuid(), fc.uuid(), (number, fresh, another) => {
         const legacy = legacyAdded(number);
         const former = legacy.data.bankAccountId;
-        let state = fold([legacy]);
+        let state = spec.given(legacy).state;
         expect(hasLegacyId(state.accounts[former]!)).toBe(true);
         const replace = (id: string): BankAccountsCommand => ({ type: 'ReplaceLegacyBankAccountId', data: { userId, formerBankAccountId: former, bankAccountId: id }, metadata: { now } });
-        const events = bankAccountsDecider.decide(replace(fresh), state);
-        expect(events).toEqual([{ type: 'BankAccountIdReplaced', data: { userId, formerBankAccountId: former, bankAccountId: fresh, replacedAt: now.toISOString() } }]);
-        state = fold(events, state);
+        const replaced = spec.givenState(state).when(replace(fresh));
+        replaced.then([{ type: 'BankAccountIdReplaced', data: { userId, formerBankAccountId: former, bankAccountId: fresh, replacedAt: now.toISOString() } }]);
+        state = replaced.after();
         expect(Object.keys(state.accounts)).toEqual([fresh]);
         expect(state.accounts[fresh]).toMatchObject({ bankAccountId: fresh, accountNumberMasked: `******${number.slice(-4)}`, formerBankAccountIds: [former] });
         expect(hasLegacyId(state.accounts[fresh]!)).toBe(false);
         // Once only: a second replacement (another process, a retry with another id) decides nothing.
-        expect(bankAccountsDecider.decide(replace(another), state)).toEqual([]);
+        spec.givenState(state).when(replace(another)).thenNothing();
         // The player typing the same number again finds the account (no fingerprint on it: by the former id).
-        expect(bankAccountsDecider.decide(add(number, another), state)).toEqual([]);
+        spec.givenState(state).when(add(number, another)).thenNothing();
       }),
     );
   });

@@ -1,3 +1,4 @@
+// Not a decider spec (so no deciderSpec): it drives the wallet decider through handleCommand and the event store (event ids for repeated outcomes, expected revisions for a racing retry and return), and reads state back with foldStream as the API does.
 // Proves that failed sends stop after a bounded backoff and wait for a person: no round has more than BANK_SEND_ATTEMPTS_MAX failures, a refusal stops at once, nothing is sent while a withdrawal needs attention, an admin's retry and return (racing or repeated, among outcomes and holds) leave one winner, the money is returned at most once and the ledger balances.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';

@@ -1,3 +1,4 @@
+// Not a decider spec (so no deciderSpec): it drives the wallet decider through handleCommand and the event store, whose event ids make duplicated webhooks and retried requests idempotent, and reads state back with foldStream as the API does.
 // Proves that no interleaving of bank-transfer outcomes (duplicated, late, out of order, with sends, crashes, admin holds and releases) pays a withdrawal twice or loses a hold: every withdrawal is paid at most once and returned at most once, the ledger balances, and the money is where the final outcome says.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';

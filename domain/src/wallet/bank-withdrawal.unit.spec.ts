@@ -3,8 +3,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../testing/decider-spec.js';
 import { walletDecider } from './decider.js';
-import { decide } from './decide.js';
-import { evolve, initialState, availableBalance, type WalletState } from './state.js';
+import { availableBalance, type WalletState } from './state.js';
 import type { WalletCommand } from './commands.js';
 import type { WalletEvent } from './events.js';
 import { bankWithdrawalEventId, bankWithdrawalsOf, bankTransferReference, isSendable, parseBankWithdrawal, transferAwaitingOtp, type BankWithdrawalEvent, type PayoutAccount } from './bank-withdrawal.js';
@@ -17,6 +16,7 @@ const now = new Date('2026-11-24T10:00:00.000Z');
 const account: PayoutAccount = { bankAccountId: 'ba-1', bankName: 'Access Bank', accountName: 'ADA OBI', accountNumberMasked: '******7890', recipientCode: 'RCP_1', addedAt: '2026-11-20T10:00:00.000Z' };
 
 const spec = deciderSpec(walletDecider);
+const accounts = deciderSpec(bankAccountsDecider);
 const apply = (state: WalletState, command: WalletCommand): WalletState => spec.givenState(state).when(command).after();
 const given = (...commands: WalletCommand[]): WalletState => spec.stateAfter(commands);
 const deposit = (amount: string): WalletCommand => ({ type: 'CreditDeposit', data: { userId, depositId: `d-${amount}`, provider: 'paystack', reference: `d-${amount}`, amount, currency: 'NGN' }, metadata: { now } });
@@ -31,7 +31,7 @@ const sent = (id = 'w-1', providerStatus = 'pending'): WalletCommand => ({ type:
 
 describe('bank withdrawals', () => {
   it('holds the amount at once: available → external:withdrawals:NGN, with a derived reference', () => {
-    const [event] = decide(request('1500.00'), given(deposit('2000.00'))) as [WalletEvent];
+    const [event] = spec.givenState(given(deposit('2000.00'))).when(request('1500.00')).events() as [WalletEvent];
     expect(event.type).toBe('BankWithdrawalRequested');
     expect(event.data).toMatchObject({ amount: '1500.00', reference: bankTransferReference('w-1'), notBefore: now.toISOString(), requiresKyc: false, reviewReasons: [], accountNumberMasked: '******7890' });
     expect((event.data as { postings: unknown }).postings).toEqual([
@@ -43,23 +43,16 @@ describe('bank withdrawals', () => {
 
   it('refuses less than ₦1,000 and more than the available balance', () => {
     expect(() => parseBankWithdrawal({ amount: '999.99', bankAccountId: 'ba-1' })).toThrow('Minimum withdrawal amount is ₦1,000');
-    expect(() => decide(request('999.99'), given(deposit('2000.00')))).toThrow('Minimum withdrawal amount is ₦1,000');
+    expect(spec.givenState(given(deposit('2000.00'))).when(request('999.99')).thenRefused().message).toContain('Minimum withdrawal amount is ₦1,000');
     expect(() => parseBankWithdrawal({ amount: '1000', bankAccountId: '' })).toThrow('Bank account is required');
-    const poor = (() => {
-      try {
-        decide(request('2000.01'), given(deposit('2000.00')));
-      } catch (error) {
-        return error;
-      }
-    })();
-    expect(poor).toBeInstanceOf(InsufficientBalanceError);
+    const poor = spec.givenState(given(deposit('2000.00'))).when(request('2000.01')).thenRefused({ type: InsufficientBalanceError });
     expect(poor).toMatchObject({ code: 'insufficient_balance', params: { needed: '2000.01', balance: '2000.00' } });
   });
 
   it('a repeated request decides nothing; a differing one with the same id is a conflict', () => {
     const state = given(deposit('5000.00'), request('1500.00'));
-    expect(decide(request('1500.00'), state)).toEqual([]);
-    expect(() => decide(request('1600.00'), state)).toThrow('Withdrawal already requested');
+    spec.givenState(state).when(request('1500.00')).thenNothing();
+    expect(spec.givenState(state).when(request('1600.00')).thenRefused().message).toContain('Withdrawal already requested');
   });
 
   it('makes the first payout to an account added less than 24 h ago wait until the day is up; later ones go at once', () => {
@@ -89,7 +82,7 @@ describe('bank withdrawals', () => {
     const release: WalletCommand = { type: 'ReleaseBankWithdrawal', data: { userId, withdrawalId: 'w-1', by: 'admin-1', reason: 'Called the player' }, metadata: { now } };
     const released = apply(state, release);
     expect(isSendable(bankWithdrawalsOf(released)['w-1']!, now)).toBe(true);
-    expect(decide(release, released)).toEqual([]);
+    spec.givenState(released).when(release).thenNothing();
   });
 
   it('keeps a withdrawal without verified email and phone for review until an admin releases it', () => {
@@ -104,29 +97,29 @@ describe('bank withdrawals', () => {
     const release: WalletCommand = { type: 'ReleaseBankWithdrawal', data: { userId, withdrawalId: 'w-1', by: 'admin-1', reason: 'Player confirmed' }, metadata: { now } };
     const held = given(deposit('5000.00'), request('1000.00'), hold);
     expect(isSendable(bankWithdrawalsOf(held)['w-1']!, now)).toBe(false);
-    expect(decide(hold, held)).toEqual([]);
-    const [released] = decide(release, held) as [WalletEvent];
+    spec.givenState(held).when(hold).thenNothing();
+    const [released] = spec.givenState(held).when(release).events() as [WalletEvent];
     expect(released).toMatchObject({ type: 'BankWithdrawalReleased', data: { reason: 'Player confirmed', releasedBy: 'admin-1', sequence: 2 } });
-    expect(() => decide(hold, given(deposit('5000.00'), request('1000.00'), sent()))).toThrow('Withdrawal is sent');
+    expect(spec.givenState(given(deposit('5000.00'), request('1000.00'), sent())).when(hold).thenRefused().message).toContain('Withdrawal is sent');
   });
 
   it('completes on success once, moving no money', () => {
     const state = given(deposit('5000.00'), request('1000.00'), sent());
-    const [paid] = decide(outcome('success'), state) as [WalletEvent];
+    const [paid] = spec.givenState(state).when(outcome('success')).events() as [WalletEvent];
     expect(paid.type).toBe('BankWithdrawalPaid');
     expect('postings' in paid.data).toBe(false);
     const after = apply(state, outcome('success'));
-    expect(decide(outcome('success'), after)).toEqual([]);
-    expect(decide(outcome('failed'), after)).toEqual([]); // a late contradictory failure changes nothing
+    spec.givenState(after).when(outcome('success')).thenNothing();
+    spec.givenState(after).when(outcome('failed')).thenNothing(); // a late contradictory failure changes nothing
     expect(availableBalance(after, 'NGN').toFixed(2)).toBe('4000.00');
   });
 
   it('returns the hold on failure, once, and ignores a success that arrives after', () => {
     const state = given(deposit('5000.00'), request('1000.00'), sent(), outcome('failed'));
     expect(availableBalance(state, 'NGN').toFixed(2)).toBe('5000.00');
-    expect(decide(outcome('failed'), state)).toEqual([]);
-    expect(decide(outcome('success'), state)).toEqual([]);
-    expect(decide(outcome('reversed'), state)).toEqual([]);
+    spec.givenState(state).when(outcome('failed')).thenNothing();
+    spec.givenState(state).when(outcome('success')).thenNothing();
+    spec.givenState(state).when(outcome('reversed')).thenNothing();
   });
 
   it('returns the hold when a paid transfer is reversed; out of order (reversed before success) too', () => {
@@ -139,10 +132,10 @@ describe('bank withdrawals', () => {
 
   it('ignores in-between statuses (pending, otp) and records a send only while requested', () => {
     const state = given(deposit('5000.00'), request('1000.00'));
-    expect(decide(outcome('pending'), state)).toEqual([]);
-    expect(decide(outcome('otp'), state)).toEqual([]);
+    spec.givenState(state).when(outcome('pending')).thenNothing();
+    spec.givenState(state).when(outcome('otp')).thenNothing();
     const paid = apply(state, outcome('success'));
-    expect(decide(sent(), paid)).toEqual([]);
+    spec.givenState(paid).when(sent()).thenNothing();
   });
 });
 
@@ -152,23 +145,23 @@ describe('Paystack status of a sent transfer', () => {
   it('records a later in-between status (otp → pending once the OTP is entered), numbered, once', () => {
     const state = sentForOtp();
     expect(transferAwaitingOtp(bankWithdrawalsOf(state)['w-1']!)).toBe('TRF_1');
-    const [changed] = decide(sent('w-1', 'pending'), state) as [BankWithdrawalEvent];
+    const [changed] = spec.givenState(state).when(sent('w-1', 'pending')).events() as [BankWithdrawalEvent];
     expect(changed).toEqual({
       type: 'BankWithdrawalProviderStatusChanged',
       data: { userId, withdrawalId: 'w-1', reference: bankTransferReference('w-1'), providerStatus: 'pending', previousProviderStatus: 'otp', sequence: 1, changedAt: now.toISOString() },
     });
-    const after = evolve(state, changed);
+    const after = spec.stateOf([changed], state);
     expect(bankWithdrawalsOf(after)['w-1']).toMatchObject({ status: 'sent', providerStatus: 'pending', otpRequested: true });
-    expect(decide(sent('w-1', 'pending'), after)).toEqual([]);
-    const [next] = decide(sent('w-1', 'processing'), after) as [BankWithdrawalEvent];
+    spec.givenState(after).when(sent('w-1', 'pending')).thenNothing();
+    const [next] = spec.givenState(after).when(sent('w-1', 'processing')).events() as [BankWithdrawalEvent];
     expect(next.data).toMatchObject({ sequence: 2, previousProviderStatus: 'pending' });
     expect(bankWithdrawalEventId(next)).not.toBe(bankWithdrawalEventId(changed));
   });
 
   it('leaves final statuses to the outcome: a send record with success or failed decides nothing more', () => {
     const state = sentForOtp();
-    expect(decide(sent('w-1', 'success'), state)).toEqual([]);
-    expect(decide(sent('w-1', 'failed'), state)).toEqual([]);
+    spec.givenState(state).when(sent('w-1', 'success')).thenNothing();
+    spec.givenState(state).when(sent('w-1', 'failed')).thenNothing();
     expect(bankWithdrawalsOf(apply(state, outcome('success')))['w-1']).toMatchObject({ status: 'paid', providerStatus: 'success' });
   });
 
@@ -192,12 +185,12 @@ describe('bank accounts', () => {
   });
 
   it('keeps only the masked number, and adding the same account again decides nothing', () => {
-    const [event] = bankAccountsDecider.decide(add('0123457890'), bankAccountsDecider.initialState());
+    const [event] = accounts.given().when(add('0123457890')).events();
     expect(event!.type === 'BankAccountAdded' && event!.data.accountNumberMasked).toBe('******7890');
     expect(JSON.stringify(event)).not.toContain('0123457890');
-    const state = bankAccountsDecider.evolve(bankAccountsDecider.initialState(), event!);
-    expect(bankAccountsDecider.decide(add('0123457890'), state)).toEqual([]);
-    expect(bankAccountsDecider.decide(add('0123450000'), state)).toHaveLength(1);
+    const state = accounts.given(event!).state;
+    accounts.givenState(state).when(add('0123457890')).thenNothing();
+    expect(accounts.givenState(state).when(add('0123450000')).events()).toHaveLength(1);
   });
 
   it('refuses an account number that is not 10 digits and a missing bank', () => {

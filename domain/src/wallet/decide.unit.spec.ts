@@ -2,8 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../testing/decider-spec.js';
 import { walletDecider } from './decider.js';
-import { decide } from './decide.js';
-import { evolve, availableBalance, type WalletState } from './state.js';
+import { availableBalance, type WalletState } from './state.js';
 import type { WalletCommand } from './commands.js';
 import type { WalletEvent } from './events.js';
 import { fee } from '../money/money.js';
@@ -27,12 +26,12 @@ const lock = (holdId: string, stake: string, extra: Partial<Extract<WalletComman
 describe('wallet decider', () => {
   it('credits a deposit once, whatever the number of attempts', () => {
     const state = given(deposit('500.00', 'ref-1'));
-    expect(decide(deposit('500.00', 'ref-1'), state)).toEqual([]);
+    spec.givenState(state).when(deposit('500.00', 'ref-1')).thenNothing();
     expect(availableBalance(state, 'NGN').toFixed(2)).toBe('500.00');
   });
 
   it('locks stake + fee into the bet escrow with balanced postings', () => {
-    const [event] = decide(lock('bet-1', '100.00'), given(deposit('500.00'))) as [WalletEvent];
+    const [event] = spec.givenState(given(deposit('500.00'))).when(lock('bet-1', '100.00')).events() as [WalletEvent];
     expect(event.type).toBe('StakeLocked');
     expect(event.data).toMatchObject({ stake: '100.00', fee: '2.00', total: '102.00', spentDay: '2026-11-21' });
     expect((event.data as { postings: unknown }).postings).toEqual([
@@ -43,8 +42,8 @@ describe('wallet decider', () => {
 
   it('refuses a stake the balance cannot cover (stake + fee) with "Insufficient balance"', () => {
     const state = given(deposit('101.99'));
-    expect(() => decide(lock('bet-1', '100.00'), state)).toThrow('Insufficient balance');
-    expect(decide(lock('bet-1', '100.00'), given(deposit('102.00')))).toHaveLength(1);
+    expect(spec.givenState(state).when(lock('bet-1', '100.00')).thenRefused().message).toContain('Insufficient balance');
+    expect(spec.givenState(given(deposit('102.00'))).when(lock('bet-1', '100.00')).events()).toHaveLength(1);
   });
 
   it('refuses with typed errors that carry a stable code and the amounts as params', () => {
@@ -61,16 +60,16 @@ describe('wallet decider', () => {
 
   it('refuses a stake past the daily limit, counting the user\'s own calendar day', () => {
     const state = given(deposit('100000.00'), lock('bet-1', '40000.00'));
-    expect(() => decide(lock('bet-2', '9500.00'), state)).toThrow('Daily limit exceeded'); // 40800 + 9690 > 50000
-    expect(decide(lock('bet-2', '9000.00'), state)).toHaveLength(1); // 40800 + 9180 <= 50000
+    expect(spec.givenState(state).when(lock('bet-2', '9500.00')).thenRefused().message).toContain('Daily limit exceeded'); // 40800 + 9690 > 50000
+    expect(spec.givenState(state).when(lock('bet-2', '9000.00')).events()).toHaveLength(1); // 40800 + 9180 <= 50000
     // Lagos is UTC+1: 22:30 UTC is 23:30 on the 21st there, 23:30 UTC is already the 22nd.
     const lagos = given(deposit('100000.00'), lock('bet-1', '40000.00', { timeZone: 'Africa/Lagos', now: new Date('2026-11-21T22:30:00Z') }));
-    expect(decide(lock('bet-2', '9500.00', { timeZone: 'Africa/Lagos', now: new Date('2026-11-21T23:30:00Z') }), lagos)).toHaveLength(1);
-    expect(() => decide(lock('bet-2', '9500.00', { timeZone: 'Africa/Lagos', now: new Date('2026-11-21T22:45:00Z') }), lagos)).toThrow('Daily limit exceeded');
+    expect(spec.givenState(lagos).when(lock('bet-2', '9500.00', { timeZone: 'Africa/Lagos', now: new Date('2026-11-21T23:30:00Z') })).events()).toHaveLength(1);
+    expect(spec.givenState(lagos).when(lock('bet-2', '9500.00', { timeZone: 'Africa/Lagos', now: new Date('2026-11-21T22:45:00Z') })).thenRefused().message).toContain('Daily limit exceeded');
   });
 
   it('counts an unknown time zone in UTC rather than refusing', () => {
-    const [event] = decide(lock('bet-1', '10.00', { timeZone: 'Mars/Olympus' }), given(deposit('500.00'))) as [WalletEvent];
+    const [event] = spec.givenState(given(deposit('500.00'))).when(lock('bet-1', '10.00', { timeZone: 'Mars/Olympus' })).events() as [WalletEvent];
     expect(event.data).toMatchObject({ spentDay: '2026-11-21' });
   });
 
@@ -79,30 +78,30 @@ describe('wallet decider', () => {
     const released = given(deposit('500.00'), lock('bet-1', '100.00'), { type: 'ReleaseStake', data: { userId, holdId: 'bet-1', reason: 'cancelled' }, metadata: { now } });
     expect(availableBalance(released, 'NGN').toFixed(2)).toBe('500.00');
     expect(released.spent?.amount.toFixed(2)).toBe('0.00');
-    expect(decide({ type: 'ReleaseStake', data: { userId, holdId: 'bet-1', reason: 'again' }, metadata: { now } }, released)).toEqual([]);
+    spec.givenState(released).when({ type: 'ReleaseStake', data: { userId, holdId: 'bet-1', reason: 'again' }, metadata: { now } }).thenNothing();
     expect(availableBalance(state, 'NGN').toFixed(2)).toBe('398.00');
   });
 
   it('pays out once per hold and refuses to release a paid hold', () => {
     const paid = given(deposit('500.00'), lock('bet-1', '100.00'), { type: 'CreditPayout', data: { userId, holdId: 'bet-1', holdKind: 'bet', amount: '200.00', currency: 'NGN' }, metadata: { now } });
     expect(availableBalance(paid, 'NGN').toFixed(2)).toBe('598.00');
-    expect(decide({ type: 'CreditPayout', data: { userId, holdId: 'bet-1', holdKind: 'bet', amount: '200.00', currency: 'NGN' }, metadata: { now } }, paid)).toEqual([]);
-    expect(() => decide({ type: 'ReleaseStake', data: { userId, holdId: 'bet-1', reason: 'x' }, metadata: { now } }, paid)).toThrow('Stake already paid out');
+    spec.givenState(paid).when({ type: 'CreditPayout', data: { userId, holdId: 'bet-1', holdKind: 'bet', amount: '200.00', currency: 'NGN' }, metadata: { now } }).thenNothing();
+    expect(spec.givenState(paid).when({ type: 'ReleaseStake', data: { userId, holdId: 'bet-1', reason: 'x' }, metadata: { now } }).thenRefused().message).toContain('Stake already paid out');
   });
 
   it('holds a withdrawal from the crypto balance at once and returns it on cancellation', () => {
     const credited = given({ type: 'CreditCryptoDeposit', data: { userId, depositId: 'c1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '50', rate: '1', usdAmount: '50.00' }, metadata: { now } });
     const request: WalletCommand = { type: 'RequestWithdrawal', data: { userId, withdrawalId: 'w1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '60', withdrawalAddress: 'T', rate: '1', usdAmount: '60.00', ...reviewInputs(true) }, metadata: { now } };
-    expect(() => decide(request, credited)).toThrow('Insufficient balance');
+    expect(spec.givenState(credited).when(request).thenRefused().message).toContain('Insufficient balance');
     expect(refused(credited, request)).toMatchObject({ code: 'insufficient_crypto_balance', params: { needed: '60.00', balance: '50.00', currency: 'USD' } });
     const held = given(
       { type: 'CreditCryptoDeposit', data: { userId, depositId: 'c1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '50', rate: '1', usdAmount: '50.00' }, metadata: { now } },
       { ...request, data: { ...request.data, cryptoAmount: '40', usdAmount: '40.00' } } as WalletCommand,
     );
     expect(held.crypto.toFixed(2)).toBe('10.00');
-    const cancelled = [{ type: 'CancelWithdrawal', data: { userId, withdrawalId: 'w1', reason: 'provider' }, metadata: { now } } as WalletCommand].reduce((s, c) => decide(c, s).reduce(evolve, s), held);
+    const cancelled = spec.givenState(held).when({ type: 'CancelWithdrawal', data: { userId, withdrawalId: 'w1', reason: 'provider' }, metadata: { now } }).after();
     expect(cancelled.crypto.toFixed(2)).toBe('50.00');
-    expect(() => decide({ type: 'CompleteWithdrawal', data: { userId, withdrawalId: 'w1', txHash: 'h' }, metadata: { now } }, cancelled)).toThrow('Withdrawal was cancelled');
+    expect(spec.givenState(cancelled).when({ type: 'CompleteWithdrawal', data: { userId, withdrawalId: 'w1', txHash: 'h' }, metadata: { now } }).thenRefused().message).toContain('Withdrawal was cancelled');
   });
 
   it('keeps a KYC-pending withdrawal from being submitted until cleared', () => {
@@ -110,8 +109,8 @@ describe('wallet decider', () => {
       { type: 'CreditCryptoDeposit', data: { userId, depositId: 'c1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '50', rate: '1', usdAmount: '50.00' }, metadata: { now } },
       { type: 'RequestWithdrawal', data: { userId, withdrawalId: 'w1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '10', withdrawalAddress: 'T', rate: '1', usdAmount: '10.00', ...reviewInputs(false) }, metadata: { now } },
     );
-    expect(() => decide({ type: 'MarkWithdrawalSubmitted', data: { userId, withdrawalId: 'w1', providerReference: 'p' }, metadata: { now } }, held)).toThrow('Withdrawal is waiting for KYC');
-    const cleared = decide({ type: 'ClearWithdrawalKyc', data: { userId, withdrawalId: 'w1', clearedBy: 'admin' }, metadata: { now } }, held).reduce(evolve, held);
-    expect(decide({ type: 'MarkWithdrawalSubmitted', data: { userId, withdrawalId: 'w1', providerReference: 'p' }, metadata: { now } }, cleared)).toHaveLength(1);
+    expect(spec.givenState(held).when({ type: 'MarkWithdrawalSubmitted', data: { userId, withdrawalId: 'w1', providerReference: 'p' }, metadata: { now } }).thenRefused().message).toContain('Withdrawal is waiting for KYC');
+    const cleared = spec.givenState(held).when({ type: 'ClearWithdrawalKyc', data: { userId, withdrawalId: 'w1', clearedBy: 'admin' }, metadata: { now } }).after();
+    expect(spec.givenState(cleared).when({ type: 'MarkWithdrawalSubmitted', data: { userId, withdrawalId: 'w1', providerReference: 'p' }, metadata: { now } }).events()).toHaveLength(1);
   });
 });

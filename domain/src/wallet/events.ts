@@ -178,7 +178,6 @@ interface ReceivableFromAppealCredit {
   readonly holdKind: HoldKind;
   readonly holdId: string;
 }
-export type ReceivableSource = NonNullable<ReceivableCollectedData['source']>;
 
 export type WalletEvent =
   | { type: 'AppealDebited'; data: AppealDebitedData }

@@ -3,15 +3,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../testing/decider-spec.js';
 import { walletDecider } from './decider.js';
-import { decide } from './decide.js';
-import { evolve, type WalletState } from './state.js';
+import type { WalletState } from './state.js';
 import type { WalletCommand } from './commands.js';
 import type { WalletEvent } from './events.js';
 import { reviewInputs } from './testing/payout-review.js';
 
 const userId = 'u-1';
 const now = new Date('2026-11-24T01:00:00.000Z');
-const given = (...commands: WalletCommand[]): WalletState => deciderSpec(walletDecider).stateAfter(commands);
+const spec = deciderSpec(walletDecider);
+const given = (...commands: WalletCommand[]): WalletState => spec.stateAfter(commands);
 const credit: WalletCommand = { type: 'CreditCryptoDeposit', data: { userId, depositId: 'c1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '50', rate: '1', usdAmount: '50.00' }, metadata: { now } };
 const request = (requiresKyc: boolean): WalletCommand => ({
   type: 'RequestWithdrawal',
@@ -24,20 +24,20 @@ describe('RejectWithdrawalKyc', () => {
   it('cancels a KYC-held withdrawal with reason kyc_rejected and returns the hold; a repeat decides nothing', () => {
     const held = given(credit, request(true));
     expect(held.crypto.toFixed(2)).toBe('30.00');
-    const events = decide(reject, held);
-    expect(events).toMatchObject([{ type: 'WithdrawalCancelled', data: { withdrawalId: 'w1', reason: 'kyc_rejected', usdAmount: '20.00' } }]);
-    const after = events.reduce(evolve, held);
+    const rejected = spec.givenState(held).when(reject);
+    rejected.then((events) => expect(events).toMatchObject([{ type: 'WithdrawalCancelled', data: { withdrawalId: 'w1', reason: 'kyc_rejected', usdAmount: '20.00' } }]));
+    const after = rejected.after();
     expect(after.crypto.toFixed(2)).toBe('50.00');
-    expect(decide(reject, after)).toEqual([]);
+    spec.givenState(after).when(reject).thenNothing();
     // An approval after the rejection is refused.
-    expect(() => decide({ type: 'ClearWithdrawalKyc', data: { userId, withdrawalId: 'w1', clearedBy: 'admin-2' }, metadata: { now } }, after)).toThrow('Withdrawal is cancelled');
+    expect(spec.givenState(after).when({ type: 'ClearWithdrawalKyc', data: { userId, withdrawalId: 'w1', clearedBy: 'admin-2' }, metadata: { now } }).thenRefused().message).toContain('Withdrawal is cancelled');
   });
 
   it('refuses once KYC was cleared or was never needed', () => {
     const cleared = given(credit, request(true), { type: 'ClearWithdrawalKyc', data: { userId, withdrawalId: 'w1', clearedBy: 'admin-2' }, metadata: { now } });
-    expect(() => decide(reject, cleared)).toThrow('Withdrawal is not waiting for KYC');
-    expect(() => decide(reject, given(credit, request(false)))).toThrow('Withdrawal is not waiting for KYC');
-    expect(() => decide(reject, given(credit))).toThrow('Withdrawal not found');
+    expect(spec.givenState(cleared).when(reject).thenRefused().message).toContain('Withdrawal is not waiting for KYC');
+    expect(spec.givenState(given(credit, request(false))).when(reject).thenRefused().message).toContain('Withdrawal is not waiting for KYC');
+    expect(spec.givenState(given(credit)).when(reject).thenRefused().message).toContain('Withdrawal not found');
   });
 
   it('property: whatever order approvals, rejections, submissions, completions and cancellations come in, the hold returns at most once and a rejected withdrawal is never sent', () => {
@@ -53,13 +53,11 @@ describe('RejectWithdrawalKyc', () => {
         let state = given(credit, request(true));
         const recorded: WalletEvent[] = [];
         for (const step of sequence) {
-          try {
-            const events = decide(steps[step]!, state);
-            recorded.push(...events);
-            state = events.reduce(evolve, state);
-          } catch {
-            // a refusal changes nothing
-          }
+          const decided = spec.givenState(state).when(steps[step]!);
+          // A refusal changes nothing.
+          if (decided.refusal()) continue;
+          recorded.push(...decided.events());
+          state = decided.after();
         }
         const types = recorded.map((e) => e.type);
         const rejected = recorded.some((e) => e.type === 'WithdrawalCancelled' && e.data.reason === 'kyc_rejected');

@@ -1,12 +1,13 @@
 // Proves, over random sequences of limit changes, deposits (paid, failed), stakes, refunds, exclusions and clock moves, that no deposit and no stake is ever accepted past a limit in force (an independent model of the rules: lowering at once, raising 24 h later) or during a cool-off or self-exclusion, in the player's own day, week and month.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { decide } from './decide.js';
-import { evolve, initialState, type WalletState } from './state.js';
+import { deciderSpec } from '../testing/decider-spec.js';
+import { walletDecider } from './decider.js';
+import type { WalletState } from './state.js';
 import type { WalletCommand } from './commands.js';
 import type { LimitKind } from './limits-events.js';
-import { DomainError } from '../shared/errors.js';
 
+const spec = deciderSpec(walletDecider);
 const userId = 'p';
 const START = Date.parse('2026-11-23T00:00:00Z'); // a Monday
 const OFFSET_MS = 60 * 60 * 1000; // Africa/Lagos: UTC+1 all year, so the model computes windows without Intl
@@ -65,18 +66,16 @@ const weekKey = (t: number) => {
 const KEY: Record<Exclude<LimitKind, 'stakeDaily'>, (t: number) => string> = { depositDaily: dayKey, depositWeekly: weekKey, depositMonthly: monthKey };
 
 function run(ops: Op[]): void {
-  let state: WalletState = initialState();
+  let state: WalletState = spec.given().state;
   const model = new Model();
   let now = START;
   let n = 0;
+  /** Whether the command was accepted (a refusal changes nothing; anything but a DomainError fails the spec). */
   const apply = (command: WalletCommand): boolean => {
-    try {
-      state = decide(command, state).reduce(evolve, state);
-      return true;
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      return false;
-    }
+    const decided = spec.givenState(state).when(command);
+    if (decided.refusal()) return false;
+    state = decided.after();
+    return true;
   };
   const meta = () => ({ now: new Date(now) });
   // Enough money for any stake: the limits, not the balance, are under test.

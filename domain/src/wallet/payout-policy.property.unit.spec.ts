@@ -2,8 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Money, ZERO } from '../money/money.js';
-import { decide } from './decide.js';
-import { evolve, initialState, type WalletState } from './state.js';
+import { deciderSpec } from '../testing/decider-spec.js';
+import { walletDecider } from './decider.js';
+import type { WalletState } from './state.js';
 import type { WalletCommand } from './commands.js';
 import { bankWithdrawalsOf, type PayoutAccount } from './bank-withdrawal.js';
 import {
@@ -17,6 +18,8 @@ import {
   type PayoutPolicy,
   type PayoutRiskFacts,
 } from './payout-policy.js';
+
+const spec = deciderSpec(walletDecider);
 
 const now = new Date('2026-11-26T12:00:00.000Z');
 const HOUR = 60 * 60 * 1000;
@@ -134,9 +137,9 @@ describe('the tier through the wallet decider', () => {
     fc.assert(
       fc.property(policyArb, fc.array(stepArb, { minLength: 1, maxLength: 25 }), (policy, steps) => {
         let clock = new Date('2026-11-01T00:00:00.000Z');
-        let state: WalletState = initialState();
+        let state: WalletState = spec.given().state;
         const apply = (command: WalletCommand) => {
-          state = decide(command, state).reduce(evolve, state);
+          state = spec.givenState(state).when(command).after();
         };
         apply({ type: 'CreditDeposit', data: { userId, depositId: 'd-1', provider: 'paystack', reference: 'd-1', amount: '100000000.00', currency: 'NGN' }, metadata: { now: clock } });
         const requested: { id: string; at: Date }[] = [];
@@ -173,11 +176,11 @@ describe('the tier for crypto withdrawals (USD)', () => {
   it('holds a crypto withdrawal past the USD tier or from an unverified player, and lets one within it go', () => {
     const userId = 'u-crypto';
     const policy: PayoutPolicy = { ...DEFAULT_PAYOUT_POLICY, dailyMax: '30.00', monthlyMax: '120.00', newAccountWaitMs: 0 };
-    let state: WalletState = initialState();
+    let state: WalletState = spec.given().state;
     const apply = (command: WalletCommand) => {
-      const events = decide(command, state);
-      state = events.reduce(evolve, state);
-      return events;
+      const decided = spec.givenState(state).when(command);
+      state = decided.after();
+      return decided.events();
     };
     apply({ type: 'CreditCryptoDeposit', data: { userId, depositId: 'c-1', cryptocurrency: 'USDT', network: 'TRC20', cryptoAmount: '100', rate: '1', usdAmount: '100.00' }, metadata: { now } });
     const request = (id: string, usd: string, facts: PayoutRiskFacts = clean) =>

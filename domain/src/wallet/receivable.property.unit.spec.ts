@@ -4,11 +4,13 @@ import fc from 'fast-check';
 import { Money, ZERO, formatAmount } from '../money/money.js';
 import { Balances, assertBalanced, postingsOf } from '../ledger/postings.js';
 import { userAvailable, userReceivable } from '../ledger/accounts.js';
+import { deciderSpec } from '../testing/decider-spec.js';
 import { walletDecider } from './decider.js';
 import type { WalletCommand } from './commands.js';
 import type { WalletEvent } from './events.js';
 import { availableBalance, type WalletState } from './state.js';
 
+const spec = deciderSpec(walletDecider);
 const NOW = new Date('2026-11-01T10:00:00Z');
 const U = 'u1';
 const CUR = 'NGN';
@@ -55,22 +57,24 @@ describe('appeal receivables', () => {
   it('are collected from the next deposits and winnings, in the credit’s own decision, never from a refund, and once', () => {
     fc.assert(
       fc.property(fc.array(stepArb, { maxLength: 14 }), (steps) => {
-        let state = walletDecider.initialState();
+        let state = spec.given().state;
         const books = new Balances();
         let net = ZERO;
         const owedOf = (s: WalletState) => s.receivable?.[CUR] ?? ZERO;
         const run = (command: WalletCommand): WalletEvent[] => {
-          const events = walletDecider.decide(command, state);
+          const decided = spec.givenState(state).when(command);
+          const events = decided.events();
           for (const e of events) {
             const postings = postingsOf(e.data)!;
             assertBalanced(postings);
             books.apply(postings);
-            state = walletDecider.evolve(state, e);
+            state = spec.stateOf([e], state);
             expect(availableBalance(state, CUR).gte(0)).toBe(true);
             expect(owedOf(state).gte(0)).toBe(true);
           }
+          expect(state).toEqual(decided.after());
           // A repeat (the same credit, lock or refund again) moves nothing and collects nothing.
-          expect(walletDecider.decide(command, state)).toEqual([]);
+          spec.givenState(state).when(command).thenNothing();
           return events;
         };
         steps.forEach((step, i) => {

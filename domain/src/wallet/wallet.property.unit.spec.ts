@@ -1,3 +1,4 @@
+// Not a decider spec (so no deciderSpec): it drives the wallet decider through handleCommand and the event store (event ids that make repeats idempotent, revisions that serialise racers, crashes between saga steps), and reads state back with foldStream as the API does.
 // Proves the ledger invariants over random deposits, withdrawals, stake locks, releases and payouts with crashes between saga steps: every event balances, the sum per currency is zero after every event, no balance goes negative, escrows are empty once bets end, and replay gives the same balances.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { RecordedEvent } from '@wager/domain';
+import { ERASED_VALUE, type RecordedEvent } from '@wager/domain';
 import { APPEAL_WINDOW_MS, BET_EVENT_TYPES, type BetEvent } from '@wager/domain/bets/index';
 import type { Database } from '../database.js';
 import type { Projector } from '../projector.js';
@@ -19,8 +19,9 @@ type Deadline = { kind: 'expire' | 'void' | 'settle_uncontested'; dueAt: string 
 export const betsProjector: Projector = {
   name: 'bets',
   tables: ['bets', 'bet_deadlines'],
-  eventTypes: BET_EVENT_TYPES,
+  eventTypes: [...BET_EVENT_TYPES, 'PersonErased'],
   async apply(db: Db, recorded: RecordedEvent): Promise<void> {
+    if (recorded.type === 'PersonErased') return eraseFromBets(db, (recorded.data as { userId: string }).userId);
     const event = { type: recorded.type, data: recorded.data } as BetEvent;
     const revision = recorded.streamRevision;
     if (event.type === 'BetCreationAbandoned') return;
@@ -59,6 +60,36 @@ const JSON_COLUMNS: readonly string[] = ['challenger_evidence', 'opponent_eviden
 
 type DeadlineRow = { kind: 'expire' | 'void' | 'settle_uncontested'; due_at: Date | string; revision: number } | null;
 
+/** The batch in order: the bet events between two erasures at once, each erasure in its place. */
+async function applyBatch(db: Db, events: readonly RecordedEvent[]): Promise<void> {
+  let from = 0;
+  for (const [i, recorded] of events.entries()) {
+    if (recorded.type !== 'PersonErased') continue;
+    await applyBetBatch(db, events.slice(from, i));
+    await eraseFromBets(db, (recorded.data as { userId: string }).userId);
+    from = i + 1;
+  }
+  await applyBetBatch(db, events.slice(from));
+}
+
+/**
+ * A person's erasure (docs/architecture.md, "Personal data and erasure"): what they wrote into
+ * their bets (`PERSONAL_FIELDS`: the platform username of the bets they created, the names of the
+ * evidence files they uploaded, their appeals' reasons) reads `[erased]`, as their sealed fields
+ * do in the log from now on, so a rebuild gives the same rows. Amounts, states and outcomes stay.
+ */
+async function eraseFromBets(db: Db, userId: string): Promise<void> {
+  const erasedNames = (column: 'challenger_evidence' | 'opponent_evidence') =>
+    sql<string>`coalesce((select jsonb_agg(case when jsonb_typeof(f -> 'filename') = 'string' then f || jsonb_build_object('filename', ${ERASED_VALUE}::text) else f end order by n) from jsonb_array_elements(${sql.ref(column)}) with ordinality as e(f, n)), '[]'::jsonb)`;
+  await db
+    .updateTable('bets')
+    .set({ challenger_evidence: erasedNames('challenger_evidence'), platform_username: sql<string | null>`case when platform_username is null then null else ${ERASED_VALUE}::text end` })
+    .where('challenger_id', '=', userId)
+    .execute();
+  await db.updateTable('bets').set({ opponent_evidence: erasedNames('opponent_evidence') }).where('opponent_id', '=', userId).execute();
+  await db.updateTable('bets').set({ appeal_reason: ERASED_VALUE }).where('appellant_id', '=', userId).where('appeal_reason', 'is not', null).execute();
+}
+
 /**
  * The batch in memory first: the bets and deadlines it touches are read in one statement each,
  * the events folded in order with the same rules as `apply` (revision guard, a later change of a
@@ -66,7 +97,7 @@ type DeadlineRow = { kind: 'expire' | 'void' | 'settle_uncontested'; due_at: Dat
  * kind of change: new bets, changed bets (`jsonb_populate_record` over the row, so each bet
  * changes only the columns its events set), deadlines removed, deadlines set.
  */
-async function applyBatch(db: Db, events: readonly RecordedEvent[]): Promise<void> {
+async function applyBetBatch(db: Db, events: readonly RecordedEvent[]): Promise<void> {
   const betIds = [...new Set(events.map((e) => (e.data as { betId?: unknown }).betId).filter((id): id is string => typeof id === 'string'))];
   if (betIds.length === 0) return;
   const [stored, storedDeadlines] = [

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { TERMINAL_BET_STATUSES } from '@wager/domain/bets/index';
 import { AMOUNT_RANGE_HIGH_ABOVE_USD, AMOUNT_RANGE_LOW_BELOW_USD, USD_RATES, maskPsnName, type AmountRange } from '@wager/domain/bets/rules';
 import { APPEAL_QUEUE_STATUSES, BET_LIST_FILTERS, PUBLIC_CHALLENGES_PAGE_SIZE_DEFAULT, PUBLIC_CHALLENGES_PAGE_SIZE_MAX, SEARCH_LENGTH_MAX, type AppealQueueStatus, type BetListFilter } from '@wager/domain/contracts/bets';
 import type { Database } from '../database.js';
@@ -183,4 +184,103 @@ export async function betHeadlines(db: Db, betIds: readonly string[]): Promise<M
   if (betIds.length === 0) return new Map();
   const rows = await db.selectFrom('bets').select(['id', 'game_type', 'amount', 'currency']).where('id', 'in', betIds).execute();
   return new Map(rows.map((b) => [b.id, b]));
+}
+
+/** Of these bets, the ones still in play (not cancelled, expired, completed or voided). */
+export async function betIdsInPlay(db: Db, betIds: readonly string[]): Promise<Set<string>> {
+  if (betIds.length === 0) return new Set();
+  const rows = await db.selectFrom('bets').select('id').where('id', 'in', [...betIds]).where('status', 'not in', ['cancelled', 'expired', 'completed', 'voided']).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The open public challenges (the marketplace's live list), at most `limit`. */
+export async function openPublicChallengeIds(db: Db, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom('bets').select('id').where('status', '=', 'pending').where('visibility', '=', 'public').limit(limit).execute();
+  return rows.map((r) => r.id);
+}
+
+/** The bets a user is a side of or invited to, newest first. */
+export async function betIdsOfUser(db: Db, userId: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('bets')
+    .select('id')
+    .where((w) => w.or([w('challenger_id', '=', userId), w('opponent_id', '=', userId), w('invited_opponent_id', '=', userId)]))
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** A bet's two sides (the opponent null until accepted). */
+export async function findBetSides(db: Db, betId: string): Promise<Pick<BetRow, 'id' | 'challenger_id' | 'opponent_id'> | undefined> {
+  return db.selectFrom('bets').select(['id', 'challenger_id', 'opponent_id']).where('id', '=', betId).executeTakeFirst();
+}
+
+/** How many of the player's bets are not over yet (erasure waits for them). */
+export async function countOpenBetsOf(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('bets')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where((eb) => eb.or([eb('challenger_id', '=', userId), eb('opponent_id', '=', userId)]))
+    .where('status', 'not in', [...TERMINAL_BET_STATUSES])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The ids of the bets a player created or accepted, oldest first (the personal-data export). */
+export async function betIdsOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('bets').select('id').where((eb) => eb.or([eb('challenger_id', '=', userId), eb('opponent_id', '=', userId)])).orderBy('created_at').execute();
+  return rows.map((r) => r.id);
+}
+
+/** A bet with its chat and the evidence each player reported (retention and erasure purge them). */
+export type BetWithChatEvidence = Pick<BetRow, 'challenger_id' | 'opponent_id' | 'challenger_evidence' | 'opponent_evidence'> & { betId: string; chatId: string };
+
+/** The player's bets that have a chat, with their evidence (erasure removes the files they uploaded). */
+export function betsWithChatOf(db: Db, userId: string): Promise<BetWithChatEvidence[]> {
+  return db
+    .selectFrom('bets as b')
+    .innerJoin('chats as c', 'c.bet_id', 'b.id')
+    .select(['b.id as betId', 'c.id as chatId', 'b.challenger_id', 'b.opponent_id', 'b.challenger_evidence', 'b.opponent_evidence'])
+    .where((eb) => eb.or([eb('b.challenger_id', '=', userId), eb('b.opponent_id', '=', userId)]))
+    .execute();
+}
+
+/**
+ * Ended bets whose chat is not purged yet, last changed at or before `cutoff`, with no appeal open
+ * or still possible at `now`, oldest first: the candidates of the retention job (which decides
+ * with `retentionDue`).
+ */
+export function betsEndedBefore(db: Db, options: { cutoff: Date; now: Date; limit: number }) {
+  const { cutoff, now, limit } = options;
+  return db
+    .selectFrom('bets as b')
+    .innerJoin('chats as c', 'c.bet_id', 'b.id')
+    .select(['b.id as betId', 'c.id as chatId', 'b.status', 'b.updated_at', 'b.appeal_status', 'b.appeal_deadline_at', 'b.challenger_id', 'b.opponent_id', 'b.challenger_evidence', 'b.opponent_evidence'])
+    .where('c.purged_at', 'is', null)
+    .where('b.status', 'in', [...TERMINAL_BET_STATUSES])
+    .where('b.updated_at', '<=', cutoff)
+    .where((eb) => eb.or([eb('b.appeal_status', 'is', null), eb('b.appeal_status', '!=', 'open')]))
+    .where((eb) => eb.or([eb('b.appeal_deadline_at', 'is', null), eb('b.appeal_deadline_at', '<=', now), eb('b.appeal_status', 'is not', null)]))
+    .orderBy('b.updated_at')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Whether a bet other than `exceptBetId`, whose chat has not let the file go, references the
+ * evidence file `sha256` (files are content-addressed: the same bytes in two bets are one file).
+ */
+export async function evidenceHeldByAnotherBet(db: Db, sha256: string, exceptBetId: string): Promise<boolean> {
+  const needle = JSON.stringify([{ sha256 }]);
+  const row = await db
+    .selectFrom('bets as b')
+    .innerJoin('chats as c', 'c.bet_id', 'b.id')
+    .select('b.id')
+    .where('b.id', '!=', exceptBetId)
+    .where(sql<boolean>`not (c.purged_evidence ? ${sha256})`)
+    .where(sql<boolean>`(b.challenger_evidence @> ${needle}::jsonb or b.opponent_evidence @> ${needle}::jsonb)`)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }

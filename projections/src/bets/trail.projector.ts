@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { RecordedEvent } from '@wager/domain';
+import { PERSONAL_FIELDS, erasedData, type RecordedEvent } from '@wager/domain';
 import type { Database } from '../database.js';
 import type { Projector } from '../projector.js';
 import { isBetId } from './bet-id.js';
@@ -24,6 +24,7 @@ export const betTrailProjector: Projector = {
   name: 'bet_trail',
   tables: ['bet_trail'],
   async apply(db: Db, event: RecordedEvent): Promise<void> {
+    if (event.type === 'PersonErased') return eraseFromTrail(db, (event.data as { userId: string }).userId);
     const row = trailRow(event);
     if (!row) return;
     await db
@@ -34,15 +35,43 @@ export const betTrailProjector: Projector = {
   },
   /** One multi-row insert for the batch (an event seen twice in it is kept once). */
   async applyBatch(db: Db, events: readonly RecordedEvent[]): Promise<void> {
-    const rows = new Map<string, NonNullable<ReturnType<typeof trailRow>>>();
-    for (const event of events) {
-      const row = trailRow(event);
-      if (row && !rows.has(row.event_id)) rows.set(row.event_id, row);
+    let from = 0;
+    for (const [i, event] of events.entries()) {
+      if (event.type !== 'PersonErased') continue;
+      await insertTrailRows(db, events.slice(from, i));
+      await eraseFromTrail(db, (event.data as { userId: string }).userId);
+      from = i + 1;
     }
-    if (rows.size === 0) return;
-    await insertRows('bet_trail', [...rows.values()], TRAIL_COLUMNS, sql`on conflict (event_id) do nothing`).execute(db);
+    await insertTrailRows(db, events.slice(from));
   },
 };
+
+async function insertTrailRows(db: Db, events: readonly RecordedEvent[]): Promise<void> {
+  const rows = new Map<string, NonNullable<ReturnType<typeof trailRow>>>();
+  for (const event of events) {
+    const row = trailRow(event);
+    if (row && !rows.has(row.event_id)) rows.set(row.event_id, row);
+  }
+  if (rows.size === 0) return;
+  await insertRows('bet_trail', [...rows.values()], TRAIL_COLUMNS, sql`on conflict (event_id) do nothing`).execute(db);
+}
+
+/**
+ * A person's erasure: the trail's copies of their events read as the log now reads them, each
+ * personal field of theirs (`PERSONAL_FIELDS`: evidence file names, an appeal's reason, the
+ * platform username) `[erased]`, so a rebuild after the erasure gives the same rows.
+ */
+async function eraseFromTrail(db: Db, userId: string): Promise<void> {
+  const rules = Object.entries(PERSONAL_FIELDS);
+  const rows = await db
+    .selectFrom('bet_trail')
+    .select(['event_id', 'type', 'data'])
+    .where((eb) => eb.or(rules.map(([type, rule]) => eb.and([eb('type', '=', type), eb(sql<string>`data ->> ${rule.subject}`, '=', userId)]))))
+    .execute();
+  for (const row of rows) {
+    await db.updateTable('bet_trail').set({ data: JSON.stringify(erasedData(row.type, row.data, userId)) }).where('event_id', '=', row.event_id).execute();
+  }
+}
 
 const TRAIL_COLUMNS = [
   ['event_id', 'uuid'], ['bet_id', 'uuid'], ['commit_position', 'bigint'], ['prepare_position', 'bigint'], ['stream_id', 'text'],

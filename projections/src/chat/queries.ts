@@ -116,3 +116,13 @@ export async function findModerationRequest(db: Db, chatId: string): Promise<Mod
   const rows = await moderationQueueQuery(db).where('mr.chat_id', '=', chatId).execute();
   return (await toQueueItems(db, rows))[0];
 }
+
+/** The chats the user took part in as a player, oldest first, with their bet (the personal-data export). */
+export async function playerChatsOf(db: Db, userId: string): Promise<{ id: string; bet_id: string }[]> {
+  return db
+    .selectFrom('chats')
+    .select(['id', 'bet_id'])
+    .where((eb) => eb.or([eb('participant1_id', '=', userId), eb('participant2_id', '=', userId)]))
+    .orderBy('created_at')
+    .execute();
+}

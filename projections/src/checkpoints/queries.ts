@@ -96,3 +96,15 @@ export async function waitForCheckpoints(db: Kysely<Database>, names: readonly s
 export async function setSearchPath(trx: Transaction<Database>, schema: string): Promise<void> {
   await sql`select set_config('search_path', ${`"${schema}", public`}, true)`.execute(trx);
 }
+
+/** One checkpoint's position, or undefined when that projector or reactor has none yet. */
+export async function readCheckpoint(db: Kysely<Database>, name: string): Promise<Position | undefined> {
+  const row = await db.selectFrom('projection_checkpoints').selectAll().where('name', '=', name).executeTakeFirst();
+  return row ? toPosition(row) : undefined;
+}
+
+/** Every reactor's checkpoint (the rows named `reactor:<name>`), by name. */
+export async function reactorCheckpoints(db: Kysely<Database>): Promise<{ reactor: string; position: Position }[]> {
+  const rows = await db.selectFrom('projection_checkpoints').selectAll().where('name', 'like', 'reactor:%').orderBy('name').execute();
+  return rows.map((r) => ({ reactor: r.name.slice('reactor:'.length), position: toPosition(r) }));
+}

@@ -43,3 +43,16 @@ export async function staleStakeHolds(db: Db, kind: HoldKind, lockedBefore: Date
     .limit(limit)
     .execute();
 }
+
+/** Bet stake holds still locked since `lockedAtOrBefore` or earlier, oldest first (the admin's overdue sagas). */
+export async function betHoldsLockedSince(db: Db, lockedAtOrBefore: Date, limit: number): Promise<StakeHoldRow[]> {
+  return db
+    .selectFrom('stake_holds')
+    .selectAll()
+    .where('status', '=', 'locked')
+    .where('hold_kind', '=', 'bet')
+    .where('locked_at', '<=', lockedAtOrBefore)
+    .orderBy('locked_at')
+    .limit(limit)
+    .execute();
+}

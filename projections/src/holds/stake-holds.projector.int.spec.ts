@@ -2,35 +2,19 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RecordedEvent } from '@wager/domain';
-import { createDatabase, type Database } from '../database.js';
-import { migrateToLatest } from '../migrations/index.js';
-import { freshDatabaseUrl } from '../testing/database.js';
+import { describe, expect, it } from 'vitest';
+import type { Database } from '../database.js';
+import { projectorSpec, recordedEvent } from '../testing/projector-spec.js';
 import { staleStakeHolds, stakeHoldsProjector } from './index.js';
 
 const T0 = Date.parse('2026-11-25T10:00:00.000Z');
 const at = (minutes: number) => new Date(T0 + minutes * 60_000);
 
-let db: Kysely<Database>;
-let oneByOne: Kysely<Database>;
-let inBatches: Kysely<Database>;
-
-beforeAll(async () => {
-  db = createDatabase(await freshDatabaseUrl('stake_holds'));
-  oneByOne = createDatabase(await freshDatabaseUrl('holds_one_by_one'));
-  inBatches = createDatabase(await freshDatabaseUrl('holds_in_batches'));
-  await Promise.all([db, oneByOne, inBatches].map((d) => migrateToLatest(d)));
-});
-afterAll(async () => {
-  await Promise.all([db, oneByOne, inBatches].map((d) => d.destroy()));
-});
-
-let position = 0;
-function recorded(type: string, data: Record<string, unknown>): RecordedEvent {
-  position++;
-  return { id: randomUUID(), streamId: `s-${position}`, streamRevision: 0, type, data, metadata: {}, position: { commit: position, prepare: position }, createdAt: new Date() } as unknown as RecordedEvent;
-}
+const spec = projectorSpec('stake_holds', [stakeHoldsProjector]);
+/** applyBatch against apply: the same events, one by one in one database and in batches in another. */
+const oneByOne = projectorSpec('holds_one_by_one', [stakeHoldsProjector]);
+const inBatches = projectorSpec('holds_in_batches', [stakeHoldsProjector]);
+const recorded = (type: string, data: Record<string, unknown>) => recordedEvent(type, data);
 
 type Kind = 'bet' | 'pool';
 const locked = (kind: Kind, holdId: string, userId: string, minute = 0) =>
@@ -41,58 +25,54 @@ const paid = (kind: Kind, holdId: string, userId: string, minute = 5) =>
   recorded('PayoutCredited', { userId, holdId, holdKind: kind, payoutId: randomUUID(), amount: '100.00', currency: 'NGN', postings: [], creditedAt: at(minute).toISOString() });
 const settled = (betId: string, winnerId: string, loserId: string, minute = 5) => recorded('BetSettled', { betId, winnerId, loserId, settledAt: at(minute).toISOString() });
 
-async function apply(d: Kysely<Database>, ...events: RecordedEvent[]): Promise<void> {
-  for (const e of events) await stakeHoldsProjector.apply(d, e);
-}
-async function holdOf(kind: Kind, holdId: string, userId: string) {
-  return db.selectFrom('stake_holds').select(['status', 'closed_at']).where('hold_kind', '=', kind).where('hold_id', '=', holdId).where('user_id', '=', userId).executeTakeFirst();
-}
-const staleIds = async (kind: Kind, minute: number) => (await staleStakeHolds(db, kind, at(minute), 1000)).map((h) => `${h.hold_kind}:${h.hold_id}:${h.user_id}`);
+/** The one row of this hold: its status and when it closed. */
+const expectHold = (kind: Kind, holdId: string, userId: string, row: { status: string; closed_at: Date | null }) => spec.expectRows('stake_holds', { hold_kind: kind, hold_id: holdId, user_id: userId }, [row]);
+const staleIds = async (kind: Kind, minute: number) => (await staleStakeHolds(spec.db, kind, at(minute), 1000)).map((h) => `${h.hold_kind}:${h.hold_id}:${h.user_id}`);
 
 describe('stake holds', () => {
   it('finds a stale bet hold under its kind only, and closes it forfeited by BetSettled for the loser', async () => {
     const [betId, winner, loser] = [randomUUID(), randomUUID(), randomUUID()];
     // No bet row: nothing followed the locks, so both are stale once old enough.
-    await apply(db, locked('bet', betId, winner), locked('bet', betId, loser), locked('bet', betId, loser));
+    await spec.given([locked('bet', betId, winner), locked('bet', betId, loser), locked('bet', betId, loser)]);
     expect(await staleIds('bet', 0)).not.toContain(`bet:${betId}:${loser}`);
     expect(await staleIds('bet', 1)).toEqual(expect.arrayContaining([`bet:${betId}:${winner}`, `bet:${betId}:${loser}`]));
     expect((await staleIds('pool', 1)).filter((id) => id.includes(betId))).toEqual([]);
-    await apply(db, settled(betId, winner, loser), paid('bet', betId, winner, 6));
-    expect(await holdOf('bet', betId, loser)).toEqual({ status: 'forfeited', closed_at: at(5) });
-    expect(await holdOf('bet', betId, winner)).toEqual({ status: 'paid', closed_at: at(6) });
+    await spec.given([settled(betId, winner, loser), paid('bet', betId, winner, 6)]);
+    await expectHold('bet', betId, loser, { status: 'forfeited', closed_at: at(5) });
+    await expectHold('bet', betId, winner, { status: 'paid', closed_at: at(6) });
     expect((await staleIds('bet', 60)).filter((id) => id.includes(betId))).toEqual([]);
     // Closed stays closed: a late release changes nothing.
-    await apply(db, released('bet', betId, loser, 7));
-    expect(await holdOf('bet', betId, loser)).toEqual({ status: 'forfeited', closed_at: at(5) });
+    await spec.given([released('bet', betId, loser, 7)]);
+    await expectHold('bet', betId, loser, { status: 'forfeited', closed_at: at(5) });
   });
 
   it('finds a stale pool hold under its kind only, closes it by release or payout, and never forfeits it', async () => {
     const [poolId, alice, bob] = [randomUUID(), randomUUID(), randomUUID()];
-    await apply(db, locked('pool', poolId, alice), locked('pool', poolId, bob));
+    await spec.given([locked('pool', poolId, alice), locked('pool', poolId, bob)]);
     expect(await staleIds('pool', 1)).toEqual(expect.arrayContaining([`pool:${poolId}:${alice}`, `pool:${poolId}:${bob}`]));
     expect((await staleIds('bet', 1)).filter((id) => id.includes(poolId))).toEqual([]);
     // A BetSettled naming the same id closes only a bet hold: the pool entry stays locked.
-    await apply(db, settled(poolId, bob, alice));
-    expect(await holdOf('pool', poolId, alice)).toEqual({ status: 'locked', closed_at: null });
-    await apply(db, released('pool', poolId, alice, 5), paid('pool', poolId, bob, 6));
-    expect(await holdOf('pool', poolId, alice)).toEqual({ status: 'released', closed_at: at(5) });
-    expect(await holdOf('pool', poolId, bob)).toEqual({ status: 'paid', closed_at: at(6) });
+    await spec.given([settled(poolId, bob, alice)]);
+    await expectHold('pool', poolId, alice, { status: 'locked', closed_at: null });
+    await spec.given([released('pool', poolId, alice, 5), paid('pool', poolId, bob, 6)]);
+    await expectHold('pool', poolId, alice, { status: 'released', closed_at: at(5) });
+    await expectHold('pool', poolId, bob, { status: 'paid', closed_at: at(6) });
     expect((await staleIds('pool', 60)).filter((id) => id.includes(poolId))).toEqual([]);
   });
 
   it('keeps a bet hold and a pool hold of the same id and user apart', async () => {
     const [id, userId] = [randomUUID(), randomUUID()];
-    await apply(db, locked('bet', id, userId), locked('pool', id, userId), released('pool', id, userId));
-    expect(await holdOf('bet', id, userId)).toEqual({ status: 'locked', closed_at: null });
-    expect(await holdOf('pool', id, userId)).toEqual({ status: 'released', closed_at: at(5) });
+    await spec.given([locked('bet', id, userId), locked('pool', id, userId), released('pool', id, userId)]);
+    await expectHold('bet', id, userId, { status: 'locked', closed_at: null });
+    await expectHold('pool', id, userId, { status: 'released', closed_at: at(5) });
     expect(await staleIds('bet', 1)).toContain(`bet:${id}:${userId}`);
     expect(await staleIds('pool', 1)).not.toContain(`pool:${id}:${userId}`);
   });
 
   it('skips holds that name nothing of ours (an id that is not a UUID, another kind)', async () => {
     const userId = randomUUID();
-    await apply(db, locked('bet', 'not-a-uuid', userId), locked('jackpot' as Kind, randomUUID(), userId), released('pool', 'nope', userId));
-    expect(await db.selectFrom('stake_holds').select('hold_id').where('user_id', '=', userId).execute()).toEqual([]);
+    await spec.given([locked('bet', 'not-a-uuid', userId), locked('jackpot' as Kind, randomUUID(), userId), released('pool', 'nope', userId)]);
+    await spec.expectRows('stake_holds', { user_id: userId }, []);
   });
 });
 
@@ -133,19 +113,20 @@ describe('applyBatch', () => {
             : s.type === 'paid' ? paid(s.kind, s.id, s.user, s.minute)
             : settled(s.id, s.other, s.user, s.minute),
           );
-          await Promise.all([oneByOne, inBatches].map((d) => sql`truncate stake_holds`.execute(d)));
-          await apply(oneByOne, ...events);
+          await Promise.all([oneByOne, inBatches].map((d) => sql`truncate stake_holds`.execute(d.db)));
+          await oneByOne.given(events, { times: 1 });
           let from = 0;
           for (const [i, size] of [...cuts, events.length].entries()) {
             if (from >= events.length) break;
             const to = Math.min(events.length, from + size);
-            await inBatches.transaction().execute((trx) => stakeHoldsProjector.applyBatch!(trx, events.slice(Math.max(0, from - (redeliver[i] ?? 0)), to)));
+            // Each batch in one transaction, starting up to `redeliver[i]` events before where the last ended.
+            await inBatches.given(events.slice(Math.max(0, from - (redeliver[i] ?? 0)), to), { asBatch: true, times: 1 });
             from = to;
           }
-          const expected = await dump(oneByOne);
-          expect(await dump(inBatches)).toEqual(expected);
-          await stakeHoldsProjector.applyBatch!(inBatches, events);
-          expect(await dump(inBatches)).toEqual(expected);
+          const expected = await dump(oneByOne.db);
+          expect(await dump(inBatches.db)).toEqual(expected);
+          await inBatches.given(events, { asBatch: true, times: 1 });
+          expect(await dump(inBatches.db)).toEqual(expected);
         },
       ),
       { numRuns: 40 },
@@ -158,11 +139,11 @@ describe('applyBatch', () => {
       locked('bet', betId, a), locked('bet', betId, b), locked('bet', betId, c), locked('pool', poolId, a), locked('pool', poolId, b), locked('pool', poolId, c),
       settled(betId, a, b), paid('bet', betId, a), released('bet', betId, c), released('pool', poolId, a), paid('pool', poolId, b), settled(poolId, a, c),
     ];
-    await Promise.all([oneByOne, inBatches].map((d) => sql`truncate stake_holds`.execute(d)));
-    await apply(oneByOne, ...events);
-    await stakeHoldsProjector.applyBatch!(inBatches, events);
-    const statuses = (await dump(inBatches)).map((r) => JSON.parse(r) as { hold_kind: string; status: string }).map((h) => `${h.hold_kind}:${h.status}`).sort();
+    await Promise.all([oneByOne, inBatches].map((d) => sql`truncate stake_holds`.execute(d.db)));
+    await oneByOne.given(events, { times: 1 });
+    await inBatches.given(events, { asBatch: true, times: 1 });
+    const statuses = (await dump(inBatches.db)).map((r) => JSON.parse(r) as { hold_kind: string; status: string }).map((h) => `${h.hold_kind}:${h.status}`).sort();
     expect(statuses).toEqual(['bet:forfeited', 'bet:paid', 'bet:released', 'pool:locked', 'pool:paid', 'pool:released']);
-    expect(await dump(inBatches)).toEqual(await dump(oneByOne));
+    expect(await dump(inBatches.db)).toEqual(await dump(oneByOne.db));
   });
 });

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { TERMINAL_POOL_STATUSES } from '@wager/domain/pools/index';
 import type { Database } from '../database.js';
 import type { FplPoolParticipantRow, FplPoolRow } from './pools.table.js';
 
@@ -57,4 +58,34 @@ export async function activePools(db: Kysely<Database>, limit: number): Promise<
 /** The ids of the pools a user has joined. */
 export async function poolIdsJoinedBy(db: Kysely<Database>, userId: string): Promise<Set<string>> {
   return new Set((await db.selectFrom('fpl_pool_participants').select('pool_id').where('user_id', '=', userId).execute()).map((r) => r.pool_id));
+}
+
+/** The open public pools (the public list), at most `limit`. */
+export async function openPublicPoolIds(db: Kysely<Database>, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom('fpl_pools').select('id').where('status', '=', 'open').where('is_private', '=', false).limit(limit).execute();
+  return rows.map((r) => r.id);
+}
+
+/** The pools a user created or entered, newest first. */
+export async function poolIdsOfUser(db: Kysely<Database>, userId: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('fpl_pools')
+    .select('id')
+    .where((w) => w.or([w('creator_id', '=', userId), w('id', 'in', w.selectFrom('fpl_pool_participants').select('pool_id').where('user_id', '=', userId))]))
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** How many pools the user entered that are not over yet (erasure waits for them). */
+export async function countOpenPoolsOf(db: Kysely<Database>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('fpl_pool_participants as p')
+    .innerJoin('fpl_pools as pool', 'pool.id', 'p.pool_id')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('p.user_id', '=', userId)
+    .where('pool.status', 'not in', [...TERMINAL_POOL_STATUSES])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -23,3 +23,8 @@ export async function listSupportMessages(db: Kysely<Database>, options: { kind?
 export async function adminEmails(db: Kysely<Database>): Promise<{ id: string; email: string }[]> {
   return db.selectFrom('users').select(['id', 'email']).where('is_admin', '=', true).orderBy('id').execute();
 }
+
+/** The ids of the support messages a signed-in user sent (the personal-data export reads their streams). */
+export async function supportMessageIdsOf(db: Kysely<Database>, userId: string): Promise<string[]> {
+  return (await db.selectFrom('support_messages').select('id').where('user_id', '=', userId).execute()).map((r) => r.id);
+}

@@ -38,8 +38,8 @@ export interface ProjectorSpec {
 }
 
 /**
- * Sets up a projector spec: call once at the top of a spec file. `now` is the store's clock (the
- * events' `recordedAt`).
+ * Sets up a projector spec: call at the top of a spec file, once per database the spec needs (two
+ * to compare `applyBatch` with `apply`). `now` is the store's clock (the events' `recordedAt`).
  */
 export function projectorSpec(label: string, all: readonly Projector[], options: { now?: () => Date } = {}): ProjectorSpec {
   let db: Kysely<Database> | undefined;

@@ -39,3 +39,18 @@ export async function usernamesOf(db: Kysely<Database>, userIds: readonly string
   if (userIds.length === 0) return [];
   return db.selectFrom('users').select(['id', 'username']).where('id', 'in', userIds).execute();
 }
+
+/** Whether a user's email and phone number are verified (undefined when the read model has no such user yet). */
+export async function verificationOf(db: Kysely<Database>, userId: string): Promise<Pick<UserRow, 'is_email_verified' | 'is_phone_verified'> | undefined> {
+  return db.selectFrom('users').select(['is_email_verified', 'is_phone_verified']).where('id', '=', userId).executeTakeFirst();
+}
+
+/** A user's handles on the game networks (PSN, Activision). */
+export async function gameHandlesOf(db: Kysely<Database>, userId: string): Promise<Pick<UserRow, 'psn_username' | 'activision_id'> | undefined> {
+  return db.selectFrom('users').select(['psn_username', 'activision_id']).where('id', '=', userId).executeTakeFirst();
+}
+
+/** A user's language and time zone, for what is written to them. */
+export async function mailPreferencesOf(db: Kysely<Database>, userId: string): Promise<Pick<UserRow, 'preferred_language' | 'timezone'> | undefined> {
+  return db.selectFrom('users').select(['preferred_language', 'timezone']).where('id', '=', userId).executeTakeFirst();
+}

@@ -63,3 +63,35 @@ export async function listWithdrawalsAwaitingKyc(db: Kysely<Database>, limit = D
 export async function findSaferPlay(db: Kysely<Database>, userId: string) {
   return db.selectFrom('wallet_safer_play').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }
+
+/** Every wallet row (the audit compares them with the balances rebuilt from the log). */
+export async function allWallets(db: Kysely<Database>) {
+  return db.selectFrom('wallets').selectAll().execute();
+}
+
+/** The references of a user's newest Paystack deposits. */
+export async function recentPaystackReferences(db: Kysely<Database>, userId: string, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom('paystack_deposits').select('reference').where('user_id', '=', userId).orderBy('created_at', 'desc').limit(limit).execute();
+  return rows.map((r) => r.reference);
+}
+
+/** The ids of a user's newest crypto deposits. */
+export async function recentCryptoDepositIds(db: Kysely<Database>, userId: string, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom('crypto_deposits').select('id').where('user_id', '=', userId).orderBy('created_at', 'desc').limit(limit).execute();
+  return rows.map((r) => r.id);
+}
+
+/** The user's balances as the wallet shows them (one row per wallet currency). */
+export async function walletBalancesOf(db: Kysely<Database>, userId: string) {
+  return db.selectFrom('wallets').select(['currency', 'balance', 'crypto_balance']).where('user_id', '=', userId).execute();
+}
+
+/** The references of the user's Paystack deposits (the personal-data export reads their streams). */
+export async function paystackReferencesOf(db: Kysely<Database>, userId: string): Promise<string[]> {
+  return (await db.selectFrom('paystack_deposits').select('reference').where('user_id', '=', userId).execute()).map((r) => r.reference);
+}
+
+/** The ids of the user's crypto deposits (the personal-data export reads their streams). */
+export async function cryptoDepositIdsOf(db: Kysely<Database>, userId: string): Promise<string[]> {
+  return (await db.selectFrom('crypto_deposits').select('id').where('user_id', '=', userId).execute()).map((r) => r.id);
+}

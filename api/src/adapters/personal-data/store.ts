@@ -7,7 +7,7 @@
  * personal fields in clear and are read as they are (docs/architecture.md says what that means
  * for erasure).
  */
-import { ERASED_VALUE, PERSONAL_FIELDS, containsSealed, isSealed, scopedSubject, type AppendResult, type EventStore, type ExpectedRevision, type MultiStreamAppendResult, type NewEvent, type StreamAppend, type Position, type ReadAllOptions, type ReadStreamOptions, type RecordedEvent, type SubscribeOptions } from '@wager/domain';
+import { ERASED_VALUE, PERSONAL_FIELDS, containsSealed, fieldValues, isSealed, mapField, scopedSubject, type AppendResult, type EventStore, type ExpectedRevision, type MultiStreamAppendResult, type NewEvent, type StreamAppend, type Position, type ReadAllOptions, type ReadStreamOptions, type RecordedEvent, type SubscribeOptions } from '@wager/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '@wager/projections';
 import type { Config } from '../../config.js';
@@ -16,17 +16,6 @@ import { LocalMasterKey } from '../kms/key-wrapping.js';
 import { PersonErasedError, PersonalDataCipher, PostgresDataKeyStore } from './cipher.js';
 
 type Data = Record<string, unknown>;
-
-function getPath(data: Data, path: string): unknown {
-  return path.split('.').reduce<unknown>((value, key) => (value !== null && typeof value === 'object' ? (value as Data)[key] : undefined), data);
-}
-
-function setPath(data: Data, path: string, value: unknown): Data {
-  const [head, ...rest] = path.split('.') as [string, ...string[]];
-  if (rest.length === 0) return { ...data, [head]: value };
-  const child = data[head];
-  return child !== null && typeof child === 'object' ? { ...data, [head]: setPath(child as Data, rest.join('.'), value) } : data;
-}
 
 export class PersonalDataEventStore implements EventStore {
   constructor(
@@ -44,19 +33,23 @@ export class PersonalDataEventStore implements EventStore {
     const scope = rule.scope === undefined ? undefined : data[rule.scope];
     const subject = typeof scope === 'string' ? scopedSubject(person, scope) : person;
     for (const field of rule.fields) {
-      const value = getPath(data, field);
-      if (typeof value !== 'string' || isSealed(value)) continue;
-      let stored: string;
-      try {
-        stored = await this.cipher.seal(subject, value);
-      } catch (error) {
-        // Nothing new about an erased person is ever written in clear.
-        if (!(error instanceof PersonErasedError)) throw error;
-        stored = ERASED_VALUE;
-      }
-      data = setPath(data, field, stored);
+      const clear = fieldValues(data, field).filter((value) => !isSealed(value));
+      if (clear.length === 0) continue;
+      const stored = new Map<string, string>();
+      for (const value of clear) stored.set(value, await this.sealOrErased(subject, value));
+      data = mapField(data, field, (value) => stored.get(value) ?? value) as Data;
     }
     return { ...event, data };
+  }
+
+  private async sealOrErased(subject: string, value: string): Promise<string> {
+    try {
+      return await this.cipher.seal(subject, value);
+    } catch (error) {
+      // Nothing new about an erased person is ever written in clear.
+      if (!(error instanceof PersonErasedError)) throw error;
+      return ERASED_VALUE;
+    }
   }
 
   async opened(event: RecordedEvent): Promise<RecordedEvent> {

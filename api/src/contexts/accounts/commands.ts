@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { EventStore, HandleResult } from '@wager/domain';
-import { runCommand, streamState } from '../../runtime/command-pipeline.js';
+import { runCommand, runMultiStreamCommand, streamState } from '../../runtime/command-pipeline.js';
+import type { StreamPart } from '@wager/domain';
 import {
   PHONE_CODE_LIFETIME_MS,
   deviceLabel,
@@ -10,12 +11,18 @@ import {
   userStreamId,
   type NewCode,
   type PhoneCommand,
+  type PhoneEvent,
   type SignupForm,
   type UserCommand,
   type UserEvent,
   type UserState,
   type RegisterUser,
   type AccountRestriction,
+  type ChangeProfile,
+  type PhoneState,
+  ProfilePhonesUnread,
+  decideProfileChange,
+  profilePhonesRead,
 } from '@wager/domain/accounts/index';
 import { revokeUserSessions } from '../../plugins/sessions.js';
 import type { Database } from '@wager/projections';
@@ -23,7 +30,7 @@ import { signInDeviceFacts } from '@wager/projections/users/devices.queries';
 import { findPasswordResetToken } from '@wager/projections/credentials/queries';
 import { enqueueEmail } from '../../adapters/email/outbox.js';
 import type { AppDeps } from '../../deps.js';
-import { claim } from './claims.js';
+import { claim } from './store.js';
 import { phoneStreamIdFor } from './commands/phone-streams.js';
 import { hashPassword, passwordCost } from './passwords.js';
 import { EMAIL_CODE_SECRET_NAME, PHONE_CODE_SECRET_NAME, appSecret, codeFor, codeHashFor, codeMatches } from './secrets.js';
@@ -201,6 +208,44 @@ export async function restrictAccount(deps: AccountDeps, input: { userId: string
   const { userId, adminId, restriction, on, reason } = input;
   await runUserCommand(deps, userId, { type: 'RestrictAccount', data: { adminId, restriction, on, reason }, metadata: { now } }, `admin:${adminId}`);
   if (restriction === 'suspension' && on) await revokeUserSessions(deps.db, userId, now);
+}
+
+type ProfileParts = { user: StreamPart<UserState, UserEvent>; oldPhone: StreamPart<PhoneState, PhoneEvent>; newPhone: StreamPart<PhoneState, PhoneEvent> };
+
+/** How often a profile change chooses its phone streams again when the verified number moved meanwhile. */
+const PROFILE_PHONE_ATTEMPTS_MAX = 5;
+
+/**
+ * Records a profile change and waits until the read models show it. A change of the phone number
+ * is one append over the account's stream and the numbers' streams (`decideProfileChange`): the
+ * number the account held verified is released in the same commit, and a new number another
+ * account holds verified is refused (409 `phone_in_use`) before anything is written.
+ */
+export async function changeProfile(deps: AccountDeps, userId: string, data: ChangeProfile['data'], now: Date): Promise<void> {
+  const command: ChangeProfile = { type: 'ChangeProfile', data, metadata: { now, actor: userId } };
+  if (data.changes.phoneNumber === undefined) {
+    await runUserCommand(deps, userId, command, userId);
+    return;
+  }
+  const ids = (events: unknown[]) => events.map(() => deps.ids.uuid());
+  for (let attempt = 1; ; attempt++) {
+    const read = profilePhonesRead(await userStateOf(deps, userId), data.changes);
+    const oldStream = read.verifiedPhone ? await phoneStreamIdFor(deps, read.verifiedPhone) : null;
+    const newStream = read.newPhone ? await phoneStreamIdFor(deps, read.newPhone) : null;
+    const phonePart = (streamId: string): StreamPart<PhoneState, PhoneEvent> => ({ streamId, decider: phoneDecider, eventIds: ids });
+    // Only the streams there are: a number not held, or the same as the old one, is not read twice.
+    const parts = {
+      user: { streamId: userStreamId(userId), decider: userDecider, eventIds: ids },
+      ...(oldStream ? { oldPhone: phonePart(oldStream) } : {}),
+      ...(newStream && newStream !== oldStream ? { newPhone: phonePart(newStream) } : {}),
+    } as ProfileParts;
+    try {
+      await runMultiStreamCommand(deps, { parts, decide: (states) => decideProfileChange(command, read, states), metadata: command.metadata }, { waitForReadModels: true });
+      return;
+    } catch (error) {
+      if (!(error instanceof ProfilePhonesUnread) || attempt >= PROFILE_PHONE_ATTEMPTS_MAX) throw error;
+    }
+  }
 }
 
 // ── phone verification ──────────────────────────────────────────────────────

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { countHit } from '../../runtime/rate-limit.js';
+import { resetRateLimit } from './store.js';
 import type { Database } from '@wager/projections';
 
 export interface RateLimit {
@@ -29,6 +30,4 @@ export interface RateLimitState {
  */
 export const hit: (db: Kysely<Database>, key: string, limit: RateLimit, now: Date) => Promise<RateLimitState> = countHit;
 
-export async function reset(db: Kysely<Database>, key: string): Promise<void> {
-  await db.deleteFrom('rate_limit_counters').where('key', '=', key).execute();
-}
+export const reset: (db: Kysely<Database>, key: string) => Promise<void> = resetRateLimit;

@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '@wager/domain';
 import type { EmailVerificationCodeIssuedData, PhoneVerificationCodeIssuedData, UserRegisteredData } from '@wager/domain/accounts/index';
 import { renderVerificationMail } from '@wager/domain/accounts/verification-mail';
+import { mailPreferencesOf } from '@wager/projections/users/queries';
 import { EMAIL_CODE_LIFETIME_MS } from './commands.js';
 import type { AppDeps } from '../../deps.js';
 import type { Reactor } from '../../runtime/reactor-runner.js';
@@ -18,7 +19,7 @@ import { enqueueSms } from '../../adapters/sms/outbox.js';
  * up yet (the first code is issued with the registration), the registration event's own.
  */
 async function mailPreferences(deps: Pick<AppDeps, 'db' | 'store'>, userId: string): Promise<{ language: string | null; timeZone: string | null }> {
-  const row = await deps.db.selectFrom('users').select(['preferred_language', 'timezone']).where('id', '=', userId).executeTakeFirst();
+  const row = await mailPreferencesOf(deps.db, userId);
   if (row) return { language: row.preferred_language, timeZone: row.timezone };
   const registered = (await deps.store.readStream(`user-${userId}`)).find((e) => e.type === 'UserRegistered')?.data as UserRegisteredData | undefined;
   return { language: registered?.preferredLanguage ?? null, timeZone: registered?.timezone ?? null };

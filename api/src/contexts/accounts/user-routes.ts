@@ -3,8 +3,8 @@ import * as contract from '@wager/domain/contracts/accounts';
 import { UnauthorizedError } from '@wager/domain';
 import { findUserById } from '@wager/projections/users/queries';
 import { countNotifications } from '@wager/projections/notifications/queries';
-import { claim, release, type ClaimKind } from './claims.js';
-import { newVerificationCode, releasePhone, runUserCommand } from './commands.js';
+import { claimAll, release, type ClaimKind } from './store.js';
+import { changeProfile, newVerificationCode, releasePhone, runUserCommand } from './commands.js';
 import { userIdOf } from './http.js';
 import { UNAUTHENTICATED_RESPONSES, errorSchema } from './schemas.js';
 import { loadUserJson, type UserJson } from './user-json.js';
@@ -51,21 +51,15 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const claimed: { kind: ClaimKind; value: string; previous: string }[] = [];
       if (changes.username !== undefined && changes.username.toLowerCase() !== row.username_lower) claimed.push({ kind: 'username', value: changes.username, previous: row.username });
       if (changes.email !== undefined && changes.email.toLowerCase() !== row.email_lower) claimed.push({ kind: 'email', value: changes.email, previous: row.email });
-      if (claimed.length > 0) {
-        await db.transaction().execute(async (trx) => {
-          for (const c of claimed) await claim(trx, store, c.kind, c.value, userId, now);
-        });
-      }
+      await claimAll(db, store, claimed, userId, now);
       try {
         const code = changes.email !== undefined ? await newVerificationCode(app.deps) : null;
-        await runUserCommand(app.deps, userId, { type: 'ChangeProfile', data: { changes, code }, metadata: { now } }, userId);
+        await changeProfile(app.deps, userId, { changes, code }, now);
       } catch (error) {
         for (const c of claimed) await release(db, c.kind, c.value, userId);
         throw error;
       }
       for (const c of claimed) await release(db, c.kind, c.previous, userId);
-      // A new number ends the old one's verification (the decider drops it): its claim goes too.
-      if (changes.phoneNumber !== undefined && row.is_phone_verified && row.phone_number && changes.phoneNumber !== row.phone_number) await releasePhone(app.deps, userId, row.phone_number);
       return { success: true as const, user: await currentUser(userId) };
     },
   );

@@ -9,20 +9,21 @@
  * AUDIT_INTERVAL_MINUTES). A PostgreSQL advisory lock keeps to one run at a time across every
  * process, so a click during a scheduled run is told so instead of doubling the load.
  */
-import { sql } from 'kysely';
 import { GENESIS_HASH, START, chainHash, storedDataOf, comparePositions, type EventStore, type Position, type RecordedEvent } from '@wager/domain';
 import { Balances, assertBalanced, postingsOf, userAvailable, userCrypto } from '@wager/domain/ledger/index';
 import { Money } from '@wager/domain/money/index';
 import { recordAuditRun } from '@wager/projections/admin/queries';
+import { readCheckpoint } from '@wager/projections/checkpoints/queries';
+import { accountBalances } from '@wager/projections/ledger/queries';
+import { allWallets } from '@wager/projections/wallet/queries';
 import type { AppDeps } from '../../deps.js';
 import { IntervalJob } from '../../runtime/jobs.js';
 import { MoneyInvariants, describeEvent } from './audit-checks.js';
+import { auditLockHeld, withAuditLock } from './store.js';
 
 export const AUDIT_PAGE_SIZE = 1000;
 export const FAILURES_SHOWN_MAX = 20;
 export const IN_FLIGHT_SHOWN_MAX = 5;
-/** The advisory lock key of a running audit (any stable bigint; "audit" in ASCII). */
-const AUDIT_LOCK_KEY = 0x6175646974;
 
 export async function* allEvents(store: EventStore, upTo?: Position): AsyncGenerator<RecordedEvent> {
   let after: Position = START;
@@ -74,7 +75,7 @@ async function replayLog(store: EventStore, upTo: Position | undefined, failures
 }
 
 async function readTables(db: AppDeps['db']) {
-  const [accounts, wallets] = await Promise.all([db.selectFrom('account_balances').selectAll().execute(), db.selectFrom('wallets').selectAll().execute()]);
+  const [accounts, wallets] = await Promise.all([accountBalances(db), allWallets(db)]);
   return { accounts, wallets };
 }
 
@@ -117,8 +118,7 @@ export interface AuditResult {
 export async function verifyLedger(deps: Pick<AppDeps, 'store' | 'db'>, now: Date): Promise<AuditResult> {
   const failures: string[] = [];
   // The live tables as of the ledger projector's checkpoint: compare balances replayed exactly up to it.
-  const checkpoint = await deps.db.selectFrom('projection_checkpoints').selectAll().where('name', '=', 'ledger').executeTakeFirst();
-  const upTo: Position | undefined = checkpoint ? { commit: Number(checkpoint.commit_position), prepare: Number(checkpoint.prepare_position) } : undefined;
+  const upTo: Position | undefined = await readCheckpoint(deps.db, 'ledger');
   // Read right after the checkpoint, before the long replay, so they are still at (about) it.
   const tables = await readTables(deps.db);
   const replay = await replayLog(deps.store, upTo, failures);
@@ -152,21 +152,12 @@ export async function verifyLedger(deps: Pick<AppDeps, 'store' | 'db'>, now: Dat
  * connection for the run). Answers null when another run holds it.
  */
 export async function runAuditExclusively(deps: Pick<AppDeps, 'store' | 'db' | 'clock'>): Promise<AuditResult | null> {
-  return deps.db.connection().execute(async (connection) => {
-    const locked = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${AUDIT_LOCK_KEY}) as locked`.execute(connection);
-    if (!locked.rows[0]?.locked) return null;
-    try {
-      return await verifyLedger(deps, deps.clock.now());
-    } finally {
-      await sql`select pg_advisory_unlock(${AUDIT_LOCK_KEY})`.execute(connection);
-    }
-  });
+  return withAuditLock(deps.db, () => verifyLedger(deps, deps.clock.now()));
 }
 
 /** Whether an audit is running now, in any process. */
 export async function auditRunning(db: AppDeps['db']): Promise<boolean> {
-  const row = await sql<{ n: string }>`select count(*)::text as n from pg_locks where locktype = 'advisory' and granted and ((classid::bigint << 32) | objid::bigint) = ${AUDIT_LOCK_KEY}`.execute(db);
-  return Number(row.rows[0]?.n ?? 0) > 0;
+  return auditLockHeld(db);
 }
 
 /**

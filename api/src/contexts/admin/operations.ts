@@ -11,6 +11,9 @@ import { formatPosition, type Position } from '@wager/domain';
 import { latestAuditRuns } from '@wager/projections/admin/queries';
 import { CHART_DAYS_DEFAULT, CHART_DAYS_MAX, dailyDisputes, dailyMoney, dailyPayoutTimes, openDisputeAges } from '@wager/projections/admin/charts.queries';
 import { listBankWithdrawalsBackingOff, listBankWithdrawalsNeedingAttention, listBankWithdrawalsSentLongAgo } from '@wager/projections/wallet/bank-payouts.queries';
+import { reactorCheckpoints } from '@wager/projections/checkpoints/queries';
+import { betHoldsLockedSince } from '@wager/projections/holds/queries';
+import { betIdsInPlay } from '@wager/projections/bets/queries';
 import { toAttentionJson } from '../wallet/index.js';
 import type { AppDeps } from '../../deps.js';
 import { auditRunning, startAuditRun } from './audit.js';
@@ -33,13 +36,8 @@ async function eventsAfter(deps: AppDeps, after: Position): Promise<number> {
 }
 
 async function reactorLags(deps: AppDeps): Promise<contract.Operations['reactors']> {
-  const rows = await deps.db.selectFrom('projection_checkpoints').selectAll().where('name', 'like', 'reactor:%').orderBy('name').execute();
-  return Promise.all(
-    rows.map(async (r) => {
-      const position = { commit: Number(r.commit_position), prepare: Number(r.prepare_position) };
-      return { name: r.name.slice('reactor:'.length), checkpoint: formatPosition(position), lag: await eventsAfter(deps, position) };
-    }),
-  );
+  const checkpoints = await reactorCheckpoints(deps.db);
+  return Promise.all(checkpoints.map(async ({ reactor, position }) => ({ name: reactor, checkpoint: formatPosition(position), lag: await eventsAfter(deps, position) })));
 }
 
 /**
@@ -48,27 +46,9 @@ async function reactorLags(deps: AppDeps): Promise<contract.Operations['reactors
  * in play is its stake at work, not a saga in flight.
  */
 async function overdueSagas(deps: AppDeps, now: Date) {
-  const rows = await deps.db
-    .selectFrom('stake_holds')
-    .selectAll()
-    .where('status', '=', 'locked')
-    .where('hold_kind', '=', 'bet')
-    .where('locked_at', '<=', new Date(now.getTime() - SAGA_OVERDUE_MS))
-    .orderBy('locked_at')
-    .limit(OPERATIONS_LIST_MAX)
-    .execute();
+  const rows = await betHoldsLockedSince(deps.db, new Date(now.getTime() - SAGA_OVERDUE_MS), OPERATIONS_LIST_MAX);
   if (rows.length === 0) return [];
-  const inPlay = await deps.db
-    .selectFrom('bets')
-    .select('id')
-    .where(
-      'id',
-      'in',
-      rows.map((r) => r.hold_id),
-    )
-    .where('status', 'not in', ['cancelled', 'expired', 'completed', 'voided'])
-    .execute();
-  const live = new Set(inPlay.map((b) => b.id));
+  const live = await betIdsInPlay(deps.db, rows.map((r) => r.hold_id));
   return rows
     .filter((r) => !live.has(r.hold_id))
     .map((r) => ({ holdKind: r.hold_kind, holdId: r.hold_id, userId: r.user_id, total: r.total, currency: r.currency, lockedAt: new Date(r.locked_at).toISOString(), minutesOpen: Math.floor((now.getTime() - new Date(r.locked_at).getTime()) / 60_000) }));

@@ -4,6 +4,7 @@
  * people (grants), never by a query per event.
  */
 import { parseStreamId } from '@wager/domain';
+import { betIdsOfUser, findBetSides, openPublicChallengeIds } from '@wager/projections/bets/queries';
 import type { LiveEvent, LiveRules, StreamGrant } from '../../runtime/visibility.js';
 
 /** How many of a user's bets a socket follows from the start (the newest; later ones arrive by grants). */
@@ -41,8 +42,7 @@ function openPublicChallenges() {
   const open = new Set<string>();
   return {
     async warmUp(db: Parameters<NonNullable<LiveRules['streamsOf']>>[0]) {
-      const rows = await db.selectFrom('bets').select('id').where('status', '=', 'pending').where('visibility', '=', 'public').limit(OPEN_PUBLIC_CHALLENGES_TRACKED_MAX).execute();
-      for (const row of rows) open.add(row.id);
+      for (const betId of await openPublicChallengeIds(db, OPEN_PUBLIC_CHALLENGES_TRACKED_MAX)) open.add(betId);
     },
     includes(event: LiveEvent) {
       const betId = parseStreamId(event.streamId).id;
@@ -59,19 +59,12 @@ function openPublicChallenges() {
 export const betsLive: LiveRules = {
   broadcasts: openPublicChallenges(),
   async streamsOf(db, userId) {
-    const bets = await db
-      .selectFrom('bets')
-      .select('id')
-      .where((w) => w.or([w('challenger_id', '=', userId), w('opponent_id', '=', userId), w('invited_opponent_id', '=', userId)]))
-      .orderBy('created_at', 'desc')
-      .limit(LIVE_BETS_PER_USER_MAX)
-      .execute();
-    return bets.map((b) => `bet-${b.id}`);
+    return (await betIdsOfUser(db, userId, LIVE_BETS_PER_USER_MAX)).map((betId) => `bet-${betId}`);
   },
   grants,
   subscriptions: {
     async join_match(db, viewer, betId) {
-      const bet = await db.selectFrom('bets').select(['id', 'challenger_id', 'opponent_id']).where('id', '=', betId).executeTakeFirst();
+      const bet = await findBetSides(db, betId);
       const mayFollow = bet && (viewer.isAdmin || bet.challenger_id === viewer.userId || bet.opponent_id === viewer.userId);
       return mayFollow ? `bet-${bet.id}` : null;
     },

@@ -62,10 +62,12 @@ async function systemMessageOf(deps: AppDeps, event: BetEvent): Promise<SystemMe
     case 'BetExpired':
       return { type: 'system', content: 'The bet expired and the stakes refunded; this chat is closed', notice: { kind: 'bet_expired', params: {} } };
     case 'AppealFiled':
+      // Not the reason: it is the appellant's own words, sealed under their key on the bet (shown
+      // with the appeal); a system message is sealed under no one's, so it would outlive their erasure.
       return {
         type: 'system',
-        content: `${await usernameOf(deps, event.data.appellantId)} appealed the resolution: ${event.data.reason}`,
-        notice: { kind: 'appeal_filed', params: { appellantId: event.data.appellantId, reason: event.data.reason } },
+        content: `${await usernameOf(deps, event.data.appellantId)} appealed the resolution`,
+        notice: { kind: 'appeal_filed', params: { appellantId: event.data.appellantId } },
       };
     case 'AppealDecided': {
       const winner = event.data.winnerId ? `winner ${await usernameOf(deps, event.data.winnerId)}` : 'no winner';

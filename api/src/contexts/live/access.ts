@@ -9,6 +9,7 @@ import { betMessages } from '@wager/domain/bets/index';
 import type { Database } from '@wager/projections';
 import type { LiveMatchRow } from '@wager/projections/live/live.table';
 import { findLiveMatch } from '@wager/projections/live/queries';
+import { findChatByBetId } from '@wager/projections/chat/queries';
 import { liveMatchRowOf } from '@wager/projections/live/live.projector';
 import { emptyView } from '@wager/projections/live/view';
 import { matchStreamId } from '@wager/domain/live/index';
@@ -22,7 +23,7 @@ export interface LiveViewer {
 }
 
 export async function moderatorOf(db: Kysely<Database>, betId: string): Promise<string | null> {
-  return (await db.selectFrom('chats').select('moderator_id').where('bet_id', '=', betId).executeTakeFirst())?.moderator_id ?? null;
+  return (await findChatByBetId(db, betId))?.moderator_id ?? null;
 }
 
 export async function maySeeMatch(db: Kysely<Database>, viewer: LiveViewer, match: Pick<LiveMatchRow, 'bet_id' | 'challenger_id' | 'opponent_id'>): Promise<boolean> {

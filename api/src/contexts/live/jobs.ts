@@ -14,7 +14,6 @@
  *   it showed is appended by the command pipeline afterwards (idempotent: a re-poll appends
  *   nothing, see domain/src/live).
  */
-import { sql } from 'kysely';
 import type { GameType } from '@wager/domain/live/index';
 import type { LiveMatchRow } from '@wager/projections/live/live.table';
 import { openLiveMatches } from '@wager/projections/live/queries';
@@ -24,6 +23,7 @@ import { matchStatsProviders } from '../../adapters/providers.js';
 import type { AppDeps } from '../../deps.js';
 import { IntervalJob } from '../../runtime/jobs.js';
 import { ingestSnapshot } from './commands.js';
+import { claimPollSlot } from './store.js';
 
 export const LIVE_INGEST_TICK_MS = 1_000;
 export const LIVE_INGEST_BATCH_MAX = 500;
@@ -94,7 +94,7 @@ export class LiveIngestJob extends IntervalJob {
   /** Claims the bet's poll slot (shared by every process), asks the provider, appends what is new. */
   private async pollOne(row: LiveMatchRow, provider: MatchStatsProvider, now: number): Promise<number | 'failed' | 'not-due'> {
     const interval = this.intervalOf(provider.game);
-    if (!(await this.claimSlot(row.bet_id, interval, now))) {
+    if (!(await claimPollSlot(this.deps.db, row.bet_id, interval, now))) {
       this.schedule.set(row.bet_id, { nextAt: now + interval, failures: 0 });
       return 'not-due';
     }
@@ -109,18 +109,6 @@ export class LiveIngestJob extends IntervalJob {
       this.schedule.set(row.bet_id, { nextAt: now + Math.min(interval * 2 ** failures, POLL_BACKOFF_MAX_MS), failures });
       return 'failed';
     }
-  }
-
-  /** One statement: true when no process polled this bet within the interval (and marks it polled now). */
-  private async claimSlot(betId: string, intervalMs: number, now: number): Promise<boolean> {
-    const at = new Date(now);
-    const staleBefore = new Date(now - intervalMs + 1);
-    const { rows } = await sql<{ key: string }>`
-      insert into rate_limit_counters (key, window_started_at, count) values (${`live-poll:${betId}`}, ${at}, 1)
-      on conflict (key) do update set window_started_at = ${at}, count = rate_limit_counters.count + 1
-        where rate_limit_counters.window_started_at < ${staleBefore}
-      returning key`.execute(this.deps.db);
-    return rows.length === 1;
   }
 
   /** The per-process token bucket of a provider: MATCH_STATS_RATE_PER_MINUTE calls a minute. */

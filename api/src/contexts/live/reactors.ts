@@ -10,6 +10,7 @@ import { NotFoundError, type RecordedEvent } from '@wager/domain';
 import { betStreamId, type BetCreatedData, type BetEvent } from '@wager/domain/bets/index';
 import type { LiveEvent, TrackedRules, TrackingClosedReason } from '@wager/domain/live/index';
 import { chatIdOfBet } from '@wager/domain/chat/index';
+import { gameHandlesOf, usernameOf } from '@wager/projections/users/queries';
 import type { AppDeps } from '../../deps.js';
 import type { Reactor } from '../../runtime/reactor-runner.js';
 import { postChatSystemMessage } from '../chat/index.js';
@@ -18,7 +19,7 @@ import { checkReport, closeTracking, startTracking } from './commands.js';
 const CLOSING: Record<string, TrackingClosedReason> = { BetSettled: 'settled', BetVoided: 'voided', BetDisputed: 'disputed', BetCancelled: 'cancelled', BetExpired: 'expired' };
 
 async function handleOf(deps: AppDeps, userId: string, gameType: 'fc25' | 'cod'): Promise<string | null> {
-  const row = await deps.db.selectFrom('users').select(['psn_username', 'activision_id']).where('id', '=', userId).executeTakeFirst();
+  const row = await gameHandlesOf(deps.db, userId);
   return (gameType === 'fc25' ? row?.psn_username : row?.activision_id) ?? null;
 }
 
@@ -53,8 +54,9 @@ async function onAccepted(deps: AppDeps, recorded: RecordedEvent, accepted: Extr
   );
 }
 
-async function usernameOf(deps: AppDeps, userId: string): Promise<string> {
-  return (await deps.db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirst())?.username ?? 'a player';
+/** The winner's username in the chat message ('a player' when the read model has no such user yet). */
+async function winnerName(deps: AppDeps, userId: string): Promise<string> {
+  return (await usernameOf(deps.db, userId)) || 'a player';
 }
 
 /** "The tracker saw alice win 3–1 (handicap -1: 2–1)." or a draw. */
@@ -62,7 +64,7 @@ export async function suggestionMessage(deps: AppDeps, s: Extract<LiveEvent, { t
   const score = `${s.challengerRaw}–${s.opponentRaw}`;
   const handicap = s.handicap !== 0 ? ` (with the handicap ${s.handicap > 0 ? '+' : ''}${s.handicap}: ${s.challengerTotal}–${s.opponentTotal})` : '';
   const unit = s.basis === 'kills' ? ' on kills' : '';
-  const verdict = s.winnerId ? `${await usernameOf(deps, s.winnerId)} win` : 'a draw';
+  const verdict = s.winnerId ? `${await winnerName(deps, s.winnerId)} win` : 'a draw';
   return `The tracker saw ${verdict} ${score}${unit}${handicap}. Players still report the result; the tracker's view is evidence.`;
 }
 

@@ -5,6 +5,7 @@
  * (streamsOf) and kept current by the events that add people (grants).
  */
 import { parseStreamId } from '@wager/domain';
+import { openPublicPoolIds, poolIdsOfUser } from '@wager/projections/pools/queries';
 import type { LiveEvent, LiveRules, StreamGrant } from '../../runtime/visibility.js';
 
 export const LIVE_POOLS_PER_USER_MAX = 1000;
@@ -22,8 +23,7 @@ function openPublicPools() {
   const open = new Set<string>();
   return {
     async warmUp(db: Parameters<NonNullable<LiveRules['streamsOf']>>[0]) {
-      const rows = await db.selectFrom('fpl_pools').select('id').where('status', '=', 'open').where('is_private', '=', false).limit(OPEN_PUBLIC_POOLS_TRACKED_MAX).execute();
-      for (const row of rows) open.add(row.id);
+      for (const poolId of await openPublicPoolIds(db, OPEN_PUBLIC_POOLS_TRACKED_MAX)) open.add(poolId);
     },
     includes(event: LiveEvent) {
       const poolId = parseStreamId(event.streamId).id;
@@ -42,14 +42,7 @@ function openPublicPools() {
 export const poolsLive: LiveRules = {
   broadcasts: openPublicPools(),
   async streamsOf(db, userId) {
-    const rows = await db
-      .selectFrom('fpl_pools')
-      .select('id')
-      .where((w) => w.or([w('creator_id', '=', userId), w('id', 'in', w.selectFrom('fpl_pool_participants').select('pool_id').where('user_id', '=', userId))]))
-      .orderBy('created_at', 'desc')
-      .limit(LIVE_POOLS_PER_USER_MAX)
-      .execute();
-    return rows.map((r) => `pool-${r.id}`);
+    return (await poolIdsOfUser(db, userId, LIVE_POOLS_PER_USER_MAX)).map((poolId) => `pool-${poolId}`);
   },
   grants,
 };

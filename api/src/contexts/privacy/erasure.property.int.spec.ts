@@ -1,4 +1,4 @@
-// Property: for an arbitrary small history of one person (sign-up with email, name and birth date, a verified phone, a deposit through the wallet commands, bets with another player that end lost or cancelled so the balance ends at zero, chat messages, evidence, a bank account, a support message), the export before erasure holds what they entered; erasing them leaves every balance, posting and hash chain as before and the audit passing; afterwards none of their data is readable in the raw event rows, any table, the evidence folder or the app's log lines; and rebuilding the read models yields the same erased rows. FUZZ_SCALE scales the number of runs.
+// Property: for an arbitrary small history of one person (sign-up with email, name and birth date, a verified phone, a deposit through the wallet commands, bets with another player under their platform username that end lost or cancelled so the balance ends at zero, one of them disputed, resolved against them and appealed with a reason of their own, chat messages, evidence files named by them, a bank account, a support message), the export before erasure holds what they entered; erasing them leaves every balance, posting and hash chain as before and the audit passing; afterwards none of their data is readable in the raw event rows, any table, the evidence folder or the app's log lines; and rebuilding the read models yields the same erased rows. FUZZ_SCALE scales the number of runs.
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomInt, randomUUID } from 'node:crypto';
@@ -9,8 +9,10 @@ import { chatIdOfBet } from '@wager/domain/chat/index';
 import { rebuildProjector } from '@wager/projections';
 import { usersProjector } from '@wager/projections/users/projector';
 import { chatMessagesProjector } from '@wager/projections/chat/messages.projector';
+import { betsProjector } from '@wager/projections/bets/projector';
+import { betTrailProjector } from '@wager/projections/bets/trail.projector';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
-import { authHeader, signUpUser } from '../../testing/users.js';
+import { authHeader, makeAdmin, signUpUser } from '../../testing/users.js';
 import { fundedPlayer, multipart, settleFollowUps, type Player } from '../bets/testing.js';
 import { executeWalletCommand } from '../wallet/commands.js';
 import { sandboxAccountName } from '../../sandbox/paystack/transfers.js';
@@ -26,10 +28,16 @@ const NUM_RUNS = Math.round(3 * scale);
 const logLines: string[] = [];
 let h: TestHarness;
 let q: Player;
+let resolver: Player;
+let reviewer: Player;
 beforeAll(async () => {
   h = await createTestHarness({ label: 'erasure_property', env: { LOG_LEVEL: 'debug' }, logStream: { write: (line) => void logLines.push(line) } });
   await h.app.listen({ port: 0, host: '127.0.0.1' });
   q = await fundedPlayer(h, '100000.00');
+  resolver = await fundedPlayer(h, '0');
+  reviewer = await fundedPlayer(h, '0');
+  await makeAdmin(h, resolver.id);
+  await makeAdmin(h, reviewer.id);
 });
 afterAll(async () => {
   await h.close();
@@ -46,6 +54,7 @@ const history = fc.record({
   cancelled: fc.boolean(),
   chats: fc.array(word, { maxLength: 2 }),
   evidence: fc.boolean(),
+  appeal: fc.boolean(),
   bankAccount: fc.boolean(),
   support: fc.boolean(),
 });
@@ -122,8 +131,12 @@ async function live(run: History) {
   }
   const texts: string[] = [];
   const evidenceTexts: string[] = [];
+  // The gaming handle they play their bets under.
+  const platformUsername = `psn_${nonce}`;
+  // What they wrote into their bets' records (the export holds it before erasure; nothing after).
+  const ownWords: string[] = [platformUsername];
   for (const [i, stake] of run.lost.entries()) {
-    const created = await h.app.inject({ method: 'POST', url: '/api/bets', headers: p.headers, payload: { amount: String(stake), visibility: 'private', opponentId: q.id } });
+    const created = await h.app.inject({ method: 'POST', url: '/api/bets', headers: p.headers, payload: { amount: String(stake), visibility: 'private', opponentId: q.id, platformUsername } });
     expect(created.statusCode, created.body).toBe(201);
     const bet = created.json().bet as { id: string; inviteLinkId: string };
     expect((await h.app.inject({ method: 'POST', url: `/api/challenges/accept/${bet.inviteLinkId}`, headers: q.headers })).statusCode).toBe(200);
@@ -133,18 +146,34 @@ async function live(run: History) {
       texts.push(text);
       expect((await h.app.inject({ method: 'POST', url: `/api/chats/${chatIdOfBet(bet.id)}/messages`, headers: p.headers, payload: { content: text } })).statusCode).toBe(201);
     }
-    for (const [who, result] of [[p, 'lost'], [q, 'won']] as const) {
-      const files = run.evidence && who === p ? [{ name: 'evidence', filename: 'score.png', contentType: 'image/png', bytes: Buffer.from(`evidence ${nonce}${i}`) }] : [];
-      // (the file's bytes are theirs: they must leave the evidence folder)
-      if (files.length > 0) evidenceTexts.push(`evidence ${nonce}${i}`);
+    // The first bet, when the history appeals: they claim the win too, the admin gives it to the other player, they appeal in their own words, another admin upholds.
+    const appealed = run.appeal && i === 0;
+    for (const [who, result] of [[p, appealed ? 'won' : 'lost'], [q, 'won']] as const) {
+      // The file's name and bytes are theirs: the name must read "[erased]", the bytes leave the evidence folder.
+      const filename = `score-${nonce}${i}.png`;
+      const files = run.evidence && who === p ? [{ name: 'evidence', filename, contentType: 'image/png', bytes: Buffer.from(`evidence ${nonce}${i}`) }] : [];
+      if (files.length > 0) {
+        evidenceTexts.push(`evidence ${nonce}${i}`);
+        ownWords.push(filename);
+      }
       const form = multipart({ result }, files);
       const reported = await h.app.inject({ method: 'POST', url: `/api/bets/${bet.id}/result`, headers: { ...who.headers, ...form.headers }, payload: form.payload });
       expect(reported.statusCode, reported.body).toBe(200);
     }
+    if (appealed) {
+      const resolved = await h.app.inject({ method: 'PUT', url: `/api/admin/bets/${bet.id}/resolve`, headers: resolver.headers, payload: { winnerId: q.id, adminNotes: 'The clip shows it' } });
+      expect(resolved.statusCode, resolved.body).toBe(200);
+      const reason = `my goal counted ${nonce}${i}`;
+      ownWords.push(reason);
+      const filed = await h.app.inject({ method: 'POST', url: `/api/bets/${bet.id}/appeal`, headers: p.headers, payload: { reason } });
+      expect(filed.statusCode, filed.body).toBe(201);
+      const decided = await h.app.inject({ method: 'POST', url: `/api/admin/appeals/${bet.id}/decide`, headers: reviewer.headers, payload: { outcome: 'upheld', notes: 'Reviewed the clip again' } });
+      expect(decided.statusCode, decided.body).toBe(200);
+    }
     await settleFollowUps(h);
     expect((await h.deps.db.selectFrom('bets').select('status').where('id', '=', bet.id).executeTakeFirstOrThrow()).status).toBe('completed');
   }
-  personal.push(...texts);
+  personal.push(...texts, ...ownWords);
   if (run.support) {
     const message = `help me ${nonce}`;
     const sent = await h.app.inject({ method: 'POST', url: '/api/support/messages', headers: p.headers, payload: { kind: 'contact', name: `${run.name} ${nonce}`, email, subject: 'My account', message, clientMessageId: randomUUID() } });
@@ -152,7 +181,7 @@ async function live(run: History) {
     personal.push(message, `${run.name} ${nonce}`);
   }
   await h.settle();
-  return { p, personal, texts, evidenceTexts, email, username, dateOfBirth, phone };
+  return { p, personal, texts, ownWords, evidenceTexts, email, username, dateOfBirth, phone };
 }
 
 describe('erasing one person after an arbitrary small history', () => {
@@ -161,12 +190,12 @@ describe('erasing one person after an arbitrary small history', () => {
     async () => {
       await fc.assert(
         fc.asyncProperty(history, async (run) => {
-          const { p, personal, texts, evidenceTexts, email, username, dateOfBirth, phone } = await live(run);
+          const { p, personal, texts, ownWords, evidenceTexts, email, username, dateOfBirth, phone } = await live(run);
 
           // The export before erasure holds what they entered.
           const exported = await h.app.inject({ method: 'GET', url: '/api/user/export', headers: p.headers });
           expect(exported.statusCode).toBe(200);
-          for (const datum of [email, username, dateOfBirth, ...(phone ? [phone] : []), ...texts]) expect(exported.body).toContain(datum);
+          for (const datum of [email, username, dateOfBirth, ...(phone ? [phone] : []), ...texts, ...ownWords]) expect(exported.body).toContain(datum);
 
           expect((await h.deps.db.selectFrom('wallets').select('balance').where('user_id', '=', p.id).executeTakeFirstOrThrow()).balance).toMatch(/^0(\.0+)?$/);
           const before = await books();
@@ -198,10 +227,19 @@ describe('erasing one person after an arbitrary small history', () => {
           const rowsOf = async () => ({
             user: await h.deps.db.selectFrom('users').selectAll().where('id', '=', p.id).executeTakeFirstOrThrow(),
             chats: await h.deps.db.selectFrom('chat_messages').select(['chat_id', 'content', 'sender_id']).where('sender_id', '=', p.id).orderBy('chat_id').orderBy('stream_revision').execute(),
+            bets: await h.deps.db.selectFrom('bets').selectAll().where('challenger_id', '=', p.id).orderBy('id').execute(),
+            trail: await h.deps.db
+              .selectFrom('bet_trail')
+              .select(['event_id', 'type', 'data'])
+              .where('bet_id', 'in', (eb) => eb.selectFrom('bets').select('id').where('challenger_id', '=', p.id))
+              .orderBy('event_id')
+              .execute(),
           });
           const erased = await rowsOf();
           await rebuildProjector({ store: h.deps.store, db: h.deps.db, projector: usersProjector });
           await rebuildProjector({ store: h.deps.store, db: h.deps.db, projector: chatMessagesProjector });
+          await rebuildProjector({ store: h.deps.store, db: h.deps.db, projector: betsProjector });
+          await rebuildProjector({ store: h.deps.store, db: h.deps.db, projector: betTrailProjector });
           expect(await rowsOf()).toEqual(erased);
         }),
         { numRuns: NUM_RUNS },

@@ -2,15 +2,14 @@
  * Erasing a person (docs/architecture.md, "Personal data and erasure"): once nothing of theirs is
  * in play (no open bet or pool) and nothing is left to pay out (every balance zero), a
  * `PersonErased` event on their stream (their verified phone number released just before), then their data key is destroyed (every sealed field of
- * theirs reads "[erased]" for good), then what is kept outside the log goes: sessions (the login
- * record, with IP addresses and devices), credentials (no login is possible), the username and
- * email claims, mail, texts and pushes waiting in the outboxes, push subscriptions, and the
+ * theirs reads "[erased]" for good), then what is kept outside the log goes (`deleteKeptOutsideLog`):
+ * sessions (the login record, with IP addresses and devices), credentials (no login is possible),
+ * the username and email claims, mail, texts and pushes waiting in the outboxes (and the admins'
+ * mail quoting their support messages), push subscriptions, and the
  * evidence files they uploaded (recorded as EvidencePurged). Balances, postings, bets and the hash
  * chains are untouched. Safe to repeat: each step is idempotent, so an erasure interrupted after
  * the event is finished by running it again.
  */
-import { TERMINAL_BET_STATUSES } from '@wager/domain/bets/index';
-import { TERMINAL_POOL_STATUSES } from '@wager/domain/pools/index';
 import { formatAmount } from '@wager/domain/money/index';
 import { userDecider, userStreamId, type ErasureFacts, type UserCommand } from '@wager/domain/accounts/index';
 import type { AppDeps } from '../../deps.js';
@@ -18,42 +17,32 @@ import { PersonalDataEventStore } from '../../adapters/personal-data/store.js';
 import { releasePhone, runUserCommand, userStateOf } from '../accounts/index.js';
 import { DomainError } from '@wager/domain';
 import { erasureRequestsDue } from '@wager/projections/privacy/erasure-requests';
+import { betsWithChatOf, countOpenBetsOf } from '@wager/projections/bets/queries';
+import { countOpenPoolsOf } from '@wager/projections/pools/queries';
+import { walletBalancesOf } from '@wager/projections/wallet/queries';
+import { findUserById } from '@wager/projections/users/queries';
 import { IntervalJob } from '../../runtime/jobs.js';
 import { endSessions } from '../../plugins/sessions.js';
 import { EvidenceStore } from '../bets/index.js';
 import { purgeEvidence } from '../chat/index.js';
 import { deleteEvidenceFiles, evidenceOf } from './retention.js';
+import { deleteKeptOutsideLog } from './store.js';
 
 export const ERASURE_JOB_INTERVAL_MS = 60_000;
 
 export async function erasureFacts(deps: Pick<AppDeps, 'db'>, userId: string): Promise<ErasureFacts> {
-  const [bets, pools, wallet] = await Promise.all([
-    deps.db
-      .selectFrom('bets')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where((eb) => eb.or([eb('challenger_id', '=', userId), eb('opponent_id', '=', userId)]))
-      .where('status', 'not in', [...TERMINAL_BET_STATUSES])
-      .executeTakeFirstOrThrow(),
-    deps.db
-      .selectFrom('fpl_pool_participants as p')
-      .innerJoin('fpl_pools as pool', 'pool.id', 'p.pool_id')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('p.user_id', '=', userId)
-      .where('pool.status', 'not in', [...TERMINAL_POOL_STATUSES])
-      .executeTakeFirstOrThrow(),
-    deps.db.selectFrom('wallets').select(['currency', 'balance', 'crypto_balance']).where('user_id', '=', userId).execute(),
-  ]);
+  const [openBets, openPools, wallet] = await Promise.all([countOpenBetsOf(deps.db, userId), countOpenPoolsOf(deps.db, userId), walletBalancesOf(deps.db, userId)]);
   const balances = wallet.flatMap((w) => [
     { currency: w.currency ?? 'NGN', amount: formatAmount(w.balance) },
     { currency: 'USD (crypto)', amount: formatAmount(w.crypto_balance) },
   ]);
-  return { openBets: Number(bets.n), openPools: Number(pools.n), balances };
+  return { openBets, openPools, balances };
 }
 
 export async function erasePerson(deps: AppDeps, userId: string, by: string): Promise<void> {
   if (!(deps.store instanceof PersonalDataEventStore)) throw new Error('Erasure needs the personal-data event store');
   const cipher = deps.store.cipher;
-  const contact = await deps.db.selectFrom('users').select(['email', 'phone_number']).where('id', '=', userId).executeTakeFirst();
+  const user = await findUserById(deps.db, userId);
   const command: UserCommand = { type: 'ErasePerson', data: { by, facts: await erasureFacts(deps, userId) }, metadata: { now: deps.clock.now() } };
   // The verified number is given back first (another account may verify it): decided on the
   // account's stream as it stands, so a refused erasure (409) releases nothing, and a release
@@ -62,18 +51,7 @@ export async function erasePerson(deps: AppDeps, userId: string, by: string): Pr
   if (userDecider.decide(command, before).length > 0 && before.verifiedPhone) await releasePhone(deps, userId, before.verifiedPhone);
   await runUserCommand(deps, userId, command, by === 'self' ? userId : by);
   await cipher.destroy(userId);
-  await deps.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('credentials').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('account_claims').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('email_outbox').where('user_id', '=', userId).execute();
-    if (contact) await trx.deleteFrom('email_outbox').where('to_address', '=', contact.email).execute();
-    if (contact?.phone_number) await trx.deleteFrom('sms_outbox').where('to_phone', '=', contact.phone_number).execute();
-    await trx.deleteFrom('sms_outbox').where('user_id', '=', userId).execute();
-    // Push: what waits to be pushed (its deliveries cascade) and the devices' endpoints and keys.
-    await trx.deleteFrom('push_outbox').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('push_subscriptions').where('user_id', '=', userId).execute();
-  });
+  await deleteKeptOutsideLog(deps.db, userId, user ? { email: user.email, phoneNumber: user.phone_number } : undefined);
   // Every process forgets the person's sessions now, not when its cache would expire them.
   await endSessions(deps.bus, { userId });
   await eraseEvidenceOf(deps, userId);
@@ -86,13 +64,7 @@ export async function erasePerson(deps: AppDeps, userId: string, by: string): Pr
  */
 async function eraseEvidenceOf(deps: AppDeps, userId: string): Promise<void> {
   const store = new EvidenceStore(deps.config.DATA_DIR);
-  const bets = await deps.db
-    .selectFrom('bets as b')
-    .innerJoin('chats as c', 'c.bet_id', 'b.id')
-    .select(['b.id as betId', 'c.id as chatId', 'b.challenger_id', 'b.opponent_id', 'b.challenger_evidence', 'b.opponent_evidence'])
-    .where((eb) => eb.or([eb('b.challenger_id', '=', userId), eb('b.opponent_id', '=', userId)]))
-    .execute();
-  for (const bet of bets) {
+  for (const bet of await betsWithChatOf(deps.db, userId)) {
     const theirs = evidenceOf(bet).filter((f) => f.reporterId === userId);
     if (theirs.length === 0) continue;
     await deleteEvidenceFiles(deps, store, bet.betId, theirs);

@@ -16,6 +16,11 @@ import { notificationsStreamId } from '@wager/domain/notifications/index';
 import { poolStreamId } from '@wager/domain/pools/index';
 import { supportStreamId } from '@wager/domain/support/index';
 import type { DataExport, ExportedEvent } from '@wager/domain/contracts/privacy';
+import { betIdsOf } from '@wager/projections/bets/queries';
+import { playerChatsOf } from '@wager/projections/chat/queries';
+import { poolIdsJoinedBy } from '@wager/projections/pools/queries';
+import { cryptoDepositIdsOf, paystackReferencesOf } from '@wager/projections/wallet/queries';
+import { supportMessageIdsOf } from '@wager/projections/support/queries';
 
 export type { ExportedEvent };
 
@@ -44,12 +49,12 @@ function mentions(data: unknown, userId: string): boolean {
 export async function buildPersonalDataExport(deps: ExportDeps, userId: string, profile: unknown, now: Date, read: EventDataReader = (e) => e.data): Promise<PersonalDataExport> {
   const { db, store } = deps;
   const [bets, chats, pools, paystack, crypto, support] = await Promise.all([
-    db.selectFrom('bets').select('id').where((eb) => eb.or([eb('challenger_id', '=', userId), eb('opponent_id', '=', userId)])).orderBy('created_at').execute(),
-    db.selectFrom('chats').select(['id', 'bet_id']).where((eb) => eb.or([eb('participant1_id', '=', userId), eb('participant2_id', '=', userId)])).orderBy('created_at').execute(),
-    db.selectFrom('fpl_pool_participants').select('pool_id').distinct().where('user_id', '=', userId).execute(),
-    db.selectFrom('paystack_deposits').select('reference').where('user_id', '=', userId).execute(),
-    db.selectFrom('crypto_deposits').select('id').where('user_id', '=', userId).execute(),
-    db.selectFrom('support_messages').select('id').where('user_id', '=', userId).execute(),
+    betIdsOf(db, userId),
+    playerChatsOf(db, userId),
+    poolIdsJoinedBy(db, userId),
+    paystackReferencesOf(db, userId),
+    cryptoDepositIdsOf(db, userId),
+    supportMessageIdsOf(db, userId),
   ]);
   const readAll = async (streamId: string): Promise<ExportedEvent[]> => Promise.all((await store.readStream(streamId)).map(async (e) => exported(e, await read(e))));
 
@@ -58,13 +63,13 @@ export async function buildPersonalDataExport(deps: ExportDeps, userId: string, 
     walletStreamId(userId),
     bankAccountsStreamId(userId),
     notificationsStreamId(userId),
-    ...paystack.map((r) => paystackDepositStreamId(r.reference)),
-    ...crypto.map((r) => cryptoDepositStreamId(r.id)),
-    ...support.map((r) => supportStreamId(r.id)),
+    ...paystack.map(paystackDepositStreamId),
+    ...crypto.map(cryptoDepositStreamId),
+    ...support.map(supportStreamId),
   ];
   const events = (await Promise.all(ownStreams.map(readAll))).flat();
-  const betStreams = await Promise.all(bets.map(async (b) => ({ betId: b.id, events: await readAll(betStreamId(b.id)) })));
-  const poolStreams = await Promise.all(pools.map(async (p) => ({ poolId: p.pool_id, events: (await readAll(poolStreamId(p.pool_id))).filter((e) => mentions(e.data, userId)) })));
+  const betStreams = await Promise.all(bets.map(async (betId) => ({ betId, events: await readAll(betStreamId(betId)) })));
+  const poolStreams = await Promise.all([...pools].map(async (poolId) => ({ poolId, events: (await readAll(poolStreamId(poolId))).filter((e) => mentions(e.data, userId)) })));
 
   const chatMessages: PersonalDataExport['chatMessages'][number][] = [];
   for (const chat of chats) {

@@ -10,8 +10,7 @@
  * messages from `chat_messages` and marks the chat purged (so the bet is not picked again).
  * Several processes may run it: every step is idempotent and the events have deterministic ids.
  */
-import { sql } from 'kysely';
-import { TERMINAL_BET_STATUSES } from '@wager/domain/bets/index';
+import { betsEndedBefore, evidenceHeldByAnotherBet } from '@wager/projections/bets/queries';
 import type { PurgedEvidenceFile } from '@wager/domain/chat/index';
 import { DAY_MS, retentionDue } from '@wager/domain/privacy/index';
 import type { AppDeps } from '../../deps.js';
@@ -29,21 +28,9 @@ interface EvidenceJson {
   sha256: string;
 }
 
-/** The bets whose evidence and chat are due, oldest first (the SQL narrows, `retentionDue` decides). */
+/** The bets whose evidence and chat are due, oldest first (the query narrows, `retentionDue` decides). */
 export async function betsDueForRetention(deps: Pick<AppDeps, 'db'>, now: Date, retentionDays: number, limit = RETENTION_BATCH_MAX) {
-  const cutoff = new Date(now.getTime() - retentionDays * DAY_MS);
-  const rows = await deps.db
-    .selectFrom('bets as b')
-    .innerJoin('chats as c', 'c.bet_id', 'b.id')
-    .select(['b.id as betId', 'c.id as chatId', 'b.status', 'b.updated_at', 'b.appeal_status', 'b.appeal_deadline_at', 'b.challenger_id', 'b.opponent_id', 'b.challenger_evidence', 'b.opponent_evidence'])
-    .where('c.purged_at', 'is', null)
-    .where('b.status', 'in', [...TERMINAL_BET_STATUSES])
-    .where('b.updated_at', '<=', cutoff)
-    .where((eb) => eb.or([eb('b.appeal_status', 'is', null), eb('b.appeal_status', '!=', 'open')]))
-    .where((eb) => eb.or([eb('b.appeal_deadline_at', 'is', null), eb('b.appeal_deadline_at', '<=', now), eb('b.appeal_status', 'is not', null)]))
-    .orderBy('b.updated_at')
-    .limit(limit)
-    .execute();
+  const rows = await betsEndedBefore(deps.db, { cutoff: new Date(now.getTime() - retentionDays * DAY_MS), now, limit });
   return rows.filter((r) => retentionDue({ status: r.status, endedAt: r.updated_at, appealStatus: r.appeal_status, appealDeadlineAt: r.appeal_deadline_at }, now, retentionDays * DAY_MS));
 }
 
@@ -55,29 +42,12 @@ export function evidenceOf(row: { challenger_id: string; opponent_id: string | n
   ];
 }
 
-/**
- * Whether another bet still holds the file: evidence is content-addressed, so the same bytes
- * reported in two bets are one file, deleted only when no bet that has not let it go references it.
- */
-export async function evidenceStillHeld(deps: Pick<AppDeps, 'db'>, sha256: string, exceptBetId: string): Promise<boolean> {
-  const needle = JSON.stringify([{ sha256 }]);
-  const row = await deps.db
-    .selectFrom('bets as b')
-    .innerJoin('chats as c', 'c.bet_id', 'b.id')
-    .select('b.id')
-    .where('b.id', '!=', exceptBetId)
-    .where(sql<boolean>`not (c.purged_evidence ? ${sha256})`)
-    .where(sql<boolean>`(b.challenger_evidence @> ${needle}::jsonb or b.opponent_evidence @> ${needle}::jsonb)`)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** Removes from disk the files of `files` that no other bet holds; returns how many it removed. */
 export async function deleteEvidenceFiles(deps: Pick<AppDeps, 'db'>, store: EvidenceStore, betId: string, files: readonly PurgedEvidenceFile[]): Promise<number> {
   let removed = 0;
   for (const sha256 of new Set(files.map((f) => f.sha256))) {
-    if (await evidenceStillHeld(deps, sha256, betId)) continue;
+    // Content-addressed: the same bytes reported in another bet that has not let them go are that bet's too.
+    if (await evidenceHeldByAnotherBet(deps.db, sha256, betId)) continue;
     if (await store.exists(sha256)) removed++;
     await store.delete(sha256);
   }

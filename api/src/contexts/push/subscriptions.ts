@@ -2,12 +2,12 @@
  * A player's push devices: turning push on (keeping the browser's subscription) and off. Device
  * state, not money, so a table and no events; the push sender (api/src/adapters/push) reads it.
  */
-import { sql } from 'kysely';
 import { ConflictError, NotFoundError } from '@wager/domain';
 import { PUSH_DEVICES_PER_USER_MAX, deviceLabelOf, pushMessages, type PushSubscriptionInput } from '@wager/domain/push/index';
 import type { PushSubscriptionRow } from '@wager/projections';
 import { countPushDevices } from '@wager/projections/push/queries';
 import type { AppDeps } from '../../deps.js';
+import { deletePushSubscription, deletePushSubscriptionByEndpoint, lockPushDevicesOf, upsertPushSubscription } from './store.js';
 
 export const USER_AGENT_LENGTH_MAX = 512;
 
@@ -23,29 +23,20 @@ export async function subscribeDevice(deps: Pick<AppDeps, 'db' | 'clock' | 'ids'
   // Two statements under the player's transaction-scoped lock, so two devices subscribing at once
   // cannot both pass the count; no I/O happens inside.
   return deps.db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtextextended(${`push-devices:${userId}`}, 0))`.execute(trx);
+    await lockPushDevicesOf(trx, userId);
     if ((await countPushDevices(trx, userId, input.endpoint)) >= PUSH_DEVICES_PER_USER_MAX) {
       throw new ConflictError(pushMessages.tooManyDevices, { code: 'too_many_push_devices', params: { max: PUSH_DEVICES_PER_USER_MAX } });
     }
-    const row = await trx
-      .insertInto('push_subscriptions')
-      .values({ id: deps.ids.uuid(), endpoint: input.endpoint, created_at: deps.clock.now(), ...values })
-      .onConflict((c) => c.column('endpoint').doUpdateSet({ ...values, last_error: null }))
-      .returningAll()
-      .returning(sql<boolean>`xmax = 0`.as('inserted'))
-      .executeTakeFirstOrThrow();
-    const { inserted, ...device } = row;
-    return { device, created: inserted };
+    return upsertPushSubscription(trx, { id: deps.ids.uuid(), endpoint: input.endpoint, created_at: deps.clock.now(), ...values });
   });
 }
 
 /** Turns push off for the device with this endpoint, if it is the player's (nothing to do otherwise). */
 export async function unsubscribeEndpoint(deps: Pick<AppDeps, 'db'>, userId: string, endpoint: string): Promise<void> {
-  await deps.db.deleteFrom('push_subscriptions').where('user_id', '=', userId).where('endpoint', '=', endpoint).execute();
+  await deletePushSubscriptionByEndpoint(deps.db, userId, endpoint);
 }
 
 /** Turns push off for one of the player's devices, by id (from the device list). */
 export async function removeDevice(deps: Pick<AppDeps, 'db'>, userId: string, deviceId: string): Promise<void> {
-  const result = await deps.db.deleteFrom('push_subscriptions').where('user_id', '=', userId).where('id', '=', deviceId).executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) throw new NotFoundError(pushMessages.deviceNotFound, { code: 'push_device_not_found' });
+  if (!(await deletePushSubscription(deps.db, userId, deviceId))) throw new NotFoundError(pushMessages.deviceNotFound, { code: 'push_device_not_found' });
 }

@@ -6,6 +6,7 @@ import { fundedPlayer, ledger, available, type Player } from '../bets/testing.js
 import { signWebhookBody } from '../../adapters/paystack/signature.js';
 import { PAYSTACK_SANDBOX_SECRET, paystackClient } from '../../adapters/providers.js';
 import { BankPayoutReconciler, BANK_RECONCILE_STALE_MS } from './bank-payout-reconciler.js';
+import { recordTransfer } from './commands/bank-payout-settlement.js';
 import { sandboxAccountName } from '../../sandbox/paystack/transfers.js';
 
 let h: TestHarness;
@@ -174,6 +175,20 @@ describe('POST /api/withdrawals/bank', () => {
     expect(await balance(player)).toBe('9000.00');
     const after = await h.deps.store.readStream(`wallet-${player.id}`);
     expect(after.filter((e) => e.type === 'BankWithdrawalPaid')).toHaveLength(1);
+  });
+
+  it('a transfer recorded a second time (the route after the webhook got there first) answers the position it decided on, so the route waits for the first record before reading', async () => {
+    await switches({ webhooks: false });
+    const { player, account } = await readyPlayer();
+    const created = (await withdraw(player, account.id, '1000.00')).json() as WithdrawalJson;
+    const target = { withdrawalId: created.id, userId: player.id };
+    const transfer = { status: 'success', reference: created.reference, transferCode: 'TRF_twice', amountMinor: '100000', currency: 'NGN', reason: '' };
+    const first = await recordTransfer(h.deps, target, transfer, 'webhook');
+    expect(first).not.toBeNull();
+    // Nothing new to record: not null ("nothing to wait for") but where the wallet stood, at least the first record.
+    const second = await recordTransfer(h.deps, target, transfer, 'verify');
+    expect(second).toEqual(first);
+    expect((await h.deps.store.readStream(`wallet-${player.id}`)).filter((e) => e.type === 'BankWithdrawalPaid')).toHaveLength(1);
   });
 
   it('ignores a webhook whose signature, reference or amount is not ours', async () => {

@@ -6,6 +6,7 @@
  * viewer may not see are sent with their hash only (`redacted`).
  */
 import { escrowProof as escrowProofSchema, type EscrowProof } from '@wager/domain/contracts/wallet';
+import { usernamesOf } from '@wager/projections/users/queries';
 import type { AppDeps } from '../../deps.js';
 import { escrowLedger } from './escrow-ledger.js';
 
@@ -23,7 +24,7 @@ export async function escrowProof(
     return { id: e.id, revision: e.streamRevision, type: e.type, data: redacted ? null : e.data, hash: String(e.metadata.hash ?? ''), recordedAt: e.recordedAt.toISOString(), redacted };
   });
   const userIds = [...new Set(ledger.movements.flatMap((m) => m.postings.map((p) => p.account.split(':')).filter(([scope]) => scope === 'user').map(([, id]) => id!)))];
-  const users = userIds.length ? await deps.db.selectFrom('users').select(['id', 'username']).where('id', 'in', userIds).execute() : [];
+  const users = await usernamesOf(deps.db, userIds);
   return {
     currency: input.currency,
     escrowAccount: input.escrowAccount,

@@ -4,6 +4,7 @@
  * failed or abandoned payment, which moves no money, still shows its new status live.
  */
 import { cryptoDepositStreamId, paystackDepositStreamId } from '@wager/domain/wallet/index';
+import { recentCryptoDepositIds, recentPaystackReferences } from '@wager/projections/wallet/queries';
 import type { LiveRules, StreamGrant } from '../../runtime/visibility.js';
 
 /** How many of a user's recent deposits a socket follows from the start (newer ones arrive by grants). */
@@ -18,10 +19,10 @@ export const walletLive: LiveRules = {
   ownStreamTypes: ['wallet'],
   async streamsOf(db, userId) {
     const [paystack, crypto] = await Promise.all([
-      db.selectFrom('paystack_deposits').select('reference').where('user_id', '=', userId).orderBy('created_at', 'desc').limit(LIVE_DEPOSITS_PER_USER_MAX).execute(),
-      db.selectFrom('crypto_deposits').select('id').where('user_id', '=', userId).orderBy('created_at', 'desc').limit(LIVE_DEPOSITS_PER_USER_MAX).execute(),
+      recentPaystackReferences(db, userId, LIVE_DEPOSITS_PER_USER_MAX),
+      recentCryptoDepositIds(db, userId, LIVE_DEPOSITS_PER_USER_MAX),
     ]);
-    return [...paystack.map((d) => paystackDepositStreamId(d.reference)), ...crypto.map((d) => cryptoDepositStreamId(d.id))];
+    return [...paystack.map((reference) => paystackDepositStreamId(reference)), ...crypto.map((id) => cryptoDepositStreamId(id))];
   },
   grants,
 };

@@ -7,6 +7,7 @@
 import { userStreamId, type UserEvent } from '@wager/domain/accounts/index';
 import type { PayoutPolicy, PayoutRiskFacts } from '@wager/domain/wallet/index';
 import { betsWonAgainst, deviceFacts, linkedPlayers, passwordChangedAt } from '@wager/projections/wallet/payout-risk.queries';
+import { verificationOf } from '@wager/projections/users/queries';
 import type { AppDeps } from '../../deps.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -60,7 +61,7 @@ export async function payoutRiskFacts(deps: Pick<AppDeps, 'db' | 'store' | 'cloc
   const { userId, sessionId } = input;
   const now = deps.clock.now();
   const [user, password, email, device, linked] = await Promise.all([
-    db.selectFrom('users').select(['is_email_verified', 'is_phone_verified']).where('id', '=', userId).executeTakeFirst(),
+    verificationOf(db, userId),
     passwordChangedAt(db, userId),
     emailChangedAt(deps, userId),
     deviceFacts(db, userId, sessionId),

@@ -8,7 +8,7 @@
  * `PhoneStreamMoved` closes the old one. Nothing reads the old name but this move.
  */
 import { createHmac } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '@wager/projections';
 import { PHONE_STREAM_TYPE, legacyPhoneStreamId, phoneDecider, phoneStreamId } from '@wager/domain/accounts/index';
 import type { Config } from '../../../config.js';
@@ -16,6 +16,7 @@ import type { AppDeps } from '../../../deps.js';
 import { runCommand, streamState } from '../../../runtime/command-pipeline.js';
 import { appSecret } from '../../../adapters/database/app-secret.js';
 import { IntervalJob } from '../../../runtime/jobs.js';
+import { legacyPhoneStreamIds } from '../store.js';
 
 export const PHONE_STREAM_SECRET_NAME = 'phone-stream-key';
 
@@ -83,10 +84,9 @@ export class LegacyPhoneStreamJob extends IntervalJob {
   /** One pass; returns how many streams it moved. */
   async tick(): Promise<number> {
     if (this.deps.config.EVENTSTORE_URL) return 0;
-    const { rows } = await sql<{ stream_id: string }>`select stream_id from es_streams where stream_id like 'phone-+%' order by stream_id`.execute(this.deps.db);
     let moved = 0;
-    for (const { stream_id } of rows) {
-      const e164 = stream_id.slice(`${PHONE_STREAM_TYPE}-`.length);
+    for (const streamId of await legacyPhoneStreamIds(this.deps.db)) {
+      const e164 = streamId.slice(`${PHONE_STREAM_TYPE}-`.length);
       const to = phoneStreamId(phoneNumberKey(await phoneStreamKey(this.deps, this.deps.clock.now()), e164));
       if (await moveLegacyPhoneStream(this.deps, e164, to)) moved++;
     }

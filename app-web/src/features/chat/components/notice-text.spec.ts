@@ -42,6 +42,15 @@ describe('chat notices in the reader’s language', () => {
     expect(noticeText(draw, t('es'))).toMatch(/^El seguimiento vio un empate 5–5 en bajas\./);
   });
 
+  it('writes an appeal with its reason when the notice has one (recorded before), without it otherwise (the reason is the appellant’s)', () => {
+    const before = message({ kind: 'appeal_filed', params: { appellantId: alice, appellant: 'ada', reason: 'my goal counted' } });
+    expect(noticeText(before, t('en'))).toBe('ada appealed the resolution: my goal counted');
+    const now = message({ kind: 'appeal_filed', params: { appellantId: alice, appellant: 'ada' } });
+    expect(noticeText(now, t('en'))).toBe('ada appealed the resolution.');
+    expect(noticeText(now, t('es'))).toBe('ada apeló la resolución.');
+    expect(noticeText(now, t('fr'))).toBe('ada a fait appel de la décision.');
+  });
+
   it('names someone who has no username any more as “a player”', () => {
     expect(noticeText(message({ kind: 'moderator_joined', params: { moderatorId: alice, moderator: '' } }), t('fr'))).toBe('un joueur a rejoint le chat comme modérateur.');
   });

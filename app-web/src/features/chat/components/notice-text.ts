@@ -40,7 +40,8 @@ export function noticeText(message: ChatMessage, t: TFunction): string {
     case 'bet_settled':
       return t('bet_settled', { ...o, winner: name('winner'), amount: formatMoney(text(p, 'amount'), text(p, 'currency') || undefined) });
     case 'appeal_filed':
-      return t('appeal_filed', { ...o, appellant: name('appellant'), reason: text(p, 'reason') });
+      // The reason is the appellant's own words: notices since erasure covered it carry none (it is on the bet's appeal).
+      return text(p, 'reason') ? t('appeal_filed', { ...o, appellant: name('appellant'), reason: text(p, 'reason') }) : t('appeal_filed_plain', { ...o, appellant: name('appellant') });
     case 'appeal_decided':
       return withNotes(t(text(p, 'outcome') === 'overturned' ? 'appeal_decided_overturned' : 'appeal_decided_upheld', o), 'notes');
     case 'tracker_suggestion': {

@@ -1,4 +1,10 @@
-import type { Kysely, Transaction } from 'kysely';
+/**
+ * What the accounts context keeps in PostgreSQL outside the event log and the read models, for
+ * what is not itself a command: the unique claims on usernames and emails (`account_claims`),
+ * the reset of a sign-in rate limit, and the scan for phone streams still named by their number.
+ * A command's own writes (credentials, reset tokens) stay in commands.ts, in its transaction.
+ */
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { ConflictError, type EventStore } from '@wager/domain';
 import { userStreamId } from '@wager/domain/accounts/index';
 import type { Database } from '@wager/projections';
@@ -50,6 +56,14 @@ export async function claim(trx: Transaction<Database>, store: EventStore, kind:
     .execute();
 }
 
+/** Claims several values for a user in one transaction: all of them, or none (409 on the first taken). */
+export async function claimAll(db: Kysely<Database>, store: EventStore, claims: readonly { kind: ClaimKind; value: string }[], userId: string, now: Date): Promise<void> {
+  if (claims.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    for (const c of claims) await claim(trx, store, c.kind, c.value, userId, now);
+  });
+}
+
 /** Releases a user's claim on a value it no longer uses (after a username or email change). */
 export async function release(db: Kysely<Database> | Transaction<Database>, kind: ClaimKind, value: string, userId: string): Promise<void> {
   await db.deleteFrom('account_claims').where('kind', '=', kind).where('value_lower', '=', value.trim().toLowerCase()).where('user_id', '=', userId).execute();
@@ -60,3 +74,16 @@ export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
 
+/** Forgets a rate limit's counter (a successful sign-in clears its account's failures). */
+export async function resetRateLimit(db: Kysely<Database>, key: string): Promise<void> {
+  await db.deleteFrom('rate_limit_counters').where('key', '=', key).execute();
+}
+
+/**
+ * The phone streams still named by their number (`phone-+<e164>`), from the PostgreSQL event
+ * store's own table of streams (`es_streams`): the legacy move's work list.
+ */
+export async function legacyPhoneStreamIds(db: Kysely<Database>): Promise<string[]> {
+  const { rows } = await sql<{ stream_id: string }>`select stream_id from es_streams where stream_id like 'phone-+%' order by stream_id`.execute(db);
+  return rows.map((r) => r.stream_id);
+}
