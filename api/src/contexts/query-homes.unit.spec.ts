@@ -17,10 +17,6 @@ const TEMPORARY_ALLOW_LIST: readonly string[] = [
   'chat/views.ts',
   'chat/access.ts',
   'notifications/reactors.ts',
-  'privacy/retention.ts',
-  'privacy/erasure.ts',
-  'privacy/export.ts',
-  'push/subscriptions.ts',
 ];
 
 /**

@@ -1,4 +1,4 @@
-// Proves that a route cannot answer what its contract does not describe: with the app's compilers, an answer with a field too many, a field missing or a field of the wrong type fails the request (500, nothing of it sent), and every response object of the contracts is strict, so no field can slip through unseen.
+// Proves that a route cannot answer what its contract does not describe, and that the shared contract samples (domain/src/testing/contract-fixtures.ts) are answers their contract accepts: with the app's compilers, an answer with a field too many, a field missing or a field of the wrong type fails the request (500, nothing of it sent), and every response object of the contracts is strict, so no field can slip through unseen.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -8,40 +8,12 @@ import * as bets from '@wager/domain/contracts/bets';
 import * as common from '@wager/domain/contracts/common';
 import * as privacy from '@wager/domain/contracts/privacy';
 import * as wallet from '@wager/domain/contracts/wallet';
+import { aBet, aTransaction, aUser, aUserSummary } from '@wager/domain/testing/contract-fixtures';
 import { registerContracts } from './contracts.js';
 import { registerErrorHandler } from './errors.js';
 
-const bet: bets.BetView = {
-  id: '11111111-2222-4333-8444-555555555555',
-  gameType: 'fc25',
-  amount: '100.00',
-  feeAmount: '5.00',
-  currency: 'NGN',
-  status: 'pending',
-  challengerId: '11111111-2222-4333-8444-666666666666',
-  opponentId: null,
-  challenger: null,
-  opponent: null,
-  actualWinner: null,
-  challengerResult: null,
-  opponentResult: null,
-  resultEvidence: [],
-  disputeReason: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:00:00.000Z',
-  expiresAt: '2026-11-22T10:00:00.000Z',
-  acceptedAt: null,
-  settledAt: null,
-  visibility: 'private',
-  platformUsername: null,
-  matchRules: { noAiAssistance: true },
-  customRulesEnabled: false,
-  settledBy: null,
-  voidReason: null,
-  appealDeadlineAt: null,
-  appeal: null,
-  goalHandicap: 0,
-};
+/** A complete bet answer (the shared sample), with a rule field of its game as a bet carries. */
+const bet = aBet({ id: '11111111-2222-4333-8444-555555555555', goalHandicap: 0 });
 
 /** A tiny app set up as the real one is (compilers, root error handler), with one route answering `answer` under the bets contract's `betView`. */
 async function appAnswering(answer: unknown): Promise<FastifyInstance> {
@@ -113,6 +85,16 @@ describe('the contracts', () => {
   it('the strictness check finds a plain or loose object at any depth', () => {
     const schema = z.strictObject({ list: z.array(z.object({ a: z.string() })), maybe: z.looseObject({}).nullable(), fine: z.strictObject({ b: z.string() }) });
     expect(nonStrictObjects(schema, 'answer')).toEqual(['answer.list[]', 'answer.maybe']);
+  });
+
+  it.each([
+    ['a bet with both players', bets.betView, aBet({ id: 'b-1', challenger: aUserSummary({ id: 'u-1', username: 'ann' }), opponent: aUserSummary({ id: 'u-2', username: 'bob' }) })],
+    ['a player', bets.userSummary, aUserSummary({ id: 'u-1', username: 'ann' })],
+    ['a signed-in user', accounts.user, aUser({ id: 'u-1', username: 'ann' })],
+    ["GET /api/user's answer", accounts.currentUser, aUser({ id: 'u-1', username: 'ann', notifications: { unread: 1, total: 3 } })],
+    ['a transaction', wallet.transaction, aTransaction({ id: 't-1', type: 'deposit', amount: '100.00', createdAt: '2026-11-20T10:00:00.000Z' })],
+  ] as [string, z.ZodType, unknown][])('the shared sample of %s is an answer its contract accepts, as it is', (_case, schema, sample) => {
+    expect(schema.parse(sample)).toEqual(sample);
   });
 
   const modules = { accounts, admin, bets, privacy, wallet };

@@ -20,7 +20,7 @@ import { DashboardRoute } from './routes/dashboard';
 import { DepositRoute } from './routes/deposit';
 import { SupportFormRoute } from './routes/support-form';
 import { VerifyEmailRoute } from './routes/verify-email';
-import { aBet } from '../testing/contract-fixtures';
+import { aBet } from '@wager/domain/testing/contract-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 

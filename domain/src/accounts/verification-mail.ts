@@ -3,6 +3,8 @@
  * as a time in the player's own time zone, named, instead of a raw UTC timestamp. Pure: the
  * caller passes the code, the expiry and the player's language and zone.
  */
+import { timeZoneOrUtc } from '../shared/time-zone.js';
+
 export const VERIFICATION_MAIL_LANGUAGES = ['en', 'es', 'fr'] as const;
 export type VerificationMailLanguage = (typeof VERIFICATION_MAIL_LANGUAGES)[number];
 
@@ -19,19 +21,10 @@ export function verificationMailLanguage(language: string | null | undefined): V
   return (VERIFICATION_MAIL_LANGUAGES as readonly string[]).includes(base) ? (base as VerificationMailLanguage) : 'en';
 }
 
-function zoneOrUtc(timeZone: string | null | undefined): string {
-  if (!timeZone) return 'UTC';
-  try {
-    new Intl.DateTimeFormat('en', { timeZone });
-    return timeZone;
-  } catch {
-    return 'UTC';
-  }
-}
-
 /** "26 Nov 2026, 14:35 WAT"-like, in the language's own words and the player's zone (24-hour clock). */
 export function formatExpiry(expiresAt: string, language: VerificationMailLanguage, timeZone: string | null | undefined): string {
-  return new Intl.DateTimeFormat(language, { timeZone: zoneOrUtc(timeZone), dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' }).format(new Date(expiresAt)) + ` (${zoneOrUtc(timeZone)})`;
+  const zone = timeZoneOrUtc(timeZone);
+  return new Intl.DateTimeFormat(language, { timeZone: zone, dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' }).format(new Date(expiresAt)) + ` (${zone})`;
 }
 
 const TEXTS: Record<VerificationMailLanguage, { subject(code: string): string; lines(code: string, expiry: string, minutes: number): string[] }> = {

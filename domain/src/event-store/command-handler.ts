@@ -30,6 +30,39 @@ export interface RetryPolicy {
 }
 export const IMMEDIATE_RETRY: RetryPolicy = { attemptsMax: COMMAND_RETRIES_MAX + 1, pause: async () => undefined };
 
+/**
+ * A handler's answer to a failed append of a decision made on a cached (possibly stale) state:
+ * undefined, so the command is decided again on the stream as read. A conflict is stale state
+ * too here: ids already stored with other content mean another writer recorded that step first
+ * (a webhook and the reconciler both marking a transfer sent), which the stream as read shows as
+ * done. Any other error is thrown.
+ */
+export function staleAsUndefined(error: unknown): undefined {
+  if (error instanceof WrongExpectedRevisionError || error instanceof IdempotencyConflictError) return undefined;
+  throw error;
+}
+
+/**
+ * A handler's answer to a failed append of a decision made on the stream as read: returns when
+ * the command is to be decided once more, after the policy's pause; throws otherwise. Ids already
+ * stored with other content: another writer recorded that step first, decided on a state this
+ * decision had not seen (a webhook and the route both marking a transfer sent); decided once
+ * more on the stream as read, where an idempotent decider finds the step done, and a second
+ * conflict is a real one (one key, two meanings) and is refused. A wrong expected revision is
+ * decided again up to `attemptsMax` decisions in all. One per command.
+ */
+export function afterFailedAppend(retry: RetryPolicy): (error: unknown, attempt: number) => Promise<void> {
+  let conflictRedecided = false;
+  return async (error, attempt) => {
+    if (error instanceof IdempotencyConflictError && !conflictRedecided) {
+      conflictRedecided = true;
+      return;
+    }
+    if (!(error instanceof WrongExpectedRevisionError) || attempt >= retry.attemptsMax) throw error;
+    await retry.pause(attempt);
+  };
+}
+
 export function foldStream<State, Event extends { type: string; data: unknown }>(
   decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
   events: readonly RecordedEvent[],
@@ -140,17 +173,12 @@ export async function handleCommand<State, Command, Event extends { type: string
   if (cached) {
     const optimistic = decideOrUndefined(decider, command, cached.state);
     if (optimistic && optimistic.length > 0) {
-      const done = await appendDecided(store, streamId, decider, optimistic, cached, options).catch((error: unknown) => {
-        // Stale: decided again below, on the stream as read. A conflict is one too here: ids already
-        // stored with other content mean another writer recorded that step first (a webhook and the
-        // reconciler both marking a transfer sent), which the stream as read shows as done.
-        if (error instanceof WrongExpectedRevisionError || error instanceof IdempotencyConflictError) return undefined;
-        throw error;
-      });
+      // Stale: decided again below, on the stream as read.
+      const done = await appendDecided(store, streamId, decider, optimistic, cached, options).catch(staleAsUndefined);
       if (done) return done;
     }
   }
-  let conflictRedecided = false;
+  const failed = afterFailedAppend(retry);
   for (let attempt = 1; ; attempt++) {
     const snapshot = await readStreamState(store, streamId, decider, options.snapshots);
     const events = decider.decide(command, snapshot.state);
@@ -158,16 +186,7 @@ export async function handleCommand<State, Command, Event extends { type: string
     try {
       return await appendDecided(store, streamId, decider, events, snapshot, options);
     } catch (error) {
-      // Ids already stored with other content: another writer recorded that step first, decided on
-      // a state this decision had not seen (a webhook and the route both marking a transfer sent).
-      // Decided once more on the stream as read, where an idempotent decider finds the step done;
-      // a second conflict is a real one (one key, two meanings) and is refused.
-      if (error instanceof IdempotencyConflictError && !conflictRedecided) {
-        conflictRedecided = true;
-        continue;
-      }
-      if (!(error instanceof WrongExpectedRevisionError) || attempt >= retry.attemptsMax) throw error;
-      await retry.pause(attempt);
+      await failed(error, attempt);
     }
   }
 }

@@ -1,8 +1,8 @@
 // Not a decider spec (so no deciderSpec): its subject is handleCommand itself (conflict retries, repeats, intent keys), driven with toy deciders through an event store.
-// Proves handleCommand decides every one of many concurrent commands on one stream on fresh state (none gives up on a conflict), and that a repeat acts on what is stored while a different command sharing its ids is a conflict.
+// Proves handleCommand decides every one of many concurrent commands on one stream on fresh state (none gives up on a conflict), and that a repeat acts on what is stored while a different command sharing its ids is a conflict; and the rules both handlers (one stream, several) apply to a failed append: a wrong revision is decided again up to the policy's bound, a conflict once, anything else thrown.
 import { describe, expect, it } from 'vitest';
-import { IdempotencyConflictError, ValidationError } from '../shared/errors.js';
-import { commandIntentKey, handleCommand, type Decider } from './command-handler.js';
+import { IdempotencyConflictError, ValidationError, WrongExpectedRevisionError } from '../shared/errors.js';
+import { afterFailedAppend, commandIntentKey, handleCommand, staleAsUndefined, type Decider } from './command-handler.js';
 import { InMemoryEventStore } from './in-memory.js';
 import { SnapshotCache } from './snapshots.js';
 import type { AppendResult, ExpectedRevision, NewEvent } from './types.js';
@@ -204,5 +204,32 @@ describe('handleCommand with a snapshot cache, when another writer recorded the 
     expect(result.events).toEqual([]);
     expect(result.state).toBe('success');
     expect((await store.readStream('transfer-1')).map((e) => (e.data as { status: string }).status)).toEqual(['opened', 'success']);
+  });
+});
+
+describe('a failed append', () => {
+  const stale = () => new WrongExpectedRevisionError('seat-1', 3, 4);
+  const conflict = () => new IdempotencyConflictError('seat-1');
+
+  it('on the stream as read: a wrong revision is decided again after the pause until the bound, then thrown', async () => {
+    const pauses: number[] = [];
+    const failed = afterFailedAppend({ attemptsMax: 3, pause: async (n) => void pauses.push(n) });
+    await failed(stale(), 1);
+    await failed(stale(), 2);
+    await expect(failed(stale(), 3)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    expect(pauses).toEqual([1, 2]);
+  });
+
+  it('on the stream as read: a conflict is decided again once, a second one is thrown, and any other error at once', async () => {
+    const failed = afterFailedAppend({ attemptsMax: 10, pause: async () => undefined });
+    await failed(conflict(), 1);
+    await expect(failed(conflict(), 2)).rejects.toBeInstanceOf(IdempotencyConflictError);
+    await expect(afterFailedAppend({ attemptsMax: 10, pause: async () => undefined })(new ValidationError('no'), 1)).rejects.toBeInstanceOf(ValidationError);
+  });
+
+  it('on a cached state: a wrong revision or a conflict means decide again on the stream as read; anything else is thrown', () => {
+    expect(staleAsUndefined(stale())).toBeUndefined();
+    expect(staleAsUndefined(conflict())).toBeUndefined();
+    expect(() => staleAsUndefined(new ValidationError('no'))).toThrow(ValidationError);
   });
 });

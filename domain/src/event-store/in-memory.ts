@@ -121,7 +121,9 @@ export class InMemoryEventStore implements EventStore {
   subscribeToAll(options: SubscribeOptions = {}): AsyncIterable<RecordedEvent[]> {
     return pollingSubscription({
       readAll: (after: Position, maxCount: number) => this.readAll({ after, maxCount }),
-      waitForChange: (signal) => this.notifier.wait(signal),
+      // With the version, an append that lands while a read or the consumer is busy wakes the next wait.
+      version: () => this.notifier.version,
+      waitForChange: (signal, since) => this.notifier.wait(signal, undefined, since),
       after: options.after,
       maxBatch: options.maxBatch ?? SUBSCRIPTION_BATCH_MAX,
       signal: options.signal,

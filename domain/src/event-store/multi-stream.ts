@@ -5,8 +5,7 @@
  * concurrent writer on any stream makes the whole append fail and the command is decided again
  * on fresh state, so a refusal always rests on fresh state and no move is ever half done.
  */
-import { IdempotencyConflictError, WrongExpectedRevisionError } from '../shared/errors.js';
-import { IMMEDIATE_RETRY, storedTwin, type Decider, type RetryPolicy } from './command-handler.js';
+import { IMMEDIATE_RETRY, afterFailedAppend, staleAsUndefined, storedTwin, type Decider, type RetryPolicy } from './command-handler.js';
 import { readStreamState, type SnapshotCache, type StreamSnapshot } from './snapshots.js';
 import type { EventStore, MultiStreamAppendResult, NewEvent, Position } from './types.js';
 import { latestPosition } from './types.js';
@@ -60,15 +59,12 @@ export async function handleMultiStreamCommand<P extends StreamParts>(
       const from = cached as Snapshots<P>;
       const optimistic = decideOrUndefined(decide, statesOf(from));
       if (optimistic && keys.some((k) => (optimistic[k]?.length ?? 0) > 0)) {
-        const done = await appendDecided(store, parts, optimistic, from, options).catch((error: unknown) => {
-          if (error instanceof WrongExpectedRevisionError || error instanceof IdempotencyConflictError) return undefined;
-          throw error;
-        });
+        const done = await appendDecided(store, parts, optimistic, from, options).catch(staleAsUndefined);
         if (done) return done;
       }
     }
   }
-  let conflictRedecided = false;
+  const failed = afterFailedAppend(retry);
   for (let attempt = 1; ; attempt++) {
     const read = await Promise.all(keys.map((k) => readStreamState(store, parts[k]!.streamId, parts[k]!.decider, options.snapshots)));
     const from = Object.fromEntries(keys.map((k, i) => [k, read[i]!])) as unknown as Snapshots<P>;
@@ -79,16 +75,7 @@ export async function handleMultiStreamCommand<P extends StreamParts>(
     try {
       return await appendDecided(store, parts, decided, from, options);
     } catch (error) {
-      // Ids already stored with other content: another writer recorded that step first, decided on
-      // a state this decision had not seen (a webhook and the route both marking a transfer sent).
-      // Decided once more on the stream as read, where an idempotent decider finds the step done;
-      // a second conflict is a real one (one key, two meanings) and is refused.
-      if (error instanceof IdempotencyConflictError && !conflictRedecided) {
-        conflictRedecided = true;
-        continue;
-      }
-      if (!(error instanceof WrongExpectedRevisionError) || attempt >= retry.attemptsMax) throw error;
-      await retry.pause(attempt);
+      await failed(error, attempt);
     }
   }
 }

@@ -7,6 +7,7 @@
 import type { NotificationType } from './categories.js';
 import type { NotificationParams } from './plan.js';
 import { UNKNOWN_DEVICE } from '../accounts/devices.js';
+import { timeZoneOrUtc } from '../shared/time-zone.js';
 
 export const NOTIFICATION_LOCALES = ['en', 'es', 'fr'] as const;
 export type NotificationLocale = (typeof NOTIFICATION_LOCALES)[number];
@@ -28,16 +29,6 @@ export function notificationLocale(language: string | null | undefined): Notific
   return (NOTIFICATION_LOCALES as readonly string[]).includes(base) ? (base as NotificationLocale) : 'en';
 }
 
-function safeZone(timeZone: string | null): string {
-  if (!timeZone) return 'UTC';
-  try {
-    new Intl.DateTimeFormat('en', { timeZone });
-    return timeZone;
-  } catch {
-    return 'UTC';
-  }
-}
-
 interface Fmt {
   money(amount: string | null | undefined, currency: string | null | undefined): string;
   /** "at 22:35 tomorrow", "a las 22:35 de mañana", "demain à 22:35", or a full date. */
@@ -46,7 +37,7 @@ interface Fmt {
 }
 
 function formatter(locale: NotificationLocale, options: RenderOptions): Fmt {
-  const timeZone = safeZone(options.timeZone);
+  const timeZone = timeZoneOrUtc(options.timeZone);
   const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
   const time = new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
   const full = new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' });

@@ -24,35 +24,17 @@ export const ledgerProjector: Projector = {
   name: 'ledger',
   tables: ['ledger_entries', 'account_balances'],
   async apply(db, event) {
-    const postings = postingsOf(event.data);
-    if (!postings || postings.length === 0) return;
-    for (const [index, posting] of postings.entries()) {
-      const parsed = parseAccount(posting.account);
-      const accountKind = parsed?.kind ?? 'unknown';
-      const ownerId = parsed?.ownerId ?? null;
+    for (const entry of entriesOfEvent(event)) {
       const inserted = await db
         .insertInto('ledger_entries')
-        .values({
-          event_id: event.id,
-          posting_index: index,
-          stream_id: event.streamId,
-          event_type: event.type,
-          commit_position: event.position.commit,
-          prepare_position: event.position.prepare,
-          account: posting.account,
-          account_kind: accountKind,
-          owner_id: ownerId,
-          currency: posting.currency,
-          amount: posting.amount,
-          recorded_at: event.recordedAt,
-        })
+        .values(entry)
         .onConflict((oc) => oc.columns(['event_id', 'posting_index']).doNothing())
         .returning('event_id')
         .executeTakeFirst();
       if (!inserted) continue;
       await db
         .insertInto('account_balances')
-        .values({ account: posting.account, account_kind: accountKind, owner_id: ownerId, currency: posting.currency, balance: posting.amount, entry_count: 1, updated_at: event.recordedAt })
+        .values({ account: entry.account, account_kind: entry.account_kind, owner_id: entry.owner_id, currency: entry.currency, balance: entry.amount, entry_count: 1, updated_at: entry.recorded_at })
         .onConflict((oc) =>
           oc.column('account').doUpdateSet({
             balance: sql`account_balances.balance + excluded.balance`,
@@ -117,28 +99,33 @@ function entriesOf(events: readonly RecordedEvent[]): EntryRow[] {
   const rows: EntryRow[] = [];
   const seen = new Set<string>();
   for (const event of events) {
-    const postings = postingsOf(event.data);
-    if (!postings) continue;
-    for (const [index, posting] of postings.entries()) {
-      const key = `${event.id}/${index}`;
+    for (const row of entriesOfEvent(event)) {
+      const key = `${row.event_id}/${row.posting_index}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      const parsed = parseAccount(posting.account);
-      rows.push({
-        event_id: event.id,
-        posting_index: index,
-        stream_id: event.streamId,
-        event_type: event.type,
-        commit_position: event.position.commit,
-        prepare_position: event.position.prepare,
-        account: posting.account,
-        account_kind: parsed?.kind ?? 'unknown',
-        owner_id: parsed?.ownerId ?? null,
-        currency: posting.currency,
-        amount: posting.amount,
-        recorded_at: event.recordedAt,
-      });
+      rows.push(row);
     }
   }
   return rows;
+}
+
+/** The `ledger_entries` rows of one event, one per posting in order (none for an event without postings): both paths write these. */
+function entriesOfEvent(event: RecordedEvent): EntryRow[] {
+  return (postingsOf(event.data) ?? []).map((posting, index) => {
+    const parsed = parseAccount(posting.account);
+    return {
+      event_id: event.id,
+      posting_index: index,
+      stream_id: event.streamId,
+      event_type: event.type,
+      commit_position: event.position.commit,
+      prepare_position: event.position.prepare,
+      account: posting.account,
+      account_kind: parsed?.kind ?? 'unknown',
+      owner_id: parsed?.ownerId ?? null,
+      currency: posting.currency,
+      amount: posting.amount,
+      recorded_at: event.recordedAt,
+    };
+  });
 }

@@ -4,21 +4,20 @@
  * span's W3C `traceparent` in each event's metadata, beside the correlation and causation ids,
  * so the reactors the events wake continue the same trace (runtime/tracing.ts). The metadata is
  * outside the hash chain (which covers type and data), so it changes nothing an audit checks.
- * Reads pass straight through.
+ * Everything else passes straight through (ForwardingEventStore).
  */
-import { WrongExpectedRevisionError, type AppendResult, type EventStore, type ExpectedRevision, type MultiStreamAppendResult, type NewEvent, type StreamAppend, type Position, type ReadAllOptions, type ReadStreamOptions, type RecordedEvent, type SubscribeOptions } from '@wager/domain';
+import { WrongExpectedRevisionError, type AppendResult, type ExpectedRevision, type MultiStreamAppendResult, type NewEvent, type StreamAppend } from '@wager/domain';
 import { eventStoreAppendDuration, eventStoreConflicts } from '../../runtime/metrics.js';
 import { SpanKind, TRACEPARENT_METADATA_KEY, currentTraceparent, inSpan } from '../../runtime/tracing.js';
+import { ForwardingEventStore } from './forwarding.js';
 
-export class InstrumentedEventStore implements EventStore {
-  constructor(readonly inner: EventStore) {}
-
-  async append(streamId: string, events: readonly NewEvent[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult> {
+export class InstrumentedEventStore extends ForwardingEventStore {
+  override async append(streamId: string, events: readonly NewEvent[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult> {
     return inSpan(`append ${streamCategory(streamId)}`, { 'wager.stream.id': streamId, 'wager.events': events.length, 'wager.event.types': events.map((e) => e.type).join(',') }, () => this.measuredAppend(streamId, events, options), { kind: SpanKind.CLIENT });
   }
 
   /** One atomic append over several streams: measured and traced as one append (one commit). */
-  async appendToStreams(appends: readonly StreamAppend[]): Promise<MultiStreamAppendResult> {
+  override async appendToStreams(appends: readonly StreamAppend[]): Promise<MultiStreamAppendResult> {
     const streams = appends.map((a) => a.streamId);
     const events = appends.flatMap((a) => a.events);
     return inSpan(
@@ -48,30 +47,6 @@ export class InstrumentedEventStore implements EventStore {
       if (conflict) eventStoreConflicts.inc();
       throw error;
     }
-  }
-
-  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
-    return this.inner.readStream(streamId, options);
-  }
-  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]> {
-    return this.inner.readAll(options);
-  }
-  subscribeToAll(options?: SubscribeOptions): AsyncIterable<RecordedEvent[]> {
-    return this.inner.subscribeToAll(options);
-  }
-  headPosition(): Promise<Position | null> {
-    return this.inner.headPosition();
-  }
-  countAfter(position: Position, cap: number): Promise<number> {
-    return this.inner.countAfter(position, cap);
-  }
-  close(): Promise<void> {
-    return this.inner.close();
-  }
-  /** The inner store's pool occupancy, when it has a pool (metrics). */
-  poolStats(): { total: number; idle: number; waiting: number } | undefined {
-    const inner = this.inner as Partial<{ poolStats(): { total: number; idle: number; waiting: number } }>;
-    return typeof inner.poolStats === 'function' ? inner.poolStats() : undefined;
   }
 }
 

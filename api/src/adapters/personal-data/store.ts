@@ -12,16 +12,20 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@wager/projections';
 import type { Config } from '../../config.js';
 import { appSecret } from '../database/app-secret.js';
+import { ForwardingEventStore } from '../event-store/forwarding.js';
 import { LocalMasterKey } from '../kms/key-wrapping.js';
 import { PersonErasedError, PersonalDataCipher, PostgresDataKeyStore } from './cipher.js';
 
 type Data = Record<string, unknown>;
 
-export class PersonalDataEventStore implements EventStore {
+/** Seals on append and opens on read; the rest of the port passes straight through (ForwardingEventStore). */
+export class PersonalDataEventStore extends ForwardingEventStore {
   constructor(
-    readonly inner: EventStore,
+    inner: EventStore,
     readonly cipher: PersonalDataCipher,
-  ) {}
+  ) {
+    super(inner);
+  }
 
   /** The event as it will be stored: its personal fields sealed (already sealed ones kept). */
   async sealed(event: NewEvent): Promise<NewEvent> {
@@ -57,44 +61,26 @@ export class PersonalDataEventStore implements EventStore {
     return { ...event, data: await this.cipher.openAll(event.data), storedData: event.data };
   }
 
-  async append(streamId: string, events: readonly NewEvent[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult> {
+  override async append(streamId: string, events: readonly NewEvent[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult> {
     return this.inner.append(streamId, await Promise.all(events.map((e) => this.sealed(e))), options);
   }
 
   /** One atomic append over several streams, each stream's events sealed as a single append's are. */
-  async appendToStreams(appends: readonly StreamAppend[]): Promise<MultiStreamAppendResult> {
+  override async appendToStreams(appends: readonly StreamAppend[]): Promise<MultiStreamAppendResult> {
     const sealed = await Promise.all(appends.map(async (a) => ({ ...a, events: await Promise.all(a.events.map((e) => this.sealed(e))) })));
     return this.inner.appendToStreams(sealed);
   }
 
-  async readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
+  override async readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
     return Promise.all((await this.inner.readStream(streamId, options)).map((e) => this.opened(e)));
   }
 
-  async readAll(options?: ReadAllOptions): Promise<RecordedEvent[]> {
+  override async readAll(options?: ReadAllOptions): Promise<RecordedEvent[]> {
     return Promise.all((await this.inner.readAll(options)).map((e) => this.opened(e)));
   }
 
-  async *subscribeToAll(options?: SubscribeOptions): AsyncIterable<RecordedEvent[]> {
+  override async *subscribeToAll(options?: SubscribeOptions): AsyncIterable<RecordedEvent[]> {
     for await (const batch of this.inner.subscribeToAll(options)) yield await Promise.all(batch.map((e) => this.opened(e)));
-  }
-
-  headPosition(): Promise<Position | null> {
-    return this.inner.headPosition();
-  }
-
-  countAfter(position: Position, cap: number): Promise<number> {
-    return this.inner.countAfter(position, cap);
-  }
-
-  close(): Promise<void> {
-    return this.inner.close();
-  }
-
-  /** The inner store's pool occupancy, when it has a pool (metrics). */
-  poolStats(): { total: number; idle: number; waiting: number } | undefined {
-    const inner = this.inner as Partial<{ poolStats(): { total: number; idle: number; waiting: number } }>;
-    return typeof inner.poolStats === 'function' ? inner.poolStats() : undefined;
   }
 }
 

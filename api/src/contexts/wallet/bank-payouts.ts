@@ -4,7 +4,7 @@
  * time shown on the deposit page, admin review (hold / release / OTP), and the transfer
  * webhooks (called from the Paystack webhook route, after its signature check).
  */
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as contract from '@wager/domain/contracts/wallet';
 import { stillProcessing } from '@wager/domain/contracts/common';
@@ -157,6 +157,16 @@ export const bankPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
     const state = await countHit(deps.db, `bank-lookup:${userId}`, ACCOUNT_LOOKUPS_PER_USER, deps.clock.now());
     if (state.count > ACCOUNT_LOOKUPS_PER_USER.max) throw new TooManyRequestsError(TOO_MANY_LOOKUPS, state.retryAfterSeconds, { code: 'too_many_bank_lookups' });
   };
+  /** The body's bank and the name Paystack holds for the number (counted against the player's lookups), or a 400 when the bank is not one Paystack lists. */
+  const resolveAccount = async (request: Pick<FastifyRequest, 'auth' | 'log'>, body: { bankCode?: unknown; accountNumber?: unknown }) => {
+    const { bankCode, accountNumber } = parseBankAccountInput(body);
+    await countLookup(request.auth!.userId);
+    const client = paystackClient(app);
+    const bank = (await providerCall(request.log, 'banks', () => client.listBanks(currency()))).find((b) => b.code === bankCode);
+    if (!bank) throw new ValidationError(BANK_PAYOUT_MESSAGES.accountNotResolved, { code: 'account_not_resolved' });
+    const { accountName } = await providerCall(request.log, 'resolve', () => client.resolveAccount(accountNumber, bankCode));
+    return { client, bankCode, accountNumber, bankName: bank.name, accountName };
+  };
 
   app.get('/api/banks', { onRequest: app.requireUser, schema: { response: { 200: contract.banks } } }, async (request) =>
     providerCall(request.log, 'banks', () => paystackClient(app).listBanks(currency())),
@@ -166,13 +176,8 @@ export const bankPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/bank-accounts/resolve',
     { onRequest: app.requireUser, schema: { body: contract.bankAccountBody, response: { 200: contract.resolvedBankAccount } } },
     async (request) => {
-      const { bankCode, accountNumber } = parseBankAccountInput(request.body);
-      await countLookup(request.auth!.userId);
-      const client = paystackClient(app);
-      const bank = (await providerCall(request.log, 'banks', () => client.listBanks(currency()))).find((b) => b.code === bankCode);
-      if (!bank) throw new ValidationError(BANK_PAYOUT_MESSAGES.accountNotResolved, { code: 'account_not_resolved' });
-      const { accountName } = await providerCall(request.log, 'resolve', () => client.resolveAccount(accountNumber, bankCode));
-      return { bankCode, bankName: bank.name, accountName };
+      const { bankCode, bankName, accountName } = await resolveAccount(request, request.body);
+      return { bankCode, bankName, accountName };
     },
   );
 
@@ -182,17 +187,12 @@ export const bankPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: app.requireUser, schema: { body: contract.bankAccountBody, response: { 200: contract.bankAccount } } },
     async (request) => {
       const userId = request.auth!.userId;
-      const { bankCode, accountNumber } = parseBankAccountInput(request.body);
-      await countLookup(request.auth!.userId);
-      const client = paystackClient(app);
-      const bank = (await providerCall(request.log, 'banks', () => client.listBanks(currency()))).find((b) => b.code === bankCode);
-      if (!bank) throw new ValidationError(BANK_PAYOUT_MESSAGES.accountNotResolved, { code: 'account_not_resolved' });
-      const { accountName } = await providerCall(request.log, 'resolve', () => client.resolveAccount(accountNumber, bankCode));
+      const { client, bankCode, accountNumber, bankName, accountName } = await resolveAccount(request, request.body);
       const { recipientCode } = await providerCall(request.log, 'recipient', () => client.createRecipient({ name: accountName, accountNumber, bankCode, currency: currency() }));
       const now = deps.clock.now();
       // A random id (nothing about the number); the fingerprint, keyed by the server's secret, finds the account if it was added before.
       const accountFingerprint = bankAccountFingerprint(await bankAccountFingerprintKey(deps, now), userId, bankCode, accountNumber);
-      const result = await addBankAccount(deps, { type: 'AddBankAccount', data: { userId, bankAccountId: deps.ids.uuid(), accountFingerprint, bankCode, bankName: bank.name, accountNumber, accountName, recipientCode }, metadata: { now, actor: userId } });
+      const result = await addBankAccount(deps, { type: 'AddBankAccount', data: { userId, bankAccountId: deps.ids.uuid(), accountFingerprint, bankCode, bankName, accountNumber, accountName, recipientCode }, metadata: { now, actor: userId } });
       await waitFor(decidedAt(result));
       const state = foldStream(bankAccountsDecider, await deps.store.readStream(bankAccountsStreamId(userId)));
       const a = existingBankAccount(state, { userId, bankCode, accountNumber, accountFingerprint })!;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Alert, Spinner } from '../../../components/ui/primitives';
+import { Spinner } from '../../../components/ui/primitives';
 import { Tabs } from '../../../components/ui/tabs';
 import { useUser } from '../../auth';
 import { AppealsTab } from './appeals-tab';
@@ -11,6 +11,7 @@ import { LedgerTab } from './ledger-tab';
 import { OverviewTab } from './overview-tab';
 import { OperationsTab } from './operations-tab';
 import { UsersTab } from './users-tab';
+import { AdminAccessDenied } from './admin-access-denied';
 
 export const ADMIN_TABS = ['overview', 'users', 'disputes', 'appeals', 'kyc', 'ledger', 'operations'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
@@ -25,15 +26,7 @@ export function AdminPanel() {
   // ?tab=disputes: the review page's way back to the queue; ?tab=appeals: a notification's link.
   const [tab, setTab] = useState<AdminTab>((ADMIN_TABS as readonly string[]).includes(asked ?? '') ? (asked as AdminTab) : 'overview');
   if (isPending) return <Spinner />;
-  if (!user?.isAdmin) {
-    return (
-      <div className="page-center" data-testid="admin-access-denied">
-        <Alert tone="danger">
-          <strong>{t('admin.accessDenied')}:</strong> {t('admin.accessDeniedText')}
-        </Alert>
-      </div>
-    );
-  }
+  if (!user?.isAdmin) return <AdminAccessDenied />;
   return (
     <div className="admin-panel" data-testid="admin-panel">
       <header className="page-header">

@@ -15,6 +15,7 @@ import { disputeAge } from './dispute-age';
 import { UserLink } from './user-link';
 import { EvidenceView } from './evidence-view';
 import { entryText, TrailView } from './trail-view';
+import { AdminAccessDenied } from './admin-access-denied';
 
 const NOTES_MAX = 2000;
 /** The notes templates, by the decision they fit: a win for a player, or a void. */
@@ -278,15 +279,7 @@ export function DisputeReview({ betId }: { betId: string }) {
   const { data: user, isPending } = useUser();
   const trail = useQuery({ ...adminQueries.trail(betId), enabled: Boolean(user?.isAdmin), retry: false });
   if (isPending) return <Spinner />;
-  if (!user?.isAdmin) {
-    return (
-      <div className="page-center" data-testid="admin-access-denied">
-        <Alert tone="danger">
-          <strong>{t('admin.accessDenied')}:</strong> {t('admin.accessDeniedText')}
-        </Alert>
-      </div>
-    );
-  }
+  if (!user?.isAdmin) return <AdminAccessDenied />;
   return (
     <div className="page page-wide dispute-review" data-testid="dispute-review">
       {trail.data ? <ReviewBody trail={trail.data} /> : trail.isError ? <Alert tone="danger">{errorMessage(trail.error)}</Alert> : <Spinner />}

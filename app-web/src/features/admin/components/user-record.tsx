@@ -13,6 +13,7 @@ import { useUser } from '../../auth';
 import { adminQueries, type AdminAction, type AdminUserDetail } from '../api/admin-queries';
 import { useRestrictAccount, userRecordQueries, type Pagination, type RestrictionAct } from '../api/user-record-queries';
 import { UserDetail } from './user-detail-dialog';
+import { AdminAccessDenied } from './admin-access-denied';
 
 /**
  * /admin/users/:userId (issue #29): one user's record. Who they are and their verification,
@@ -21,19 +22,10 @@ import { UserDetail } from './user-detail-dialog';
  */
 export function UserRecord({ userId }: { userId: string }) {
   const { t } = useTranslation('record');
-  const { t: tMain } = useTranslation();
   const { data: viewer, isPending } = useUser();
   const detail = useQuery({ ...adminQueries.user(userId), enabled: Boolean(viewer?.isAdmin) });
   if (isPending) return <Spinner />;
-  if (!viewer?.isAdmin) {
-    return (
-      <div className="page-center" data-testid="admin-access-denied">
-        <Alert tone="danger">
-          <strong>{tMain('admin.accessDenied')}:</strong> {tMain('admin.accessDeniedText')}
-        </Alert>
-      </div>
-    );
-  }
+  if (!viewer?.isAdmin) return <AdminAccessDenied />;
   if (detail.isError) return <Alert tone="danger">{errorMessage(detail.error, t('loadFailed'))}</Alert>;
   if (!detail.data) return <Spinner />;
   const { user } = detail.data;

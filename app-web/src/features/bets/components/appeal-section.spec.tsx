@@ -6,7 +6,7 @@ import { AUTH_TOKEN_KEY } from '../../../lib/api-client';
 import { fakeFetch, renderWithApp } from '../../../testing/render';
 import type { BetView as Bet } from '@wager/domain/contracts/bets';
 import { AppealSection, canAppeal } from './appeal-section';
-import { aBet } from '../../../testing/contract-fixtures';
+import { aBet } from '@wager/domain/testing/contract-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 

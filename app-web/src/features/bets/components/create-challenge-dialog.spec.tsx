@@ -6,7 +6,7 @@ import { i18n } from '../../../lib/i18n';
 import { fakeFetch, renderWithApp } from '../../../testing/render';
 import type { SessionUser as User } from '@wager/domain/contracts/accounts';
 import { CreateChallengeDialog } from './create-challenge-dialog';
-import { aUser } from '../../../testing/contract-fixtures';
+import { aUser } from '@wager/domain/testing/contract-fixtures';
 
 function user(balance: string): User {
   return aUser({ id: crypto.randomUUID(), username: 'ann', email: 'ann@example.com', balance, cryptoBalance: '0.00', dailyLimit: '50000.00', dailySpent: '0.00' });

@@ -6,7 +6,7 @@ import { AUTH_TOKEN_KEY } from '../../../lib/api-client';
 import { fakeFetch, renderWithApp } from '../../../testing/render';
 import type { SessionUser as User } from '@wager/domain/contracts/accounts';
 import { CreateChallengeDialog } from './create-challenge-dialog';
-import { aUser } from '../../../testing/contract-fixtures';
+import { aUser } from '@wager/domain/testing/contract-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -10,7 +10,7 @@ import type { LiveMatch } from '../../live/api/live-queries';
 import { LiveMatchesPanel } from '../../live/components/live-matches-panel';
 import { SuggestionNote } from '../../live/components/suggestion-note';
 import { ReportResultButton, ReportResultProvider } from './report-result';
-import { aBet, aUserSummary } from '../../../testing/contract-fixtures';
+import { aBet, aUserSummary } from '@wager/domain/testing/contract-fixtures';
 
 beforeEach(() => window.localStorage.setItem(AUTH_TOKEN_KEY, `token-${crypto.randomUUID()}`));
 afterEach(() => {

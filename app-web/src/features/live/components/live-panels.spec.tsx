@@ -10,7 +10,7 @@ import type { BetView as Bet } from '@wager/domain/contracts/bets';
 import type { LiveMatch } from '../api/live-queries';
 import { LiveMatchSection } from './live-match-section';
 import { suggestionFor } from './suggestion-note';
-import { aBet, aUserSummary } from '../../../testing/contract-fixtures';
+import { aBet, aUserSummary } from '@wager/domain/testing/contract-fixtures';
 
 afterEach(() => {
   vi.unstubAllGlobals();

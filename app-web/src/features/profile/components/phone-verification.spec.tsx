@@ -6,7 +6,7 @@ import { i18n } from '../../../lib/i18n';
 import { fakeFetch, renderWithApp } from '../../../testing/render';
 import type { SessionUser as User } from '@wager/domain/contracts/accounts';
 import { PhoneVerification } from './phone-verification';
-import { aUser } from '../../../testing/contract-fixtures';
+import { aUser } from '@wager/domain/testing/contract-fixtures';
 
 const user: User = aUser({ id: crypto.randomUUID(), username: 'ada', email: 'ada@example.com', phoneNumber: '', country: 'NG', timezone: 'Africa/Lagos', balance: '0.00', cryptoBalance: '0.00' });
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, renderWithApp } from '../../../testing/render';
 import type { SessionUser as User } from '@wager/domain/contracts/accounts';
 import { ProfileSettings } from './profile-settings';
-import { aUser } from '../../../testing/contract-fixtures';
+import { aUser } from '@wager/domain/testing/contract-fixtures';
 
 function makeUser(overrides: Partial<User> = {}): User {
   return aUser({ id: crypto.randomUUID(), username: 'ann_player', email: 'ann@example.com', phoneNumber: '+2348000000000', country: 'NG', timezone: 'Africa/Lagos', balance: '0.00', cryptoBalance: '0.00', ...overrides });

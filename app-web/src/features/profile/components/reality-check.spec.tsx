@@ -6,7 +6,7 @@ import { AUTH_TOKEN_KEY } from '../../../lib/api-client';
 import { fakeFetch, renderWithApp } from '../../../testing/render';
 import type { Transaction } from '@wager/domain/contracts/wallet';
 import { REMINDED_KEY, RealityCheckReminder, SESSION_START_KEY, netSpend } from './reality-check';
-import { aTransaction } from '../../../testing/contract-fixtures';
+import { aTransaction } from '@wager/domain/testing/contract-fixtures';
 
 const user = { id: crypto.randomUUID(), username: 'ann', email: 'a@example.com', balance: '100.00', cryptoBalance: '0.00' };
 const limits = (realityCheckMinutes: number | null) => ({ currency: 'NGN', realityCheckMinutes, exclusion: null, selfExcludedUntil: null, coolOffUntil: null });

@@ -10,7 +10,7 @@ import type { SessionUser as User } from '@wager/domain/contracts/accounts';
 import type { BankAccount, BankWithdrawal } from '../api/bank-payouts';
 import { BankWithdrawDialog } from './bank-withdraw-dialog';
 import { BankWithdrawalHistory, PayoutTimeNote } from './bank-withdrawals';
-import { aUser } from '../../../testing/contract-fixtures';
+import { aUser } from '@wager/domain/testing/contract-fixtures';
 
 const user: User = aUser({ id: 'u1', username: 'ann', email: 'ann@example.com', balance: '3000.00', cryptoBalance: '0.00', isEmailVerified: true, isPhoneVerified: false });
 const account: BankAccount = { id: 'ba1', bankCode: '058', bankName: 'Guaranty Trust Bank', accountName: 'ADA OBI', accountNumber: '******6789', addedAt: '2026-11-24T09:00:00.000Z' };

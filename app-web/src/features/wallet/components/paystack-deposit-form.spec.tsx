@@ -7,7 +7,7 @@ import { fakeFetch, renderWithApp } from '../../../testing/render';
 import type { SessionUser as User } from '@wager/domain/contracts/accounts';
 import { PaystackDepositForm } from './paystack-deposit-form';
 import { PAYSTACK_OUTCOME_KEY, PAYSTACK_REFERENCE_KEY } from '../api/paystack-reference';
-import { aUser } from '../../../testing/contract-fixtures';
+import { aUser } from '@wager/domain/testing/contract-fixtures';
 
 const user: User = aUser({ id: 'u1', username: 'ann', email: 'ann@example.com', balance: '0.00', cryptoBalance: '0.00' });
 

@@ -1,11 +1,14 @@
 /**
- * Complete answers of the API, as its contract describes them, for component specs: each spec
- * overrides only the fields its case is about, and a field the contract adds fails typecheck here
- * once instead of in every spec.
+ * Complete answers of the API, as its contract (`../contracts`) describes them: the one set of
+ * samples for the web app's component specs and the API's contract specs. Each spec overrides only
+ * the fields its case is about, and a field the contract adds fails typecheck here once instead
+ * of in every spec. Each sample parses under its schema (api/src/plugins/contracts.unit.spec.ts).
+ * Test code only: `testing/` folders are outside the layering check and no production module
+ * imports them.
  */
-import type { SessionUser } from '@wager/domain/contracts/accounts';
-import type { BetView, UserSummary } from '@wager/domain/contracts/bets';
-import type { Transaction } from '@wager/domain/contracts/wallet';
+import type { SessionUser } from '../contracts/accounts.js';
+import type { BetView, UserSummary } from '../contracts/bets.js';
+import type { Transaction } from '../contracts/wallet.js';
 
 export function aUserSummary(overrides: Partial<UserSummary> & Pick<UserSummary, 'id' | 'username'>): UserSummary {
   return { psnUsername: null, activisionId: null, isPsnVerified: false, rating: 1000, wins: 0, losses: 0, ...overrides };
