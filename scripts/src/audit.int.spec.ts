@@ -1,4 +1,4 @@
-// Proves `npm run audit -- verify` passes on a sound ledger (full bet lifecycles and an overturned appeal included) and fails, naming the event, on a tampered read table, a negative escrow, payouts beyond what players paid in, a user balance negative at any event, and a terminal bet whose escrow is not zero, an appeal correction no overturn asked for; a follow-up still in flight is no false alarm until it is overdue; a settled FPL pool passes and a forged extra pool payout fails, naming the event.
+// Proves `npm run audit -- verify` passes on a sound ledger (full bet lifecycles and an overturned appeal included, its debt collected from the player's next winnings) and fails, naming the event, on a tampered read table, a negative escrow, payouts beyond what players paid in, a user balance negative at any event, and a terminal bet whose escrow is not zero, an appeal correction no overturn asked for; a follow-up still in flight is no false alarm until it is overdue; a settled FPL pool passes and a forged extra pool payout fails, naming the event.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { v4 as uuidv4 } from 'uuid';
 import { betDecider, betStreamId, type BetEvent } from '@wager/domain/bets/index';
@@ -140,7 +140,7 @@ describe('audit verify on a sound ledger', () => {
 });
 
 describe('audit verify on appealed bets', () => {
-  it('passes a bet whose resolution was overturned to a void after the winner spent the winnings (part owed), and fails a forged correction', async () => {
+  it('passes a bet whose resolution was overturned to a void after the winner spent the winnings (part owed, then collected from their next winnings), and fails a forged correction', async () => {
     // Given a dispute resolved for Alice by one admin and overturned to a void by another, after Alice staked most of her winnings elsewhere
     const [resolver, reviewer] = [await fundedPlayer(h, '0'), await fundedPlayer(h, '0')];
     const { makeAdmin } = await import('../../api/src/testing/users.js');
@@ -153,13 +153,21 @@ describe('audit verify on appealed bets', () => {
     await reportResult(bob, bet.id, 'won');
     const resolve = await h.app.inject({ method: 'PUT', url: `/api/admin/bets/${bet.id}/resolve`, headers: resolver.headers, payload: { winnerId: alice.id, adminNotes: 'clip' } });
     expect(resolve.statusCode, resolve.body).toBe(200);
-    expect((await h.app.inject({ method: 'POST', url: '/api/bets', headers: alice.headers, payload: { amount: '1050', visibility: 'public' } })).statusCode).toBe(201);
+    const elsewhere = await h.app.inject({ method: 'POST', url: '/api/bets', headers: alice.headers, payload: { amount: '1050', visibility: 'public' } });
+    expect(elsewhere.statusCode).toBe(201);
     expect((await h.app.inject({ method: 'POST', url: `/api/bets/${bet.id}/appeal`, headers: bob.headers, payload: { reason: 'My goal was in the clip' } })).statusCode).toBe(201);
     const decided = await h.app.inject({ method: 'POST', url: `/api/admin/appeals/${bet.id}/decide`, headers: reviewer.headers, payload: { outcome: 'overturned', winnerId: null, notes: 'Void it' } });
     expect(decided.statusCode, decided.body).toBe(200);
     expect((await ledger(h)).get(`user:${alice.id}:receivable:NGN`)?.toFixed(2)).toBe('-71.00');
+    // And Alice then wins that other bet: the 71 she owes is collected from its winnings in the settlement
+    const next = elsewhere.json().bet as { id: string; inviteLinkId: string };
+    const carol = await fundedPlayer(h, '1100.00');
+    await acceptBet(carol, next.inviteLinkId);
+    await reportResult(alice, next.id, 'won');
+    await reportResult(carol, next.id, 'lost');
+    expect((await ledger(h)).get(`user:${alice.id}:receivable:NGN`)?.toFixed(2)).toBe('0.00');
     await h.settle();
-    // When the audit runs, then the overturn is judged whole
+    // When the audit runs, then the overturn is judged whole (available + receivable) and the books balance
     const sound = await verify();
     expect(sound.output).toContain('1 overturned appeals');
     expect(sound.output).toContain('OK:');

@@ -1,11 +1,11 @@
-// Proves appeals: who may file and decide them (each refusal), and (fast-check) that after any dispute resolution, appeal and decision (each decided over the bet and both wallets at once, applied in the order of the append, repeated), the ledger sums to zero, the bet's escrow ends at zero, no available balance goes negative and every player ends with exactly what the final outcome gives them (appeals keep money whole).
+// Proves appeals: who may file and decide them (each refusal), and (fast-check) that after any dispute resolution, appeal and decision (each decided over the bet and both wallets at once, applied in the order of the append, repeated), the ledger sums to zero, the bet's escrow ends at zero, no available balance goes negative and every player ends with exactly what the final outcome gives them (appeals keep money whole); what a player is left owing is collected from the winnings of their next bet in its settlement's own decision (min(owed, payout), owed never below zero, a repeat collects nothing).
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ConflictError, ForbiddenError, ValidationError } from '../shared/errors.js';
 import { Balances, assertBalanced, postingsOf } from '../ledger/postings.js';
 import { betEscrow, platformFees, userAvailable, userReceivable } from '../ledger/accounts.js';
-import { Money } from '../money/money.js';
+import { Money, ZERO } from '../money/money.js';
 import { deciderSpec } from '../testing/decider-spec.js';
 import { walletDecider, type WalletCommand, type WalletEvent, type WalletState } from '../wallet/index.js';
 import {
@@ -43,8 +43,22 @@ class World {
   bet: BetState = bets.given().state;
   readonly wallets = new Map<string, WalletState>();
   readonly betEvents: BetEvent[] = [];
+  /** The wallet events of the last bet command, by user id. */
+  lastWalletEvents: Readonly<Record<string, WalletEvent[]>> = {};
 
-  constructor(readonly stake: string) {}
+  /** A bet of its own between the same two players, on the same wallets and ledger as `shared`'s when given. */
+  constructor(
+    readonly stake: string,
+    shared?: World,
+  ) {
+    if (!shared) return;
+    this.a = shared.a;
+    this.b = shared.b;
+    this.resolver = shared.resolver;
+    this.reviewer = shared.reviewer;
+    this.ledger = shared.ledger;
+    this.wallets = shared.wallets;
+  }
 
   private apply(postings: readonly unknown[] | null): void {
     if (!postings || postings.length === 0) return;
@@ -60,6 +74,7 @@ class World {
     const order = walletsOfBetCommand(command, this.bet);
     const wallets = Object.fromEntries([this.a, this.b].map((u) => [u, this.wallets.get(u) ?? walletSpec.given().state]));
     const move = decideBetWithMoney(command, { bet: this.bet, wallets });
+    this.lastWalletEvents = move.wallets;
     for (const userId of Object.keys(move.wallets)) expect([...order.before, ...order.after]).toContain(userId);
     const applyWallet = (userId: string) => {
       const events = move.wallets[userId] ?? [];
@@ -223,7 +238,7 @@ describe('the money plan', () => {
 const outcomeArb = fc.constantFrom<'a' | 'b' | null>('a', 'b', null);
 
 describe('appeals keep money whole (property)', () => {
-  it('after any resolution, spending, appeal and decision, run with repeats: ledger zero, escrow zero, nothing negative, each player holds what the final outcome gives', () => {
+  it('after any resolution, spending, appeal and decision, and a second bet won after it, run with repeats: ledger zero, escrows zero, nothing negative, the debt collected from the winnings, each player holds what the outcomes give', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 10, max: 200_000 }),
@@ -233,7 +248,9 @@ describe('appeals keep money whole (property)', () => {
         outcomeArb,
         fc.double({ min: 0, max: 1, noNaN: true }),
         fc.double({ min: 0, max: 1, noNaN: true }),
-        (stakeUnits, original, appellant, overturn, target, spendShareA, spendShareB) => {
+        fc.integer({ min: 10, max: 200_000 }),
+        fc.constantFrom<'a' | 'b'>('a', 'b'),
+        (stakeUnits, original, appellant, overturn, target, spendShareA, spendShareB, nextStakeUnits, nextWinner) => {
           const world = new World(`${stakeUnits}.00`);
           const startWith = new Money(stakeUnits).mul(3).toFixed(2);
           world.deposit(world.a, startWith);
@@ -245,6 +262,9 @@ describe('appeals keep money whole (property)', () => {
           world.betCommand(resolve);
           // A repeat (a retry after a lost answer) is refused: it moves nothing a second time.
           expect(refusal(() => world.betCommand(resolve))).toBeInstanceOf(ConflictError);
+          // A second bet between them is under way (its stakes locked) while the first is appealed.
+          const next = new World(`${Math.min(nextStakeUnits, stakeUnits)}.00`, world);
+          next.dispute();
           // Players spend part of what they hold (another bet here), as a winner who withdrew would.
           const spendOf = (userId: string, share: number): Money => {
             const spend = world.ledger.get(userAvailable(userId, 'NGN')).mul(share).toDecimalPlaces(2, Money.ROUND_DOWN);
@@ -261,15 +281,38 @@ describe('appeals keep money whole (property)', () => {
           expect(decided.map((e) => e.type)).toEqual(final !== null && original === null ? ['AppealDecided', 'AppealFeesAdjusted'] : final === null && original !== null ? ['AppealDecided', 'AppealFeesAdjusted'] : ['AppealDecided']);
           expect(refusal(() => world.betCommand(decision))).toMatchObject({ code: APPEAL_CODES.alreadyDecided });
 
+          // The second bet is won after the appeal: what its winner owes is collected from the winnings, in the same decision.
+          const nextWinnerId = world[nextWinner];
+          const owedOf = (userId: string) => world.wallets.get(userId)!.receivable?.['NGN'] ?? ZERO;
+          const owedBefore = owedOf(nextWinnerId);
+          const nextPayout = new Money(betPayout(next.stake));
+          const resolveNext: BetCommand = { type: 'ResolveDispute', data: { betId: next.betId, adminId: world.resolver, winnerId: nextWinnerId, adminNotes: 'n' }, metadata: { now: at(9) } };
+          const availableBefore = world.ledger.get(userAvailable(nextWinnerId, 'NGN'));
+          next.betCommand(resolveNext);
+          const collected = Money.min(owedBefore, nextPayout);
+          expect(owedOf(nextWinnerId).toFixed(2)).toBe(owedBefore.minus(collected).toFixed(2));
+          expect(world.ledger.get(userAvailable(nextWinnerId, 'NGN')).minus(availableBefore).toFixed(2)).toBe(nextPayout.minus(collected).toFixed(2));
+          const winnerEvents = next.lastWalletEvents[nextWinnerId] ?? [];
+          expect(winnerEvents.map((e) => e.type)).toEqual(collected.gt(0) ? ['PayoutCredited', 'ReceivableCollected'] : ['PayoutCredited']);
+          if (collected.gt(0)) expect(winnerEvents[1]!.data).toMatchObject({ source: 'payout', holdKind: 'bet', holdId: next.betId, amount: collected.toFixed(2), stillOwed: owedBefore.minus(collected).toFixed(2) });
+          // A repeat of the settlement is refused, and the payout a second time decides nothing: nothing more is collected.
+          expect(refusal(() => next.betCommand(resolveNext))).toBeInstanceOf(ConflictError);
+          walletSpec.givenState(world.wallets.get(nextWinnerId)!).when({ type: 'CreditPayout', data: { userId: nextWinnerId, holdId: next.betId, holdKind: 'bet', amount: nextPayout.toFixed(2), currency: 'NGN' }, metadata: { now: at(9) } }).thenNothing();
+
           for (const sum of world.ledger.trialBalance().values()) expect(sum.isZero()).toBe(true);
           expect(world.ledger.get(betEscrow(world.betId, 'NGN')).isZero()).toBe(true);
+          expect(world.ledger.get(betEscrow(next.betId, 'NGN')).isZero()).toBe(true);
+          for (const userId of [world.a, world.b]) expect(owedOf(userId).isNegative()).toBe(false);
           const stake = new Money(stakeUnits);
           const fee = stake.mul('0.02').toDecimalPlaces(2, Money.ROUND_HALF_UP);
+          const nextStake = new Money(next.stake);
+          const nextFee = new Money(betFee(next.stake));
           const expectedNet = (userId: string) => (final === null ? new Money(0) : winnerOf(final) === userId ? stake.minus(fee) : stake.plus(fee).neg());
-          // Net of the bet = what the player holds (available + receivable) minus what they started with, plus what they spent elsewhere.
-          expect(world.netOf(world.a, start).plus(spentA).toFixed(2)).toBe(expectedNet(world.a).toFixed(2));
-          expect(world.netOf(world.b, start).plus(spentB).toFixed(2)).toBe(expectedNet(world.b).toFixed(2));
-          expect(world.ledger.get(platformFees('NGN')).toFixed(2)).toBe(final === null ? '0.00' : fee.mul(2).toFixed(2));
+          const nextNet = (userId: string) => (userId === nextWinnerId ? nextStake.minus(nextFee) : nextStake.plus(nextFee).neg());
+          // Net of the bets = what the player holds (available + receivable) minus what they started with, plus what they spent elsewhere: a collection moves nothing out of it.
+          expect(world.netOf(world.a, start).plus(spentA).toFixed(2)).toBe(expectedNet(world.a).plus(nextNet(world.a)).toFixed(2));
+          expect(world.netOf(world.b, start).plus(spentB).toFixed(2)).toBe(expectedNet(world.b).plus(nextNet(world.b)).toFixed(2));
+          expect(world.ledger.get(platformFees('NGN')).toFixed(2)).toBe((final === null ? ZERO : fee.mul(2)).plus(nextFee.mul(2)).toFixed(2));
           expect(world.bet).toMatchObject(final === null ? { status: 'voided' } : { status: 'completed', winnerId: winnerOf(final) });
         },
       ),

@@ -62,14 +62,20 @@ function walletCommand(move: PoolMove, now: Date): WalletCommand {
   return { type: 'CreditPayout', data: { userId: move.userId, holdId: move.poolId, holdKind: 'pool', amount: move.amount, currency: move.currency }, metadata: { now } };
 }
 
-/** The wallet events of `moves` over the wallets read; each move is the wallet's own rule (a refund or payout already recorded decides nothing). */
+/**
+ * The wallet events of `moves` over the wallets read; each move is the wallet's own rule (a refund
+ * or payout already recorded decides nothing). A wallet's later move is decided on the state its
+ * earlier ones leave, so two credits to one player never both collect the same appeal debt.
+ */
 export function decideMoves(moves: readonly PoolMove[], wallets: Readonly<Record<string, WalletState>>, now: Date): Record<string, WalletEvent[]> {
   const unread = moves.filter((m) => !wallets[m.userId]).map((m) => m.userId);
   if (unread.length > 0) throw new PoolWalletsUnread(unread);
+  const current: Record<string, WalletState> = { ...wallets };
   const out: Record<string, WalletEvent[]> = {};
   for (const move of moves) {
-    const before = wallets[move.userId]!;
+    const before = current[move.userId]!;
     const events = walletDecider.decide(walletCommand(move, now), before);
+    current[move.userId] = events.reduce(walletDecider.evolve, before);
     if (events.length > 0) out[move.userId] = [...(out[move.userId] ?? []), ...events];
   }
   return out;

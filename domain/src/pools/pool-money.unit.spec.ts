@@ -1,4 +1,4 @@
-// Proves the pool's money decisions name their wallets: a cancellation refunds every entry and a settlement pays every winner in the same decision as the pool's event; a wallet not read is named (PoolWalletsUnread), never skipped; a refusal needs no wallet; deciding again moves nothing.
+// Proves the pool's money decisions name their wallets: a cancellation refunds every entry and a settlement pays every winner in the same decision as the pool's event (a winner who owes an appeal debt pays it from the payout in that decision; a refund collects nothing); a wallet not read is named (PoolWalletsUnread), never skipped; a refusal needs no wallet; deciding again moves nothing.
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../testing/decider-spec.js';
 import { walletDecider } from '../wallet/decider.js';
@@ -7,7 +7,7 @@ import { decideJoinWithEntry } from './entry-moves.js';
 import { PoolWalletsUnread, decidePoolMoney, walletsToRead, type PoolMoneyCommand } from './pool-money.js';
 import { poolDecider } from './index.js';
 import type { PoolState } from './state.js';
-import { FIRST_DEADLINE, POOL_T0, createPool, joinPool } from './testing.js';
+import { FIRST_DEADLINE, POOL_T0, createPool, gameweek, history, joinPool } from './testing.js';
 
 const TERMS = { timeZone: 'UTC', dailyLimit: '100000' };
 // decidePoolMoney decides over the pool and its wallets at once; each stream's part is folded by its own decider's spec.
@@ -46,6 +46,30 @@ describe('pool money decisions', () => {
     ]);
     const after = { pool: pools.stateOf(move.pool, pool), wallets: Object.fromEntries(Object.entries(wallets).map(([u, w]) => [u, walletSpec.stateOf(move.wallets[u] ?? [], w)])) };
     expect(decidePoolMoney(cancel, after)).toEqual({ pool: [], wallets: {} });
+  });
+
+  it('collects what a winner owes from an appeal from the payout, in the settlement\'s decision, and a refund collects nothing', () => {
+    const { pool, wallets } = poolWith(['alice', 'bob']);
+    // Alice owes 300 from an appeal's clawback (her balance, 94.90, covers the rest).
+    const clawback = walletSpec.givenState(wallets.alice!).when({ type: 'AdjustForAppeal', data: { userId: 'alice', holdId: 'lost-bet', holdKind: 'bet', amount: '-394.90', currency: 'NGN', reversesEventId: 'r1' }, metadata: { now: POOL_T0 } });
+    const owing = { ...wallets, alice: clawback.after() };
+    expect(owing.alice.receivable?.NGN?.toFixed(2)).toBe('300.00');
+
+    const refunded = decidePoolMoney(cancel, { pool, wallets: owing });
+    expect(refunded.wallets.alice!.map((e) => e.type)).toEqual(['StakeReleased']);
+
+    const start: PoolMoneyCommand = { type: 'StartPool', data: { poolId: 'p1', firstDeadlineAt: FIRST_DEADLINE }, metadata: { now: new Date(Date.parse(FIRST_DEADLINE) + 1) } };
+    const started = pools.stateOf(decidePoolMoney(start, { pool, wallets: {} }).pool, pool);
+    const settle: PoolMoneyCommand = { type: 'SettlePool', data: { poolId: 'p1', endGameweek: gameweek(2, { finished: true, dataChecked: true }), histories: { 10: history([[1, 90], [2, 90]]), 11: history([[1, 10], [2, 10]]) } }, metadata: { now: new Date('2026-09-01T00:00:00Z') } };
+    const move = decidePoolMoney(settle, { pool: started, wallets: owing });
+    const alice = move.wallets.alice!;
+    expect(alice.map((e) => e.type)).toEqual(['PayoutCredited', 'ReceivableCollected']);
+    const payout = (alice[0]!.data as { amount: string }).amount;
+    expect(alice[1]!.data).toMatchObject({ source: 'payout', holdKind: 'pool', holdId: 'p1', amount: payout, stillOwed: (300 - Number(payout)).toFixed(2) });
+    const after = walletSpec.stateOf(alice, owing.alice);
+    expect(after.available.NGN?.toFixed(2)).toBe('0.00');
+    // Settled once: deciding again pays and collects nothing more.
+    expect(decidePoolMoney(settle, { pool: pools.stateOf(move.pool, started), wallets: { ...owing, alice: after } })).toEqual({ pool: [], wallets: {} });
   });
 
   it('names a wallet it was not given instead of deciding without it', () => {

@@ -18,7 +18,7 @@ import type {
   RequestWithdrawal,
   WalletCommand,
 } from './commands.js';
-import type { WalletEvent } from './events.js';
+import type { HoldKind, WalletEvent } from './events.js';
 import { availableBalance, type WalletState } from './state.js';
 import { dayInTimeZone } from './day.js';
 import { isSaferPlayCommand } from './limits-events.js';
@@ -77,6 +77,39 @@ export function decide(command: WalletCommand, state: WalletState): WalletEvent[
   }
 }
 
+/** Which credit a collection is taken from (ReceivableCollectedData without its amounts). */
+type CollectedFrom =
+  | { readonly source: 'deposit'; readonly depositId: string }
+  | { readonly source: 'payout'; readonly holdKind: HoldKind; readonly holdId: string; readonly payoutId: string }
+  | { readonly source: 'appeal_credit'; readonly holdKind: HoldKind; readonly holdId: string };
+
+/**
+ * What an appeal's clawback left owed in this currency, taken back from a credit the user has just
+ * received (docs/ledger.md, "Collecting it"): min(owed, credit) from the available balance to the
+ * receivable, decided on the state before the credit and returned after it, so the credit and its
+ * collection are one decision and one append. Nothing when nothing is owed. The available balance
+ * never goes below zero: it has just received at least what is collected.
+ */
+function collectReceivable(state: WalletState, userId: string, currency: string, credit: Money, from: CollectedFrom, now: Date): WalletEvent[] {
+  const owed = state.receivable?.[currency] ?? ZERO;
+  if (!owed.gt(0)) return [];
+  const collected = Money.min(owed, credit);
+  return [
+    {
+      type: 'ReceivableCollected',
+      data: {
+        userId,
+        currency,
+        amount: formatAmount(collected),
+        ...from,
+        stillOwed: formatAmount(owed.minus(collected)),
+        postings: balanced(transfer(userAvailable(userId, currency), userReceivable(userId, currency), currency, collected)),
+        collectedAt: now.toISOString(),
+      },
+    },
+  ];
+}
+
 /**
  * A deposit is credited once: a second credit of the same deposit decides nothing. When the user
  * owes from an appeal's clawback (receivable), the same decision takes it back from this deposit,
@@ -90,24 +123,7 @@ function creditDeposit(c: CreditDeposit['data'], now: Date, state: WalletState):
     type: 'DepositCredited',
     data: { userId: c.userId, depositId: c.depositId, provider: c.provider, reference: c.reference, amount: formatAmount(amount), currency: c.currency, postings, creditedAt: now.toISOString() },
   };
-  const owed = state.receivable?.[c.currency] ?? ZERO;
-  if (!owed.gt(0)) return [credited];
-  const collected = Money.min(owed, amount);
-  return [
-    credited,
-    {
-      type: 'ReceivableCollected',
-      data: {
-        userId: c.userId,
-        currency: c.currency,
-        amount: formatAmount(collected),
-        depositId: c.depositId,
-        stillOwed: formatAmount(owed.minus(collected)),
-        postings: balanced(transfer(userAvailable(c.userId, c.currency), userReceivable(c.userId, c.currency), c.currency, collected)),
-        collectedAt: now.toISOString(),
-      },
-    },
-  ];
+  return [credited, ...collectReceivable(state, c.userId, c.currency, amount, { source: 'deposit', depositId: c.depositId }, now)];
 }
 
 function creditCryptoDeposit(c: CreditCryptoDeposit['data'], now: Date, state: WalletState): WalletEvent[] {
@@ -266,7 +282,11 @@ function lockStake(c: LockStake['data'], now: Date, state: WalletState): WalletE
   ];
 }
 
-/** Returns a locked stake (stake + fee) from escrow to the available balance, once. */
+/**
+ * Returns a locked stake (stake + fee) from escrow to the available balance, once. Not a credit
+ * an appeal's debt is collected from: it is the user's own money coming back from a bet or pool
+ * that did not happen, not money received (docs/ledger.md, "Collecting it").
+ */
 function releaseStake(c: ReleaseStake['data'], now: Date, state: WalletState): WalletEvent[] {
   const hold = state.holds.get(c.holdId);
   if (!hold) throw new NotFoundError('Stake not found');
@@ -291,7 +311,11 @@ function releaseStake(c: ReleaseStake['data'], now: Date, state: WalletState): W
   ];
 }
 
-/** Credits a winner from the escrow of a bet or pool, once per (hold, payout id). */
+/**
+ * Credits a winner from the escrow of a bet or pool, once per (hold, payout id). Winnings are new
+ * money the user receives: while an appeal's clawback is owed in the currency, the same decision
+ * takes it back from them (collectReceivable), as from a deposit.
+ */
 function creditPayout(c: CreditPayout['data'], now: Date, state: WalletState): WalletEvent[] {
   const payoutId = c.payoutId ?? c.holdId;
   if (state.payouts.has(`${c.holdId}/${payoutId}`)) return [];
@@ -303,6 +327,7 @@ function creditPayout(c: CreditPayout['data'], now: Date, state: WalletState): W
       type: 'PayoutCredited',
       data: { userId: c.userId, holdId: c.holdId, holdKind: c.holdKind, payoutId, amount: formatAmount(amount), currency: c.currency, postings, creditedAt: now.toISOString() },
     },
+    ...collectReceivable(state, c.userId, c.currency, amount, { source: 'payout', holdKind: c.holdKind, holdId: c.holdId, payoutId }, now),
   ];
 }
 
@@ -311,7 +336,8 @@ function creditPayout(c: CreditPayout['data'], now: Date, state: WalletState): W
  * is paid from the escrow. A debit takes what the available balance holds (never below zero, and
  * never refused: the decision is made, the money was already paid out) and records the rest as
  * owed on the user's receivable account, so the ledger balances and no available balance is
- * negative even when the original winner has withdrawn the winnings.
+ * negative even when the original winner has withdrawn the winnings. A credit is money paid to the
+ * user like winnings, so what another bet's appeal left owed is collected from it.
  */
 function adjustForAppeal(c: AdjustForAppeal['data'], now: Date, state: WalletState): WalletEvent[] {
   if (state.appealAdjusted?.has(c.holdId)) return [];
@@ -321,7 +347,10 @@ function adjustForAppeal(c: AdjustForAppeal['data'], now: Date, state: WalletSta
   const base = { userId: c.userId, holdId: c.holdId, holdKind: c.holdKind, currency: c.currency, reversesEventId: c.reversesEventId };
   if (amount.isPositive()) {
     const postings = balanced(transfer(escrow, userAvailable(c.userId, c.currency), c.currency, amount));
-    return [{ type: 'AppealCredited', data: { ...base, amount: formatAmount(amount), postings, creditedAt: now.toISOString() } }];
+    return [
+      { type: 'AppealCredited', data: { ...base, amount: formatAmount(amount), postings, creditedAt: now.toISOString() } },
+      ...collectReceivable(state, c.userId, c.currency, amount, { source: 'appeal_credit', holdKind: c.holdKind, holdId: c.holdId }, now),
+    ];
   }
   const owed = amount.neg();
   const fromAvailable = Money.min(Money.max(availableBalance(state, c.currency), ZERO), owed);

@@ -143,20 +143,40 @@ export interface AppealCreditedData {
 }
 
 /**
- * What a user owed from an appeal's clawback (`user:<id>:receivable:<CUR>`), taken from a deposit
- * in the same event stream append as the deposit's credit (docs/ledger.md, "Appeals"): the
- * available balance pays the receivable back, up to the deposit and up to what is owed.
+ * What a user owed from an appeal's clawback (`user:<id>:receivable:<CUR>`), taken back from the
+ * next money the user receives, in the same decision and so the same append as that credit
+ * (docs/ledger.md, "Appeals", "Collecting it"): the available balance pays the receivable back,
+ * up to the credit and up to what is owed. `source` says which credit it was taken from; events
+ * recorded before winnings were collected have none and were all taken from a deposit.
  */
-export interface ReceivableCollectedData {
+export type ReceivableCollectedData = ReceivableCollectedCommon & (ReceivableFromDeposit | ReceivableFromPayout | ReceivableFromAppealCredit);
+interface ReceivableCollectedCommon {
   readonly userId: string;
   readonly currency: string;
   readonly amount: string;
-  /** The deposit it was taken from. */
-  readonly depositId: string;
   /** What is still owed after it. */
   readonly stillOwed: string;
   readonly postings: Posting[];
   readonly collectedAt: string;
+}
+/** From a Paystack deposit (`DepositCredited`). */
+interface ReceivableFromDeposit {
+  readonly source?: 'deposit';
+  /** The deposit it was taken from. */
+  readonly depositId: string;
+}
+/** From winnings: a bet's or a pool's payout (`PayoutCredited`), named by its hold and payout id. */
+interface ReceivableFromPayout {
+  readonly source: 'payout';
+  readonly holdKind: HoldKind;
+  readonly holdId: string;
+  readonly payoutId: string;
+}
+/** From an overturned appeal's payment to the user (`AppealCredited`) on another bet. */
+interface ReceivableFromAppealCredit {
+  readonly source: 'appeal_credit';
+  readonly holdKind: HoldKind;
+  readonly holdId: string;
 }
 
 export type WalletEvent =

@@ -1,8 +1,8 @@
-// Proves the ledger and wallet projectors against PostgreSQL: every event applied twice leaves the same rows (idempotent), balances follow the postings, a bank withdrawal's Paystack status and a crypto withdrawal's KYC status follow every event that changes them (not only the first), and the migration sets rows projected before as a replay would.
+// Proves the ledger and wallet projectors against PostgreSQL: every event applied twice leaves the same rows (idempotent), balances follow the postings, an appeal debt's collection shows where it was taken from, a bank withdrawal's Paystack status and a crypto withdrawal's KYC status follow every event that changes them (not only the first), and the migration sets rows projected before as a replay would.
 import { describe, expect, it } from 'vitest';
 import { InMemoryEventStore, handleCommand, type RecordedEvent } from '@wager/domain';
 import { walletDecider, walletStreamId, deterministicId, bankWithdrawalEventId, isBankWithdrawalEvent, type WalletCommand } from '@wager/domain/wallet/index';
-import { projectorSpec } from '../testing/projector-spec.js';
+import { projectorSpec, recordedEvent } from '../testing/projector-spec.js';
 import { ledgerProjector } from '../ledger/projector.js';
 import { bankWithdrawalsProjector, cryptoWithdrawalsProjector, transactionsProjector, walletsProjector } from './index.js';
 import { reviewInputs } from '@wager/domain/wallet/testing/payout-review';
@@ -42,6 +42,37 @@ describe('ledger and wallet projectors', () => {
     const transactions = await spec.db.selectFrom('transactions').select(['type', 'status']).where('user_id', '=', userId).execute();
     expect(transactions).toHaveLength(8);
     expect(transactions.find((t) => t.type === 'withdrawal')?.status).toBe('cancelled');
+  });
+
+  it('transactions: an appeal debt collected from a deposit, winnings or an appeal credit is an appeal_debit row saying where it came from (a deposit collection recorded before `source` existed reads the same)', async () => {
+    const store = new InMemoryEventStore({ now: () => new Date('2026-11-21T12:00:00Z') });
+    const userId = `u-${deterministicId('projector-collect', String(Math.random()))}`;
+    const now = new Date('2026-11-21T12:00:00Z');
+    const commands: WalletCommand[] = [
+      { type: 'AdjustForAppeal', data: { userId, holdId: 'lost1', holdKind: 'bet', amount: '-500.00', currency: 'NGN', reversesEventId: 'r1' }, metadata: { now } },
+      { type: 'CreditPayout', data: { userId, holdId: 'won1', holdKind: 'bet', amount: '200.00', currency: 'NGN' }, metadata: { now } },
+      { type: 'CreditPayout', data: { userId, holdId: 'pool1', holdKind: 'pool', amount: '50.00', currency: 'NGN', payoutId: 'first' }, metadata: { now } },
+      { type: 'AdjustForAppeal', data: { userId, holdId: 'won2', holdKind: 'bet', amount: '100.00', currency: 'NGN', reversesEventId: 'r2' }, metadata: { now } },
+      { type: 'CreditDeposit', data: { userId, depositId: 'd1', provider: 'paystack', reference: 'ref-d1', amount: '400.00', currency: 'NGN' }, metadata: { now } },
+    ];
+    for (const [i, command] of commands.entries()) {
+      await handleCommand(store, walletStreamId(userId), walletDecider, command, { eventIds: (events) => events.map((_, j) => deterministicId(userId, String(i), String(j))) });
+    }
+    const events: RecordedEvent[] = await store.readAll();
+    const legacy = recordedEvent('ReceivableCollected', { userId, currency: 'NGN', amount: '0.01', depositId: 'd0', stillOwed: '0.00', postings: [], collectedAt: now.toISOString() });
+    await spec.given([...events, legacy], { projectors: [ledgerProjector, walletsProjector, transactionsProjector] });
+    // Owed 500: 200 from the bet's winnings, 50 from the pool's, 100 from the appeal credit, the last 150 from the 400 deposit.
+    await spec.expectRows('wallets', { user_id: userId }, [{ balance: '250.00' }]);
+    const rows = await spec.db.selectFrom('transactions').select(['type', 'amount', 'bet_id', 'pool_id', 'reference', 'description']).where('user_id', '=', userId).where('type', '=', 'appeal_debit').execute();
+    expect(rows).toHaveLength(6);
+    expect(rows).toEqual(expect.arrayContaining([
+      { type: 'appeal_debit', amount: '500.00', bet_id: 'lost1', pool_id: null, reference: null, description: 'Appeal correction taken back (500.00 owed)' },
+      { type: 'appeal_debit', amount: '200.00', bet_id: 'won1', pool_id: null, reference: null, description: 'Owed appeal correction collected from winnings (300.00 still owed)' },
+      { type: 'appeal_debit', amount: '50.00', bet_id: null, pool_id: 'pool1', reference: null, description: 'Owed appeal correction collected from winnings (250.00 still owed)' },
+      { type: 'appeal_debit', amount: '100.00', bet_id: 'won2', pool_id: null, reference: null, description: 'Owed appeal correction collected from an appeal correction paid (150.00 still owed)' },
+      { type: 'appeal_debit', amount: '150.00', bet_id: null, pool_id: null, reference: 'd1', description: 'Owed appeal correction collected from a deposit' },
+      { type: 'appeal_debit', amount: '0.01', bet_id: null, pool_id: null, reference: 'd0', description: 'Owed appeal correction collected from a deposit' },
+    ]));
   });
 
   it('bank_withdrawals: an OTP transfer reads otp, then pending once the OTP is entered, then success; a late status never overwrites the outcome', async () => {

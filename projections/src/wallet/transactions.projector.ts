@@ -71,10 +71,13 @@ function rowsFor(recorded: RecordedEvent, event: WalletEvent): Row[] {
       return [{ ...base(recorded, d.userId, d.debitedAt), ...holdIds(d.holdKind, d.holdId), id: recorded.id, type: 'appeal_debit', status: 'completed', amount: d.amount, currency: d.currency, description: `Appeal correction taken back${owed}` }];
     }
     case 'ReceivableCollected': {
-      // An appeal debt taken back from a deposit: shown as the appeal debit it settles (docs/ledger.md, "Appeals").
+      // An appeal debt taken back from a deposit or from winnings: shown as the appeal debit it settles (docs/ledger.md, "Collecting it").
       const d = event.data;
       const still = d.stillOwed !== '0.00' ? ` (${d.stillOwed} still owed)` : '';
-      return [{ ...base(recorded, d.userId, d.collectedAt), id: recorded.id, type: 'appeal_debit', status: 'completed', amount: d.amount, currency: d.currency, reference: d.depositId, description: `Owed appeal correction collected from a deposit${still}` }];
+      const row = { ...base(recorded, d.userId, d.collectedAt), id: recorded.id, type: 'appeal_debit', status: 'completed', amount: d.amount, currency: d.currency };
+      if (d.source === 'payout') return [{ ...row, ...holdIds(d.holdKind, d.holdId), description: `Owed appeal correction collected from winnings${still}` }];
+      if (d.source === 'appeal_credit') return [{ ...row, ...holdIds(d.holdKind, d.holdId), description: `Owed appeal correction collected from an appeal correction paid${still}` }];
+      return [{ ...row, reference: d.depositId, description: `Owed appeal correction collected from a deposit${still}` }];
     }
     case 'AppealCredited': {
       const d = event.data;

@@ -1,4 +1,4 @@
-// Proves appeals through the API on PostgreSQL: who may file one (visitor 401, outsider 404, an admin who is no player 403, each player) and decide one (visitor 401, player 403, the resolving admin 403 same_admin, another admin), the 48-hour window, one appeal per bet, the queue, and the money: an overturn moves exactly the correction (even when the winner has spent the winnings: the rest is owed), each compensating event names the original resolution, the books balance and the escrow ends at zero; a decision and its corrections are one append: a crash inside it records neither, and the decision then made moves the money once.
+// Proves appeals through the API on PostgreSQL: who may file one (visitor 401, outsider 404, an admin who is no player 403, each player) and decide one (visitor 401, player 403, the resolving admin 403 same_admin, another admin), the 48-hour window, one appeal per bet, the queue, and the money: an overturn moves exactly the correction (even when the winner has spent the winnings: the rest is owed, and collected from their next winnings in that settlement's own append), each compensating event names the original resolution, the books balance and the escrow ends at zero; a decision and its corrections are one append: a crash inside it records neither, and the decision then made moves the money once.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { crashMidAppend } from '../../testing/crash.js';
 import { walletStreamId } from '@wager/domain/wallet/index';
 import { available, checkBooks, fundedPlayer, ledger, settleFollowUps, type Player } from './testing.js';
 import { BetSagas } from './commands.js';
+import { verifyLedger } from '../admin/audit.js';
 
 const H = 3600_000;
 let h: TestHarness;
@@ -192,6 +193,53 @@ describe('the queue and the decision', () => {
     await h.settle();
     const tx = (await h.app.inject({ method: 'GET', url: '/api/transactions', headers: alice.headers })).json() as { type: string; amount: string; description: string; betId: string | null }[];
     expect(tx.find((t) => t.betId === betId && t.type === 'appeal_debit')).toMatchObject({ amount: '98.00', description: 'Appeal correction taken back (20.00 owed)' });
+  });
+
+  it('a player who owes wins their next bet: the debt is paid from the winnings in the settlement itself, shown to the player and the admin, and the audit passes', async () => {
+    // Given Alice owes 20 after an overturn to a void (as above), with her next challenge (1000 + 20 fee) already locked
+    const { alice, bob, betId } = await resolved('alice');
+    const next = await h.app.inject({ method: 'POST', url: '/api/bets', headers: alice.headers, payload: { amount: '1000', visibility: 'public' } });
+    expect(next.statusCode, next.body).toBe(201);
+    const nextBet = next.json().bet as { id: string; inviteLinkId: string };
+    expect((await appeal(betId, bob.headers)).statusCode).toBe(201);
+    expect((await decide(betId, reviewer.headers, { outcome: 'overturned', winnerId: null })).statusCode).toBe(200);
+    expect((await ledger(h)).get(`user:${alice.id}:receivable:NGN`)?.toFixed(2)).toBe('-20.00');
+    expect(available(await ledger(h), alice.id)).toBe('0.00');
+
+    // When Carol accepts the challenge and both report Alice the winner
+    const carol = await fundedPlayer(h, '1100.00');
+    expect((await h.app.inject({ method: 'POST', url: `/api/challenges/accept/${nextBet.inviteLinkId}`, headers: carol.headers })).statusCode).toBe(200);
+    expect((await h.app.inject({ method: 'POST', url: `/api/bets/${nextBet.id}/result`, headers: alice.headers, payload: { result: 'won' } })).statusCode).toBe(200);
+    const lost = await h.app.inject({ method: 'POST', url: `/api/bets/${nextBet.id}/result`, headers: carol.headers, payload: { result: 'lost' } });
+    expect(lost.statusCode, lost.body).toBe(200);
+
+    // Then the payout (2000) and the collection of the 20 she owed are one append on her wallet: 1980 to spend, nothing owed
+    const { rows } = await sql<{ type: string; transaction_id: string; data: Record<string, unknown> }>`
+      select type, transaction_id::text, data from es_events where stream_id = ${walletStreamId(alice.id)} and data->>'holdId' = ${nextBet.id} and type in ('PayoutCredited', 'ReceivableCollected') order by global_position`.execute(h.deps.db);
+    expect(rows.map((r) => r.type)).toEqual(['PayoutCredited', 'ReceivableCollected']);
+    expect(new Set(rows.map((r) => r.transaction_id)).size).toBe(1);
+    expect(rows[1]!.data).toMatchObject({ source: 'payout', holdKind: 'bet', holdId: nextBet.id, amount: '20.00', stillOwed: '0.00' });
+    const books = await ledger(h);
+    expect(books.get(`user:${alice.id}:receivable:NGN`)?.toFixed(2)).toBe('0.00');
+    expect(available(books, alice.id)).toBe('1980.00');
+    await checkBooks(h, [betId, nextBet.id]);
+    await h.settle();
+    const balance = (await h.app.inject({ method: 'GET', url: '/api/user', headers: alice.headers })).json() as { balance: string };
+    expect(balance.balance).toBe('1980.00');
+    const collection = { type: 'appeal_debit', amount: '20.00', betId: nextBet.id, description: 'Owed appeal correction collected from winnings' };
+    const mine = (await h.app.inject({ method: 'GET', url: '/api/transactions', headers: alice.headers })).json() as Record<string, unknown>[];
+    expect(mine).toContainEqual(expect.objectContaining(collection));
+    expect(mine).toContainEqual(expect.objectContaining({ type: 'bet_payout', amount: '2000.00', betId: nextBet.id }));
+    const record = await h.app.inject({ method: 'GET', url: `/api/admin/users/${alice.id}/transactions`, headers: reviewer.headers });
+    expect(record.statusCode, record.body).toBe(200);
+    expect((record.json() as { transactions: Record<string, unknown>[] }).transactions).toContainEqual(expect.objectContaining(collection));
+    // A repeat of the winning report moves nothing more
+    expect((await h.app.inject({ method: 'POST', url: `/api/bets/${nextBet.id}/result`, headers: carol.headers, payload: { result: 'lost' } })).statusCode).toBeLessThan(500);
+    expect(available(await ledger(h), alice.id)).toBe('1980.00');
+    // And the audit (trial balance, check 9: each player holds from the appealed bet what the final outcome gives, across available and receivable) passes
+    const audit = await verifyLedger(h.deps, h.clock.now());
+    expect(audit.failures).toEqual([]);
+    expect(audit.passed).toBe(true);
   });
 });
 

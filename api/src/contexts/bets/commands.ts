@@ -55,13 +55,26 @@ export interface BetOutcome {
 /** Reads of the bet before a command that moves money gives up naming its wallets (each read newer than the last). */
 const WALLET_PLAN_ATTEMPTS_MAX = 3;
 
+/** The business step a wallet event of a bet command completes; an appeal debt collected from the payout or the appeal credit is keyed by that credit. */
+function walletStep(e: WalletEvent): string | null {
+  switch (e.type) {
+    case 'StakeReleased':
+      return 'release';
+    case 'PayoutCredited':
+      return 'payout';
+    case 'AppealDebited':
+    case 'AppealCredited':
+      return 'appeal';
+    case 'ReceivableCollected':
+      return e.data.source === 'payout' ? 'payout/collect' : e.data.source === 'appeal_credit' ? 'appeal/collect' : null;
+    default:
+      return null;
+  }
+}
+
 /** The deterministic ids of the wallet events a bet command decides (one per (bet, player, kind), as the saga era's). */
 function walletEventIds(betId: string, userId: string, key: string): (events: WalletEvent[]) => string[] {
-  return (events) =>
-    events.map((e, i) => {
-      const step = e.type === 'StakeReleased' ? 'release' : e.type === 'PayoutCredited' ? 'payout' : e.type === 'AppealDebited' || e.type === 'AppealCredited' ? 'appeal' : `${key}/${i}`;
-      return betStepId(betId, step, userId);
-    });
+  return (events) => events.map((e, i) => betStepId(betId, walletStep(e) ?? `${key}/${i}`, userId));
 }
 
 /**

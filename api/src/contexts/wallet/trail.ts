@@ -1,7 +1,8 @@
 /**
  * The wallet context's part of the dispute trail: every wallet event made for the bet (stakes
- * locked, released, payouts) with its postings, found through the bet trail index (each wallet
- * event names its hold), and the wallet streams they sit in for the hash-chain check.
+ * locked, released, payouts, an appeal debt collected from its payout or appeal credit) with its
+ * postings, found through the bet trail index (each wallet event names its hold), and the wallet
+ * streams they sit in for the hash-chain check.
  */
 import { postingsOf } from '@wager/domain/ledger/index';
 import { WALLET_STREAM_TYPE } from '@wager/domain/wallet/index';
@@ -23,6 +24,8 @@ export function walletCasebookLine(type: string, data: Record<string, unknown>):
       return { code: 'appeal_debited', params: { userId: s('userId'), amount: s('amount'), toReceivable: s('toReceivable'), currency: s('currency') } };
     case 'AppealCredited':
       return { code: 'appeal_credited', params: { userId: s('userId'), amount: s('amount'), currency: s('currency') } };
+    case 'ReceivableCollected':
+      return { code: 'receivable_collected', params: { userId: s('userId'), amount: s('amount'), stillOwed: s('stillOwed'), currency: s('currency') } };
     default:
       return undefined;
   }
