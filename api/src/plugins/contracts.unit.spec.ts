@@ -27,6 +27,7 @@ const bet: bets.BetView = {
   opponentResult: null,
   resultEvidence: [],
   disputeReason: null,
+  disputeReasonCode: null,
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-20T10:00:00.000Z',
   expiresAt: '2026-11-22T10:00:00.000Z',

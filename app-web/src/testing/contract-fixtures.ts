@@ -28,6 +28,7 @@ export function aBet(overrides: Partial<BetView> & Pick<BetView, 'id'>): BetView
     opponentResult: null,
     resultEvidence: [],
     disputeReason: null,
+    disputeReasonCode: null,
     createdAt,
     updatedAt: createdAt,
     expiresAt: new Date(Date.parse(createdAt) + 24 * 3600_000).toISOString(),
