@@ -1,4 +1,4 @@
-// Proves issue #29's admin class in Chromium: an admin lands on the admin overview (no location prompt) with every header link, Leaderboard included, unclipped at 1280 and 1024 px; the users list says age and email apart; the username opens the user record (transactions, bets); a freeze with a reason is shown to the player above every page on a 390 px phone in French; the record reads in Spanish on a phone without sideways scroll; a suspension ends the player's session and sign-in tells them why, in French; the users list, a user record and the dispute desk (players linked to their records) read in Spanish and French at 1280 px.
+// Proves issue #29's admin class in Chromium: an admin lands on the admin overview (no location prompt) with every header link, Leaderboard included, unclipped at 1280 and 1024 px; the users list says age and email apart; the username opens the user record (transactions, bets); a freeze with a reason is shown to the player above every page on a 390 px phone in French; the record reads in Spanish on a phone without sideways scroll; a suspension ends the player's session and sign-in tells them why, in French; the users list, a user record (each transaction said from its code) and the dispute desk (players linked to their records, the reason from its code) read in Spanish and French at 1280 px.
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -129,8 +129,8 @@ suite('admin class (issue #29): landing, header, the user record, freeze and sus
     await signIn(page, admin);
     await page.waitForURL('**/admin', { timeout: STEP_TIMEOUT_MS });
     const texts = {
-      es: { record: `Ficha del usuario: ${bob.username}`, queue: 'Cola de disputas' },
-      fr: { record: `Fiche utilisateur : ${bob.username}`, queue: 'File des litiges' },
+      es: { record: `Ficha del usuario: ${bob.username}`, queue: 'Cola de disputas', deposit: 'Depósito con tarjeta (Paystack)', reason: 'Los dos jugadores declararon una victoria' },
+      fr: { record: `Fiche utilisateur : ${bob.username}`, queue: 'File des litiges', deposit: 'Dépôt par carte (Paystack)', reason: 'Les deux joueurs ont déclaré une victoire' },
     } as const;
     for (const language of ['es', 'fr'] as const) {
       await page.goto('/admin');
@@ -146,6 +146,9 @@ suite('admin class (issue #29): landing, header, the user record, freeze and sus
       await row.getByRole('link', { name: bob.username, exact: true }).click();
       await visible(page.getByRole('heading', { name: texts[language].record }));
       await visible(page.getByTestId('admin-user-transactions'));
+      // Each transaction says what it is in the admin's language (from its code), not in the server's English.
+      await visible(page.getByTestId('admin-user-transactions').getByText(texts[language].deposit));
+      expect(await page.getByTestId('admin-user-transactions').textContent()).not.toContain('Card deposit');
       expect(await noSidewaysScroll(page)).toBe(true);
       await shot(`admin-user-record-${language}-1280`);
       // The dispute desk: both players named and linked to their records
@@ -154,6 +157,7 @@ suite('admin class (issue #29): landing, header, the user record, freeze and sus
       await visible(page.getByText(texts[language].queue));
       const dispute = page.getByTestId(`admin-dispute-${betId}`);
       await visible(dispute.getByRole('link', { name: carol.username, exact: true }));
+      await visible(dispute.getByText(texts[language].reason));
       expect(await dispute.getByRole('link', { name: bob.username, exact: true }).getAttribute('href')).toBe(`/admin/users/${bob.id}`);
       expect(await noSidewaysScroll(page)).toBe(true);
       await shot(`admin-disputes-${language}-1280`);

@@ -466,6 +466,8 @@ export const en = {
   bets: {
     games: { fc25: 'EA Sports FC 25', cod: 'Call of Duty' },
     gameShort: { fc25: 'FC 25', cod: 'COD' },
+    /** Why the platform opened a dispute, by the bet's `disputeReasonCode`. */
+    disputeReasons: { both_reported_win: 'Both players reported a win', both_reported_loss: 'Both players reported a loss' },
     status: {
       pending: 'Pending',
       accepted: 'Active',

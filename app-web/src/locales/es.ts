@@ -162,6 +162,7 @@ export const es: Translation = {
   },
   bets: {
     games: { fc25: 'EA Sports FC 25', cod: 'Call of Duty' }, gameShort: { fc25: 'FC 25', cod: 'COD' },
+    disputeReasons: { both_reported_win: 'Los dos jugadores declararon una victoria', both_reported_loss: 'Los dos jugadores declararon una derrota' },
     status: { pending: 'Pendiente', accepted: 'Activa', in_progress: 'En vivo', completed: 'Terminada', disputed: 'En disputa', cancelled: 'Cancelada', expired: 'Caducada', voided: 'Anulada' },
     amount: 'Importe', vs: 'vs', openChallenge: 'Desafío abierto', challenger: 'Retador', opponent: 'Rival', youAreChallenger: 'Desafiaste a {{name}}', youAreOpponent: '{{name}} te desafió',
     expires: 'Caduca {{time}}', created: 'Creado {{time}}', expired: 'Caducado',

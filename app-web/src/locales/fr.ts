@@ -162,6 +162,7 @@ export const fr: Translation = {
   },
   bets: {
     games: { fc25: 'EA Sports FC 25', cod: 'Call of Duty' }, gameShort: { fc25: 'FC 25', cod: 'COD' },
+    disputeReasons: { both_reported_win: 'Les deux joueurs ont déclaré une victoire', both_reported_loss: 'Les deux joueurs ont déclaré une défaite' },
     status: { pending: 'En attente', accepted: 'Actif', in_progress: 'En direct', completed: 'Terminé', disputed: 'Contesté', cancelled: 'Annulé', expired: 'Expiré', voided: 'Annulé (remboursé)' },
     amount: 'Montant', vs: 'contre', openChallenge: 'Défi ouvert', challenger: 'Challenger', opponent: 'Adversaire', youAreChallenger: 'Vous avez défié {{name}}', youAreOpponent: '{{name}} vous a défié',
     expires: 'Expire le {{time}}', created: 'Créé le {{time}}', expired: 'Expiré',

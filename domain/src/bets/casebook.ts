@@ -5,6 +5,7 @@
  * parameters, never English text); this renders them in en, es or fr, for the admin's review
  * page in the browser and the printable page on the server alike. Pure: names arrive as a map.
  */
+import { DISPUTE_REASON_CODES, type DisputeReasonCode } from './rules.js';
 
 export const CASEBOOK_LOCALES = ['en', 'es', 'fr'] as const;
 export type CasebookLocale = (typeof CASEBOOK_LOCALES)[number];
@@ -118,6 +119,17 @@ const GAMES: Record<string, string> = { fc25: 'EA FC 25', cod: 'Call of Duty' };
 
 type Template = (p: CasebookParams, f: Fmt) => string;
 
+/** A dispute's reason by its code (`reasonCode`, DISPUTE_REASON_CODES); a reason without one as it was recorded. */
+const DISPUTE_REASONS: Record<CasebookLocale, Record<DisputeReasonCode, string>> = {
+  en: { both_reported_win: 'both players reported a win', both_reported_loss: 'both players reported a loss' },
+  es: { both_reported_win: 'los dos jugadores declararon una victoria', both_reported_loss: 'los dos jugadores declararon una derrota' },
+  fr: { both_reported_win: 'les deux joueurs ont déclaré une victoire', both_reported_loss: 'les deux joueurs ont déclaré une défaite' },
+};
+function disputeReason(locale: CasebookLocale, p: CasebookParams, f: Fmt): string {
+  const code = DISPUTE_REASON_CODES.find((c) => c === p.reasonCode);
+  return code ? DISPUTE_REASONS[locale][code] : f.text(p.reason);
+}
+
 /** A chat message the platform posted (a notice, the dispute's announcement), not a person. */
 const isSystemMessage = (p: CasebookParams): boolean => p.messageType === 'system' || p.messageType === 'dispute' || p.senderId === 'system';
 type Words = Record<CasebookCode, Template> & { result: (r: unknown) => string };
@@ -129,7 +141,7 @@ const EN: Words = {
   bet_accepted: (p, f) => `${f.who(p.opponentId)} accepted the challenge`,
   result_reported: (p, f) => `${f.who(p.reporterId)} reported ${EN.result(p.result)}${Number(p.evidenceCount) > 0 ? ` with ${p.evidenceCount} evidence file(s)` : ''}`,
   evidence_attached: (p, f) => `${f.who(p.userId)} attached ${f.text(p.filename)}`,
-  bet_disputed: (p, f) => `The reports disagree: the bet is disputed (${f.text(p.reason)})`,
+  bet_disputed: (p, f) => `The reports disagree: the bet is disputed (${disputeReason('en', p, f)})`,
   dispute_resolved: (p, f) => (p.winnerId ? `${f.who(p.adminId)} awarded the win to ${f.who(p.winnerId)}` : `${f.who(p.adminId)} voided the bet`) + (p.adminNotes ? `. Notes: “${f.text(p.adminNotes)}”` : ''),
   bet_settled: (p, f) => `${f.who(p.winnerId)} won; ${f.money(p.feeIncome, p.currency)} in fees went to the platform`,
   bet_voided: (p, f) => `The bet was voided (${p.reason === 'admin' ? 'by an admin' : p.reason === 'no_result_by_deadline' ? 'no result by the deadline' : f.text(p.reason)})`,
@@ -180,7 +192,7 @@ const ES: Words = {
   bet_accepted: (p, f) => `${f.who(p.opponentId)} aceptó el desafío`,
   result_reported: (p, f) => `${f.who(p.reporterId)} informó ${ES.result(p.result)}${Number(p.evidenceCount) > 0 ? ` con ${p.evidenceCount} archivo(s) de prueba` : ''}`,
   evidence_attached: (p, f) => `${f.who(p.userId)} adjuntó ${f.text(p.filename)}`,
-  bet_disputed: (p, f) => `Los informes no coinciden: la apuesta está en disputa (${f.text(p.reason)})`,
+  bet_disputed: (p, f) => `Los informes no coinciden: la apuesta está en disputa (${disputeReason('es', p, f)})`,
   dispute_resolved: (p, f) => (p.winnerId ? `${f.who(p.adminId)} dio la victoria a ${f.who(p.winnerId)}` : `${f.who(p.adminId)} anuló la apuesta`) + (p.adminNotes ? `. Notas: «${f.text(p.adminNotes)}»` : ''),
   bet_settled: (p, f) => `${f.who(p.winnerId)} ganó; ${f.money(p.feeIncome, p.currency)} en comisiones fueron a la plataforma`,
   bet_voided: (p, f) => `La apuesta se anuló (${p.reason === 'admin' ? 'por un administrador' : p.reason === 'no_result_by_deadline' ? 'sin resultado antes del plazo' : f.text(p.reason)})`,
@@ -231,7 +243,7 @@ const FR: Words = {
   bet_accepted: (p, f) => `${f.who(p.opponentId)} a accepté le défi`,
   result_reported: (p, f) => `${f.who(p.reporterId)} a déclaré ${FR.result(p.result)}${Number(p.evidenceCount) > 0 ? ` avec ${p.evidenceCount} preuve(s)` : ''}`,
   evidence_attached: (p, f) => `${f.who(p.userId)} a joint ${f.text(p.filename)}`,
-  bet_disputed: (p, f) => `Les déclarations divergent : le pari est contesté (${f.text(p.reason)})`,
+  bet_disputed: (p, f) => `Les déclarations divergent : le pari est contesté (${disputeReason('fr', p, f)})`,
   dispute_resolved: (p, f) => (p.winnerId ? `${f.who(p.adminId)} a attribué la victoire à ${f.who(p.winnerId)}` : `${f.who(p.adminId)} a annulé le pari`) + (p.adminNotes ? `. Notes : « ${f.text(p.adminNotes)} »` : ''),
   bet_settled: (p, f) => `${f.who(p.winnerId)} a gagné ; ${f.money(p.feeIncome, p.currency)} de frais sont allés à la plateforme`,
   bet_voided: (p, f) => `Le pari a été annulé (${p.reason === 'admin' ? 'par un administrateur' : p.reason === 'no_result_by_deadline' ? 'aucun résultat avant l’échéance' : f.text(p.reason)})`,

@@ -1,7 +1,8 @@
-// Proves the casebook's sentences: every code renders in en, es and fr with names for ids and amounts in the locale (NGN as ₦), an id without a name stays visible, and the people a line names are found from its parameters.
+// Proves the casebook's sentences: every code renders in en, es and fr with names for ids and amounts in the locale (NGN as ₦), an id without a name stays visible, the people a line names are found from its parameters, and a dispute's reason is said by its code (old recorded texts mapped back to it).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CASEBOOK_CODES, CASEBOOK_LOCALES, casebookLocale, casebookPeople, renderCasebookLine, type CasebookLine } from './casebook.js';
+import { DISPUTE_REASON_CODES, disputeReasonCode, disputeReasonText } from './rules.js';
 
 const ada = '11111111-1111-4111-8111-111111111111';
 const bayo = '22222222-2222-4222-8222-222222222222';
@@ -19,6 +20,24 @@ describe('renderCasebookLine', () => {
     const line: CasebookLine = { code: 'report_contradicts_tracker', params: { reporterId: bayo, reported: 'won', suggestedWinnerId: ada } };
     expect(renderCasebookLine(line, { locale: 'en', names })).toBe('bayo reported a win, which contradicts the tracker (it suggests ada_lagos won)');
     expect(renderCasebookLine({ ...line, params: { ...line.params, suggestedWinnerId: null } }, { locale: 'en', names })).toContain('it suggests a draw');
+  });
+
+  it('says a dispute’s reason by its code in each language, and a reason without a code as recorded', () => {
+    const line: CasebookLine = { code: 'bet_disputed', params: { reason: disputeReasonText.both_reported_win, reasonCode: disputeReasonCode(disputeReasonText.both_reported_win) } };
+    expect(renderCasebookLine(line, { locale: 'en', names })).toBe('The reports disagree: the bet is disputed (both players reported a win)');
+    expect(renderCasebookLine(line, { locale: 'es', names })).toBe('Los informes no coinciden: la apuesta está en disputa (los dos jugadores declararon una victoria)');
+    expect(renderCasebookLine({ ...line, params: { reason: disputeReasonText.both_reported_loss, reasonCode: 'both_reported_loss' } }, { locale: 'fr', names })).toBe(
+      'Les déclarations divergent : le pari est contesté (les deux joueurs ont déclaré une défaite)',
+    );
+    expect(renderCasebookLine({ code: 'bet_disputed', params: { reason: 'Something else', reasonCode: null } }, { locale: 'fr', names })).toBe('Les déclarations divergent : le pari est contesté (Something else)');
+  });
+
+  it('maps every recorded dispute reason back to its code, and an unknown text to none', () => {
+    for (const code of DISPUTE_REASON_CODES) expect(disputeReasonCode(disputeReasonText[code])).toBe(code);
+    expect(disputeReasonCode('Both players reported a win')).toBe('both_reported_win');
+    expect(disputeReasonCode('Both players reported a loss')).toBe('both_reported_loss');
+    expect(disputeReasonCode('both players reported a win')).toBeNull();
+    expect(disputeReasonCode(null)).toBeNull();
   });
 
   it('says the platform’s own chat notices as the system’s, not as a person', () => {

@@ -4,7 +4,7 @@ import { fee, formatAmount } from '../money/money.js';
 import { assertBalanced } from '../ledger/postings.js';
 import type { BetCommand } from './commands.js';
 import type { BetEvent, BetPosting, BetRefund } from './events.js';
-import { betMessages, normalisedChallengeSchema } from './rules.js';
+import { betMessages, disputeReasonText, normalisedChallengeSchema } from './rules.js';
 import { APPEAL_CODES, appealMessages, appealMoneyPlan, fileAppealSchema } from './appeals.js';
 import { TERMINAL_BET_STATUSES, type BetState, type ExistingBet } from './state.js';
 
@@ -171,7 +171,7 @@ function report(c: Command<'ReportResult'>, now: Now, state: BetState): BetEvent
   };
   if (!otherReport) return [reported];
   if (otherReport.result === c.result) {
-    const reason = c.result === 'won' ? betMessages.disputeBothWon : betMessages.disputeBothLost;
+    const reason = disputeReasonText[c.result === 'won' ? 'both_reported_win' : 'both_reported_loss'];
     return [reported, { type: 'BetDisputed', data: { betId: s.bet.betId, reason, disputedAt: at } }];
   }
   const winnerId = c.result === 'won' ? c.userId : other;

@@ -140,6 +140,26 @@ export const betMessages = {
 } as const;
 
 /**
+ * Why the platform opened a dispute, as a stable code (the web app says it in the reader's
+ * language). `BetDisputed` records the English sentence (`disputeReasonText`) and no code, so the
+ * read side maps a recorded reason back to its code with `disputeReasonCode`: every reason the
+ * decider has recorded is one of these sentences, and a text it does not know maps to null (shown
+ * as it was recorded).
+ */
+export const DISPUTE_REASON_CODES = ['both_reported_win', 'both_reported_loss'] as const;
+export type DisputeReasonCode = (typeof DISPUTE_REASON_CODES)[number];
+
+export const disputeReasonText: Readonly<Record<DisputeReasonCode, string>> = {
+  both_reported_win: betMessages.disputeBothWon,
+  both_reported_loss: betMessages.disputeBothLost,
+};
+
+export function disputeReasonCode(reason: string | null | undefined): DisputeReasonCode | null {
+  if (!reason) return null;
+  return DISPUTE_REASON_CODES.find((code) => disputeReasonText[code] === reason) ?? null;
+}
+
+/**
  * The stake: the one amount rule (`amountSchema`: a decimal string or a number on the wire, a
  * normalised decimal string after parsing, "100" → "100.00") in the spec's words. Required: the
  * dialog's default of 100 is the dialog's, the server never supplies one.

@@ -10,7 +10,7 @@ import { CASEBOOK_CODES } from '../bets/casebook.js';
 import { betView, evidenceFile } from './bets.js';
 import { id, isoTime, moneyString, uuid } from './common.js';
 import { user } from './accounts.js';
-import { attentionWithdrawal, posting, saferPlayForAdmin } from './wallet.js';
+import { attentionWithdrawal, posting, saferPlayForAdmin, transaction } from './wallet.js';
 
 // ---- GET /api/admin/stats, POST /api/admin/test-email -----------------------------------------
 
@@ -120,18 +120,8 @@ export const adminRecordPageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(ADMIN_RECORD_PAGE_SIZE_MAX).default(ADMIN_RECORD_PAGE_SIZE_DEFAULT),
 });
 const pagination = z.strictObject({ page: z.number(), limit: z.number(), total: z.number(), pages: z.number() });
-export const adminTransaction = z.strictObject({
-  id: z.string(),
-  type: z.string(),
-  status: z.string(),
-  amount: moneyString,
-  currency: z.string(),
-  betId: z.string().nullable(),
-  poolId: z.string().nullable(),
-  reference: z.string().nullable(),
-  description: z.string(),
-  createdAt: isoTime,
-});
+/** A row of the user's transactions: the player's own list's shape (`description` English; `descriptionCode` and `descriptionParams` for the apps). */
+export const adminTransaction = transaction;
 export type AdminTransaction = z.infer<typeof adminTransaction>;
 export const adminTransactionsPage = z.strictObject({ transactions: z.array(adminTransaction), pagination });
 export type AdminTransactionsPage = z.infer<typeof adminTransactionsPage>;

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import {
   AMOUNT_RANGES,
   BET_CURRENCIES,
+  DISPUTE_REASON_CODES,
   GAME_TYPES,
   betMessages,
   betResultSchema,
@@ -98,7 +99,10 @@ export const betView = z.strictObject({
   challengerResult: z.string().nullable(),
   opponentResult: z.string().nullable(),
   resultEvidence: z.array(evidenceFile),
+  /** The English reason, for API clients that show it as it is. */
   disputeReason: z.string().nullable(),
+  /** The reason as a code the apps say in the reader's language; null with no dispute or a reason the platform has no code for. */
+  disputeReasonCode: z.enum(DISPUTE_REASON_CODES).nullable(),
   createdAt: isoTime,
   updatedAt: isoTime,
   expiresAt: isoTime,

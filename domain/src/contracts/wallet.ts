@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { PAYOUT_REVIEW_REASONS } from '../wallet/payout-policy.js';
+import { TRANSACTION_DESCRIPTION_CODES } from '../wallet/transaction-descriptions.js';
 import { id, isoTime, moneyString } from './common.js';
 
 // ---- Proof of escrow (GET /api/bets/:betId/ledger, GET /api/pools/:poolId/ledger) ----------
@@ -227,7 +228,11 @@ export const transaction = z.strictObject({
   betId: id.nullable(),
   poolId: id.nullable(),
   reference: z.string().nullable(),
+  /** English, for API clients that show it as it is. */
   description: z.string(),
+  /** What the row is, as a code the apps say in the reader's language with `descriptionParams`; null for a description no code describes. */
+  descriptionCode: z.enum(TRANSACTION_DESCRIPTION_CODES).nullable(),
+  descriptionParams: z.record(z.string(), z.string()),
   createdAt: isoTime,
 });
 export type Transaction = z.infer<typeof transaction>;

@@ -29,6 +29,43 @@ export function notificationLocale(language: string | null | undefined): Notific
   return (NOTIFICATION_LOCALES as readonly string[]).includes(base) ? (base as NotificationLocale) : 'en';
 }
 
+/**
+ * The language of a page someone reaches without signing in (an email's unsubscribe link): their
+ * profile's language when it is one of ours, as their emails are written; else the first of ours
+ * the browser's Accept-Language asks for (by weight, then order; `*` and unknown tags skipped);
+ * else English.
+ */
+export function readerLocale(profileLanguage: string | null | undefined, acceptLanguage: string | null | undefined): NotificationLocale {
+  const supported = (tag: string): NotificationLocale | null => {
+    const base = tag.trim().slice(0, 2).toLowerCase();
+    return (NOTIFICATION_LOCALES as readonly string[]).includes(base) && (tag.trim().length === 2 || tag.trim()[2] === '-') ? (base as NotificationLocale) : null;
+  };
+  if (profileLanguage) {
+    const own = supported(profileLanguage);
+    if (own) return own;
+  }
+  const asked = (acceptLanguage ?? '')
+    .split(',')
+    .map((part, order) => {
+      const [tag = '', ...options] = part.split(';');
+      const q = options.map((o) => /^\s*q\s*=\s*([01](?:\.\d{0,3})?)\s*$/i.exec(o)).find((m) => m !== null);
+      return { locale: supported(tag), weight: q ? Number(q[1]) : 1, order };
+    })
+    .filter((a): a is { locale: NotificationLocale; weight: number; order: number } => a.locale !== null && a.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.order - b.order);
+  return asked[0]?.locale ?? 'en';
+}
+
+function safeZone(timeZone: string | null): string {
+  if (!timeZone) return 'UTC';
+  try {
+    new Intl.DateTimeFormat('en', { timeZone });
+    return timeZone;
+  } catch {
+    return 'UTC';
+  }
+}
+
 interface Fmt {
   money(amount: string | null | undefined, currency: string | null | undefined): string;
   /** "at 22:35 tomorrow", "a las 22:35 de mañana", "demain à 22:35", or a full date. */

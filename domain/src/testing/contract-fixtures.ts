@@ -31,6 +31,7 @@ export function aBet(overrides: Partial<BetView> & Pick<BetView, 'id'>): BetView
     opponentResult: null,
     resultEvidence: [],
     disputeReason: null,
+    disputeReasonCode: null,
     createdAt,
     updatedAt: createdAt,
     expiresAt: new Date(Date.parse(createdAt) + 24 * 3600_000).toISOString(),
@@ -87,5 +88,5 @@ export function aUser(overrides: Partial<SessionUser> & Pick<SessionUser, 'id' |
 
 /** A line of GET /api/transactions. */
 export function aTransaction(overrides: Partial<Transaction> & Pick<Transaction, 'id' | 'type' | 'amount' | 'createdAt'>): Transaction {
-  return { status: 'completed', currency: 'NGN', betId: null, poolId: null, reference: null, description: '', ...overrides };
+  return { status: 'completed', currency: 'NGN', betId: null, poolId: null, reference: null, description: '', descriptionCode: null, descriptionParams: {}, ...overrides };
 }

@@ -22,3 +22,4 @@ export * from './payout-policy.js';
 export * from './bank-transfer-attention.js';
 export * from './deposit-settlement.js';
 export * from './steps.js';
+export * from './transaction-descriptions.js';

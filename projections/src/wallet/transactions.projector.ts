@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@wager/domain';
-import { WALLET_EVENT_TYPES, type WalletEvent } from '@wager/domain/wallet/index';
+import { WALLET_EVENT_TYPES, transactionDescriptionText, type WalletEvent } from '@wager/domain/wallet/index';
 import { sql, type Insertable } from 'kysely';
 import type { TransactionsTable } from './wallet.table.js';
 import type { Projector } from '../projector.js';
@@ -20,11 +20,11 @@ function rowsFor(recorded: RecordedEvent, event: WalletEvent): Row[] {
   switch (event.type) {
     case 'DepositCredited': {
       const d = event.data;
-      return [{ ...base(recorded, d.userId, d.creditedAt), id: recorded.id, type: 'deposit', status: 'completed', amount: d.amount, currency: d.currency, reference: d.reference, description: 'Card deposit (Paystack)' }];
+      return [{ ...base(recorded, d.userId, d.creditedAt), id: recorded.id, type: 'deposit', status: 'completed', amount: d.amount, currency: d.currency, reference: d.reference, description: transactionDescriptionText('card_deposit') }];
     }
     case 'CryptoDepositCredited': {
       const d = event.data;
-      return [{ ...base(recorded, d.userId, d.creditedAt), id: recorded.id, type: 'deposit', status: 'completed', amount: d.usdAmount, currency: 'USD', reference: d.depositId, description: `Crypto deposit ${d.cryptoAmount} ${d.cryptocurrency} (${d.network})` }];
+      return [{ ...base(recorded, d.userId, d.creditedAt), id: recorded.id, type: 'deposit', status: 'completed', amount: d.usdAmount, currency: 'USD', reference: d.depositId, description: transactionDescriptionText('crypto_deposit', { cryptoAmount: d.cryptoAmount, cryptocurrency: d.cryptocurrency, network: d.network }) }];
     }
     case 'WithdrawalRequested': {
       const d = event.data;
@@ -37,51 +37,50 @@ function rowsFor(recorded: RecordedEvent, event: WalletEvent): Row[] {
           amount: d.usdAmount,
           currency: 'USD',
           reference: d.withdrawalId,
-          description: `Crypto withdrawal ${d.cryptoAmount} ${d.cryptocurrency} (${d.network})`,
+          description: transactionDescriptionText('crypto_withdrawal', { cryptoAmount: d.cryptoAmount, cryptocurrency: d.cryptocurrency, network: d.network }),
         },
       ];
     }
     case 'BankWithdrawalRequested': {
       const d = event.data;
-      return [{ ...base(recorded, d.userId, d.requestedAt), id: `withdrawal:${d.withdrawalId}`, type: 'withdrawal', status: 'pending', amount: d.amount, currency: d.currency, reference: d.reference, description: `Bank withdrawal to ${d.bankName} ${d.accountNumberMasked}` }];
+      return [{ ...base(recorded, d.userId, d.requestedAt), id: `withdrawal:${d.withdrawalId}`, type: 'withdrawal', status: 'pending', amount: d.amount, currency: d.currency, reference: d.reference, description: transactionDescriptionText('bank_withdrawal', { bankName: d.bankName, accountNumberMasked: d.accountNumberMasked }) }];
     }
     case 'StakeLocked': {
       const d = event.data;
       const ids = holdIds(d.holdKind, d.holdId);
       const rows: Row[] = [
-        { ...base(recorded, d.userId, d.lockedAt), ...ids, id: `${recorded.id}:stake`, type: d.holdKind === 'bet' ? 'bet_escrow' : 'pool_entry', status: 'completed', amount: d.stake, currency: d.currency, description: d.holdKind === 'bet' ? 'Stake held in escrow' : 'Pool entry held in escrow' },
+        { ...base(recorded, d.userId, d.lockedAt), ...ids, id: `${recorded.id}:stake`, type: d.holdKind === 'bet' ? 'bet_escrow' : 'pool_entry', status: 'completed', amount: d.stake, currency: d.currency, description: transactionDescriptionText(d.holdKind === 'bet' ? 'stake_held' : 'pool_entry_held') },
       ];
-      if (d.fee !== '0.00') rows.push({ ...base(recorded, d.userId, d.lockedAt), ...ids, id: `${recorded.id}:fee`, type: 'fee', status: 'completed', amount: d.fee, currency: d.currency, description: 'Platform fee (2%)' });
+      if (d.fee !== '0.00') rows.push({ ...base(recorded, d.userId, d.lockedAt), ...ids, id: `${recorded.id}:fee`, type: 'fee', status: 'completed', amount: d.fee, currency: d.currency, description: transactionDescriptionText('platform_fee') });
       return rows;
     }
     case 'StakeReleased': {
       const d = event.data;
-      return [{ ...base(recorded, d.userId, d.releasedAt), ...holdIds(d.holdKind, d.holdId), id: recorded.id, type: 'refund', status: 'completed', amount: d.amount, currency: d.currency, description: `Stake and fee returned (${d.reason})` }];
+      return [{ ...base(recorded, d.userId, d.releasedAt), ...holdIds(d.holdKind, d.holdId), id: recorded.id, type: 'refund', status: 'completed', amount: d.amount, currency: d.currency, description: transactionDescriptionText('stake_returned', { reason: d.reason }) }];
     }
     case 'PayoutCredited': {
       const d = event.data;
       return [
-        { ...base(recorded, d.userId, d.creditedAt), ...holdIds(d.holdKind, d.holdId), id: recorded.id, type: d.holdKind === 'bet' ? 'bet_payout' : 'pool_payout', status: 'completed', amount: d.amount, currency: d.currency, description: 'Winnings paid out' },
+        { ...base(recorded, d.userId, d.creditedAt), ...holdIds(d.holdKind, d.holdId), id: recorded.id, type: d.holdKind === 'bet' ? 'bet_payout' : 'pool_payout', status: 'completed', amount: d.amount, currency: d.currency, description: transactionDescriptionText('winnings_paid') },
       ];
     }
     case 'AppealDebited': {
       // The whole correction shows as one debit; the part the balance could not cover is owed (docs/ledger.md, "Appeals").
       const d = event.data;
-      const owed = d.toReceivable !== '0.00' ? ` (${d.toReceivable} owed)` : '';
-      return [{ ...base(recorded, d.userId, d.debitedAt), ...holdIds(d.holdKind, d.holdId), id: recorded.id, type: 'appeal_debit', status: 'completed', amount: d.amount, currency: d.currency, description: `Appeal correction taken back${owed}` }];
+      return [{ ...base(recorded, d.userId, d.debitedAt), ...holdIds(d.holdKind, d.holdId), id: recorded.id, type: 'appeal_debit', status: 'completed', amount: d.amount, currency: d.currency, description: d.toReceivable !== '0.00' ? transactionDescriptionText('appeal_taken_back_owed', { owed: d.toReceivable }) : transactionDescriptionText('appeal_taken_back') }];
     }
     case 'ReceivableCollected': {
       // An appeal debt taken back from a deposit or from winnings: shown as the appeal debit it settles (docs/ledger.md, "Collecting it").
       const d = event.data;
-      const still = d.stillOwed !== '0.00' ? ` (${d.stillOwed} still owed)` : '';
       const row = { ...base(recorded, d.userId, d.collectedAt), id: recorded.id, type: 'appeal_debit', status: 'completed', amount: d.amount, currency: d.currency };
-      if (d.source === 'payout') return [{ ...row, ...holdIds(d.holdKind, d.holdId), description: `Owed appeal correction collected from winnings${still}` }];
-      if (d.source === 'appeal_credit') return [{ ...row, ...holdIds(d.holdKind, d.holdId), description: `Owed appeal correction collected from an appeal correction paid${still}` }];
-      return [{ ...row, reference: d.depositId, description: `Owed appeal correction collected from a deposit${still}` }];
+      const owed = d.stillOwed !== '0.00';
+      if (d.source === 'payout') return [{ ...row, ...holdIds(d.holdKind, d.holdId), description: owed ? transactionDescriptionText('appeal_collected_from_winnings_still_owed', { stillOwed: d.stillOwed }) : transactionDescriptionText('appeal_collected_from_winnings') }];
+      if (d.source === 'appeal_credit') return [{ ...row, ...holdIds(d.holdKind, d.holdId), description: owed ? transactionDescriptionText('appeal_collected_from_appeal_credit_still_owed', { stillOwed: d.stillOwed }) : transactionDescriptionText('appeal_collected_from_appeal_credit') }];
+      return [{ ...row, reference: d.depositId, description: owed ? transactionDescriptionText('appeal_collected_still_owed', { stillOwed: d.stillOwed }) : transactionDescriptionText('appeal_collected') }];
     }
     case 'AppealCredited': {
       const d = event.data;
-      return [{ ...base(recorded, d.userId, d.creditedAt), ...holdIds(d.holdKind, d.holdId), id: recorded.id, type: 'appeal_credit', status: 'completed', amount: d.amount, currency: d.currency, description: 'Appeal correction paid' }];
+      return [{ ...base(recorded, d.userId, d.creditedAt), ...holdIds(d.holdKind, d.holdId), id: recorded.id, type: 'appeal_credit', status: 'completed', amount: d.amount, currency: d.currency, description: transactionDescriptionText('appeal_paid') }];
     }
     default:
       return [];

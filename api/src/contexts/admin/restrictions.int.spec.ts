@@ -82,6 +82,11 @@ describe('the user record', () => {
     const times = tx.transactions.map((t: { createdAt: string }) => t.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
     expect(tx.transactions[0]).toMatchObject({ betId: second.bet.id });
+    // Each row says what it is as a code the web app renders in the admin's language; the English stays for API clients.
+    expect(tx.transactions.find((t: { type: string }) => t.type === 'deposit')).toMatchObject({ status: 'completed', description: 'Card deposit (Paystack)', descriptionCode: 'card_deposit', descriptionParams: {} });
+    expect(tx.transactions.find((t: { type: string }) => t.type === 'bet_escrow')).toMatchObject({ description: 'Stake held in escrow', descriptionCode: 'stake_held' });
+    expect(tx.transactions.find((t: { type: string }) => t.type === 'fee')).toMatchObject({ descriptionCode: 'platform_fee' });
+    expect(tx.transactions.filter((t: { descriptionCode: string | null }) => t.descriptionCode === null)).toEqual([]);
 
     expect((await call('GET', `/api/admin/users/${randomUUID()}/bets`, admin)).json()).toMatchObject({ code: 'user_not_found' });
     expect((await call('GET', `/api/admin/users/${alice.id}/bets?limit=1000`, admin)).statusCode).toBe(400);

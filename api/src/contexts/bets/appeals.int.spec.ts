@@ -192,7 +192,7 @@ describe('the queue and the decision', () => {
     await checkBooks(h, [betId]);
     await h.settle();
     const tx = (await h.app.inject({ method: 'GET', url: '/api/transactions', headers: alice.headers })).json() as { type: string; amount: string; description: string; betId: string | null }[];
-    expect(tx.find((t) => t.betId === betId && t.type === 'appeal_debit')).toMatchObject({ amount: '98.00', description: 'Appeal correction taken back (20.00 owed)' });
+    expect(tx.find((t) => t.betId === betId && t.type === 'appeal_debit')).toMatchObject({ amount: '98.00', description: 'Appeal correction taken back (20.00 owed)', descriptionCode: 'appeal_taken_back_owed', descriptionParams: { owed: '20.00' } });
   });
 
   it('a player who owes wins their next bet: the debt is paid from the winnings in the settlement itself, shown to the player and the admin, and the audit passes', async () => {

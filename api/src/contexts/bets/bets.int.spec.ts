@@ -173,9 +173,9 @@ describe('evidence, disputes and the admin desk', () => {
     expect((await h.app.inject({ method: 'GET', url: file.url })).statusCode).toBe(401);
 
     const disputed = await report(bob, bet.id, 'won');
-    expect(disputed.json()).toMatchObject({ status: 'disputed', disputeReason: 'Both players reported a win' });
+    expect(disputed.json()).toMatchObject({ status: 'disputed', disputeReason: 'Both players reported a win', disputeReasonCode: 'both_reported_win' });
     const desk = await h.app.inject({ method: 'GET', url: '/api/admin/bets/disputed', headers: admin.headers });
-    expect(desk.json().find((b: { id: string }) => b.id === bet.id)).toMatchObject({ challengerResult: 'won', opponentResult: 'won', resultEvidence: [{ sha256: file.sha256 }] });
+    expect(desk.json().find((b: { id: string }) => b.id === bet.id)).toMatchObject({ challengerResult: 'won', opponentResult: 'won', resultEvidence: [{ sha256: file.sha256 }], disputeReasonCode: 'both_reported_win' });
     expect((await h.app.inject({ method: 'GET', url: '/api/admin/bets/disputed', headers: alice.headers })).statusCode).toBe(403);
 
     const outsider = await h.app.inject({ method: 'PUT', url: `/api/admin/bets/${bet.id}/resolve`, headers: admin.headers, payload: { winnerId: eve.id, adminNotes: 'eve won' } });
@@ -194,6 +194,7 @@ describe('evidence, disputes and the admin desk', () => {
     const entries = trail.json().entries as { type: string; source: string; kind: string; actor: string; postings: unknown[] }[];
     const types = entries.filter((t) => t.source === 'bets' || t.source === 'wallet').filter((t) => t.kind !== 'evidence').map((t) => t.type);
     expect(types).toEqual(['StakeLocked', 'BetCreated', 'StakeLocked', 'BetAccepted', 'BetResultReported', 'BetResultReported', 'BetDisputed', 'DisputeResolved', 'BetSettled', 'PayoutCredited']);
+    expect(entries.find((t) => t.type === 'BetDisputed')).toMatchObject({ summary: { code: 'bet_disputed', params: { reason: 'Both players reported a win', reasonCode: 'both_reported_win' } } });
     const settledEntry = entries.find((t) => t.type === 'BetSettled')!;
     expect(settledEntry).toMatchObject({ actor: `admin:${admin.id}`, postings: [{ amount: '-4.00' }, { account: 'platform:fees:NGN', amount: '4.00' }] });
   });
@@ -206,7 +207,7 @@ describe('evidence, disputes and the admin desk', () => {
     const { bet } = await create(alice);
     await accept(bob, bet.inviteLinkId);
     await report(alice, bet.id, 'lost');
-    await report(bob, bet.id, 'lost');
+    expect((await report(bob, bet.id, 'lost')).json()).toMatchObject({ status: 'disputed', disputeReason: 'Both players reported a loss', disputeReasonCode: 'both_reported_loss' });
     const voided = await h.app.inject({ method: 'PUT', url: `/api/admin/bets/${bet.id}/resolve`, headers: admin.headers, payload: { winnerId: null, adminNotes: 'no proof' } });
     expect(voided.json()).toMatchObject({ status: 'voided', voidReason: 'admin' });
     expect([await balanceOf(alice), await balanceOf(bob)]).toEqual(['1000.00', '1000.00']);

@@ -3,7 +3,7 @@
  * resolution marked as an admin action), and one entry per evidence file of each report with its
  * hash, type, size and link; each with what it means as a casebook line.
  */
-import { betStreamId, type BetEvent, type EvidenceFile } from '@wager/domain/bets/index';
+import { betStreamId, disputeReasonCode, type BetEvent, type EvidenceFile } from '@wager/domain/bets/index';
 import type { CasebookLine } from '@wager/domain/bets/casebook';
 import { postingsOf } from '@wager/domain/ledger/index';
 import type { RecordedEvent } from '@wager/domain';
@@ -23,7 +23,7 @@ export function betCasebookLine(event: BetEvent): CasebookLine {
     case 'BetResultReported':
       return { code: 'result_reported', params: { reporterId: event.data.reporterId, result: event.data.result, evidenceCount: event.data.evidence.length } };
     case 'BetDisputed':
-      return { code: 'bet_disputed', params: { reason: event.data.reason } };
+      return { code: 'bet_disputed', params: { reason: event.data.reason, reasonCode: disputeReasonCode(event.data.reason) } };
     case 'DisputeResolved':
       return { code: 'dispute_resolved', params: { adminId: event.data.adminId, winnerId: event.data.winnerId, adminNotes: event.data.adminNotes } };
     case 'BetSettled':

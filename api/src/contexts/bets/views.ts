@@ -1,5 +1,6 @@
 import * as contract from '@wager/domain/contracts/bets';
 import { formatAmount } from '@wager/domain/money/index';
+import { disputeReasonCode } from '@wager/domain/bets/index';
 import type { BetRow } from '@wager/projections/bets/bets.table';
 import type { UserSummary } from '@wager/projections/bets/queries';
 
@@ -48,6 +49,7 @@ export function betView(row: BetRow, users: Map<string, UserSummary>, options: {
     opponentResult: row.opponent_result,
     resultEvidence: [...evidence(row.challenger_id, row.challenger_evidence), ...evidence(row.opponent_id, row.opponent_evidence)],
     disputeReason: row.dispute_reason,
+    disputeReasonCode: disputeReasonCode(row.dispute_reason),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     expiresAt: row.expires_at.toISOString(),

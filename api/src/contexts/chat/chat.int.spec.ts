@@ -180,7 +180,7 @@ describe('a bet chat', () => {
       { kind: 'challenge_accepted', params: {} },
       { kind: 'result_reported', params: { reporterId: alice.id, reporter: alice.user.username, result: 'won' } },
       { kind: 'result_reported', params: { reporterId: bob.id, reporter: bob.user.username, result: 'won' } },
-      { kind: 'dispute_opened', params: { reason: 'Both players reported a win' } },
+      { kind: 'dispute_opened', params: { reason: 'Both players reported a win', reasonCode: 'both_reported_win' } },
       { kind: 'dispute_resolved', params: { winnerId: alice.id, winner: alice.user.username, notes: 'clear screenshot' } },
       { kind: 'bet_settled', params: { winnerId: alice.id, winner: alice.user.username, amount: '200.00', currency: 'NGN' } },
     ]);

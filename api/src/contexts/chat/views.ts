@@ -8,6 +8,7 @@ import type { Database } from '@wager/projections';
 import type { ChatMessageRow, ChatRow } from '@wager/projections/chat/chat.table';
 import { SYSTEM_SENDER, chatNoticeText, noticeUserIds, type ChatNotice } from '@wager/domain/chat/index';
 import { usernamesById } from '@wager/projections/users/queries';
+import { disputeReasonCode } from '@wager/domain/bets/index';
 import type { ChatView as ChatJson, MessageView as MessageJson } from '@wager/domain/contracts/chat';
 
 /** The name system messages are shown under. */
@@ -34,6 +35,8 @@ function namedNotice(notice: ChatNotice | null, names: ReadonlyMap<string, strin
     if (!key.endsWith('Id') || key.length <= 2) continue;
     params[key.slice(0, -2)] = typeof value === 'string' ? (names.get(value) ?? '') : null;
   }
+  // A dispute's reason was recorded as English only: its code (mapped on read, old messages too) lets the apps say it.
+  if (notice.kind === 'dispute_opened') params.reasonCode = disputeReasonCode(typeof notice.params.reason === 'string' ? notice.params.reason : null);
   return { kind: notice.kind, params };
 }
 

@@ -1,5 +1,6 @@
-// Proves a notification email in en, es and fr: the deadline said in the recipient's zone and language, plain text and HTML (escaped), and the one-click unsubscribe headers only where the category can be switched off.
+// Proves a notification email in en, es and fr: the deadline said in the recipient's zone and language, plain text and HTML (escaped), and the one-click unsubscribe headers only where the category can be switched off; and the language an unsubscribe page is written in.
 import { describe, expect, it } from 'vitest';
+import { readerLocale } from '@wager/domain/notifications/index';
 import { renderNotificationEmail } from './email.js';
 import { unsubscribeSignature, verifyUnsubscribe } from './unsubscribe.js';
 
@@ -36,5 +37,20 @@ describe('notification email', () => {
     expect(() => verifyUnsubscribe(key, { u: 'user-2', c: 'results', s })).toThrow('This unsubscribe link is not valid');
     expect(() => verifyUnsubscribe(key, { u: 'user-1', c: 'bets', s })).toThrow('This unsubscribe link is not valid');
     expect(() => verifyUnsubscribe(Buffer.from('j'.repeat(32)), { u: 'user-1', c: 'results', s })).toThrow('This unsubscribe link is not valid');
+  });
+});
+
+describe('readerLocale: the language of a page reached from an email link', () => {
+  it.each([
+    ['es', undefined, 'es'],
+    ['fr-CA', 'es', 'fr'],
+    ['en', 'fr', 'en'],
+    ['de', 'de-DE,es;q=0.4,fr;q=0.7', 'fr'],
+    [null, 'estonian, es-MX', 'es'],
+    [null, '*, fr;q=0', 'en'],
+    [null, 'fr;q=abc, es', 'fr'],
+    [undefined, undefined, 'en'],
+  ] as const)('profile %s, Accept-Language %s → %s', (profile, accept, expected) => {
+    expect(readerLocale(profile, accept)).toBe(expected);
   });
 });

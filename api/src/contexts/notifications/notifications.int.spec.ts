@@ -1,4 +1,4 @@
-// Proves notifications on PostgreSQL: the opponent of a reported result is told (in the app, with the contest deadline, and by email in their language with a one-click unsubscribe), a redelivered event stores nothing twice, read marks and preferences work, the signed unsubscribe link switches a category off, and every route's authorization.
+// Proves notifications on PostgreSQL: the opponent of a reported result is told (in the app, with the contest deadline, and by email in their language with a one-click unsubscribe), a redelivered event stores nothing twice, read marks and preferences work, the signed unsubscribe link switches a category off (its pages in the person's language: profile, else Accept-Language, else English), and every route's authorization.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
@@ -173,6 +173,37 @@ describe('preferences and unsubscribe', () => {
         expect(res.json()).toEqual({ error: 'This unsubscribe link is not valid', code: 'unsubscribe_link_invalid' });
       }
     }
+  });
+});
+
+describe('the unsubscribe pages speak the person\'s language', () => {
+  const urlFor = async (userId: string, category: 'challenges' | 'pools') => {
+    const key = await unsubscribeKey(h.deps, h.clock.now());
+    return `/api/notifications/unsubscribe?u=${userId}&c=${category}&s=${unsubscribeSignature(key, userId, category)}`;
+  };
+
+  it.each([
+    ['es', {}, 'es', '¿Quieres dejar de recibir correos sobre desafíos?', 'Darme de baja', 'Te has dado de baja', 'Ya no recibirás correos sobre desafíos.'],
+    ['fr', {}, 'fr', 'Ne plus recevoir d’e-mails concernant les défis ?', 'Me désabonner', 'Désabonnement confirmé', 'Vous ne recevrez plus d’e-mails concernant les défis.'],
+    ['en', { 'accept-language': 'fr-FR,fr;q=0.9' }, 'en', 'Stop emails about challenges?', 'Unsubscribe', 'Unsubscribed', 'You will no longer get emails about challenges.'],
+    ['de', { 'accept-language': 'de-DE,fr;q=0.8,es;q=0.5' }, 'fr', 'Ne plus recevoir d’e-mails concernant les défis ?', 'Me désabonner', 'Désabonnement confirmé', 'Vous ne recevrez plus d’e-mails concernant les défis.'],
+    ['de', {}, 'en', 'Stop emails about challenges?', 'Unsubscribe', 'Unsubscribed', 'You will no longer get emails about challenges.'],
+  ] as const)('profile %s, headers %j: the confirmation and the result in %s', async (profile, headers, locale, question, button, title, done) => {
+    const person = await signUpUser(h, { preferredLanguage: profile });
+    const url = await urlFor(person.user.id, 'challenges');
+    const page = await h.app.inject({ method: 'GET', url, headers });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.headers['content-language']).toBe(locale);
+    expect(page.body).toContain(`<html lang="${locale}">`);
+    expect(page.body).toContain(question);
+    expect(page.body).toContain(`<button type="submit">${button}</button>`);
+    const post = await h.app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    expect(post.statusCode, post.body).toBe(200);
+    expect(post.headers['content-language']).toBe(locale);
+    expect(post.body).toContain(`<h1>${title}</h1>`);
+    expect(post.body).toContain(done);
+    const prefs = await h.app.inject({ method: 'GET', url: '/api/user/notification-preferences', headers: authHeader(person.token) });
+    expect(prefs.json().preferences.challenges.email).toBe(false);
   });
 });
 

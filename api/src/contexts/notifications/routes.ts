@@ -3,14 +3,14 @@
  * marks, their preferences, and the one-click unsubscribe (no login, a signed link).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LOCKED_CHANNELS, NOTIFICATION_CATEGORIES, namedUserIds, withNames } from '@wager/domain/notifications/index';
-import { usernamesById } from '@wager/projections/users/queries';
+import { LOCKED_CHANNELS, NOTIFICATION_CATEGORIES, namedUserIds, readerLocale, withNames, type NotificationLocale } from '@wager/domain/notifications/index';
+import { mailPreferencesOf, usernamesById } from '@wager/projections/users/queries';
 import { notificationsContract, type NotificationPreferencesView, type NotificationView } from '@wager/domain/contracts/notifications';
 import { countNotifications, listNotifications, notificationPreferencesOf } from '@wager/projections/notifications/queries';
 import type { NotificationRow } from '@wager/projections/notifications/notifications.table';
 import { StillProcessing } from '../../runtime/still-processing.js';
 import { markNotificationsRead, setNotificationPreferences } from './commands.js';
-import { escapeHtml } from './email.js';
+import { unsubscribeConfirmPage, unsubscribedPage } from './unsubscribe-page.js';
 import { UNSUBSCRIBE_PATH, unsubscribeKey, verifyUnsubscribe } from './unsubscribe.js';
 
 /** A notification as answered: the people it names by id, with their names as the users read model has them now. */
@@ -35,25 +35,6 @@ function parseCursor(cursor: string | undefined): { showAt: Date; id: string } |
   const showAt = new Date(at ?? '');
   if (!id || Number.isNaN(showAt.getTime())) return undefined;
   return { showAt, id };
-}
-
-const CATEGORY_NAMES: Record<string, string> = {
-  challenges: 'challenges',
-  results: 'results and disputes',
-  bets: 'bet settlements',
-  pools: 'FPL pools',
-  moderation: 'moderator requests',
-  safer_play: 'safer play reminders',
-};
-
-function unsubscribePage(title: string, body: string, form?: { action: string }): string {
-  return [
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">',
-    `<title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem">`,
-    `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(body)}</p>`,
-    form ? `<form method="post" action="${escapeHtml(form.action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>` : '',
-    '</body></html>',
-  ].join('');
 }
 
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -118,18 +99,27 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** The unsubscribe pages' language: the person's profile language, as their emails use (`readerLocale`). */
+  const pageLocale = async (userId: string, acceptLanguage: string | undefined): Promise<NotificationLocale> => {
+    const user = await mailPreferencesOf(db, userId);
+    return readerLocale(user?.preferred_language, acceptLanguage);
+  };
+
   // One-click unsubscribe (RFC 8058). GET shows a confirmation page and changes nothing (mail
   // scanners follow links); POST, the mail client's one click or the page's button, switches the
   // category's email off. Both need the link's signature and no login.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
 
   app.get(UNSUBSCRIBE_PATH, { schema: notificationsContract.unsubscribePage }, async (request, reply) => {
-    const { category } = verifyUnsubscribe(await unsubscribeKey(app.deps, clock.now()), request.query);
+    const { userId, category } = verifyUnsubscribe(await unsubscribeKey(app.deps, clock.now()), request.query);
+    const locale = await pageLocale(userId, request.headers['accept-language']);
     const action = `${UNSUBSCRIBE_PATH}?${new URLSearchParams(request.query as Record<string, string>).toString()}`;
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(unsubscribePage('Unsubscribe', `Stop emails about ${CATEGORY_NAMES[category] ?? category}? You will still see them in the app, and you can switch them back on in your profile.`, { action }));
+      .header('content-language', locale)
+      .header('vary', 'accept-language')
+      .send(unsubscribeConfirmPage(locale, category, action));
   });
 
   app.post(
@@ -138,8 +128,13 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { userId, category } = verifyUnsubscribe(await unsubscribeKey(app.deps, clock.now()), request.query);
       await setNotificationPreferences(app.deps, userId, { [category]: { email: false } }, 'unsubscribe', 'unsubscribe-link');
-      const page = unsubscribePage('Unsubscribed', `You will no longer get emails about ${CATEGORY_NAMES[category] ?? category}. You can switch them back on in your profile.`);
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
+      const locale = await pageLocale(userId, request.headers['accept-language']);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-language', locale)
+        .header('vary', 'accept-language')
+        .send(unsubscribedPage(locale, category));
     },
   );
 };

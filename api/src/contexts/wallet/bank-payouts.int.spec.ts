@@ -126,7 +126,12 @@ describe('POST /api/withdrawals/bank', () => {
     const books = await ledger(h);
     expect(available(books, player.id)).toBe('8500.00');
     const tx = (await h.app.inject({ method: 'GET', url: '/api/transactions', headers: player.headers })).json() as { type: string; status: string; amount: string; description: string }[];
-    expect(tx).toContainEqual(expect.objectContaining({ type: 'withdrawal', status: 'completed', amount: '1500.00', description: expect.stringMatching(/^Bank withdrawal to .+ \*{6}\d{4}$/) }));
+    expect(tx).toContainEqual(
+      expect.objectContaining({
+        type: 'withdrawal', status: 'completed', amount: '1500.00', description: expect.stringMatching(/^Bank withdrawal to .+ \*{6}\d{4}$/),
+        descriptionCode: 'bank_withdrawal', descriptionParams: { bankName: expect.any(String), accountNumberMasked: expect.stringMatching(/^\*{6}\d{4}$/) },
+      }),
+    );
   });
 
   it('returns the hold when the transfer fails', async () => {

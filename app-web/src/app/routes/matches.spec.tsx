@@ -1,4 +1,4 @@
-// Proves the Payouts tab says what each payout was for (the game and the opponent, linked to the match) in money format, never a bet id.
+// Proves the Payouts tab says what each payout was for (the game and the opponent, linked to the match) in money format, never a bet id; a frozen account cannot accept; the Disputed tab says the reason in the player’s language.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -47,5 +47,26 @@ describe('MatchesRoute, Pending', () => {
     expect(screen.getByRole('button', { name: 'Decline' })).toBeEnabled();
     expect(screen.getByTestId('frozen-money-notice')).toHaveTextContent('Reason: Chargeback under review');
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+});
+
+describe('MatchesRoute, Disputed', () => {
+  it('says why each bet is disputed in the player’s language, from the reason’s code', async () => {
+    const me = crypto.randomUUID();
+    const { i18n } = await import('../../lib/i18n');
+    window.localStorage.setItem(AUTH_TOKEN_KEY, `token-${crypto.randomUUID()}`);
+    const disputed = {
+      id: crypto.randomUUID(), gameType: 'fc25', amount: '1000.00', currency: 'NGN', status: 'disputed', challengerId: me, opponentId: 'o1', challenger: { id: me, username: 'ada' }, opponent: { id: 'o1', username: 'kola' },
+      challengerResult: 'lost', opponentResult: 'lost', disputeReason: 'Both players reported a loss', disputeReasonCode: 'both_reported_loss', createdAt: new Date().toISOString(),
+    };
+    vi.stubGlobal('fetch', fakeFetch({ 'GET /api/user': () => ({ body: { id: me, username: 'ada', email: 'ada@example.com', balance: '2000.00' } }), 'GET /api/bets': () => ({ body: [disputed] }), 'GET /api/transactions': () => ({ body: [] }) }).fetchFn);
+    await i18n.changeLanguage('es');
+    try {
+      renderWithApp(<MatchesRoute />, { path: '/matches' });
+      await userEvent.click(await screen.findByRole('tab', { name: 'En disputa' }, { timeout: 5000 }));
+      expect(await screen.findByTestId('dispute-reason')).toHaveTextContent('Motivo: Los dos jugadores declararon una derrota');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });

@@ -8,10 +8,9 @@ import { toastProcessing } from '../../components/ui/processing-toast';
 import { toast } from '../../components/ui/toast';
 import { paths } from '../../config/paths';
 import { FrozenMoneyNotice, freezeInForce, useUser } from '../../features/auth';
-import { betIdOf, betQueries, useAcceptInvite, useDeclineBet, type BetListFilter, BetStatusBadge, betTimeLine, formatDateTime, opponentName, outcomeFor, copyText, UploadResultDialog, AppealButton } from '../../features/bets';
+import { betIdOf, betQueries, useAcceptInvite, useDeclineBet, type BetListFilter, BetStatusBadge, betTimeLine, disputeReasonText, formatDateTime, opponentName, outcomeFor, copyText, UploadResultDialog, AppealButton } from '../../features/bets';
 import { walletQueries } from '../../features/wallet';
 import { isProcessing } from '../../lib/api-client';
-import { translateMessage } from '../../lib/i18n';
 import { formatMoney } from '../../lib/money';
 import type { BetView as Bet } from '@wager/domain/contracts/bets';
 import type { SessionUser as User } from '@wager/domain/contracts/accounts';
@@ -254,7 +253,7 @@ function DisputedTab({ user }: { user: User }) {
       render={(bet) => (
         <BetRow key={bet.id} bet={bet} user={user}>
           <p className="text-warning">{t('matches.underReview')}</p>
-          {bet.disputeReason ? <p className="muted">{t('matches.disputeReason', { reason: translateMessage(bet.disputeReason) })}</p> : null}
+          {bet.disputeReason ? <p className="muted" data-testid="dispute-reason">{t('matches.disputeReason', { reason: disputeReasonText(bet, t) })}</p> : null}
         </BetRow>
       )}
     />

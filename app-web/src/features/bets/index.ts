@@ -8,7 +8,7 @@ export { betIdOf, betOf, betQueries, challengeQueries, useAcceptInvite, useCance
 export type { BetListFilter, PublicChallengeFilters } from './api/bet-queries';
 export { AppealButton, AppealSection } from './components/appeal-section';
 export { AppealSlot } from './components/appeal-slot';
-export { BetStatusBadge, betTimeLine, formatDateTime, isActive, opponentName, outcomeFor, relativeTime } from './components/bet-display';
+export { BetStatusBadge, betTimeLine, disputeReasonText, formatDateTime, isActive, opponentName, outcomeFor, relativeTime } from './components/bet-display';
 export { CreateChallengeDialog, copyText } from './components/create-challenge-dialog';
 export type { DirectOpponent } from './components/create-challenge-dialog';
 export { MoneyPanel, betLedgerQuery } from './components/money-panel';

@@ -1,4 +1,4 @@
-// Proves the admin's dispute review in the browser: the queue keeps the API's oldest-first order and says how long each dispute has been open, linking to its page; the review page shows both reports side by side, the tracker's verdict with every contradiction, the chat, the money in words with names and ₦ amounts, the casebook with the raw event one click away, and a broken chain where it breaks; resolving needs a decision and notes, a template fills the notes, and the PUT carries them; a non-admin is refused.
+// Proves the admin's dispute review in the browser: the queue keeps the API's oldest-first order and says how long each dispute has been open, linking to its page, and says each dispute's reason by its code in the admin's language; the review page shows both reports side by side, the tracker's verdict with every contradiction, the chat, the money in words with names and ₦ amounts, the casebook with the raw event one click away, and a broken chain where it breaks; resolving needs a decision and notes, a template fills the notes, and the PUT carries them; a non-admin is refused.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -58,6 +58,48 @@ describe('the dispute queue', () => {
     // Each player is named with their username, linked to their admin record.
     expect(within(rows[0]!).getByRole('link', { name: 'ada_lagos' })).toHaveAttribute('href', `/admin/users/${ada}`);
     expect(within(rows[0]!).getByRole('link', { name: 'bayo' })).toHaveAttribute('href', `/admin/users/${bayo}`);
+  });
+});
+
+describe('the dispute reason, in the admin\'s language', () => {
+  it.each([
+    ['es', 'Los dos jugadores declararon una victoria', 'Los dos jugadores declararon una derrota'],
+    ['fr', 'Les deux joueurs ont déclaré une victoire', 'Les deux joueurs ont déclaré une défaite'],
+  ] as const)('in %s the queue says each reason by its code; a reason without a code shows as the server sent it', async (language, won, lost) => {
+    const { i18n } = await import('../../../lib/i18n');
+    const both = { ...bet, disputeReasonCode: 'both_reported_win', disputedAt: new Date(Date.now() - 60 * 60_000).toISOString() };
+    const lostBoth = { ...bet, id: '55555555-5555-4555-8555-555555555555', disputeReason: 'Both players reported a loss', disputeReasonCode: 'both_reported_loss', disputedAt: new Date(Date.now() - 30 * 60_000).toISOString() };
+    const uncoded = { ...bet, id: '66666666-6666-4666-8666-666666666666', disputeReason: 'Flagged by support', disputeReasonCode: null, disputedAt: new Date(Date.now() - 10 * 60_000).toISOString() };
+    vi.stubGlobal('fetch', fakeFetch({ 'GET /api/user': () => ({ body: admin }), 'GET /api/admin/bets/disputed': () => ({ body: [both, lostBoth, uncoded] }) }).fetchFn);
+    await i18n.changeLanguage(language);
+    try {
+      renderWithApp(<DisputesTab />);
+      const rows = within(await screen.findByTestId('admin-disputes', {}, { timeout: 5000 })).getAllByRole('listitem');
+      expect(rows[0]).toHaveTextContent(won);
+      expect(rows[1]).toHaveTextContent(lost);
+      expect(rows[2]).toHaveTextContent('Flagged by support');
+      for (const row of rows.slice(0, 2)) expect(row).not.toHaveTextContent('Both players');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
+  it('the review page says it in French too', async () => {
+    const { i18n } = await import('../../../lib/i18n');
+    const coded = { ...trail, bet: { ...bet, disputeReasonCode: 'both_reported_win' }, entries: trail.entries.map((e) => (e.type === 'BetDisputed' ? { ...e, summary: { code: 'bet_disputed', params: { reason: 'Both players reported a win', reasonCode: 'both_reported_win' } } } : e)) };
+    vi.stubGlobal('fetch', fakeFetch({ 'GET /api/user': () => ({ body: admin }), [`GET /api/admin/bets/${betId}/trail`]: () => ({ body: coded }), [`GET /api/bets/${betId}/ledger`]: () => ({ body: ledger }) }).fetchFn);
+    await i18n.changeLanguage('fr');
+    try {
+      renderWithApp(<DisputeReview betId={betId} />);
+      const page = await screen.findByTestId('dispute-review', {}, { timeout: 5000 });
+      await within(page).findByTestId('dispute-summary', {}, { timeout: 5000 });
+      // The header's line under the players: "… · Les deux joueurs ont déclaré une victoire".
+      expect(within(page).getByText(/· Les deux joueurs ont déclaré une victoire$/)).toBeInTheDocument();
+      expect(await within(page).findByText(/le pari est contesté \(les deux joueurs ont déclaré une victoire\)/)).toBeInTheDocument();
+      expect(page).not.toHaveTextContent('Both players reported a win');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });
 

@@ -6,10 +6,9 @@ import { Alert, Badge, Button, Card, Field, Spinner, Textarea } from '../../../c
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/error-message';
-import { translateMessage } from '../../../lib/i18n';
 import { formatMoney } from '../../../lib/money';
 import { useUser } from '../../auth';
-import { AppealSlot, BetStatusBadge, formatDateTime, MoneyPanel, betLedgerQuery } from '../../bets';
+import { AppealSlot, BetStatusBadge, disputeReasonText, formatDateTime, MoneyPanel, betLedgerQuery } from '../../bets';
 import { adminQueries, useResolveDispute, type BetTrail, type TrailEntry } from '../api/admin-queries';
 import { disputeAge } from './dispute-age';
 import { UserLink } from './user-link';
@@ -238,7 +237,7 @@ function ReviewBody({ trail }: { trail: BetTrail }) {
               </Badge>
             ) : null}{' '}
             {openedAt ? t('casebook.review.since', { time: formatDateTime(openedAt) }) : null}
-            {bet.disputeReason ? ` · ${translateMessage(bet.disputeReason)}` : ''}
+            {bet.disputeReason ? ` · ${disputeReasonText(bet, t)}` : ''}
           </p>
         </div>
         <div className="row">

@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Card, Spinner } from '../../../components/ui/primitives';
 import { paths } from '../../../config/paths';
-import { formatDateTime } from '../../bets';
+import { disputeReasonText, formatDateTime } from '../../bets';
 import { formatMoney } from '../../../lib/money';
-import { translateMessage } from '../../../lib/i18n';
 import { adminQueries } from '../api/admin-queries';
 import { disputeAge } from './dispute-age';
 import { UserLink } from './user-link';
@@ -34,7 +33,7 @@ export function DisputesTab() {
                 <br />
                 <span className="muted">
                   <span data-testid="admin-dispute-age">{t('casebook.queue.openFor', { duration: disputeAge(bet.disputedAt ?? bet.updatedAt, now, i18n.language) })}</span> ·{' '}
-                  {formatDateTime(bet.disputedAt ?? bet.updatedAt)} · {bet.disputeReason ? translateMessage(bet.disputeReason) : ''}
+                  {formatDateTime(bet.disputedAt ?? bet.updatedAt)} · {bet.disputeReason ? disputeReasonText(bet, t) : ''}
                 </span>
               </span>
               <Link className="btn btn-primary btn-sm" to={paths.adminDispute.getHref(bet.id)} data-testid="admin-dispute-review">

@@ -1,4 +1,4 @@
-// Proves the admin's user record (issue #29): the transactions and bets tables (money formatted, a disputed bet linked to its review, the opponent to their record), the pager, suspending needs a reason and posts it, a frozen account shows its reason and offers Unfreeze, and an admin account offers neither; a frozen player is told so above every page, in their language; a user an admin list names by id shows as their username linked to their record.
+// Proves the admin's user record (issue #29): the transactions and bets tables (money formatted, each transaction and its status said by code in the admin's language, a disputed bet linked to its review, the opponent to their record), the pager, suspending needs a reason and posts it, a frozen account shows its reason and offers Unfreeze, and an admin account offers neither; a frozen player is told so above every page, in their language; a user an admin list names by id shows as their username linked to their record.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -95,6 +95,42 @@ describe('UserRecord', () => {
     renderWithApp(<UserRecord userId={userId} />);
     expect(await screen.findByText('An admin account cannot be suspended or frozen.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByTestId('admin-user-suspend')).toBeNull();
+  });
+});
+
+describe('UserRecord, transactions in the admin\'s language', () => {
+  const row = (id: string, type: string, status: string, amount: string, description: string, descriptionCode: string | null, descriptionParams: Record<string, string> = {}) =>
+    ({ id, type, status, amount, currency: 'NGN', betId: null, poolId: null, reference: null, description, descriptionCode, descriptionParams, createdAt: '2026-11-21T10:00:00.000Z' });
+  const coded = {
+    transactions: [
+      row('t1', 'withdrawal', 'processing', '-1500.00', 'Bank withdrawal to Access Bank ******6789', 'bank_withdrawal', { bankName: 'Access Bank', accountNumberMasked: '******6789' }),
+      row('t2', 'refund', 'completed', '1020.00', 'Stake and fee returned (BetExpired)', 'stake_returned', { reason: 'BetExpired' }),
+      row('t3', 'appeal_debit', 'completed', '-98.00', 'Appeal correction taken back (20.00 owed)', 'appeal_taken_back_owed', { owed: '20.00' }),
+      row('t4', 'deposit', 'completed', '500.00', 'Manual adjustment', null),
+    ],
+    pagination: { page: 1, limit: 10, total: 4, pages: 1 },
+  };
+
+  it.each([
+    ['es', ['Retiro bancario a Access Bank ******6789', 'Procesando'], ['Devolución de la apuesta y la comisión (desafío caducado)', 'Completado'], 'Corrección por apelación retirada (se deben 20,00'],
+    ['fr', ['Retrait bancaire vers Access Bank ******6789', 'En cours'], ['Mise et frais remboursés (défi expiré)', 'Terminé'], 'Correction après appel reprise (20,00'],
+  ] as const)('in %s says each row and its status by code; a row without a code shows as the server sent it', async (language, withdrawal, refund, appeal) => {
+    const { i18n } = await import('../../../lib/i18n');
+    vi.stubGlobal('fetch', routes(detail({ suspension: null, freeze: null }), { [`GET /api/admin/users/${userId}/transactions`]: () => ({ body: coded }) }).fetchFn);
+    await i18n.changeLanguage(language);
+    try {
+      renderWithApp(<UserRecord userId={userId} />);
+      const rows = within(await screen.findByTestId('admin-user-transactions', {}, { timeout: 5000 })).getAllByRole('row').slice(1);
+      expect(rows[0]).toHaveTextContent(withdrawal[0]);
+      expect(rows[0]).toHaveTextContent(withdrawal[1]);
+      expect(rows[1]).toHaveTextContent(refund[0]);
+      expect(rows[1]).toHaveTextContent(refund[1]);
+      expect(rows[2]).toHaveTextContent(appeal);
+      expect(rows[3]).toHaveTextContent('Manual adjustment');
+      for (const english of ['Bank withdrawal', 'Stake and fee returned', 'processing', 'completed', 'taken back']) expect(screen.getByTestId('admin-user-transactions')).not.toHaveTextContent(english);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });
 

@@ -9,6 +9,7 @@ import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/date-time';
 import { errorMessage } from '../../../lib/error-message';
 import { formatMoney } from '../../../lib/money';
+import type { Transaction } from '@wager/domain/contracts/wallet';
 import { useUser } from '../../auth';
 import { adminQueries, type AdminAction, type AdminUserDetail } from '../api/admin-queries';
 import { useRestrictAccount, userRecordQueries, type Pagination, type RestrictionAct } from '../api/user-record-queries';
@@ -189,6 +190,18 @@ function Transactions({ userId }: { userId: string }) {
   const { t: tMain } = useTranslation();
   const [page, setPage] = useState(1);
   const { data } = useQuery(userRecordQueries.transactions(userId, page));
+  /** What the row is, in the admin's language: by its code (amounts in money format, a refund's reason in words); a row without a code as the server wrote it. */
+  const describe = (tx: Transaction): string => {
+    if (!tx.descriptionCode) return tx.description;
+    const p = tx.descriptionParams;
+    const money = (amount: string | undefined) => (amount ? formatMoney(amount, tx.currency) : '');
+    return t(`txDescription.${tx.descriptionCode}`, {
+      ...p,
+      owed: money(p.owed),
+      stillOwed: money(p.stillOwed),
+      reason: p.reason ? t(`refundReason.${p.reason}`, { defaultValue: p.reason }) : '',
+    });
+  };
   return (
     <Card title={t('transactionsTitle')}>
       {!data ? (
@@ -212,9 +225,9 @@ function Transactions({ userId }: { userId: string }) {
                 <tr key={tx.id}>
                   <td>{formatDateTime(tx.createdAt)}</td>
                   <td>{tMain(`dashboard.txTypes.${tx.type}`, { defaultValue: tx.type })}</td>
-                  <td>{tx.betId ? <Link to={paths.matchDetails.getHref(tx.betId)}>{tx.description}</Link> : tx.description}</td>
+                  <td>{tx.betId ? <Link to={paths.matchDetails.getHref(tx.betId)}>{describe(tx)}</Link> : describe(tx)}</td>
                   <td className="num">{signedMoney(tx.amount, tx.currency)}</td>
-                  <td>{tx.status}</td>
+                  <td>{tMain(`wallet.status.${tx.status}`, { defaultValue: tx.status })}</td>
                 </tr>
               ))}
             </tbody>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/primitives';
 import type { BetView as Bet } from '@wager/domain/contracts/bets';
 import { formatDateTime } from '../../../lib/date-time';
+import { translateMessage } from '../../../lib/i18n';
 
 const KNOWN_STATUSES = ['pending', 'accepted', 'in_progress', 'completed', 'disputed', 'cancelled', 'expired', 'voided'];
 
@@ -15,6 +16,15 @@ export function BetStatusBadge({ status }: { status: string }) {
       {t(`bets.status.${known}`)}
     </Badge>
   );
+}
+
+/**
+ * Why a bet is disputed, in the reader's language: by its `disputeReasonCode`; a reason the server
+ * has no code for is shown as it came (through the `messages` namespace, which knows none today).
+ */
+export function disputeReasonText(bet: Pick<Bet, 'disputeReason' | 'disputeReasonCode'>, t: (key: string) => string): string {
+  if (bet.disputeReasonCode) return t(`bets.disputeReasons.${bet.disputeReasonCode}`);
+  return translateMessage(bet.disputeReason ?? undefined);
 }
 
 export function isActive(bet: Bet): boolean {

@@ -1,4 +1,4 @@
-// Proves the chat's platform messages are written from their kind and data in the reader's language (issue 29): names not ids, money in the app's format, every kind in en/es/fr, and the English content only for a message without a notice or of an unknown kind.
+// Proves the chat's platform messages are written from their kind and data in the reader's language (issue 29): names not ids, money in the app's format, a dispute's reason by its code, every kind in en/es/fr, and the English content only for a message without a notice or of an unknown kind.
 import { afterAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { CHAT_NOTICE_KINDS } from '@wager/domain/chat/index';
@@ -28,6 +28,14 @@ describe('chat notices in the reader’s language', () => {
     expect(noticeText(resolved, t('es'))).toBe('Un administrador resolvió la disputa: gana ada. Notas: clear screenshot');
     const none = message({ kind: 'dispute_resolved', params: { winnerId: null, winner: null, notes: '' } });
     expect(noticeText(none, t('fr'))).toBe('Un administrateur a tranché le litige sans gagnant.');
+  });
+
+  it('says a dispute’s reason by its code in each language, and a reason without a code as it came', () => {
+    const opened = message({ kind: 'dispute_opened', params: { reason: 'Both players reported a win', reasonCode: 'both_reported_win' } });
+    expect(noticeText(opened, t('en'))).toBe('The result is disputed: both players reported a win');
+    expect(noticeText(opened, t('es'))).toBe('El resultado está en disputa: los dos jugadores declararon una victoria');
+    expect(noticeText(message({ kind: 'dispute_opened', params: { reason: 'Both players reported a loss', reasonCode: 'both_reported_loss' } }), t('fr'))).toBe('Le résultat est contesté : les deux joueurs ont déclaré une défaite');
+    expect(noticeText(message({ kind: 'dispute_opened', params: { reason: 'Flagged by support', reasonCode: null } }), t('fr'))).toBe('Le résultat est contesté : Flagged by support');
   });
 
   it('shows a settlement’s amount with the app’s money formatter', () => {

@@ -34,7 +34,7 @@ export function noticeText(message: ChatMessage, t: TFunction): string {
       return t(`result_reported_${result}`, { ...o, reporter: name('reporter') });
     }
     case 'dispute_opened':
-      return t('dispute_opened', { ...o, reason: text(p, 'reason') });
+      return t('dispute_opened', { ...o, reason: text(p, 'reasonCode') ? t(`reason_${text(p, 'reasonCode')}`, { ...o, defaultValue: text(p, 'reason') }) : text(p, 'reason') });
     case 'dispute_resolved':
       return withNotes(p.winnerId ? t('dispute_resolved', { ...o, winner: name('winner') }) : t('dispute_resolved_none', o), 'notes');
     case 'bet_settled':
