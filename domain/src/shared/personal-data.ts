@@ -82,6 +82,11 @@ export const PERSONAL_FIELDS: Readonly<Record<string, PersonalFieldsRule>> = {
   BetCreated: { subject: 'challengerId', fields: ['platformUsername'] },
   BetResultReported: { subject: 'reporterId', fields: ['evidence[].filename'] },
   AppealFiled: { subject: 'appellantId', fields: ['reason'] },
+  // What people type into an FPL pool: its creator's name and description of the pool, and an
+  // entrant's FPL team name (they chose it; it often carries their real name). The FPL team id
+  // stays in clear: the standings and the settlement score by it, never by a name.
+  PoolCreated: { subject: 'creatorId', fields: ['name', 'description'] },
+  PoolJoined: { subject: 'userId', fields: ['fplTeamName'] },
 };
 
 type Data = Record<string, unknown>;

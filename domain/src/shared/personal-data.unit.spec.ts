@@ -31,4 +31,14 @@ describe('erasedData', () => {
     expect(erasedData('BetCreated', { challengerId: 'u1', platformUsername: null }, 'u1')).toEqual({ challengerId: 'u1', platformUsername: null });
     expect(erasedData('BetDisputed', { betId: 'b', reason: 'Both players reported a win' }, 'u1')).toEqual({ betId: 'b', reason: 'Both players reported a win' });
   });
+
+  it("erases a pool's name and description under its creator, an entry's FPL team name under its entrant, never the FPL team id", () => {
+    const created = { poolId: 'p', creatorId: 'u1', name: "Ada Obi's office pool", description: 'Ada from accounts', entryFee: '5.00' };
+    expect(erasedData('PoolCreated', created, 'u1')).toEqual({ ...created, name: ERASED_VALUE, description: ERASED_VALUE });
+    expect(erasedData('PoolCreated', created, 'u2')).toEqual(created);
+    expect(erasedData('PoolCreated', { ...created, description: null }, 'u1')).toEqual({ ...created, name: ERASED_VALUE, description: null });
+    const joined = { poolId: 'p', userId: 'u2', fplTeamId: 4242, fplTeamName: 'Obi FC', paid: '5.10' };
+    expect(erasedData('PoolJoined', joined, 'u2')).toEqual({ ...joined, fplTeamName: ERASED_VALUE });
+    expect(erasedData('PoolJoined', joined, 'u1')).toEqual(joined);
+  });
 });

@@ -1,7 +1,7 @@
-// Proves the pools read models: a pool's row, entries, pot and standings follow its stream; an event applied twice (a replay) changes nothing; entry holds follow the wallets' pool locks, releases and payouts (bet holds are not theirs).
+// Proves the pools read models: a pool's row, entries, pot and standings follow its stream; an event applied twice (a replay) changes nothing; a person's erasure rewrites the name and description of the pools they created and their entries' FPL team names to "[erased]" (ids, points, payouts kept; others untouched), and a rebuild after it, from the log as it then reads or from events recorded in clear before sealing, gives the same rows; entry holds follow the wallets' pool locks, releases and payouts (bet holds are not theirs).
 import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import type { RecordedEvent } from '@wager/domain';
+import { ERASED_VALUE, erasedData, type RecordedEvent } from '@wager/domain';
 import { poolDecider, type PoolCommand, type PoolEvent } from '@wager/domain/pools/index';
 import { createPool, joinPool, gameweek, history, FIRST_DEADLINE } from '@wager/domain/pools/testing';
 import { projectorSpec, recordedEvent } from '../testing/projector-spec.js';
@@ -64,6 +64,60 @@ describe('fpl pools projector', () => {
     const settled = recorded(`pool-${poolId}`, 4, { type: 'PoolSettled', data: { poolId, currency: 'NGN', potAmount: '20.00', feeIncome: '0.40', standings: [{ userId: bob, fplTeamId: 22, totalPoints: 91 }, { userId: alice, fplTeamId: 11, totalPoints: 87 }], winningPoints: 91, payouts: [{ userId: bob, amount: '20.00' }], tieRule: 'split', evidence: { endGameweek: { id: 6, finished: true, data_checked: true }, histories }, postings: [], settledAt: at } });
     await spec.given([settled], { times: 1, projectors: [fplPoolsProjector] });
     expect((await poolParticipants(spec.db, poolId)).map((p) => [p.fpl_team_id, p.gameweek_points.map((g) => [g.gameweek, g.points])])).toEqual([[22, [[4, 50], [5, 40], [6, 1]]], [11, [[4, 61], [5, 0], [6, 26]]]]);
+  });
+
+  it("rewrites what an erased person typed into pools to \"[erased]\", and a rebuild after the erasure gives the same rows", async () => {
+    const poolId = randomUUID();
+    const [alice, bob] = [randomUUID(), randomUUID()];
+    const after = new Date(Date.parse(FIRST_DEADLINE) + 1000);
+    const commands: PoolCommand[] = [
+      createPool(poolId, alice, { name: 'Ada Obi office pool', description: 'Ada from accounts runs it', entryFee: '50' }, { fplTeamId: 11, fplTeamName: 'Ada Obi FC' }),
+      joinPool(poolId, bob, 22),
+      { type: 'StartPool', data: { poolId, firstDeadlineAt: FIRST_DEADLINE }, metadata: { now: after } },
+      { type: 'SettlePool', data: { poolId, endGameweek: gameweek(2, { finished: true, dataChecked: true }), histories: { 11: history([[1, 40], [2, 70]]), 22: history([[1, 55], [2, 30]]) } }, metadata: { now: after } },
+    ];
+    let state = poolDecider.initialState();
+    const events: PoolEvent[] = [];
+    for (const c of commands) for (const e of poolDecider.decide(c, state)) {
+      state = poolDecider.evolve(state, e);
+      events.push(e);
+    }
+    const erased = (userId: string) => recorded(`user-${userId}`, 9, { type: 'PersonErased', data: { userId, by: 'self', erasedAt: after.toISOString() } });
+    const stream = events.map((e, i) => recorded(`pool-${poolId}`, i, e));
+    const rows = async () => ({
+      pool: await spec.db.selectFrom('fpl_pools').selectAll().where('id', '=', poolId).execute(),
+      participants: await spec.db.selectFrom('fpl_pool_participants').selectAll().where('pool_id', '=', poolId).orderBy('user_id').execute(),
+    });
+    const forget = async () => {
+      await spec.db.deleteFrom('fpl_pool_participants').where('pool_id', '=', poolId).execute();
+      await spec.db.deleteFrom('fpl_pools').where('id', '=', poolId).execute();
+    };
+
+    await spec.given(stream, { projectors: [fplPoolsProjector] });
+    const before = await rows();
+    expect(before.pool[0]).toMatchObject({ name: 'Ada Obi office pool', description: 'Ada from accounts runs it', status: 'completed' });
+    // Someone else's erasure changes nothing here.
+    await spec.given([erased(randomUUID())], { projectors: [fplPoolsProjector] });
+    expect(await rows()).toEqual(before);
+
+    // Delivered twice (the default): the second changes nothing.
+    await spec.given([erased(alice)], { projectors: [fplPoolsProjector] });
+    const afterErasure = await rows();
+    expect(afterErasure.pool).toEqual([{ ...before.pool[0], name: ERASED_VALUE, description: ERASED_VALUE }]);
+    const names = (r: typeof before) => Object.fromEntries(r.participants.map((p) => [p.user_id, p.fpl_team_name]));
+    expect(names(afterErasure)).toEqual({ [alice]: ERASED_VALUE, [bob]: 'Team 22' });
+    // Only the names changed: team ids, points, per-gameweek points, payouts and amounts stay.
+    expect(afterErasure.participants.map(({ fpl_team_name: _, ...rest }) => rest)).toEqual(before.participants.map(({ fpl_team_name: _, ...rest }) => rest));
+    expect(afterErasure.participants.find((p) => p.user_id === alice)).toMatchObject({ fpl_team_id: 11, total_points: 110, payout: '100.00' });
+
+    // A rebuild from the log as it reads after the erasure (her sealed fields open as "[erased]").
+    await forget();
+    await spec.given([...stream.map((r) => ({ ...r, data: erasedData(r.type, r.data, alice) })), erased(alice)], { projectors: [fplPoolsProjector] });
+    expect(await rows()).toEqual(afterErasure);
+    // A rebuild from events recorded in clear before sealing existed: the PersonErased rewrites them again.
+    await forget();
+    await spec.given([...stream, erased(alice)], { projectors: [fplPoolsProjector] });
+    expect(await rows()).toEqual(afterErasure);
   });
 
   it('tracks pool entry locks from the wallets, apart from bet holds', async () => {

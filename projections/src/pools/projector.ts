@@ -1,5 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { RecordedEvent } from '@wager/domain';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { ERASED_VALUE, type RecordedEvent } from '@wager/domain';
 import { Money, formatAmount } from '@wager/domain/money/index';
 import { POOL_EVENT_TYPES, gameweekScores, poolStepId, type PoolEvent } from '@wager/domain/pools/index';
 import type { WalletEvent } from '@wager/domain/wallet/events';
@@ -13,12 +13,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * The `fpl_pools` and `fpl_pool_participants` read models. Idempotent by stream revision: a pool
  * row remembers the revision of the last event applied, and an event at or below it is skipped.
+ * A person's `PersonErased` (on their own stream, no revision of a pool's) rewrites what they
+ * typed, as `eraseFromPools` says.
  */
 export const fplPoolsProjector: Projector = {
   name: 'fpl_pools',
   tables: ['fpl_pools', 'fpl_pool_participants'],
-  eventTypes: POOL_EVENT_TYPES,
+  eventTypes: [...POOL_EVENT_TYPES, 'PersonErased'],
   async apply(db: Db, recorded: RecordedEvent): Promise<void> {
+    if (recorded.type === 'PersonErased') return eraseFromPools(db, (recorded.data as { userId: string }).userId);
     const event = { type: recorded.type, data: recorded.data } as PoolEvent;
     const revision = recorded.streamRevision;
     if (event.type === 'PoolCreationAbandoned') return;
@@ -59,6 +62,22 @@ export const fplPoolsProjector: Projector = {
     await db.updateTable('fpl_pools').set({ revision }).where('id', '=', row.id).execute();
   },
 };
+
+/**
+ * A person's erasure (docs/architecture.md, "Personal data and erasure"): what they typed into
+ * pools (`PERSONAL_FIELDS`: the name and description of the pools they created, the FPL team name
+ * of each of their entries) reads `[erased]`, as their sealed fields do in the log from now on, so
+ * a rebuild gives the same rows (events recorded before sealing, in clear, included). The FPL team
+ * id, points, amounts and states stay: the standings and the settlement never read a name.
+ */
+async function eraseFromPools(db: Db, userId: string): Promise<void> {
+  await db
+    .updateTable('fpl_pools')
+    .set({ name: ERASED_VALUE, description: sql<string | null>`case when description is null then null else ${ERASED_VALUE}::text end` })
+    .where('creator_id', '=', userId)
+    .execute();
+  await db.updateTable('fpl_pool_participants').set({ fpl_team_name: ERASED_VALUE }).where('user_id', '=', userId).execute();
+}
 
 async function applyChange(db: Db, row: { id: string; entry_fee: string; participant_count: number; start_gameweek: number; end_gameweek: number }, event: Exclude<PoolEvent, { type: 'PoolCreated' | 'PoolCreationAbandoned' }>): Promise<void> {
   switch (event.type) {
