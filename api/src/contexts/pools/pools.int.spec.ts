@@ -1,4 +1,4 @@
-// Proves the FPL pools API end to end on PostgreSQL with the FPL sandbox: spec validation and defaults, create with and without the creator's entry, join by id and by invite code (team checked with FPL, name stored), refusals (twice, full, after the deadline, unknown team), the authorization matrix, cancel and automatic cancel with full refunds, live standings and settlement from FPL data by the calendar job (a tie split by the kobo rule, settling twice pays once); that a join, a cancellation and a settlement are each one transaction with every wallet they move (a crash inside any stores nothing, 200 entrants refunded in one commit); the repair of logs the earlier saga left half done; and 20 concurrent joins of a pool with 10 places: exactly 10 charged, balances exact.
+// Proves the FPL pools API end to end on PostgreSQL with the FPL sandbox: spec validation and defaults, create with and without the creator's entry, join by id and by invite code (team checked with FPL, name stored), refusals (twice, full, after the deadline, unknown team), the authorization matrix, cancel and automatic cancel with full refunds, live standings and settlement from FPL data by the calendar job (a tie split by the kobo rule, settling twice pays once); that a join, a cancellation and a settlement are each one transaction with every wallet they move (a crash inside any stores nothing, 200 entrants refunded in one commit); the repair of logs the earlier saga left half done; and 20 concurrent joins of a pool with 10 places: exactly 10 charged, balances exact; erasing a player of a finished pool leaves her FPL team name and the name and description of the pool she created nowhere in clear (the raw log, the log as read, the pool tables, the API, a rebuild), the money and the other entrant's team as they were.
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
@@ -11,6 +11,10 @@ import { executeWalletCommand, lockStake } from '../wallet/index.js';
 import { POOL_TIE_RULE, poolStepId, poolStreamId, type PoolEvent } from '@wager/domain/pools/index';
 import { walletStreamId } from '@wager/domain/wallet/index';
 import { PoolCommands } from './commands.js';
+import { sql } from 'kysely';
+import { ERASED_VALUE } from '@wager/domain';
+import { rebuildProjector } from '@wager/projections';
+import { fplPoolsProjector } from '@wager/projections/pools/projector';
 
 let h: TestHarness;
 let job: PoolCalendarJob;
@@ -436,5 +440,61 @@ describe('authorization', () => {
     const publicIds = ((await h.app.inject({ method: 'GET', url: '/api/fpl/pools/public', headers: outsider.headers })).json().pools as Pool[]).map((p) => p.id);
     expect(publicIds).toContain(open.id);
     expect(publicIds).not.toContain(secret.id);
+  });
+});
+
+describe('erasing a player of a finished pool', () => {
+  it('leaves her team name and the name and description of the pool she created nowhere in clear; points, payouts and the other entrant stay', async () => {
+    // She pays exactly her entry (10.00 + 0.20) and loses: no balance is left, so she may be erased.
+    const [alice, bob, admin] = await Promise.all([fundedPlayer(h, '10.20'), fundedPlayer(h), fundedPlayer(h, '0')]);
+    await makeAdmin(h, admin.id);
+    const [aliceTeam, bobTeam] = [7731, 7732];
+    const name = `Pool of ${alice.user.username}`;
+    const description = `Run by ${alice.user.username}, ${randomUUID()}`;
+    const { pool, participants } = await createPool(alice, { entryFee: '10', name, description, durationWeeks: 1, fplTeamId: aliceTeam });
+    const aliceTeamName = participants[0]!.fplTeamName;
+    // The name FPL gives her team (the sandbox's `<word> <id>`).
+    expect(aliceTeamName).toMatch(new RegExp(`^\\w+ ${aliceTeam}$`));
+    expect((await join(bob, pool.id, bobTeam)).statusCode).toBe(200);
+    await points(aliceTeam, 1, 20);
+    await points(bobTeam, 1, 50);
+    await advance('deadline');
+    expect((await tick()).pools[pool.id]).toBe('ongoing');
+    await advance('finish');
+    await advance('check');
+    expect((await tick()).pools[pool.id]).toBe('completed');
+    const before = (await h.app.inject({ method: 'GET', url: `/api/fpl/pools/${pool.id}`, headers: bob.headers })).json() as Detail;
+    const bobTeamName = before.participants.find((p) => p.fplTeamId === bobTeam)!.fplTeamName;
+    const booksBefore = await ledger(h);
+    expect(await balance(alice)).toBe('0.00');
+    // Sealed on append: not in the stored log even before the erasure.
+    const raw = async () => JSON.stringify((await sql<{ data: unknown }>`select data from es_events order by global_position`.execute(h.deps.db)).rows);
+    for (const datum of [name, description, aliceTeamName]) expect(await raw()).not.toContain(datum);
+
+    const erased = await h.app.inject({ method: 'POST', url: `/api/admin/users/${alice.id}/erase`, headers: admin.headers });
+    expect(erased.statusCode, erased.body).toBe(200);
+    await h.settle();
+
+    const readable = JSON.stringify((await h.deps.store.readStream(poolStreamId(pool.id))).map((e) => e.data));
+    const tables = async () => ({
+      pool: await h.deps.db.selectFrom('fpl_pools').selectAll().where('id', '=', pool.id).execute(),
+      participants: await h.deps.db.selectFrom('fpl_pool_participants').selectAll().where('pool_id', '=', pool.id).orderBy('fpl_team_id').execute(),
+    });
+    const rows = await tables();
+    for (const datum of [name, description, aliceTeamName]) {
+      expect(await raw()).not.toContain(datum);
+      expect(readable).not.toContain(datum);
+      expect(JSON.stringify(rows)).not.toContain(datum);
+    }
+    expect(rows.pool[0]).toMatchObject({ name: ERASED_VALUE, description: ERASED_VALUE, status: 'completed', winning_points: 50 });
+    expect(rows.participants.map((p) => [p.fpl_team_id, p.fpl_team_name, p.total_points, p.payout])).toEqual([[aliceTeam, ERASED_VALUE, 20, null], [bobTeam, bobTeamName, 50, '20.00']]);
+    // The pool page reads "[erased]" where her words were; the money did not move.
+    const after = (await h.app.inject({ method: 'GET', url: `/api/fpl/pools/${pool.id}`, headers: bob.headers })).json() as Detail & { pool: { name: string; description: string | null } };
+    expect(after.pool).toMatchObject({ name: ERASED_VALUE, description: ERASED_VALUE, status: 'completed' });
+    expect(after.participants.map((p) => [p.fplTeamId, p.fplTeamName, p.totalPoints, p.payout])).toEqual([[bobTeam, bobTeamName, 50, '20.00'], [aliceTeam, ERASED_VALUE, 20, null]]);
+    expect(await ledger(h)).toEqual(booksBefore);
+    // A rebuild of the pools read models after the erasure gives the same rows.
+    await rebuildProjector({ store: h.deps.store, db: h.deps.db, projector: fplPoolsProjector });
+    expect(await tables()).toEqual(rows);
   });
 });
