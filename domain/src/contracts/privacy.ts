@@ -25,7 +25,7 @@ export const dataExport = z.strictObject({
   bets: z.array(z.strictObject({ betId: id, events: z.array(exportedEvent) })),
   /** The messages the person sent in bet chats (not what others wrote). */
   chatMessages: z.array(z.strictObject({ chatId: id, betId: id, messageId: id, type: z.string(), content: z.string(), postedAt: isoTime })),
-  /** The events of the pools the person entered that are about them. */
+  /** The events of the pools the person created or entered that are about them (a pool's creation, with its name and description, is its creator's). */
   pools: z.array(z.strictObject({ poolId: id, events: z.array(exportedEvent) })),
   /** The notifications raised for the person (also among `events`), in order. */
   notifications: z.array(z.strictObject({ recordedAt: isoTime, data: z.unknown() })),

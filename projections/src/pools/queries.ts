@@ -60,6 +60,16 @@ export async function poolIdsJoinedBy(db: Kysely<Database>, userId: string): Pro
   return new Set((await db.selectFrom('fpl_pool_participants').select('pool_id').where('user_id', '=', userId).execute()).map((r) => r.pool_id));
 }
 
+/** The ids of every pool a user created or entered (the personal-data export: a pool's name and description are its creator's). */
+export async function poolIdsCreatedOrJoinedBy(db: Kysely<Database>, userId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('fpl_pools')
+    .select('id')
+    .where((w) => w.or([w('creator_id', '=', userId), w('id', 'in', w.selectFrom('fpl_pool_participants').select('pool_id').where('user_id', '=', userId))]))
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
 /** The open public pools (the public list), at most `limit`. */
 export async function openPublicPoolIds(db: Kysely<Database>, limit: number): Promise<string[]> {
   const rows = await db.selectFrom('fpl_pools').select('id').where('status', '=', 'open').where('is_private', '=', false).limit(limit).execute();

@@ -1,4 +1,4 @@
-// Proves the FPL pools API end to end on PostgreSQL with the FPL sandbox: spec validation and defaults, create with and without the creator's entry, join by id and by invite code (team checked with FPL, name stored), refusals (twice, full, after the deadline, unknown team), the authorization matrix, cancel and automatic cancel with full refunds, live standings and settlement from FPL data by the calendar job (a tie split by the kobo rule, settling twice pays once); that a join, a cancellation and a settlement are each one transaction with every wallet they move (a crash inside any stores nothing, 200 entrants refunded in one commit); the repair of logs the earlier saga left half done; and 20 concurrent joins of a pool with 10 places: exactly 10 charged, balances exact; erasing a player of a finished pool leaves her FPL team name and the name and description of the pool she created nowhere in clear (the raw log, the log as read, the pool tables, the API, a rebuild), the money and the other entrant's team as they were.
+// Proves the FPL pools API end to end on PostgreSQL with the FPL sandbox: spec validation and defaults, create with and without the creator's entry, join by id and by invite code (team checked with FPL, name stored), refusals (twice, full, after the deadline, unknown team), the authorization matrix, cancel and automatic cancel with full refunds, live standings and settlement from FPL data by the calendar job (a tie split by the kobo rule, settling twice pays once); that a join, a cancellation and a settlement are each one transaction with every wallet they move (a crash inside any stores nothing, 200 entrants refunded in one commit); the repair of logs the earlier saga left half done; and 20 concurrent joins of a pool with 10 places: exactly 10 charged, balances exact; erasing a player of a finished pool leaves her FPL team name and the name and description of the pool she created nowhere in clear (the raw log, the log as read, the pool tables, the API, a rebuild), the money and the other entrant's team as they were; her data export holds the pools she created (name and description she typed), not another creator's.
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
@@ -440,6 +440,20 @@ describe('authorization', () => {
     const publicIds = ((await h.app.inject({ method: 'GET', url: '/api/fpl/pools/public', headers: outsider.headers })).json().pools as Pool[]).map((p) => p.id);
     expect(publicIds).toContain(open.id);
     expect(publicIds).not.toContain(secret.id);
+  });
+});
+
+describe('personal data in pools', () => {
+  it('the data export holds the pools the person created, with the name and description they typed, and not the pools of another creator', async () => {
+    const [alice, bob] = await Promise.all([fundedPlayer(h, '0'), fundedPlayer(h, '0')]);
+    const { pool: mine } = await createPool(alice, { entryFee: '5', name: 'Alice pool words', description: 'alice wrote this' });
+    await createPool(bob, { entryFee: '5', name: 'Bob pool words', description: 'bob wrote this' });
+    const res = await h.app.inject({ method: 'GET', url: '/api/user/export', headers: alice.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const copy = res.json() as { pools: { poolId: string; events: { type: string; data: unknown }[] }[] };
+    expect(copy.pools.map((p) => p.poolId)).toEqual([mine.id]);
+    expect(copy.pools[0]!.events.find((e) => e.type === 'PoolCreated')?.data).toMatchObject({ name: 'Alice pool words', description: 'alice wrote this', creatorId: alice.id });
+    expect(res.body).not.toContain('bob wrote this');
   });
 });
 

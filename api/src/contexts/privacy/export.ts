@@ -18,7 +18,7 @@ import { supportStreamId } from '@wager/domain/support/index';
 import type { DataExport, ExportedEvent } from '@wager/domain/contracts/privacy';
 import { betIdsOf } from '@wager/projections/bets/queries';
 import { playerChatsOf } from '@wager/projections/chat/queries';
-import { poolIdsJoinedBy } from '@wager/projections/pools/queries';
+import { poolIdsCreatedOrJoinedBy } from '@wager/projections/pools/queries';
 import { cryptoDepositIdsOf, paystackReferencesOf } from '@wager/projections/wallet/queries';
 import { supportMessageIdsOf } from '@wager/projections/support/queries';
 
@@ -51,7 +51,7 @@ export async function buildPersonalDataExport(deps: ExportDeps, userId: string, 
   const [bets, chats, pools, paystack, crypto, support] = await Promise.all([
     betIdsOf(db, userId),
     playerChatsOf(db, userId),
-    poolIdsJoinedBy(db, userId),
+    poolIdsCreatedOrJoinedBy(db, userId),
     paystackReferencesOf(db, userId),
     cryptoDepositIdsOf(db, userId),
     supportMessageIdsOf(db, userId),
