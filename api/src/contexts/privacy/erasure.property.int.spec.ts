@@ -34,7 +34,6 @@ let reviewer: Player;
 beforeAll(async () => {
   h = await createTestHarness({ label: 'erasure_property', env: { LOG_LEVEL: 'debug' }, logStream: { write: (line) => void logLines.push(line) } });
   await h.app.listen({ port: 0, host: '127.0.0.1' });
-  q = await fundedPlayer(h, '100000.00');
   resolver = await fundedPlayer(h, '0');
   reviewer = await fundedPlayer(h, '0');
   await makeAdmin(h, resolver.id);
@@ -87,6 +86,9 @@ function evidenceFolderText(): string {
 }
 
 async function live(run: History) {
+  // A fresh opponent each run: their notifications are this run's only (a shared one's list, all at
+  // the harness clock's one time, would page this run's out past the first page after enough runs).
+  q = await fundedPlayer(h, '100000.00');
   const nonce = randomUUID().replace(/-/g, '').slice(0, 10);
   const username = `${run.name}${nonce}`.slice(0, 20);
   const email = `${run.name}.${nonce}@mail.example`;
@@ -218,9 +220,15 @@ describe('erasing one person after an arbitrary small history', () => {
           const naming = (listed.json().notifications as { params: Record<string, string | null> }[]).filter((n) => n.params.challengerId === p.id || n.params.reporterId === p.id);
           expect(naming.length).toBeGreaterThan(0);
           for (const n of naming) expect(n.params.challenger ?? n.params.reporter).toBe(pseudonym);
-          const chat = await h.deps.db.selectFrom('chats').select('id').where('participant1_id', '=', p.id).where('participant2_id', '=', q.id).executeTakeFirstOrThrow();
-          const messages = (await h.app.inject({ method: 'GET', url: `/api/chats/${chat.id}/messages?limit=50`, headers: q.headers })).json() as { content: string; notice: { kind: string } | null }[];
-          expect(messages.filter((m) => m.notice?.kind === 'result_reported').map((m) => m.content)).toContain(`${pseudonym} reported: lost`);
+          // Each chat between them: every result the erased person reported reads under the pseudonym (won on a disputed bet, lost otherwise).
+          const chats = await h.deps.db.selectFrom('chats').select('id').where('participant1_id', '=', p.id).where('participant2_id', '=', q.id).execute();
+          expect(chats.length).toBeGreaterThan(0);
+          for (const chat of chats) {
+            const messages = (await h.app.inject({ method: 'GET', url: `/api/chats/${chat.id}/messages?limit=50`, headers: q.headers })).json() as { content: string; senderId: string; notice: { kind: string; params: Record<string, unknown> } | null }[];
+            const theirs = messages.filter((m) => m.notice?.kind === 'result_reported' && m.notice.params.reporterId === p.id);
+            expect(theirs.length).toBeGreaterThan(0);
+            for (const m of theirs) expect([`${pseudonym} reported: won`, `${pseudonym} reported: lost`]).toContain(m.content);
+          }
 
           // A rebuild of the read models yields the same erased rows.
           const rowsOf = async () => ({
