@@ -99,6 +99,9 @@ describe('GET /api/fpl/pools/:poolId/ledger', () => {
     expect(body.chain.events.map((e) => e.type)).toEqual(expect.arrayContaining(['PoolCreated', 'PoolJoined', 'PoolStarted', 'PoolSettled']));
     expect(body.chain.headHash).toBe(body.chain.events.at(-1)!.hash);
     expect(await verifyHashChain(body.chain.events, sha256Hex)).toEqual({ ok: true, checked: body.chain.events.length, redacted: 0, brokenAt: null });
+    // The chain is shown as stored (what its hashes cover): the pool's name, its creator's words, is sealed there.
+    const created = body.chain.events.find((e) => e.type === 'PoolCreated')!.data as { name: string };
+    expect(created.name).not.toBe('Proof');
   });
 
   it('answers the participants, the creator and admins; a visitor gets 401, anyone else (even on a public pool) 404', async () => {

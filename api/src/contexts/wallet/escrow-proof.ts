@@ -5,6 +5,7 @@
  * (`verifyHashChain`, the same canonical JSON and sha256 as the store). Events whose data the
  * viewer may not see are sent with their hash only (`redacted`).
  */
+import { storedDataOf } from '@wager/domain';
 import { escrowProof as escrowProofSchema, type EscrowProof } from '@wager/domain/contracts/wallet';
 import { usernamesOf } from '@wager/projections/users/queries';
 import type { AppDeps } from '../../deps.js';
@@ -21,7 +22,9 @@ export async function escrowProof(
   const ledger = await escrowLedger(deps, input.escrowAccount);
   const events = (await deps.store.readStream(input.streamId)).map((e) => {
     const redacted = input.redact?.(e.type) ?? false;
-    return { id: e.id, revision: e.streamRevision, type: e.type, data: redacted ? null : e.data, hash: String(e.metadata.hash ?? ''), recordedAt: e.recordedAt.toISOString(), redacted };
+    // The data as stored, which the chain's hashes cover: personal fields sealed (unreadable here,
+    // as they are to anyone without the key), so anyone can recompute the chain (verifyHashChain).
+    return { id: e.id, revision: e.streamRevision, type: e.type, data: redacted ? null : storedDataOf(e), hash: String(e.metadata.hash ?? ''), recordedAt: e.recordedAt.toISOString(), redacted };
   });
   const userIds = [...new Set(ledger.movements.flatMap((m) => m.postings.map((p) => p.account.split(':')).filter(([scope]) => scope === 'user').map(([, id]) => id!)))];
   const users = await usernamesOf(deps.db, userIds);
