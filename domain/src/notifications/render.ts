@@ -56,16 +56,6 @@ export function readerLocale(profileLanguage: string | null | undefined, acceptL
   return asked[0]?.locale ?? 'en';
 }
 
-function safeZone(timeZone: string | null): string {
-  if (!timeZone) return 'UTC';
-  try {
-    new Intl.DateTimeFormat('en', { timeZone });
-    return timeZone;
-  } catch {
-    return 'UTC';
-  }
-}
-
 interface Fmt {
   money(amount: string | null | undefined, currency: string | null | undefined): string;
   /** "at 22:35 tomorrow", "a las 22:35 de mañana", "demain à 22:35", or a full date. */
