@@ -52,7 +52,7 @@ export const enRecord = {
   byAt: 'by {{name}}, {{at}}',
   transactionsTitle: 'Transactions',
   noTransactions: 'No transactions yet.',
-  /** A transaction's `descriptionCode` with its `descriptionParams`; a row without a code shows its English description. */
+  /** A transaction's `descriptionCode` with its `descriptionParams`. */
   txDescription: {
     card_deposit: 'Card deposit (Paystack)',
     crypto_deposit: 'Crypto deposit of {{cryptoAmount}} {{cryptocurrency}} ({{network}})',

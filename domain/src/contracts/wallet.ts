@@ -230,8 +230,8 @@ export const transaction = z.strictObject({
   reference: z.string().nullable(),
   /** English, for API clients that show it as it is. */
   description: z.string(),
-  /** What the row is, as a code the apps say in the reader's language with `descriptionParams`; null for a description no code describes. */
-  descriptionCode: z.enum(TRANSACTION_DESCRIPTION_CODES).nullable(),
+  /** What the row is, as a code the apps say in the reader's language with `descriptionParams` (`description` is its English). */
+  descriptionCode: z.enum(TRANSACTION_DESCRIPTION_CODES),
   descriptionParams: z.record(z.string(), z.string()),
   createdAt: isoTime,
 });

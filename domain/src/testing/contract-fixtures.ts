@@ -88,5 +88,5 @@ export function aUser(overrides: Partial<SessionUser> & Pick<SessionUser, 'id' |
 
 /** A line of GET /api/transactions. */
 export function aTransaction(overrides: Partial<Transaction> & Pick<Transaction, 'id' | 'type' | 'amount' | 'createdAt'>): Transaction {
-  return { status: 'completed', currency: 'NGN', betId: null, poolId: null, reference: null, description: '', descriptionCode: null, descriptionParams: {}, ...overrides };
+  return { status: 'completed', currency: 'NGN', betId: null, poolId: null, reference: null, description: 'Card deposit (Paystack)', descriptionCode: 'card_deposit', descriptionParams: {}, ...overrides };
 }

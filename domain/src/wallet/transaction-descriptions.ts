@@ -1,10 +1,8 @@
 /**
- * What a row of a person's transaction list is, as a code and parameters the apps say in the
- * reader's language, and as the English sentence the `transactions` read model stores (and API
- * clients show). The projector writes the sentence with `transactionDescriptionText`; the read
- * side gives the code back with `transactionDescriptionOf`, for the rows written before the code
- * existed as for new ones, so the table keeps its shape and needs no rebuild. The two are each
- * other's inverse for every code (tested); a text neither knows reads as no code (shown as stored).
+ * What a row of a person's transaction list is: a code and its parameters, which the
+ * `transactions` read model stores as the projector decides them from the event and the apps say
+ * in the reader's language, and the English sentence of each code (`transactionDescriptionText`),
+ * which the API sends beside them for clients that show a text as it is.
  */
 
 export const TRANSACTION_DESCRIPTION_CODES = [
@@ -58,33 +56,7 @@ const TEMPLATES: Readonly<Record<TransactionDescriptionCode, string>> = {
   appeal_paid: 'Appeal correction paid',
 };
 
+/** A code's English sentence with its parameters filled in (a parameter not given reads as empty). */
 export function transactionDescriptionText(code: TransactionDescriptionCode, params: TransactionDescriptionParams = {}): string {
   return TEMPLATES[code].replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? '');
-}
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Each template as a pattern: a parameter is non-empty; the last one of a bank withdrawal (the masked number) has no space, so a bank's name may. */
-const PATTERNS: readonly { code: TransactionDescriptionCode; names: string[]; pattern: RegExp }[] = TRANSACTION_DESCRIPTION_CODES.map((code) => {
-  const names: string[] = [];
-  const source = TEMPLATES[code]
-    .split(/(\{\w+\})/)
-    .map((part) => {
-      const name = /^\{(\w+)\}$/.exec(part)?.[1];
-      if (!name) return escapeRegExp(part);
-      names.push(name);
-      return name === 'accountNumberMasked' || name === 'cryptoAmount' || name === 'cryptocurrency' ? '(\\S+)' : '(.+)';
-    })
-    .join('');
-  return { code, names, pattern: new RegExp(`^${source}$`) };
-});
-
-/** The code and parameters of a stored description, or null for a text no template wrote. */
-export function transactionDescriptionOf(text: string): TransactionDescription | null {
-  for (const { code, names, pattern } of PATTERNS) {
-    const match = pattern.exec(text);
-    if (!match) continue;
-    return { code, params: Object.fromEntries(names.map((name, i) => [name, match[i + 1] ?? ''])) };
-  }
-  return null;
 }

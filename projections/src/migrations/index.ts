@@ -31,6 +31,7 @@ import * as poolGameweekPoints from './2026_11_27_030000_pool_gameweek_points_po
 import * as userStatsPayout from './2026_11_27_030000_user_stats_payout_home.js';
 import * as notificationsNamesById from './2026_11_27_045000_notifications_names_by_id.js';
 import * as outboxNamedUsers from './2026_11_27_046000_outbox_named_users.js';
+import * as transactionsDescriptionCodes from './2026_11_27_090000_transactions_description_codes.js';
 
 /**
  * Every read-table migration, by name; names sort in the order they run and are frozen once
@@ -69,6 +70,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_030000_user_stats_payout_home': userStatsPayout,
   '2026_11_27_045000_notifications_names_by_id': notificationsNamesById,
   '2026_11_27_046000_outbox_named_users': outboxNamedUsers,
+  '2026_11_27_090000_transactions_description_codes': transactionsDescriptionCodes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

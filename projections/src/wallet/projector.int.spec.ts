@@ -1,4 +1,4 @@
-// Proves the ledger and wallet projectors against PostgreSQL: every event applied twice leaves the same rows (idempotent), balances follow the postings, an appeal debt's collection shows where it was taken from, a bank withdrawal's Paystack status and a crypto withdrawal's KYC status follow every event that changes them (not only the first), and the migration sets rows projected before as a replay would.
+// Proves the ledger and wallet projectors against PostgreSQL: every event applied twice leaves the same rows (idempotent), balances follow the postings, each transaction row stores its description's code and parameters, an appeal debt's collection shows where it was taken from, a bank withdrawal's Paystack status and a crypto withdrawal's KYC status follow every event that changes them (not only the first), and the migration sets rows projected before as a replay would.
 import { describe, expect, it } from 'vitest';
 import { InMemoryEventStore, handleCommand, type RecordedEvent } from '@wager/domain';
 import { walletDecider, walletStreamId, deterministicId, bankWithdrawalEventId, isBankWithdrawalEvent, type WalletCommand } from '@wager/domain/wallet/index';
@@ -39,9 +39,18 @@ describe('ledger and wallet projectors', () => {
     ]);
     const entries = await spec.db.selectFrom('ledger_entries').select(({ fn }) => fn.countAll<string>().as('n')).where('event_id', 'in', events.map((e) => e.id)).executeTakeFirstOrThrow();
     expect(Number(entries.n)).toBe(14);
-    const transactions = await spec.db.selectFrom('transactions').select(['type', 'status']).where('user_id', '=', userId).execute();
+    const transactions = await spec.db.selectFrom('transactions').select(['type', 'status', 'description_code', 'description_params']).where('user_id', '=', userId).execute();
     expect(transactions).toHaveLength(8);
     expect(transactions.find((t) => t.type === 'withdrawal')?.status).toBe('cancelled');
+    // What each row is, stored as the code and parameters the projector decided from its event.
+    expect(transactions.map(({ type, description_code, description_params }) => ({ type, description_code, description_params }))).toEqual(expect.arrayContaining([
+      { type: 'deposit', description_code: 'card_deposit', description_params: {} },
+      { type: 'bet_escrow', description_code: 'stake_held', description_params: {} },
+      { type: 'fee', description_code: 'platform_fee', description_params: {} },
+      { type: 'refund', description_code: 'stake_returned', description_params: { reason: 'cancelled' } },
+      { type: 'deposit', description_code: 'crypto_deposit', description_params: { cryptoAmount: '20', cryptocurrency: 'USDT', network: 'TRC20' } },
+      { type: 'withdrawal', description_code: 'crypto_withdrawal', description_params: { cryptoAmount: '5', cryptocurrency: 'USDT', network: 'TRC20' } },
+    ]));
   });
 
   it('transactions: an appeal debt collected from a deposit, winnings or an appeal credit is an appeal_debit row saying where it came from (a deposit collection recorded before `source` existed reads the same)', async () => {
@@ -63,15 +72,15 @@ describe('ledger and wallet projectors', () => {
     await spec.given([...events, legacy], { projectors: [ledgerProjector, walletsProjector, transactionsProjector] });
     // Owed 500: 200 from the bet's winnings, 50 from the pool's, 100 from the appeal credit, the last 150 from the 400 deposit.
     await spec.expectRows('wallets', { user_id: userId }, [{ balance: '250.00' }]);
-    const rows = await spec.db.selectFrom('transactions').select(['type', 'amount', 'bet_id', 'pool_id', 'reference', 'description']).where('user_id', '=', userId).where('type', '=', 'appeal_debit').execute();
+    const rows = await spec.db.selectFrom('transactions').select(['type', 'amount', 'bet_id', 'pool_id', 'reference', 'description_code', 'description_params']).where('user_id', '=', userId).where('type', '=', 'appeal_debit').execute();
     expect(rows).toHaveLength(6);
     expect(rows).toEqual(expect.arrayContaining([
-      { type: 'appeal_debit', amount: '500.00', bet_id: 'lost1', pool_id: null, reference: null, description: 'Appeal correction taken back (500.00 owed)' },
-      { type: 'appeal_debit', amount: '200.00', bet_id: 'won1', pool_id: null, reference: null, description: 'Owed appeal correction collected from winnings (300.00 still owed)' },
-      { type: 'appeal_debit', amount: '50.00', bet_id: null, pool_id: 'pool1', reference: null, description: 'Owed appeal correction collected from winnings (250.00 still owed)' },
-      { type: 'appeal_debit', amount: '100.00', bet_id: 'won2', pool_id: null, reference: null, description: 'Owed appeal correction collected from an appeal correction paid (150.00 still owed)' },
-      { type: 'appeal_debit', amount: '150.00', bet_id: null, pool_id: null, reference: 'd1', description: 'Owed appeal correction collected from a deposit' },
-      { type: 'appeal_debit', amount: '0.01', bet_id: null, pool_id: null, reference: 'd0', description: 'Owed appeal correction collected from a deposit' },
+      { type: 'appeal_debit', amount: '500.00', bet_id: 'lost1', pool_id: null, reference: null, description_code: 'appeal_taken_back_owed', description_params: { owed: '500.00' } },
+      { type: 'appeal_debit', amount: '200.00', bet_id: 'won1', pool_id: null, reference: null, description_code: 'appeal_collected_from_winnings_still_owed', description_params: { stillOwed: '300.00' } },
+      { type: 'appeal_debit', amount: '50.00', bet_id: null, pool_id: 'pool1', reference: null, description_code: 'appeal_collected_from_winnings_still_owed', description_params: { stillOwed: '250.00' } },
+      { type: 'appeal_debit', amount: '100.00', bet_id: 'won2', pool_id: null, reference: null, description_code: 'appeal_collected_from_appeal_credit_still_owed', description_params: { stillOwed: '150.00' } },
+      { type: 'appeal_debit', amount: '150.00', bet_id: null, pool_id: null, reference: 'd1', description_code: 'appeal_collected', description_params: {} },
+      { type: 'appeal_debit', amount: '0.01', bet_id: null, pool_id: null, reference: 'd0', description_code: 'appeal_collected', description_params: {} },
     ]));
   });
 

@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@wager/domain';
-import { WALLET_EVENT_TYPES, transactionDescriptionText, type WalletEvent } from '@wager/domain/wallet/index';
+import { WALLET_EVENT_TYPES, type TransactionDescriptionCode, type TransactionDescriptionParams, type WalletEvent } from '@wager/domain/wallet/index';
 import { sql, type Insertable } from 'kysely';
 import type { TransactionsTable } from './wallet.table.js';
 import type { Projector } from '../projector.js';
@@ -11,6 +11,11 @@ function base(recorded: RecordedEvent, userId: string, at: string) {
   return { user_id: userId, commit_position: recorded.position.commit, prepare_position: recorded.position.prepare, created_at: at, updated_at: at, bet_id: null, pool_id: null, reference: null };
 }
 
+/** The row's description as stored: its code and parameters (the English is the API's, from the code). */
+function described(code: TransactionDescriptionCode, params: TransactionDescriptionParams = {}) {
+  return { description_code: code, description_params: JSON.stringify(params) };
+}
+
 function holdIds(holdKind: 'bet' | 'pool', holdId: string) {
   return holdKind === 'bet' ? { bet_id: holdId, pool_id: null } : { bet_id: null, pool_id: holdId };
 }
@@ -20,11 +25,11 @@ function rowsFor(recorded: RecordedEvent, event: WalletEvent): Row[] {
   switch (event.type) {
     case 'DepositCredited': {
       const d = event.data;
-      return [{ ...base(recorded, d.userId, d.creditedAt), id: recorded.id, type: 'deposit', status: 'completed', amount: d.amount, currency: d.currency, reference: d.reference, description: transactionDescriptionText('card_deposit') }];
+      return [{ ...base(recorded, d.userId, d.creditedAt), id: recorded.id, type: 'deposit', status: 'completed', amount: d.amount, currency: d.currency, reference: d.reference, ...described('card_deposit') }];
     }
     case 'CryptoDepositCredited': {
       const d = event.data;
-      return [{ ...base(recorded, d.userId, d.creditedAt), id: recorded.id, type: 'deposit', status: 'completed', amount: d.usdAmount, currency: 'USD', reference: d.depositId, description: transactionDescriptionText('crypto_deposit', { cryptoAmount: d.cryptoAmount, cryptocurrency: d.cryptocurrency, network: d.network }) }];
+      return [{ ...base(recorded, d.userId, d.creditedAt), id: recorded.id, type: 'deposit', status: 'completed', amount: d.usdAmount, currency: 'USD', reference: d.depositId, ...described('crypto_deposit', { cryptoAmount: d.cryptoAmount, cryptocurrency: d.cryptocurrency, network: d.network }) }];
     }
     case 'WithdrawalRequested': {
       const d = event.data;
@@ -37,50 +42,50 @@ function rowsFor(recorded: RecordedEvent, event: WalletEvent): Row[] {
           amount: d.usdAmount,
           currency: 'USD',
           reference: d.withdrawalId,
-          description: transactionDescriptionText('crypto_withdrawal', { cryptoAmount: d.cryptoAmount, cryptocurrency: d.cryptocurrency, network: d.network }),
+          ...described('crypto_withdrawal', { cryptoAmount: d.cryptoAmount, cryptocurrency: d.cryptocurrency, network: d.network }),
         },
       ];
     }
     case 'BankWithdrawalRequested': {
       const d = event.data;
-      return [{ ...base(recorded, d.userId, d.requestedAt), id: `withdrawal:${d.withdrawalId}`, type: 'withdrawal', status: 'pending', amount: d.amount, currency: d.currency, reference: d.reference, description: transactionDescriptionText('bank_withdrawal', { bankName: d.bankName, accountNumberMasked: d.accountNumberMasked }) }];
+      return [{ ...base(recorded, d.userId, d.requestedAt), id: `withdrawal:${d.withdrawalId}`, type: 'withdrawal', status: 'pending', amount: d.amount, currency: d.currency, reference: d.reference, ...described('bank_withdrawal', { bankName: d.bankName, accountNumberMasked: d.accountNumberMasked }) }];
     }
     case 'StakeLocked': {
       const d = event.data;
       const ids = holdIds(d.holdKind, d.holdId);
       const rows: Row[] = [
-        { ...base(recorded, d.userId, d.lockedAt), ...ids, id: `${recorded.id}:stake`, type: d.holdKind === 'bet' ? 'bet_escrow' : 'pool_entry', status: 'completed', amount: d.stake, currency: d.currency, description: transactionDescriptionText(d.holdKind === 'bet' ? 'stake_held' : 'pool_entry_held') },
+        { ...base(recorded, d.userId, d.lockedAt), ...ids, id: `${recorded.id}:stake`, type: d.holdKind === 'bet' ? 'bet_escrow' : 'pool_entry', status: 'completed', amount: d.stake, currency: d.currency, ...described(d.holdKind === 'bet' ? 'stake_held' : 'pool_entry_held') },
       ];
-      if (d.fee !== '0.00') rows.push({ ...base(recorded, d.userId, d.lockedAt), ...ids, id: `${recorded.id}:fee`, type: 'fee', status: 'completed', amount: d.fee, currency: d.currency, description: transactionDescriptionText('platform_fee') });
+      if (d.fee !== '0.00') rows.push({ ...base(recorded, d.userId, d.lockedAt), ...ids, id: `${recorded.id}:fee`, type: 'fee', status: 'completed', amount: d.fee, currency: d.currency, ...described('platform_fee') });
       return rows;
     }
     case 'StakeReleased': {
       const d = event.data;
-      return [{ ...base(recorded, d.userId, d.releasedAt), ...holdIds(d.holdKind, d.holdId), id: recorded.id, type: 'refund', status: 'completed', amount: d.amount, currency: d.currency, description: transactionDescriptionText('stake_returned', { reason: d.reason }) }];
+      return [{ ...base(recorded, d.userId, d.releasedAt), ...holdIds(d.holdKind, d.holdId), id: recorded.id, type: 'refund', status: 'completed', amount: d.amount, currency: d.currency, ...described('stake_returned', { reason: d.reason }) }];
     }
     case 'PayoutCredited': {
       const d = event.data;
       return [
-        { ...base(recorded, d.userId, d.creditedAt), ...holdIds(d.holdKind, d.holdId), id: recorded.id, type: d.holdKind === 'bet' ? 'bet_payout' : 'pool_payout', status: 'completed', amount: d.amount, currency: d.currency, description: transactionDescriptionText('winnings_paid') },
+        { ...base(recorded, d.userId, d.creditedAt), ...holdIds(d.holdKind, d.holdId), id: recorded.id, type: d.holdKind === 'bet' ? 'bet_payout' : 'pool_payout', status: 'completed', amount: d.amount, currency: d.currency, ...described('winnings_paid') },
       ];
     }
     case 'AppealDebited': {
       // The whole correction shows as one debit; the part the balance could not cover is owed (docs/ledger.md, "Appeals").
       const d = event.data;
-      return [{ ...base(recorded, d.userId, d.debitedAt), ...holdIds(d.holdKind, d.holdId), id: recorded.id, type: 'appeal_debit', status: 'completed', amount: d.amount, currency: d.currency, description: d.toReceivable !== '0.00' ? transactionDescriptionText('appeal_taken_back_owed', { owed: d.toReceivable }) : transactionDescriptionText('appeal_taken_back') }];
+      return [{ ...base(recorded, d.userId, d.debitedAt), ...holdIds(d.holdKind, d.holdId), id: recorded.id, type: 'appeal_debit', status: 'completed', amount: d.amount, currency: d.currency, ...(d.toReceivable !== '0.00' ? described('appeal_taken_back_owed', { owed: d.toReceivable }) : described('appeal_taken_back')) }];
     }
     case 'ReceivableCollected': {
       // An appeal debt taken back from a deposit or from winnings: shown as the appeal debit it settles (docs/ledger.md, "Collecting it").
       const d = event.data;
       const row = { ...base(recorded, d.userId, d.collectedAt), id: recorded.id, type: 'appeal_debit', status: 'completed', amount: d.amount, currency: d.currency };
       const owed = d.stillOwed !== '0.00';
-      if (d.source === 'payout') return [{ ...row, ...holdIds(d.holdKind, d.holdId), description: owed ? transactionDescriptionText('appeal_collected_from_winnings_still_owed', { stillOwed: d.stillOwed }) : transactionDescriptionText('appeal_collected_from_winnings') }];
-      if (d.source === 'appeal_credit') return [{ ...row, ...holdIds(d.holdKind, d.holdId), description: owed ? transactionDescriptionText('appeal_collected_from_appeal_credit_still_owed', { stillOwed: d.stillOwed }) : transactionDescriptionText('appeal_collected_from_appeal_credit') }];
-      return [{ ...row, reference: d.depositId, description: owed ? transactionDescriptionText('appeal_collected_still_owed', { stillOwed: d.stillOwed }) : transactionDescriptionText('appeal_collected') }];
+      if (d.source === 'payout') return [{ ...row, ...holdIds(d.holdKind, d.holdId), ...(owed ? described('appeal_collected_from_winnings_still_owed', { stillOwed: d.stillOwed }) : described('appeal_collected_from_winnings')) }];
+      if (d.source === 'appeal_credit') return [{ ...row, ...holdIds(d.holdKind, d.holdId), ...(owed ? described('appeal_collected_from_appeal_credit_still_owed', { stillOwed: d.stillOwed }) : described('appeal_collected_from_appeal_credit')) }];
+      return [{ ...row, reference: d.depositId, ...(owed ? described('appeal_collected_still_owed', { stillOwed: d.stillOwed }) : described('appeal_collected')) }];
     }
     case 'AppealCredited': {
       const d = event.data;
-      return [{ ...base(recorded, d.userId, d.creditedAt), ...holdIds(d.holdKind, d.holdId), id: recorded.id, type: 'appeal_credit', status: 'completed', amount: d.amount, currency: d.currency, description: transactionDescriptionText('appeal_paid') }];
+      return [{ ...base(recorded, d.userId, d.creditedAt), ...holdIds(d.holdKind, d.holdId), id: recorded.id, type: 'appeal_credit', status: 'completed', amount: d.amount, currency: d.currency, ...described('appeal_paid') }];
     }
     default:
       return [];
@@ -89,7 +94,7 @@ function rowsFor(recorded: RecordedEvent, event: WalletEvent): Row[] {
 
 const TRANSACTION_COLUMNS = [
   ['id', 'text'], ['user_id', 'text'], ['type', 'text'], ['status', 'text'], ['amount', 'numeric'], ['currency', 'text'], ['bet_id', 'text'], ['pool_id', 'text'],
-  ['reference', 'text'], ['description', 'text'], ['commit_position', 'bigint'], ['prepare_position', 'bigint'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'],
+  ['reference', 'text'], ['description_code', 'text'], ['description_params', 'jsonb'], ['commit_position', 'bigint'], ['prepare_position', 'bigint'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'],
 ] as const;
 
 /** Withdrawal statuses only move forward, so a repeated event cannot undo a later one. */

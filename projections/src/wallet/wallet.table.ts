@@ -1,4 +1,5 @@
 import type { ColumnType, Selectable } from 'kysely';
+import type { TransactionDescriptionCode, TransactionDescriptionParams } from '@wager/domain/wallet/index';
 
 type Numeric = ColumnType<string, string, string>;
 type Bigint = ColumnType<string, string | number, string | number>;
@@ -28,7 +29,10 @@ export interface TransactionsTable {
   bet_id: string | null;
   pool_id: string | null;
   reference: string | null;
-  description: string;
+  /** What the row is, as the projector decided it from the event (domain transaction-descriptions.ts); the apps say it in the reader's language. */
+  description_code: TransactionDescriptionCode;
+  /** The code's parameters (strings), JSON text on write. */
+  description_params: ColumnType<TransactionDescriptionParams, string, string>;
   commit_position: Bigint;
   prepare_position: Bigint;
   created_at: Timestamp;

@@ -6,7 +6,7 @@ import type { TransactionRow } from '@wager/projections/wallet/wallet.table';
 import { trialBalance } from '@wager/projections/ledger/queries';
 import { CHART_DAYS_DEFAULT, CHART_DAYS_MAX, dailyBalances } from '@wager/projections/admin/charts.queries';
 import { userAvailable } from '@wager/domain/ledger/index';
-import { transactionDescriptionOf } from '@wager/domain/wallet/index';
+import { transactionDescriptionText } from '@wager/domain/wallet/index';
 
 
 /** The user's transactions, newest first; their balance over time; the admin trial balance. */
@@ -63,12 +63,6 @@ export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** The stored English description's code and parameters (`transactionDescriptionOf`): rows written before the code existed read the same. */
-function descriptionOf(description: string): Pick<contract.Transaction, 'descriptionCode' | 'descriptionParams'> {
-  const known = transactionDescriptionOf(description);
-  return known ? { descriptionCode: known.code, descriptionParams: { ...known.params } } : { descriptionCode: null, descriptionParams: {} };
-}
-
 /** A transactions row as the wire shows it (the player's list and the admin's user record). */
 export function toTransactionJson(r: TransactionRow): contract.Transaction {
   return {
@@ -80,8 +74,9 @@ export function toTransactionJson(r: TransactionRow): contract.Transaction {
     betId: r.bet_id,
     poolId: r.pool_id,
     reference: r.reference,
-    description: r.description,
-    ...descriptionOf(r.description),
+    description: transactionDescriptionText(r.description_code, r.description_params),
+    descriptionCode: r.description_code,
+    descriptionParams: { ...r.description_params },
     createdAt: r.created_at.toISOString(),
   };
 }

@@ -26,7 +26,7 @@ const detail = (restrictions: { suspension: { reason: string; since: string } | 
   restrictions,
 });
 const transactions = {
-  transactions: [{ id: 't1', type: 'bet_escrow', status: 'completed', amount: '-1020.00', currency: 'NGN', betId: 'b1', poolId: null, reference: null, description: 'Stake for FC 25', createdAt: '2026-11-21T10:00:00.000Z' }],
+  transactions: [{ id: 't1', type: 'bet_escrow', status: 'completed', amount: '-1020.00', currency: 'NGN', betId: 'b1', poolId: null, reference: null, description: 'Stake held in escrow', descriptionCode: 'stake_held', descriptionParams: {}, createdAt: '2026-11-21T10:00:00.000Z' }],
   pagination: { page: 1, limit: 10, total: 11, pages: 2 },
 };
 const bets = {
@@ -54,7 +54,7 @@ describe('UserRecord', () => {
     renderWithApp(<UserRecord userId={userId} />);
     const tx = await screen.findByTestId('admin-user-transactions', {}, { timeout: 5000 });
     expect(tx).toHaveTextContent('-₦1,020.00');
-    expect(within(tx).getByRole('link', { name: 'Stake for FC 25' })).toHaveAttribute('href', '/matches/b1');
+    expect(within(tx).getByRole('link', { name: 'Stake held in escrow' })).toHaveAttribute('href', '/matches/b1');
     // The type and the game read as words in the viewer's language, not as codes.
     expect(tx).toHaveTextContent('Stake locked');
     expect(tx).not.toHaveTextContent('bet_escrow');
@@ -99,22 +99,22 @@ describe('UserRecord', () => {
 });
 
 describe('UserRecord, transactions in the admin\'s language', () => {
-  const row = (id: string, type: string, status: string, amount: string, description: string, descriptionCode: string | null, descriptionParams: Record<string, string> = {}) =>
+  const row = (id: string, type: string, status: string, amount: string, description: string, descriptionCode: string, descriptionParams: Record<string, string> = {}) =>
     ({ id, type, status, amount, currency: 'NGN', betId: null, poolId: null, reference: null, description, descriptionCode, descriptionParams, createdAt: '2026-11-21T10:00:00.000Z' });
   const coded = {
     transactions: [
       row('t1', 'withdrawal', 'processing', '-1500.00', 'Bank withdrawal to Access Bank ******6789', 'bank_withdrawal', { bankName: 'Access Bank', accountNumberMasked: '******6789' }),
       row('t2', 'refund', 'completed', '1020.00', 'Stake and fee returned (BetExpired)', 'stake_returned', { reason: 'BetExpired' }),
       row('t3', 'appeal_debit', 'completed', '-98.00', 'Appeal correction taken back (20.00 owed)', 'appeal_taken_back_owed', { owed: '20.00' }),
-      row('t4', 'deposit', 'completed', '500.00', 'Manual adjustment', null),
+      row('t4', 'deposit', 'completed', '500.00', 'Card deposit (Paystack)', 'card_deposit'),
     ],
     pagination: { page: 1, limit: 10, total: 4, pages: 1 },
   };
 
   it.each([
-    ['es', ['Retiro bancario a Access Bank ******6789', 'Procesando'], ['Devolución de la apuesta y la comisión (desafío caducado)', 'Completado'], 'Corrección por apelación retirada (se deben 20,00'],
-    ['fr', ['Retrait bancaire vers Access Bank ******6789', 'En cours'], ['Mise et frais remboursés (défi expiré)', 'Terminé'], 'Correction après appel reprise (20,00'],
-  ] as const)('in %s says each row and its status by code; a row without a code shows as the server sent it', async (language, withdrawal, refund, appeal) => {
+    ['es', ['Retiro bancario a Access Bank ******6789', 'Procesando'], ['Devolución de la apuesta y la comisión (desafío caducado)', 'Completado'], 'Corrección por apelación retirada (se deben 20,00', 'Depósito con tarjeta (Paystack)'],
+    ['fr', ['Retrait bancaire vers Access Bank ******6789', 'En cours'], ['Mise et frais remboursés (défi expiré)', 'Terminé'], 'Correction après appel reprise (20,00', 'Dépôt par carte (Paystack)'],
+  ] as const)('in %s says each row and its status by code', async (language, withdrawal, refund, appeal, deposit) => {
     const { i18n } = await import('../../../lib/i18n');
     vi.stubGlobal('fetch', routes(detail({ suspension: null, freeze: null }), { [`GET /api/admin/users/${userId}/transactions`]: () => ({ body: coded }) }).fetchFn);
     await i18n.changeLanguage(language);
@@ -126,8 +126,8 @@ describe('UserRecord, transactions in the admin\'s language', () => {
       expect(rows[1]).toHaveTextContent(refund[0]);
       expect(rows[1]).toHaveTextContent(refund[1]);
       expect(rows[2]).toHaveTextContent(appeal);
-      expect(rows[3]).toHaveTextContent('Manual adjustment');
-      for (const english of ['Bank withdrawal', 'Stake and fee returned', 'processing', 'completed', 'taken back']) expect(screen.getByTestId('admin-user-transactions')).not.toHaveTextContent(english);
+      expect(rows[3]).toHaveTextContent(deposit);
+      for (const english of ['Bank withdrawal', 'Stake and fee returned', 'processing', 'completed', 'taken back', 'Card deposit']) expect(screen.getByTestId('admin-user-transactions')).not.toHaveTextContent(english);
     } finally {
       await i18n.changeLanguage('en');
     }

@@ -190,9 +190,8 @@ function Transactions({ userId }: { userId: string }) {
   const { t: tMain } = useTranslation();
   const [page, setPage] = useState(1);
   const { data } = useQuery(userRecordQueries.transactions(userId, page));
-  /** What the row is, in the admin's language: by its code (amounts in money format, a refund's reason in words); a row without a code as the server wrote it. */
+  /** What the row is, in the admin's language: by its code (amounts in money format, a refund's reason in words). */
   const describe = (tx: Transaction): string => {
-    if (!tx.descriptionCode) return tx.description;
     const p = tx.descriptionParams;
     const money = (amount: string | undefined) => (amount ? formatMoney(amount, tx.currency) : '');
     return t(`txDescription.${tx.descriptionCode}`, {
