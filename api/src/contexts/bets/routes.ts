@@ -11,7 +11,9 @@ import {
   listPublicChallenges,
   listUserBets,
   userSummaries,
+  type UserSummary,
 } from '@wager/projections/bets/queries';
+import { playerSummaries } from '../players/index.js';
 import type { BetRow } from '@wager/projections/bets/bets.table';
 import { betRowOf } from '@wager/projections/bets/projector';
 import { Money, formatAmount } from '@wager/domain/money/index';
@@ -49,8 +51,9 @@ export async function betRoutes(app: FastifyInstance): Promise<void> {
   await app.register(appealRoutes, { sagas, answer: (betId: string, outcome: BetOutcome, viewerId: string, isAdmin?: boolean) => answer(app, sagas, betId, outcome, viewerId, isAdmin) });
 }
 
-async function viewOf(app: FastifyInstance, row: BetRow, viewerId: string | null, isAdmin = false) {
-  const users = await userSummaries(app.deps.db, participants(row));
+/** The bet as its viewer sees it; `summaries`: where the players' summaries come from (the read model, unless a command's answer passes the cache). */
+async function viewOf(app: FastifyInstance, row: BetRow, viewerId: string | null, isAdmin = false, summaries: (ids: string[]) => Promise<Map<string, UserSummary>> = (ids) => userSummaries(app.deps.db, ids)) {
+  const users = await summaries(participants(row));
   const beingPlayed = row.status === 'accepted' && (await betsBeingPlayed(app.deps.db, [row.id])).has(row.id);
   return betView(row, users, { showInviteLink: viewerId !== null && (participants(row).includes(viewerId) || row.invited_opponent_id === viewerId || isAdmin), showAdminNotes: isAdmin, beingPlayed });
 }
@@ -80,13 +83,14 @@ function peopleOfRow(row: BetRow): string[] {
 /**
  * A command's answer: the bet as its stream makes it once the command has appended (folded with
  * the bets projector's rules: the command's own events onto the row this process last answered
- * with, `BetSagas.answerRow`), never a read-model query after a wait. The read models follow;
+ * with, `BetSagas.answerRow`), never a read-model query after a wait; its players' summaries from
+ * the process's cache of players (contexts/players/cards.ts). The read models follow;
  * the answer's `X-Consistency-Token` lets the client's next read wait for them if it must.
  */
 async function answer(app: FastifyInstance, sagas: BetSagas, betId: string, outcome: BetOutcome, viewerId: string, isAdmin = false) {
   const row = await sagas.answerRow(betId, outcome);
   if (!row) throw new NotFoundError(betMessages.betNotFound);
-  return viewOf(app, row, viewerId, isAdmin);
+  return viewOf(app, row, viewerId, isAdmin, (ids) => playerSummaries(app.deps, ids));
 }
 
 /**
