@@ -60,10 +60,10 @@ export interface BetOutcome {
 
 /**
  * The bet rows commands answered with (`betRowFolder`, by stream revision), one cache per app
- * (its bus). Forgotten whole when a person is erased (the \`PersonErased\` event, and the
- * \`sessions.ended\` signal the erasure sends once their key is gone): the rows hold opened
+ * (its bus). Forgotten whole when a person is erased (the `PersonErased` event, and the
+ * `sessions.ended` signal the erasure sends once their key is gone): the rows hold opened
  * personal fields (a platform username, evidence file names, an appeal's reason) that read
- * \`[erased]\` from then on.
+ * `[erased]` from then on.
  */
 const answeredRowsOf = perBus((bus) => {
   const rows = new SnapshotCache();
@@ -132,7 +132,7 @@ export class BetSagas {
   }
 
   /**
-   * The bet's row after a command, as \`betRowOf\` folds it from the stream, for the command's
+   * The bet's row after a command, as `betRowOf` folds it from the stream, for the command's
    * answer: the events the command appended folded onto the row this process last answered with
    * when they follow it (no read), else the stream read from that row on (the whole stream when
    * none is held). A create folds from nothing.
