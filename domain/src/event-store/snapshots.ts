@@ -27,7 +27,7 @@ export const SNAPSHOT_STREAMS_MAX = 20_000;
  * what a decider promises anyway: `evolve` returns a new state and never changes the one given.
  */
 export class SnapshotCache {
-  private readonly byStore = new WeakMap<EventStore, WeakMap<object, Map<string, StreamSnapshot<unknown>>>>();
+  private byStore = new WeakMap<EventStore, WeakMap<object, Map<string, StreamSnapshot<unknown>>>>();
 
   constructor(private readonly maxStreams = SNAPSHOT_STREAMS_MAX) {}
 
@@ -51,6 +51,11 @@ export class SnapshotCache {
     streams.delete(streamId);
     streams.set(streamId, snapshot);
     if (streams.size > this.maxStreams) streams.delete(streams.keys().next().value!);
+  }
+
+  /** Forgets every snapshot (a cache of values that may stop being true, as opened personal data after an erasure). */
+  clear(): void {
+    this.byStore = new WeakMap();
   }
 }
 

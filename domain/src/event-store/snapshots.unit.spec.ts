@@ -1,5 +1,5 @@
 // Not a decider spec (so no deciderSpec): its subject is the snapshot cache of handleCommand (what it reads, when it is stale), driven with a toy decider through an event store.
-// Proves the snapshot cache: a command with it decides as one without (also under 30 racers), reads only the events after the cached revision, picks up what another writer appended meanwhile, and never mixes stores or deciders.
+// Proves the snapshot cache: a command with it decides as one without (also under 30 racers), reads only the events after the cached revision, picks up what another writer appended meanwhile, never mixes stores or deciders, and forgets everything when cleared.
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../shared/errors.js';
 import { handleCommand, type Decider } from './command-handler.js';
@@ -67,5 +67,18 @@ describe('SnapshotCache', () => {
     expect((await readStreamState(b, 'venue-3', seats, snapshots)).state).toEqual([]);
     const counting: Pick<Decider<number, never, Event>, 'initialState' | 'evolve'> = { initialState: () => 0, evolve: (n) => n + 1 };
     expect((await readStreamState(a, 'venue-3', counting, snapshots)).state).toBe(2);
+  });
+
+  it('forgets everything on clear: the next read folds the whole stream again', async () => {
+    const snapshots = new SnapshotCache();
+    const store = new CountingStore();
+    for (let i = 0; i < 3; i++) await handleCommand(store, 'venue-4', seats, { type: 'Take' }, { eventIds: ids, snapshots });
+    store.eventsRead = 0;
+    expect((await readStreamState(store, 'venue-4', seats, snapshots)).state).toEqual([1, 2, 3]);
+    expect(store.eventsRead).toBe(0);
+    snapshots.clear();
+    expect(snapshots.get(store, seats, 'venue-4')).toBeUndefined();
+    expect((await readStreamState(store, 'venue-4', seats, snapshots)).state).toEqual([1, 2, 3]);
+    expect(store.eventsRead).toBe(3);
   });
 });

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { ERASED_VALUE, type RecordedEvent } from '@wager/domain';
+import { ERASED_VALUE, foldStream, type RecordedEvent } from '@wager/domain';
 import { APPEAL_WINDOW_MS, BET_EVENT_TYPES, type BetEvent } from '@wager/domain/bets/index';
 import type { Database } from '../database.js';
 import type { Projector } from '../projector.js';
@@ -196,26 +196,50 @@ const TIMESTAMP_COLUMNS = ['created_at', 'updated_at', 'expires_at', 'accepted_a
  * (docs/api.md, "Consistency tokens"). Null when the stream holds no created bet.
  */
 export function betRowOf(events: readonly RecordedEvent[]): BetRow | null {
-  const first = events[0];
-  if (!first || first.type !== 'BetCreated') return null;
-  const created = first.data as Created;
-  const row: Record<string, unknown> = {
+  return foldStream(betRowFolder, events).row;
+}
+
+/** A bet's row folded from its stream so far, and the stream revision of the last event folded (-1 before any). */
+export interface BetRowFold {
+  readonly row: BetRow | null;
+  readonly revision: number;
+}
+
+/**
+ * `betRowOf` one event at a time, as a folder a snapshot cache can hold (`SnapshotCache`): a
+ * command's answer folds the events it appended onto the row it last answered with instead of
+ * reading the stream again. Pure: each event gives a new row (the one given is never changed).
+ * A stream whose first event is not BetCreated folds to null for good.
+ */
+export const betRowFolder = {
+  initialState: (): BetRowFold => ({ row: null, revision: -1 }),
+  evolve(state: BetRowFold, event: { type: string; data: unknown }): BetRowFold {
+    const revision = state.revision + 1;
+    if (state.revision < 0) return { row: event.type === 'BetCreated' ? createdBetRow(event.data as Created) : null, revision };
+    const bet = event as BetEvent;
+    if (!state.row || bet.type === 'BetCreated' || bet.type === 'BetCreationAbandoned') return { row: state.row, revision };
+    const [changes] = changesOf(bet, state.row.challenger_id);
+    const row: Record<string, unknown> = { ...state.row, revision };
+    for (const [column, value] of Object.entries(changes)) row[column] = JSON_COLUMNS.includes(column) ? JSON.parse(value as string) : value;
+    return { row: withDates(row), revision };
+  },
+};
+
+function createdBetRow(created: Created): BetRow {
+  return withDates({
     ...Object.fromEntries(NULL_COLUMNS.map((c) => [c, null])),
-    ...createdRow(created, first.streamRevision),
+    ...createdRow(created, 0),
     amount: formatAmount(created.amount),
     fee_amount: formatAmount(created.feeAmount),
     match_rules: created.matchRules,
     rules: created.rules,
     challenger_evidence: [],
     opponent_evidence: [],
-  };
-  for (const recorded of events.slice(1)) {
-    const event = { type: recorded.type, data: recorded.data } as BetEvent;
-    if (event.type === 'BetCreated' || event.type === 'BetCreationAbandoned' || recorded.streamRevision <= (row.revision as number)) continue;
-    const [changes] = changesOf(event, created.challengerId);
-    for (const [column, value] of Object.entries(changes)) row[column] = JSON_COLUMNS.includes(column) ? JSON.parse(value as string) : value;
-    row.revision = recorded.streamRevision;
-  }
+  });
+}
+
+/** The timestamp columns as dates (the events carry them as ISO strings), as the read model returns them. */
+function withDates(row: Record<string, unknown>): BetRow {
   for (const column of TIMESTAMP_COLUMNS) if (typeof row[column] === 'string') row[column] = new Date(row[column] as string);
   return row as unknown as BetRow;
 }

@@ -33,21 +33,21 @@ export async function userSummaries(db: Db, userIds: readonly string[]): Promise
     .select(['users.id', 'users.username', 'users.psn_username', 'users.activision_id', 'users.is_psn_verified', 'user_stats.rating', 'user_stats.wins', 'user_stats.losses'])
     .where('users.id', 'in', ids)
     .execute();
-  return new Map(
-    rows.map((r) => [
-      r.id,
-      {
-        id: r.id,
-        username: r.username,
-        psnUsername: r.psn_username,
-        activisionId: r.activision_id,
-        isPsnVerified: r.is_psn_verified,
-        rating: r.rating ?? RATING_INITIAL,
-        wins: r.wins ?? 0,
-        losses: r.losses ?? 0,
-      },
-    ]),
-  );
+  return new Map(rows.map((r) => [r.id, userSummaryOf(r)]));
+}
+
+/** The summary of a user row joined with its stats (1000 / 0 / 0 before their first settled bet). */
+export function userSummaryOf(r: { id: string; username: string; psn_username: string | null; activision_id: string | null; is_psn_verified: boolean; rating: number | null; wins: number | null; losses: number | null }): UserSummary {
+  return {
+    id: r.id,
+    username: r.username,
+    psnUsername: r.psn_username,
+    activisionId: r.activision_id,
+    isPsnVerified: r.is_psn_verified,
+    rating: r.rating ?? RATING_INITIAL,
+    wins: r.wins ?? 0,
+    losses: r.losses ?? 0,
+  };
 }
 
 /** Rating, wins and losses of one user (1000 / 0 / 0 before their first settled bet). */

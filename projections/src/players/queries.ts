@@ -124,3 +124,32 @@ export async function leaderboard(
   ]);
   return { rows: page.rows, total: count.rows[0]?.total ?? 0, viewer: viewer.rows[0] ?? null };
 }
+
+/**
+ * What the app's process cache of players holds for each (api: contexts/players/cards.ts): the
+ * summary shown beside a bet (names, handles, stats), and where and how a person is written to
+ * (address, language, time zone). Only the users the read model holds.
+ */
+export async function playerCardRows(db: Kysely<Database>, userIds: readonly string[]): Promise<PlayerCardRow[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .selectFrom('users')
+    .leftJoin('user_stats', 'user_stats.user_id', 'users.id')
+    .select(['users.id', 'users.username', 'users.psn_username', 'users.activision_id', 'users.is_psn_verified', 'users.email', 'users.preferred_language', 'users.timezone', 'user_stats.rating', 'user_stats.wins', 'user_stats.losses'])
+    .where('users.id', 'in', [...userIds])
+    .execute();
+}
+
+export interface PlayerCardRow {
+  readonly id: string;
+  readonly username: string;
+  readonly psn_username: string | null;
+  readonly activision_id: string | null;
+  readonly is_psn_verified: boolean;
+  readonly email: string;
+  readonly preferred_language: string;
+  readonly timezone: string | null;
+  readonly rating: number | null;
+  readonly wins: number | null;
+  readonly losses: number | null;
+}

@@ -25,11 +25,6 @@ export async function userExists(db: Kysely<Database>, userId: string): Promise<
   return (await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined;
 }
 
-/** The username shown for a user id ('' when the read model has no such user yet). */
-export async function usernameOf(db: Kysely<Database>, userId: string): Promise<string> {
-  return (await db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirst())?.username ?? '';
-}
-
 export async function activisionIdOf(db: Kysely<Database>, userId: string): Promise<string | null> {
   return (await db.selectFrom('users').select('activision_id').where('id', '=', userId).executeTakeFirst())?.activision_id ?? null;
 }
@@ -51,19 +46,9 @@ export async function hasModeratorRole(db: Kysely<Database>, userId: string): Pr
   return (await db.selectFrom('users').select('is_moderator').where('id', '=', userId).executeTakeFirst())?.is_moderator ?? false;
 }
 
-/** Where and how a person is written to: their address, language and time zone (undefined until projected). */
-export async function mailRecipientOf(db: Kysely<Database>, userId: string): Promise<Pick<UserRow, 'email' | 'preferred_language' | 'timezone'> | undefined> {
-  return db.selectFrom('users').select(['email', 'preferred_language', 'timezone']).where('id', '=', userId).executeTakeFirst();
-}
-
 /** Whether a user's email and phone number are verified (undefined when the read model has no such user yet). */
 export async function verificationOf(db: Kysely<Database>, userId: string): Promise<Pick<UserRow, 'is_email_verified' | 'is_phone_verified'> | undefined> {
   return db.selectFrom('users').select(['is_email_verified', 'is_phone_verified']).where('id', '=', userId).executeTakeFirst();
-}
-
-/** A user's handles on the game networks (PSN, Activision). */
-export async function gameHandlesOf(db: Kysely<Database>, userId: string): Promise<Pick<UserRow, 'psn_username' | 'activision_id'> | undefined> {
-  return db.selectFrom('users').select(['psn_username', 'activision_id']).where('id', '=', userId).executeTakeFirst();
 }
 
 /** A user's language and time zone, for what is written to them. */

@@ -6,18 +6,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as contract from '@wager/domain/contracts/bets';
 import { stillProcessing } from '@wager/domain/contracts/common';
-import { NotFoundError, type Position } from '@wager/domain';
+import { NotFoundError } from '@wager/domain';
 import { listAppeals, userSummaries } from '@wager/projections/bets/queries';
 import { betMessages } from '@wager/domain/bets/index';
-import type { BetSagas } from './commands.js';
+import type { BetOutcome, BetSagas } from './commands.js';
 import { betView, participants, type BetJson } from './views.js';
 
 
 /** How many appeals one page of the queue shows. */
 export const APPEAL_QUEUE_PAGE_SIZE_MAX = 100;
 
-/** The bet as the read model shows it once the command's events are visible there (routes.ts). */
-type Answer = (betId: string, position: Position | null, viewerId: string, isAdmin?: boolean) => Promise<BetJson>;
+/** The bet as its stream makes it once the command has appended (routes.ts). */
+type Answer = (betId: string, outcome: BetOutcome, viewerId: string, isAdmin?: boolean) => Promise<BetJson>;
 
 export const appealRoutes: FastifyPluginAsyncZod<{ sagas: BetSagas; answer: Answer }> = async (app, { sagas, answer }) => {
   app.post(
@@ -29,7 +29,7 @@ export const appealRoutes: FastifyPluginAsyncZod<{ sagas: BetSagas; answer: Answ
       // Outsiders learn nothing of the bet (404); an admin who is no player is told why (403, from the decider).
       if (!('bet' in state) || (!auth.isAdmin && state.bet.challengerId !== auth.userId && state.opponentId !== auth.userId)) throw new NotFoundError(betMessages.betNotFound);
       const outcome = await sagas.fileAppeal({ betId: request.params.betId, userId: auth.userId, reason: request.body.reason });
-      return reply.status(201).send({ bet: await answer(request.params.betId, outcome.position, auth.userId, auth.isAdmin) });
+      return reply.status(201).send({ bet: await answer(request.params.betId, outcome, auth.userId, auth.isAdmin) });
     },
   );
 
@@ -52,7 +52,7 @@ export const appealRoutes: FastifyPluginAsyncZod<{ sagas: BetSagas; answer: Answ
       if (!('bet' in state)) throw new NotFoundError(betMessages.betNotFound);
       const { outcome, winnerId, notes } = request.body;
       const decided = await sagas.decideAppeal({ betId: request.params.betId, adminId, outcome, winnerId: winnerId ?? null, notes });
-      return answer(request.params.betId, decided.position, adminId, true);
+      return answer(request.params.betId, decided, adminId, true);
     },
   );
 };

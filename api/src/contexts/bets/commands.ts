@@ -25,13 +25,17 @@ import {
   APPEAL_WINDOW_MS,
   type AppealOutcome,
 } from '@wager/domain/bets/index';
-import type { StreamPart } from '@wager/domain';
+import { SnapshotCache, readStreamState, type AppendResult, type MultiStreamResult, type StreamPart, type StreamParts } from '@wager/domain';
+import { betRowFolder, type BetRowFold } from '@wager/projections/bets/projector';
+import type { BetRow } from '@wager/projections/bets/bets.table';
 import { deterministicId, walletDecider, walletStreamId, type WalletEvent, type WalletState } from '@wager/domain/wallet/index';
 import { chatDecider, chatIdOfBet, chatStreamId } from '@wager/domain/chat/index';
 import type { AppDeps } from '../../deps.js';
 import { commandSnapshots, runCommand, runMultiStreamCommand, streamState } from '../../runtime/command-pipeline.js';
 import { stakeTerms } from '../wallet/index.js';
 import { withStakeToast } from './wallet-steps.js';
+import { perBus } from '../../runtime/per-bus.js';
+import { SESSIONS_ENDED_SUBJECT } from '../../plugins/sessions.js';
 
 export interface BetTimings {
   readonly pendingTtlMs: number;
@@ -50,6 +54,33 @@ export interface BetOutcome {
   readonly events: BetEvent[];
   /** The last position written by the command (and the chat it opened), for read-your-writes, or null. */
   readonly position: Position | null;
+  /** The bet stream's own append when the command wrote its events now (null when it wrote nothing or repeated stored ones). */
+  readonly appended: AppendResult | null;
+}
+
+/**
+ * The bet rows commands answered with (`betRowFolder`, by stream revision), one cache per app
+ * (its bus). Forgotten whole when a person is erased (the `PersonErased` event, and the
+ * `sessions.ended` signal the erasure sends once their key is gone): the rows hold opened
+ * personal fields (a platform username, evidence file names, an appeal's reason) that read
+ * `[erased]` from then on.
+ */
+const answeredRowsOf = perBus((bus) => {
+  const rows = new SnapshotCache();
+  bus.subscribe('events.user.*', (message) => {
+    if (message.event.type === 'PersonErased') rows.clear();
+  });
+  bus.onSignal(SESSIONS_ENDED_SUBJECT, (data) => {
+    if (typeof data.userId === 'string') rows.clear();
+  });
+  return rows;
+});
+
+/** The bet stream's own result in a multi-stream append: the streams written, in the order of the parts (handleMultiStreamCommand). */
+function betAppendOf<P extends StreamParts>(parts: P, result: MultiStreamResult<P>): AppendResult | null {
+  if (!result.append || result.append.repeated) return null;
+  const written = Object.keys(parts).filter((k) => (result.events[k] as unknown[]).length > 0);
+  return result.append.streams[written.indexOf('bet')] ?? null;
 }
 
 /** Reads of the bet before a command that moves money gives up naming its wallets (each read newer than the last). */
@@ -100,6 +131,29 @@ export class BetSagas {
     return commandSnapshots.get<BetState>(this.deps.store, betDecider, betStreamId(betId))?.state;
   }
 
+  /**
+   * The bet's row after a command, as `betRowOf` folds it from the stream, for the command's
+   * answer: the events the command appended folded onto the row this process last answered with
+   * when they follow it (no read), else the stream read from that row on (the whole stream when
+   * none is held). A create folds from nothing.
+   */
+  async answerRow(betId: string, outcome: Pick<BetOutcome, 'events' | 'appended'>): Promise<BetRow | null> {
+    const rows = answeredRowsOf(this.deps.bus);
+    const streamId = betStreamId(betId);
+    const appended = outcome.appended;
+    if (appended && outcome.events.length > 0) {
+      const from = appended.nextExpectedRevision - outcome.events.length;
+      const held = from < 0 ? { state: betRowFolder.initialState(), revision: -1 } : rows.get<BetRowFold>(this.deps.store, betRowFolder, streamId);
+      if (held && held.revision === from) {
+        // Folded from the events as a read returns them (JSON), exactly as the next read would fold them.
+        const state = outcome.events.reduce((row, e) => betRowFolder.evolve(row, { type: e.type, data: JSON.parse(JSON.stringify(e.data)) as unknown }), held.state);
+        rows.set(this.deps.store, betRowFolder, streamId, { revision: appended.nextExpectedRevision, state, position: appended.position });
+        return state.row;
+      }
+    }
+    return (await readStreamState(this.deps.store, streamId, betRowFolder, rows)).state.row;
+  }
+
   /** Decides and appends one bet command that moves no money (retrying on a concurrent writer, re-deciding on fresh state). */
   private async execute(command: BetCommand, actor: string): Promise<BetOutcome> {
     const betId = command.data.betId;
@@ -113,7 +167,7 @@ export class BetSagas {
       eventIds: (events, revision) => events.map((e, i) => betStepId(betId, String(revision + 1 + i), e.type, key)),
     });
     // A no-op (already done) answers from the state it read: the route waits for that position.
-    return { state: result.state, events: result.events, position: decidedAt(result) };
+    return { state: result.state, events: result.events, position: decidedAt(result), appended: result.append && !result.append.repeated ? result.append : null };
   }
 
   /**
@@ -161,7 +215,7 @@ export class BetSagas {
       },
       metadata: { ...command.metadata, actor },
     });
-    return { state: result.states.bet as BetState, events: result.events.bet as BetEvent[], position: decidedAt(result) };
+    return { state: result.states.bet as BetState, events: result.events.bet as BetEvent[], position: decidedAt(result), appended: betAppendOf(parts, result) };
   }
 
   /**
@@ -178,18 +232,15 @@ export class BetSagas {
     const terms = await stakeTerms(this.deps, userId);
     const key = commandIntentKey(command.type, command.data);
     const lockId = betStepId(betId, 'lock', userId);
+    const parts = {
+      // In $all the lock comes first, then the bet's event (the order of the parts), as the trail has always shown it.
+      wallet: { streamId: walletStreamId(userId), decider: walletDecider, eventIds: (events: WalletEvent[]) => events.map((_, i) => (i === 0 ? lockId : deterministicId(lockId, String(i)))) },
+      bet: { streamId: betStreamId(betId), decider: betDecider, eventIds: (events: BetEvent[], revision: number) => events.map((e, i) => betStepId(betId, String(revision + 1 + i), e.type, key)) },
+    };
     try {
-      const result = await runMultiStreamCommand(this.deps, {
-        parts: {
-          // In $all the lock comes first, then the bet's event (the order of the parts), as the trail has always shown it.
-          wallet: { streamId: walletStreamId(userId), decider: walletDecider, eventIds: (events: WalletEvent[]) => events.map((_, i) => (i === 0 ? lockId : deterministicId(lockId, String(i)))) },
-          bet: { streamId: betStreamId(betId), decider: betDecider, eventIds: (events: BetEvent[], revision: number) => events.map((e, i) => betStepId(betId, String(revision + 1 + i), e.type, key)) },
-        },
-        decide: (states) => decide(terms, states),
-        metadata: { ...command.metadata, actor: userId },
-      });
+      const result = await runMultiStreamCommand(this.deps, { parts, decide: (states) => decide(terms, states), metadata: { ...command.metadata, actor: userId } });
       // The answer is what the command decided (the bet as its events make it); the position is the consistency token.
-      return { state: result.states.bet, events: result.events.bet, position: decidedAt(result) };
+      return { state: result.states.bet, events: result.events.bet, position: decidedAt(result), appended: betAppendOf(parts, result) };
     } catch (error) {
       throw withStakeToast(error);
     }

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DomainError, ForbiddenError, NotFoundError, ValidationError, parseStreamId, type Position } from '@wager/domain';
+import { DomainError, ForbiddenError, NotFoundError, ValidationError, parseStreamId } from '@wager/domain';
 import { EVIDENCE_FILES_MAX, EVIDENCE_FILE_BYTES_MAX, betMessages, betResultSchema, betStreamId, type BetState, type EvidenceFile, type ExistingBet } from '@wager/domain/bets/index';
 import * as contract from '@wager/domain/contracts/bets';
 import {
@@ -11,11 +11,13 @@ import {
   listPublicChallenges,
   listUserBets,
   userSummaries,
+  type UserSummary,
 } from '@wager/projections/bets/queries';
+import { playerSummaries } from '../players/index.js';
 import type { BetRow } from '@wager/projections/bets/bets.table';
 import { betRowOf } from '@wager/projections/bets/projector';
 import { Money, formatAmount } from '@wager/domain/money/index';
-import { BetSagas } from './commands.js';
+import { BetSagas, type BetOutcome } from './commands.js';
 import { publicBaseUrl } from '../../config.js';
 import { stillProcessing } from '@wager/domain/contracts/common';
 import { StillProcessing } from '../../runtime/still-processing.js';
@@ -46,11 +48,12 @@ export async function betRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminBetRoutes);
   await app.register(betDetailsRoutes, { visibleBet, viewOf });
   await app.register(betLedgerRoutes);
-  await app.register(appealRoutes, { sagas, answer: (betId: string, _position: Position | null, viewerId: string, isAdmin?: boolean) => answer(app, betId, viewerId, isAdmin) });
+  await app.register(appealRoutes, { sagas, answer: (betId: string, outcome: BetOutcome, viewerId: string, isAdmin?: boolean) => answer(app, sagas, betId, outcome, viewerId, isAdmin) });
 }
 
-async function viewOf(app: FastifyInstance, row: BetRow, viewerId: string | null, isAdmin = false) {
-  const users = await userSummaries(app.deps.db, participants(row));
+/** The bet as its viewer sees it; `summaries`: where the players' summaries come from (the read model, unless a command's answer passes the cache). */
+async function viewOf(app: FastifyInstance, row: BetRow, viewerId: string | null, isAdmin = false, summaries: (ids: string[]) => Promise<Map<string, UserSummary>> = (ids) => userSummaries(app.deps.db, ids)) {
+  const users = await summaries(participants(row));
   const beingPlayed = row.status === 'accepted' && (await betsBeingPlayed(app.deps.db, [row.id])).has(row.id);
   return betView(row, users, { showInviteLink: viewerId !== null && (participants(row).includes(viewerId) || row.invited_opponent_id === viewerId || isAdmin), showAdminNotes: isAdmin, beingPlayed });
 }
@@ -79,13 +82,15 @@ function peopleOfRow(row: BetRow): string[] {
 
 /**
  * A command's answer: the bet as its stream makes it once the command has appended (folded with
- * the bets projector's rules), never a read-model query after a wait. The read models follow;
+ * the bets projector's rules: the command's own events onto the row this process last answered
+ * with, `BetSagas.answerRow`), never a read-model query after a wait; its players' summaries from
+ * the process's cache of players (contexts/players/cards.ts). The read models follow;
  * the answer's `X-Consistency-Token` lets the client's next read wait for them if it must.
  */
-async function answer(app: FastifyInstance, betId: string, viewerId: string, isAdmin = false) {
-  const row = await streamedBet(app, betId);
+async function answer(app: FastifyInstance, sagas: BetSagas, betId: string, outcome: BetOutcome, viewerId: string, isAdmin = false) {
+  const row = await sagas.answerRow(betId, outcome);
   if (!row) throw new NotFoundError(betMessages.betNotFound);
-  return viewOf(app, row, viewerId, isAdmin);
+  return viewOf(app, row, viewerId, isAdmin, (ids) => playerSummaries(app.deps, ids));
 }
 
 /**
@@ -129,11 +134,11 @@ const betCommandRoutes: FastifyPluginAsyncZod<{ sagas: BetSagas; evidence: Evide
       const betId = app.deps.ids.uuid();
       // The invitation id is a fresh random UUID (122 random bits): unguessable, and not the bet id.
       const inviteLinkId = app.deps.ids.uuid();
-      await sagas.create({ betId, challengerId: userId, inviteLinkId, challenge });
+      const outcome = await sagas.create({ betId, challengerId: userId, inviteLinkId, challenge });
       // Absolute, so it can be pasted anywhere; from PUBLIC_URL, never from the request's Host header.
       const base = publicBaseUrl(app.deps.config);
       const shareableLink = `${base}/challenge/accept/${inviteLinkId}`;
-      const bet = await answer(app, betId, userId);
+      const bet = await answer(app, sagas, betId, outcome, userId);
       return reply.status(201).send({ bet, shareableLink });
     },
   );
@@ -146,8 +151,8 @@ const betCommandRoutes: FastifyPluginAsyncZod<{ sagas: BetSagas; evidence: Evide
       const row = await findInvitation(app, request.params.inviteLinkId);
       if (!row) throw new NotFoundError(betMessages.challengeNotFound);
       const userId = request.auth!.userId;
-      await sagas.accept({ betId: row.id, acceptorId: userId, via: 'invite' });
-      return { bet: await answer(app, row.id, userId), message: ACCEPTED_MESSAGE };
+      const outcome = await sagas.accept({ betId: row.id, acceptorId: userId, via: 'invite' });
+      return { bet: await answer(app, sagas, row.id, outcome, userId), message: ACCEPTED_MESSAGE };
     },
   );
   app.post(
@@ -155,23 +160,23 @@ const betCommandRoutes: FastifyPluginAsyncZod<{ sagas: BetSagas; evidence: Evide
     { onRequest: app.requireMoneyMover, schema: { params: contract.joinParams, response: { 200: contract.acceptResponse, 202: stillProcessing } } },
     async (request) => {
       const userId = request.auth!.userId;
-      await sagas.accept({ betId: request.params.challengeId, acceptorId: userId, via: 'marketplace' });
-      return { bet: await answer(app, request.params.challengeId, userId), message: 'Challenge Joined! Chat room created.' };
+      const outcome = await sagas.accept({ betId: request.params.challengeId, acceptorId: userId, via: 'marketplace' });
+      return { bet: await answer(app, sagas, request.params.challengeId, outcome, userId), message: 'Challenge Joined! Chat room created.' };
     },
   );
 
   app.post('/api/bets/:betId/cancel', { onRequest: app.requireUser, schema: { params: betParams, response: { 200: contract.betView, 202: stillProcessing } } }, async (request) => {
     await commandedBet(app, sagas, request, request.params.betId);
     const userId = request.auth!.userId;
-    await sagas.cancel(request.params.betId, userId);
-    return answer(app, request.params.betId, userId, request.auth!.isAdmin);
+    const outcome = await sagas.cancel(request.params.betId, userId);
+    return answer(app, sagas, request.params.betId, outcome, userId, request.auth!.isAdmin);
   });
 
   app.post('/api/bets/:betId/decline', { onRequest: app.requireUser, schema: { params: betParams, response: { 200: contract.betView, 202: stillProcessing } } }, async (request) => {
     await commandedBet(app, sagas, request, request.params.betId);
     const userId = request.auth!.userId;
-    await sagas.decline(request.params.betId, userId);
-    return answer(app, request.params.betId, userId, request.auth!.isAdmin);
+    const outcome = await sagas.decline(request.params.betId, userId);
+    return answer(app, sagas, request.params.betId, outcome, userId, request.auth!.isAdmin);
   });
 
   app.post('/api/bets/:betId/result', { onRequest: app.requireUser, schema: { params: betParams, response: { 200: contract.betView, 202: stillProcessing } } }, async (request) => {
@@ -179,8 +184,8 @@ const betCommandRoutes: FastifyPluginAsyncZod<{ sagas: BetSagas; evidence: Evide
     await commandedBet(app, sagas, request, request.params.betId, true);
     const userId = request.auth!.userId;
     const { result, files } = await readResult(request, evidence);
-    await sagas.report({ betId: request.params.betId, userId, result, evidence: files });
-    return answer(app, request.params.betId, userId, request.auth!.isAdmin);
+    const outcome = await sagas.report({ betId: request.params.betId, userId, result, evidence: files });
+    return answer(app, sagas, request.params.betId, outcome, userId, request.auth!.isAdmin);
   });
 };
 
@@ -337,8 +342,8 @@ const adminBetRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: app.requireAdmin, schema: { params: betParams, body: contract.resolveDisputeBody, response: { 200: contract.betView, 202: stillProcessing } } },
     async (request) => {
       const adminId = request.auth!.userId;
-      await sagas.resolve({ betId: request.params.betId, adminId, winnerId: request.body.winnerId, adminNotes: request.body.adminNotes });
-      return answer(app, request.params.betId, adminId, true);
+      const outcome = await sagas.resolve({ betId: request.params.betId, adminId, winnerId: request.body.winnerId, adminNotes: request.body.adminNotes });
+      return answer(app, sagas, request.params.betId, outcome, adminId, true);
     },
   );
 };

@@ -10,16 +10,16 @@ import { NotFoundError, type RecordedEvent } from '@wager/domain';
 import { betStreamId, type BetCreatedData, type BetEvent } from '@wager/domain/bets/index';
 import type { LiveEvent, TrackedRules, TrackingClosedReason } from '@wager/domain/live/index';
 import { chatIdOfBet } from '@wager/domain/chat/index';
-import { gameHandlesOf, usernameOf } from '@wager/projections/users/queries';
 import type { AppDeps } from '../../deps.js';
 import type { Reactor } from '../../runtime/reactor-runner.js';
 import { postChatSystemMessage } from '../chat/index.js';
 import { checkReport, closeTracking, startTracking } from './commands.js';
+import { playerCard } from '../players/index.js';
 
 const CLOSING: Record<string, TrackingClosedReason> = { BetSettled: 'settled', BetVoided: 'voided', BetDisputed: 'disputed', BetCancelled: 'cancelled', BetExpired: 'expired' };
 
 async function handleOf(deps: AppDeps, userId: string, gameType: 'fc25' | 'cod'): Promise<string | null> {
-  const row = await gameHandlesOf(deps.db, userId);
+  const row = await playerCard(deps, userId);
   return (gameType === 'fc25' ? row?.psn_username : row?.activision_id) ?? null;
 }
 
@@ -56,7 +56,7 @@ async function onAccepted(deps: AppDeps, recorded: RecordedEvent, accepted: Extr
 
 /** The winner's username in the chat message ('a player' when the read model has no such user yet). */
 async function winnerName(deps: AppDeps, userId: string): Promise<string> {
-  return (await usernameOf(deps.db, userId)) || 'a player';
+  return (await playerCard(deps, userId))?.username || 'a player';
 }
 
 /** "The tracker saw alice win 3–1 (handicap -1: 2–1)." or a draw. */

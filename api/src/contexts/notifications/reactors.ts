@@ -9,17 +9,17 @@
 import type { RecordedEvent } from '@wager/domain';
 import { CATEGORY_OF, NOTIFYING_EVENT_TYPES, isLocked, namedUserIds, needsOf, notificationLocale, planNotifications, renderNotification, withNames, type NotificationContext, type NotificationParams, type NotificationRaisedData } from '@wager/domain/notifications/index';
 import { adminIds, moderatorIds } from '@wager/projections/notifications/queries';
-import { mailPreferencesOf, mailRecipientOf, usernamesById } from '@wager/projections/users/queries';
 import { enqueueEmail } from '../../adapters/email/outbox.js';
 import { publicBaseUrl } from '../../config.js';
 import type { AppDeps } from '../../deps.js';
 import type { Reactor } from '../../runtime/reactor-runner.js';
 import { raiseNotification } from './commands.js';
+import { playerCard, playerNames } from '../players/index.js';
 import { enqueuePush } from './store.js';
 import { renderNotificationEmail } from './email.js';
 import { unsubscribeKey, unsubscribeUrl } from './unsubscribe.js';
 
-type Deps = Pick<AppDeps, 'store' | 'db' | 'clock' | 'ids' | 'projections' | 'config'>;
+type Deps = Pick<AppDeps, 'store' | 'db' | 'bus' | 'clock' | 'ids' | 'projections' | 'config'>;
 
 /** The bet's players and currency, from its own stream (the read model may not have caught up). */
 async function betContext(deps: Deps, betId: string): Promise<NotificationContext['bet']> {
@@ -60,18 +60,19 @@ export function notificationsRaiseReactor(deps: Deps): Reactor {
 
 /**
  * The notification's parameters with the names of the people it names, as the users read model
- * has them now (the stream holds their ids only). The queued mail and push hold the name in
+ * has them now (through the process's cache of players, dropped by every change of theirs: the
+ * stream holds their ids only). The queued mail and push hold the name in
  * clear, with the ids in `named_user_ids`: an erasure redacts it there (privacy context).
  */
 async function namedParams(deps: Deps, d: NotificationRaisedData): Promise<NotificationParams> {
   const ids = namedUserIds(d.params);
-  return ids.length === 0 ? d.params : withNames(d.params, await usernamesById(deps.db, ids));
+  return ids.length === 0 ? d.params : withNames(d.params, await playerNames(deps, ids));
 }
 
 /** Queues the email of one raised notification (its outbox id is the notification's id). */
 export async function queueNotificationEmail(deps: Deps, d: NotificationRaisedData): Promise<void> {
   if (!d.channels.includes('email')) return;
-  const user = await mailRecipientOf(deps.db, d.userId);
+  const user = await playerCard(deps, d.userId);
   // A person is projected long before anything can notify them; if not yet, the reactor retries.
   if (!user) throw new Error(`notifications-email: user ${d.userId} is not in the read model yet`);
   const category = CATEGORY_OF[d.type];
@@ -108,7 +109,7 @@ export async function queueNotificationPush(deps: Deps, d: NotificationRaisedDat
   if (!d.channels.includes('push')) return;
   const now = deps.clock.now();
   if (Date.parse(d.showAt) > now.getTime()) return;
-  const user = await mailPreferencesOf(deps.db, d.userId);
+  const user = await playerCard(deps, d.userId);
   if (!user) throw new Error(`notifications-push: user ${d.userId} is not in the read model yet`);
   const { title } = renderNotification(d.type, await namedParams(deps, d), { locale: notificationLocale(user.preferred_language), timeZone: user.timezone, now });
   await enqueuePush(deps.db, { id: d.notificationId, userId: d.userId, title: title.slice(0, PUSH_TITLE_LENGTH_MAX), url: d.link, createdAt: now, namedUserIds: namedUserIds(d.params) });

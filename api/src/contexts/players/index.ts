@@ -9,3 +9,4 @@ export const playersContext: ContextModule = {
   name: 'players',
   routes: playersRoutes,
 };
+export { playerCard, playerCards, playerNames, playerSummaries, type PlayerCard } from './cards.js';
