@@ -7,7 +7,7 @@
  */
 import { IMMEDIATE_RETRY, afterFailedAppend, staleAsUndefined, storedTwin, type Decider, type RetryPolicy } from './command-handler.js';
 import { readStreamState, type SnapshotCache, type StreamSnapshot } from './snapshots.js';
-import type { EventStore, MultiStreamAppendResult, NewEvent, Position } from './types.js';
+import type { AppendResult, EventStore, MultiStreamAppendResult, NewEvent, Position } from './types.js';
 import { latestPosition } from './types.js';
 
 type AnyEvent = { type: string; data: unknown };
@@ -32,6 +32,8 @@ export interface MultiStreamResult<P extends StreamParts> {
   /** Each stream's state after the command. */
   readonly states: StatesOf<P>;
   readonly append: MultiStreamAppendResult | null;
+  /** Each written stream's own append result, by part (absent for a stream not written, and on a repeat or a no-op). */
+  readonly appended: Partial<Record<keyof P, AppendResult>>;
   /** The latest position among the streams as read (what a no-op answer waits for). */
   readonly readPosition: Position | null;
 }
@@ -70,7 +72,7 @@ export async function handleMultiStreamCommand<P extends StreamParts>(
     const from = Object.fromEntries(keys.map((k, i) => [k, read[i]!])) as unknown as Snapshots<P>;
     const decided = decide(statesOf(from));
     if (!keys.some((k) => (decided[k]?.length ?? 0) > 0)) {
-      return { events: emptyEvents(keys), states: statesOf(from), append: null, readPosition: latestPosition(...read.map((r) => r.position)) };
+      return { events: emptyEvents(keys), states: statesOf(from), append: null, appended: {}, readPosition: latestPosition(...read.map((r) => r.position)) };
     }
     try {
       return await appendDecided(store, parts, decided, from, options);
@@ -116,6 +118,7 @@ async function appendDecided<P extends StreamParts>(
   );
   const events = emptyEvents<P>(keys) as Record<string, AnyEvent[]>;
   const states = statesOf(from) as Record<string, unknown>;
+  const appended: Partial<Record<keyof P, AppendResult>> = {};
   if (append.repeated) {
     // Every stream's ids were stored: the stored events are the command's record (see storedTwin).
     for (const k of written) {
@@ -130,6 +133,7 @@ async function appendDecided<P extends StreamParts>(
       const mine = decided[k] as AnyEvent[];
       events[k] = mine;
       states[k] = mine.reduce(evolve, from[k].state);
+      appended[k] = append.streams[i]!;
       if (options.snapshots) {
         // Folded from the events as a read returns them (JSON), exactly as the next read would fold them.
         const stored = mine.map((e) => ({ type: e.type, data: JSON.parse(JSON.stringify(e.data)) as unknown }));
@@ -138,5 +142,5 @@ async function appendDecided<P extends StreamParts>(
       }
     });
   }
-  return { events: events as EventsOf<P>, states: states as StatesOf<P>, append, readPosition: latestPosition(...keys.map((k) => from[k].position)) };
+  return { events: events as EventsOf<P>, states: states as StatesOf<P>, append, appended, readPosition: latestPosition(...keys.map((k) => from[k].position)) };
 }

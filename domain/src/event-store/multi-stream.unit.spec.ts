@@ -67,6 +67,7 @@ describe('handleMultiStreamCommand', () => {
       () => ({ from: [{ type: 'Moved' as const, data: { amount: -30, transfer: id } }], to: [{ type: 'Moved' as const, data: { amount: 30, transfer: id } }] }),
     );
     expect(twin.append?.repeated).toBe(true);
+    expect(twin.appended).toEqual({});
     expect(twin.events.to).toEqual([{ type: 'Moved', data: { amount: 30, transfer: id } }]);
     expect(await balance(store, 'a')).toBe(70);
     expect(await balance(store, 'b')).toBe(30);
@@ -79,5 +80,24 @@ describe('handleMultiStreamCommand', () => {
     const noop = await handleMultiStreamCommand(store, { a: part('a', randomUUID()) }, () => ({}));
     expect(noop.append).toBeNull();
     expect(noop.events).toEqual({ a: [] });
+    expect(noop.appended).toEqual({});
+  });
+
+  it('names each written stream\'s own append result by its part, whatever the order of the parts and whichever are left out', async () => {
+    const store = new InMemoryEventStore();
+    await store.append('account-z', [{ id: randomUUID(), type: 'Moved', data: { amount: 100, transfer: 'seed' } }]);
+    const id = randomUUID();
+    // Three parts, the first not written: each result must still be its own stream's.
+    const result = await handleMultiStreamCommand(
+      store,
+      { idle: part('idle', id), to: part('y', id), from: part('z', id) },
+      () => ({ from: [{ type: 'Moved' as const, data: { amount: -40, transfer: id } }], to: [{ type: 'Moved' as const, data: { amount: 40, transfer: id } }] }),
+    );
+    expect(Object.keys(result.appended).sort()).toEqual(['from', 'to']);
+    expect(result.appended.from?.nextExpectedRevision).toBe(1);
+    expect(result.appended.to?.nextExpectedRevision).toBe(0);
+    const stored = await store.readAll({ maxCount: 10 });
+    expect(result.appended.from?.position).toEqual(stored.find((e) => e.streamId === 'account-z' && e.id === `${id}:z`)?.position);
+    expect(result.appended.to?.position).toEqual(stored.find((e) => e.streamId === 'account-y')?.position);
   });
 });

@@ -76,11 +76,9 @@ const answeredRowsOf = perBus((bus) => {
   return rows;
 });
 
-/** The bet stream's own result in a multi-stream append: the streams written, in the order of the parts (handleMultiStreamCommand). */
-function betAppendOf<P extends StreamParts>(parts: P, result: MultiStreamResult<P>): AppendResult | null {
-  if (!result.append || result.append.repeated) return null;
-  const written = Object.keys(parts).filter((k) => (result.events[k] as unknown[]).length > 0);
-  return result.append.streams[written.indexOf('bet')] ?? null;
+/** The bet stream's own append result (null when the command wrote nothing to it, or repeated stored events). */
+function betAppendOf<P extends StreamParts>(result: MultiStreamResult<P>): AppendResult | null {
+  return result.appended['bet'] ?? null;
 }
 
 /** Reads of the bet before a command that moves money gives up naming its wallets (each read newer than the last). */
@@ -215,7 +213,7 @@ export class BetSagas {
       },
       metadata: { ...command.metadata, actor },
     });
-    return { state: result.states.bet as BetState, events: result.events.bet as BetEvent[], position: decidedAt(result), appended: betAppendOf(parts, result) };
+    return { state: result.states.bet as BetState, events: result.events.bet as BetEvent[], position: decidedAt(result), appended: betAppendOf(result) };
   }
 
   /**
@@ -240,7 +238,7 @@ export class BetSagas {
     try {
       const result = await runMultiStreamCommand(this.deps, { parts, decide: (states) => decide(terms, states), metadata: { ...command.metadata, actor: userId } });
       // The answer is what the command decided (the bet as its events make it); the position is the consistency token.
-      return { state: result.states.bet, events: result.events.bet, position: decidedAt(result), appended: betAppendOf(parts, result) };
+      return { state: result.states.bet, events: result.events.bet, position: decidedAt(result), appended: betAppendOf(result) };
     } catch (error) {
       throw withStakeToast(error);
     }
