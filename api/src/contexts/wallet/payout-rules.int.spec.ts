@@ -116,7 +116,9 @@ describe('automatic payouts', () => {
     await verifyThroughTheRoutes(player);
     const accountId = await addAccount(player);
     const created = await withdrawOk(player.headers, accountId, '5000.00');
-    expect(created).toMatchObject({ status: 'sent', waiting: null, requiresKyc: false });
+    // Sent with no admin action; the sandbox's success webhook may already have marked it paid by the time the answer is read.
+    expect(created).toMatchObject({ waiting: null, requiresKyc: false });
+    expect(['sent', 'paid']).toContain(created.status);
     await waitForPaid(player, created.id);
     expect(await rowOf(created.id)).toEqual({ automatic: true, review_reasons: [], kyc_pending: false });
     expect((await adminQueue()).map((w) => w.id)).not.toContain(created.id);
