@@ -78,8 +78,13 @@ describe('projection runner', () => {
     const bus = new InProcessBus();
     const stream = `thing-${randomUUID()}`;
     const seenAtPublish: number[] = [];
+    // Resolved by the third publish's read (publishing, and the reads it starts, may finish after waitFor answers).
+    let allSeen!: () => void;
+    const threeSeen = new Promise<void>((resolve) => (allSeen = resolve));
     bus.subscribe('events.thing.>', () => {
-      void rows(stream).then((r) => seenAtPublish.push(r.length));
+      void rows(stream).then((r) => {
+        if (seenAtPublish.push(r.length) === 3) allSeen();
+      });
     });
     const runner = new ProjectionRunner({ store, db, projectors: [logProjector('log_a')], bus });
     runner.start();
@@ -90,9 +95,8 @@ describe('projection runner', () => {
       { type: 'B', applied_count: 1 },
       { type: 'C', applied_count: 1 },
     ]);
-    await new Promise((r) => setTimeout(r, 50));
-    expect(seenAtPublish.length).toBe(3);
-    expect(seenAtPublish.every((n) => n === 3)).toBe(true);
+    await threeSeen;
+    expect(seenAtPublish).toEqual([3, 3, 3]);
     const status = await runner.status();
     expect(status.projectors[0]).toMatchObject({ name: 'log_a', checkpoint: appended.position, lag: 0 });
     await runner.stop();
