@@ -1,0 +1,20 @@
+/**
+ * Test support: wait for what the app does in its own time (a sandbox's webhook, a reactor's
+ * mail, a settlement) by polling the condition, never by a pause. The bound only lets a missing
+ * outcome fail with its own message: it sits inside the integration project's 60 s test timeout,
+ * far above what the condition takes on a loaded CI machine (a few seconds at load 20, where the
+ * specs' own 5 s bounds ran out).
+ */
+export const EVENTUALLY_TIMEOUT_MS = 45_000;
+const POLL_MS = 25;
+
+/** Reads until `ok` holds and answers that value; throws, naming `what` and the last value read, after `timeoutMs`. */
+export async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string, timeoutMs = EVENTUALLY_TIMEOUT_MS): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not seen within ${timeoutMs} ms; last read ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
