@@ -6,10 +6,10 @@
  * specs' own 5 s bounds ran out).
  */
 export const EVENTUALLY_TIMEOUT_MS = 45_000;
-const POLL_MS = 25;
+const POLL_MS = 50;
 
 /** Reads until `ok` holds and answers that value; throws, naming `what` and the last value read, after `timeoutMs`. */
-export async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string, timeoutMs = EVENTUALLY_TIMEOUT_MS): Promise<T> {
+export async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, what = 'the awaited condition', timeoutMs = EVENTUALLY_TIMEOUT_MS): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
