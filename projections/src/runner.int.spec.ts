@@ -9,7 +9,7 @@ import { ProjectionRunner } from './runner.js';
 import { CheckpointWatcher } from './checkpoints/watcher.js';
 import { rebuildProjector } from './rebuild.js';
 import type { Projector } from './projector.js';
-import { freshDatabaseUrl } from './testing/database.js';
+import { APPLIED_WITHIN_MS, freshDatabaseUrl } from './testing/database.js';
 
 let db: Kysely<Database>;
 let url: string;
@@ -61,7 +61,7 @@ describe('projection runner', () => {
     try {
       const stream = `thing-${randomUUID()}`;
       const appended = await store.append(stream, [ev('A'), ev('B')]);
-      expect(await watcher.waitFor(appended.position, 10_000)).toBe(true);
+      expect(await watcher.waitFor(appended.position, APPLIED_WITHIN_MS)).toBe(true);
       // Both projectors write the one log table: each event twice, once by each, already committed.
       expect(await rows(stream)).toEqual([
         { type: 'A', applied_count: 2 },
@@ -89,7 +89,7 @@ describe('projection runner', () => {
     const runner = new ProjectionRunner({ store, db, projectors: [logProjector('log_a')], bus });
     runner.start();
     const appended = await store.append(stream, [ev('A'), ev('B'), ev('C')]);
-    expect(await runner.waitFor(appended.position, 5000)).toBe(true);
+    expect(await runner.waitFor(appended.position, APPLIED_WITHIN_MS)).toBe(true);
     expect(await rows(stream)).toEqual([
       { type: 'A', applied_count: 1 },
       { type: 'B', applied_count: 1 },
@@ -105,7 +105,7 @@ describe('projection runner', () => {
     const restarted = new ProjectionRunner({ store, db, projectors: [logProjector('log_a')] });
     restarted.start();
     const more = await store.append(stream, [ev('D')]);
-    expect(await restarted.waitFor(more.position, 5000)).toBe(true);
+    expect(await restarted.waitFor(more.position, APPLIED_WITHIN_MS)).toBe(true);
     await restarted.stop();
     expect((await rows(stream)).map((r) => r.applied_count)).toEqual([1, 1, 1, 1]);
   });
@@ -123,7 +123,7 @@ describe('projection runner', () => {
     expect(checkpoint?.prepare_position === undefined || Number(checkpoint.prepare_position) === -1).toBe(true);
 
     runner.start();
-    expect(await runner.waitFor(batch[batch.length - 1]!.position, 5000)).toBe(true);
+    expect(await runner.waitFor(batch[batch.length - 1]!.position, APPLIED_WITHIN_MS)).toBe(true);
     await runner.stop();
     expect(await rows(stream)).toEqual([
       { type: 'A', applied_count: 1 },
@@ -178,7 +178,7 @@ describe('projection runner', () => {
     const runner = new ProjectionRunner({ store, db, projectors: [projector] });
     runner.start();
     const last = await store.append(stream, [ev('C')]);
-    expect(await runner.waitFor(last.position, 5000)).toBe(true);
+    expect(await runner.waitFor(last.position, APPLIED_WITHIN_MS)).toBe(true);
     await runner.stop();
     // Damage the live table; a rebuild must restore it from the events alone.
     await sql`update test_log set applied_count = 99 where stream_id = ${stream}`.execute(db);

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../database.js';
 import { migrateToLatest } from '../migrations/index.js';
-import { freshDatabaseUrl } from '../testing/database.js';
+import { APPLIED_WITHIN_MS, freshDatabaseUrl } from '../testing/database.js';
 import { announceApplied, projectorSetFingerprint } from './announce.js';
 import { CheckpointWatcher } from './watcher.js';
 
@@ -34,7 +34,7 @@ describe('CheckpointWatcher', () => {
     const positions = Array.from({ length: 20 }, (_, i) => ({ commit: 1, prepare: 6 + (i % 2) }));
     const allTrue = positions.map(() => true);
     const watcher = new CheckpointWatcher(db, ['w_a', 'w_b'], 20);
-    const waits = positions.map((p) => watcher.waitFor(p, 5000));
+    const waits = positions.map((p) => watcher.waitFor(p, APPLIED_WITHIN_MS));
     await new Promise((r) => setTimeout(r, 100));
     await setCheckpoint('w_a', 7);
     await new Promise((r) => setTimeout(r, 100));
@@ -45,7 +45,7 @@ describe('CheckpointWatcher', () => {
     let queries = 0;
     const counting = db.withPlugin({ transformQuery: (args) => (queries++, args.node), transformResult: async (args) => args.result });
     const shared = new CheckpointWatcher(counting, ['w_a', 'w_b'], 20);
-    expect(await Promise.all(positions.map((p) => shared.waitFor(p, 5000)))).toEqual(allTrue);
+    expect(await Promise.all(positions.map((p) => shared.waitFor(p, APPLIED_WITHIN_MS)))).toEqual(allTrue);
     expect(queries).toBe(1);
   });
 
@@ -65,7 +65,7 @@ describe('CheckpointWatcher', () => {
     try {
       expect(watcher.listening).toBe(true);
       let answered: boolean | undefined;
-      const wait = watcher.waitFor({ commit: 1, prepare: 50 }, 10_000).then((ok) => (answered = ok));
+      const wait = watcher.waitFor({ commit: 1, prepare: 50 }, APPLIED_WITHIN_MS).then((ok) => (answered = ok));
       // Another projector set's runner, and a batch that rolled back, say nothing to this watcher.
       await db.transaction().execute((trx) => announceApplied(trx, projectorSetFingerprint(['w_d']), { commit: 1, prepare: 60 }));
       await db
