@@ -40,6 +40,10 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 240_000,
           fileParallelism: false,
+          // expect.poll's own default (1 s) is a deadline a loaded machine misses (a hash chain
+          // recomputed in the browser, a live change): a poll without its own bound gets the
+          // journeys' step timeout (STEP_TIMEOUT_MS in e2e/support/journeys.ts).
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

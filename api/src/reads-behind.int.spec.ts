@@ -10,6 +10,7 @@ import { ingestSnapshot } from './contexts/live/commands.js';
 import { executeWalletCommand } from './contexts/wallet/commands.js';
 import type { AppDeps } from './deps.js';
 import { createTestHarness, type TestHarness } from './testing/app.js';
+import { eventually } from './testing/eventually.js';
 import { makeAdmin } from './testing/users.js';
 
 let h: TestHarness;
@@ -50,15 +51,6 @@ async function pendingBet(alice: Player, gameType: 'fc25' | 'cod' = 'fc25') {
   return created.json().bet.id as string;
 }
 
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 describe('reads right after an acceptance, before its process managers ran', () => {
   it('answers the players the match as waiting (HTTP and /ws join_match), outsiders 404, visitors 401; then the projected match is the same', async () => {
     const [alice, bob, outsider, admin] = [await fundedPlayer(h), await fundedPlayer(h), await fundedPlayer(h), await fundedPlayer(h, '0')];
@@ -84,13 +76,13 @@ describe('reads right after an acceptance, before its process managers ran', () 
     socket.on('message', (raw) => inbox.push(JSON.parse(String(raw))));
     socket.send(JSON.stringify({ type: 'auth', token: bob.token }));
     socket.send(JSON.stringify({ type: 'join_match', betId }));
-    const answered = await until(async () => inbox, (l) => l.some((m) => m.type === 'joined' || m.type === 'error'));
+    const answered = await eventually(async () => inbox, (l) => l.some((m) => m.type === 'joined' || m.type === 'error'));
     expect(answered.find((m) => m.type === 'joined' || m.type === 'error')).toMatchObject({ type: 'joined', betId });
     socket.terminate();
 
     const derived = (await get(`/api/matches/${betId}`, alice)).json();
     h.reactors.start();
-    await until(() => findLiveMatch(h.deps.db, betId), (row) => row !== undefined);
+    await eventually(() => findLiveMatch(h.deps.db, betId), (row) => row !== undefined);
     const projected = (await get(`/api/matches/${betId}`, alice)).json();
     expect(projected).toMatchObject({ betId, status: 'waiting', tracking: 'tracking', matchId: null, matchDuration: 45, totalRounds: derived.totalRounds, possession: derived.possession });
   });
@@ -117,7 +109,7 @@ describe('reads while the read tables are behind the log', () => {
     const joined = await h.app.inject({ method: 'POST', url: `/api/challenges/join/${betId}`, headers: bob.headers });
     expect(joined.statusCode, joined.body).toBe(200);
     // The process manager opens the match stream; the projection runner, stopped, does not show it.
-    await until(() => h.deps.store.readStream(matchStreamId(betId)), (events) => events.length > 0);
+    await eventually(() => h.deps.store.readStream(matchStreamId(betId)), (events) => events.length > 0);
     const snapshot = {
       matchId: `fc25-behind-${betId}`,
       status: 'in_progress' as const,
@@ -163,8 +155,8 @@ describe('reads while the read tables are behind the log', () => {
 
     (h.deps.projections as { waitFor: typeof waitFor }).waitFor = waitFor;
     h.runner.start();
-    expect((await until(() => get(`/api/bets/${newBetId}`, alice), (r) => r.statusCode === 200)).statusCode).toBe(200);
-    const projected = await until(() => findLiveMatch(h.deps.db, betId), (row) => row?.view.matchId === snapshot.matchId);
+    expect((await eventually(() => get(`/api/bets/${newBetId}`, alice), (r) => r.statusCode === 200)).statusCode).toBe(200);
+    const projected = await eventually(() => findLiveMatch(h.deps.db, betId), (row) => row?.view.matchId === snapshot.matchId);
     expect((await get(`/api/matches/${betId}`, alice)).json()).toMatchObject({ status: 'in_progress', matchId: projected!.view.matchId, challengerScore: 1 });
   });
 
@@ -201,7 +193,7 @@ describe('reads while the read tables are behind the log', () => {
     expect((await get(`/api/fpl/pools/${poolId}`, outsider)).statusCode).toBe(404);
     (h.deps.projections as { waitFor: typeof waitFor }).waitFor = waitFor;
     h.runner.start();
-    expect((await until(() => get(`/api/fpl/pools/${poolId}`, alice), (r) => r.statusCode === 200)).json()).toMatchObject({ pool: { id: poolId } });
+    expect((await eventually(() => get(`/api/fpl/pools/${poolId}`, alice), (r) => r.statusCode === 200)).json()).toMatchObject({ pool: { id: poolId } });
   });
 });
 
@@ -212,7 +204,7 @@ describe('a write to a chat the read tables do not show yet', () => {
     await stopProjections();
     expect((await h.app.inject({ method: 'POST', url: `/api/challenges/join/${betId}`, headers: bob.headers })).statusCode).toBe(200);
     const chatId = chatIdOfBet(betId);
-    await until(() => h.deps.store.readStream(chatStreamId(chatId)), (events) => events.length > 0);
+    await eventually(() => h.deps.store.readStream(chatStreamId(chatId)), (events) => events.length > 0);
     const said = await h.app.inject({ method: 'POST', url: `/api/chats/${chatId}/messages`, headers: alice.headers, payload: { content: 'gg' } });
     expect(said.statusCode, said.body).toBe(202);
     const stranger = await h.app.inject({ method: 'POST', url: `/api/chats/${chatId}/messages`, headers: outsider.headers, payload: { content: 'hi' } });
@@ -231,7 +223,7 @@ describe('a withdrawal recorded while the read tables are behind', () => {
     const withdrawalId = created.json().withdrawalId as string;
     (h.deps.projections as { waitFor: typeof waitFor }).waitFor = waitFor;
     h.runner.start();
-    const listed = await until(
+    const listed = await eventually(
       async () => (await get('/api/crypto/withdrawals', alice)).json() as { id: string }[],
       (rows) => rows.some((r) => r.id === withdrawalId),
     );

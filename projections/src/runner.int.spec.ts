@@ -9,7 +9,7 @@ import { ProjectionRunner } from './runner.js';
 import { CheckpointWatcher } from './checkpoints/watcher.js';
 import { rebuildProjector } from './rebuild.js';
 import type { Projector } from './projector.js';
-import { freshDatabaseUrl } from './testing/database.js';
+import { APPLIED_WITHIN_MS, freshDatabaseUrl } from './testing/database.js';
 
 let db: Kysely<Database>;
 let url: string;
@@ -61,7 +61,7 @@ describe('projection runner', () => {
     try {
       const stream = `thing-${randomUUID()}`;
       const appended = await store.append(stream, [ev('A'), ev('B')]);
-      expect(await watcher.waitFor(appended.position, 10_000)).toBe(true);
+      expect(await watcher.waitFor(appended.position, APPLIED_WITHIN_MS)).toBe(true);
       // Both projectors write the one log table: each event twice, once by each, already committed.
       expect(await rows(stream)).toEqual([
         { type: 'A', applied_count: 2 },
@@ -78,21 +78,25 @@ describe('projection runner', () => {
     const bus = new InProcessBus();
     const stream = `thing-${randomUUID()}`;
     const seenAtPublish: number[] = [];
+    // Resolved by the third publish's read (publishing, and the reads it starts, may finish after waitFor answers).
+    let allSeen!: () => void;
+    const threeSeen = new Promise<void>((resolve) => (allSeen = resolve));
     bus.subscribe('events.thing.>', () => {
-      void rows(stream).then((r) => seenAtPublish.push(r.length));
+      void rows(stream).then((r) => {
+        if (seenAtPublish.push(r.length) === 3) allSeen();
+      });
     });
     const runner = new ProjectionRunner({ store, db, projectors: [logProjector('log_a')], bus });
     runner.start();
     const appended = await store.append(stream, [ev('A'), ev('B'), ev('C')]);
-    expect(await runner.waitFor(appended.position, 5000)).toBe(true);
+    expect(await runner.waitFor(appended.position, APPLIED_WITHIN_MS)).toBe(true);
     expect(await rows(stream)).toEqual([
       { type: 'A', applied_count: 1 },
       { type: 'B', applied_count: 1 },
       { type: 'C', applied_count: 1 },
     ]);
-    await new Promise((r) => setTimeout(r, 50));
-    expect(seenAtPublish.length).toBe(3);
-    expect(seenAtPublish.every((n) => n === 3)).toBe(true);
+    await threeSeen;
+    expect(seenAtPublish).toEqual([3, 3, 3]);
     const status = await runner.status();
     expect(status.projectors[0]).toMatchObject({ name: 'log_a', checkpoint: appended.position, lag: 0 });
     await runner.stop();
@@ -101,7 +105,7 @@ describe('projection runner', () => {
     const restarted = new ProjectionRunner({ store, db, projectors: [logProjector('log_a')] });
     restarted.start();
     const more = await store.append(stream, [ev('D')]);
-    expect(await restarted.waitFor(more.position, 5000)).toBe(true);
+    expect(await restarted.waitFor(more.position, APPLIED_WITHIN_MS)).toBe(true);
     await restarted.stop();
     expect((await rows(stream)).map((r) => r.applied_count)).toEqual([1, 1, 1, 1]);
   });
@@ -119,7 +123,7 @@ describe('projection runner', () => {
     expect(checkpoint?.prepare_position === undefined || Number(checkpoint.prepare_position) === -1).toBe(true);
 
     runner.start();
-    expect(await runner.waitFor(batch[batch.length - 1]!.position, 5000)).toBe(true);
+    expect(await runner.waitFor(batch[batch.length - 1]!.position, APPLIED_WITHIN_MS)).toBe(true);
     await runner.stop();
     expect(await rows(stream)).toEqual([
       { type: 'A', applied_count: 1 },
@@ -174,7 +178,7 @@ describe('projection runner', () => {
     const runner = new ProjectionRunner({ store, db, projectors: [projector] });
     runner.start();
     const last = await store.append(stream, [ev('C')]);
-    expect(await runner.waitFor(last.position, 5000)).toBe(true);
+    expect(await runner.waitFor(last.position, APPLIED_WITHIN_MS)).toBe(true);
     await runner.stop();
     // Damage the live table; a rebuild must restore it from the events alone.
     await sql`update test_log set applied_count = 99 where stream_id = ${stream}`.execute(db);

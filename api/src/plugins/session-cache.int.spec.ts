@@ -3,19 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InProcessBus, type Bus } from '@wager/domain';
 import { NatsBus } from '../adapters/bus/nats.js';
 import { createTestHarness, type TestHarness } from '../testing/app.js';
+import { eventually } from '../testing/eventually.js';
 import { authHeader, makeAdmin, signUpUser } from '../testing/users.js';
 import { sha256Hex } from './sessions.js';
 
 const natsUrl = process.env.NATS_URL;
-
-async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 const buses: [string, boolean, () => Promise<[Bus, Bus]>][] = [
   ['in-process', false, async () => { const bus = new InProcessBus(); return [bus, bus]; }],

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InMemoryEventStore, type RecordedEvent } from '@wager/domain';
 import { createDatabase, migrateToLatest, readCheckpoints, type Database } from '@wager/projections';
 import { freshDatabaseUrl } from '@wager/projections/testing/database';
+import { eventually } from '../testing/eventually.js';
 import { ReactorRunner, type Reactor } from './reactor-runner.js';
 import { reactorFailures } from './metrics.js';
 
@@ -42,12 +43,8 @@ class CountingStore extends InMemoryEventStore {
   }
 }
 
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
+async function until(check: () => boolean | Promise<boolean>): Promise<void> {
+  await eventually(async () => await check(), (met) => met, 'the reactors’ condition');
 }
 
 const events = (type: string, ...ns: string[]) => ns.map((n) => ({ id: randomUUID(), type, data: { n } }));

@@ -4,6 +4,7 @@ import type { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientMessage, serverMessage } from '@wager/domain/contracts/ws';
 import { createTestHarness, type TestHarness } from '../testing/app.js';
+import { EVENTUALLY_TIMEOUT_MS } from '../testing/eventually.js';
 import { signUpUser } from '../testing/users.js';
 import { WS_CLOSE_TOO_MANY_MESSAGES, WS_PENDING_MESSAGES_MAX } from './ws-gateway.js';
 
@@ -33,7 +34,7 @@ function messages(socket: WebSocket): { list: Record<string, unknown>[]; next: (
         const found = list.find(predicate);
         if (found) return resolve(found);
         waiters.push({ predicate, resolve });
-        setTimeout(() => reject(new Error('no matching message')), 5000);
+        setTimeout(() => reject(new Error(`no matching message within ${EVENTUALLY_TIMEOUT_MS} ms`)), EVENTUALLY_TIMEOUT_MS);
       }),
   };
 }

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { TestHarness } from './app.js';
+import { eventually } from './eventually.js';
 import type { Clock } from '../deps.js';
 import { grantAdmin } from '../contexts/accounts/commands.js';
 import type { UserJson } from '../contexts/accounts/user-json.js';
@@ -108,22 +109,22 @@ export interface MailedMessage {
   readonly kind: string;
 }
 
-/** Waits for a mail to `to` (of `kind`) newer than `after` ids and returns the newest. */
-export async function waitForMail(h: TestHarness, to: string, kind: string, options: { timeoutMs?: number; exclude?: readonly string[] } = {}): Promise<MailedMessage> {
-  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
-  for (;;) {
-    const row = await h.deps.db
-      .selectFrom('email_outbox')
-      .selectAll()
-      .where(sql`lower(to_address)`, '=', to.toLowerCase())
-      .where('kind', '=', kind)
-      .$if((options.exclude ?? []).length > 0, (q) => q.where('id', 'not in', options.exclude!))
-      .orderBy('created_at', 'desc')
-      .executeTakeFirst();
-    if (row) return { id: row.id, to: row.to_address, subject: row.subject, text: row.text_body, kind: row.kind };
-    if (Date.now() > deadline) throw new Error(`no ${kind} mail to ${to}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+/** Waits for a mail to `to` (of `kind`), other than the `exclude` ids, and returns the newest. */
+export async function waitForMail(h: TestHarness, to: string, kind: string, options: { exclude?: readonly string[] } = {}): Promise<MailedMessage> {
+  const row = await eventually(
+    () =>
+      h.deps.db
+        .selectFrom('email_outbox')
+        .selectAll()
+        .where(sql`lower(to_address)`, '=', to.toLowerCase())
+        .where('kind', '=', kind)
+        .$if((options.exclude ?? []).length > 0, (q) => q.where('id', 'not in', options.exclude!))
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst(),
+    (found) => found !== undefined,
+    `a ${kind} mail to ${to}`,
+  );
+  return { id: row!.id, to: row!.to_address, subject: row!.subject, text: row!.text_body, kind: row!.kind };
 }
 
 /** The 6-digit code of the newest verification mail to `email`. */

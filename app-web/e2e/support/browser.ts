@@ -11,6 +11,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { freshDatabaseUrl } from '@wager/projections/testing/database';
 import { configSchema, type Config } from '../../../api/src/config.js';
 import { startServer, type RunningServer } from '../../../api/src/main.js';
+import { HARNESS_PROJECTION_WAIT_MS } from '../../../api/src/testing/app.js';
 import { WEB_DIST_DIR } from '../../../api/src/plugins/web.js';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -46,6 +47,10 @@ export async function startE2e(label: string, env: Record<string, string> = {}):
     DATABASE_URL: databaseUrl,
     DATA_DIR: join(tmpdir(), `wager-e2e-${label}-${Date.now()}`),
     LOG_LEVEL: 'silent',
+    // As in the API specs' harness: a command's answer waits this long for the read models, so a
+    // loaded CI machine (the journeys run beside the other suites) does not turn a journey's 200
+    // into a 202 "processing" and its screen into another branch.
+    PROJECTION_WAIT_MS: String(HARNESS_PROJECTION_WAIT_MS),
     ...env,
   });
   let server = await startServer(config, { serveWebApp: true, log: () => undefined });

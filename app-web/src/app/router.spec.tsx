@@ -1,6 +1,6 @@
 // Proves the route rules of spec section 2: the 404 text, the protected route's spinner and redirect to /auth, signed-in visitors leaving /auth, and the lazily loaded FPL pools page.
 import { QueryClient } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { fakeFetch } from '../testing/render';
@@ -43,11 +43,11 @@ describe('router', () => {
     window.localStorage.setItem(AUTH_TOKEN_KEY, `token-${crypto.randomUUID()}`);
     vi.stubGlobal('fetch', fakeFetch({ 'GET /api/user': () => ({ body: user }) }).fetchFn);
     const router = renderAt('/auth');
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     await router.navigate('/chat/abc');
     // Chat is its own lazy chunk now: the first visit waits for it to load.
-    expect(await screen.findByRole('heading', { name: 'Bet Not Found' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Bet Not Found' })).toBeInTheDocument();
     await router.navigate('/fpl-pools');
-    expect(await screen.findByTestId('pools-page', {}, { timeout: 5000 })).toHaveTextContent('FPL Pools');
-  }, 15_000);
+    expect(await screen.findByTestId('pools-page')).toHaveTextContent('FPL Pools');
+  });
 });

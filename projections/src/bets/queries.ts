@@ -162,11 +162,11 @@ export async function listDisputedBets(db: Db, limit = BETS_PAGE_SIZE_MAX): Prom
 }
 
 
-/** The admin's appeals queue: open appeals the longest waiting first, or decided ones the newest first. */
+/** The admin's appeals queue: open appeals the longest waiting first, or decided ones the newest first (ties on time by id, so the page is the same on every read). */
 export async function listAppeals(db: Db, status: AppealQueueStatus, limit = BETS_PAGE_SIZE_MAX): Promise<BetRow[]> {
   const query = db.selectFrom('bets').selectAll();
-  if (status === 'open') return query.where('appeal_status', '=', 'open').orderBy('appealed_at', 'asc').limit(limit).execute();
-  return query.where('appeal_status', 'in', ['upheld', 'overturned']).orderBy('appeal_decided_at', 'desc').limit(limit).execute();
+  if (status === 'open') return query.where('appeal_status', '=', 'open').orderBy('appealed_at', 'asc').orderBy('id').limit(limit).execute();
+  return query.where('appeal_status', 'in', ['upheld', 'overturned']).orderBy('appeal_decided_at', 'desc').orderBy('id').limit(limit).execute();
 }
 
 /** Deadlines due at `now`, oldest first. The scheduler takes each under an advisory lock. */
@@ -227,9 +227,9 @@ export async function countOpenBetsOf(db: Db, userId: string): Promise<number> {
   return Number(row.n);
 }
 
-/** The ids of the bets a player created or accepted, oldest first (the personal-data export). */
+/** The ids of the bets a player created or accepted, oldest first, ties by id (the personal-data export). */
 export async function betIdsOf(db: Db, userId: string): Promise<string[]> {
-  const rows = await db.selectFrom('bets').select('id').where((eb) => eb.or([eb('challenger_id', '=', userId), eb('opponent_id', '=', userId)])).orderBy('created_at').execute();
+  const rows = await db.selectFrom('bets').select('id').where((eb) => eb.or([eb('challenger_id', '=', userId), eb('opponent_id', '=', userId)])).orderBy('created_at').orderBy('id').execute();
   return rows.map((r) => r.id);
 }
 

@@ -43,9 +43,9 @@ export async function systemMessagesNaming(db: Db, userId: string): Promise<Pick
     .execute();
 }
 
-/** The chats waiting for a moderator (requested, none joined yet), oldest request first by creation. */
+/** The chats waiting for a moderator (requested, none joined yet), oldest request first by creation, ties by id. */
 export async function listChatsAwaitingModerator(db: Db, limit: number): Promise<ChatRow[]> {
-  return db.selectFrom('chats').selectAll().where('is_moderator_requested', '=', true).where('moderator_id', 'is', null).orderBy('created_at', 'asc').limit(limit).execute();
+  return db.selectFrom('chats').selectAll().where('is_moderator_requested', '=', true).where('moderator_id', 'is', null).orderBy('created_at', 'asc').orderBy('id').limit(limit).execute();
 }
 
 /** The chats a user takes part in or moderates, newest first (for /ws visibility at sign-in). */
@@ -128,12 +128,13 @@ export async function findModerationRequest(db: Db, chatId: string): Promise<Mod
   return (await toQueueItems(db, rows))[0];
 }
 
-/** The chats the user took part in as a player, oldest first, with their bet (the personal-data export). */
+/** The chats the user took part in as a player, oldest first, ties by id, with their bet (the personal-data export). */
 export async function playerChatsOf(db: Db, userId: string): Promise<{ id: string; bet_id: string }[]> {
   return db
     .selectFrom('chats')
     .select(['id', 'bet_id'])
     .where((eb) => eb.or([eb('participant1_id', '=', userId), eb('participant2_id', '=', userId)]))
     .orderBy('created_at')
+    .orderBy('id')
     .execute();
 }

@@ -6,20 +6,21 @@ import type { FplPoolParticipantRow, FplPoolRow } from './pools.table.js';
 /** The most pools one list answers (newest first); far above what a player has. */
 export const POOL_LIST_MAX = 200;
 
-/** The pools a user created or entered, newest first. */
+/** The pools a user created or entered, newest first (ties by id). */
 export async function listUserPools(db: Kysely<Database>, userId: string): Promise<FplPoolRow[]> {
   return db
     .selectFrom('fpl_pools')
     .selectAll()
     .where((w) => w.or([w('creator_id', '=', userId), w('id', 'in', w.selectFrom('fpl_pool_participants').select('pool_id').where('user_id', '=', userId))]))
     .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
     .limit(POOL_LIST_MAX)
     .execute();
 }
 
-/** Open public pools, the soonest first deadline first. */
+/** Open public pools, the soonest first deadline first, then the newest (ties by id). */
 export async function listPublicPools(db: Kysely<Database>): Promise<FplPoolRow[]> {
-  return db.selectFrom('fpl_pools').selectAll().where('status', '=', 'open').where('is_private', '=', false).orderBy('first_deadline_at', 'asc').orderBy('created_at', 'desc').limit(POOL_LIST_MAX).execute();
+  return db.selectFrom('fpl_pools').selectAll().where('status', '=', 'open').where('is_private', '=', false).orderBy('first_deadline_at', 'asc').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(POOL_LIST_MAX).execute();
 }
 
 export async function findPool(db: Kysely<Database>, poolId: string): Promise<FplPoolRow | undefined> {

@@ -6,6 +6,9 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 
+/** A bound on a spec's wait for a position (answered the moment it is applied): far above what a loaded CI machine takes. */
+export const APPLIED_WITHIN_MS = 30_000;
+
 export async function freshDatabaseUrl(label = 'db'): Promise<string> {
   const adminUrl = inject('testDatabaseAdminUrl');
   const name = `${inject('testDatabasePrefix')}_${label.replace(/[^a-z0-9_]/gi, '_').toLowerCase()}_${randomBytes(4).toString('hex')}`;

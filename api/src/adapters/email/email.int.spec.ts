@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
+import { eventually } from '../../testing/eventually.js';
 import { signUpUser } from '../../testing/users.js';
 import { enqueueEmail } from './outbox.js';
 import { EMAIL_ATTEMPTS_MAX, sendDueEmails } from './sender-job.js';
@@ -73,14 +74,12 @@ describe('email outbox', () => {
   it('the dev mailbox lists the mail as a page and as JSON', async () => {
     const { user } = await signUpUser(h);
     await h.settle();
-    for (let i = 0; i < 100; i++) {
-      const list = await h.app.inject({ method: 'GET', url: `/dev/mailbox/messages?to=${encodeURIComponent(user.email)}` });
-      if (list.json().length > 0) {
-        expect(list.json()[0]).toMatchObject({ to: user.email, kind: 'email-verification' });
-        break;
-      }
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    const listed = await eventually(
+      async () => (await h.app.inject({ method: 'GET', url: `/dev/mailbox/messages?to=${encodeURIComponent(user.email)}` })).json() as unknown[],
+      (list) => list.length > 0,
+      `a mail to ${user.email} in the dev mailbox`,
+    );
+    expect(listed[0]).toMatchObject({ to: user.email, kind: 'email-verification' });
     const page = await h.app.inject({ method: 'GET', url: '/dev/mailbox' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');

@@ -5,6 +5,10 @@ import { GENESIS_HASH, START, WrongExpectedRevisionError, chainHash, comparePosi
 import { freshDatabaseUrl } from '@wager/projections/testing/database';
 import { PostgresEventStore } from './postgres.js';
 
+/** The NOTIFY test's reader polls this seldom, and is given this long to be woken (inside the 60 s test timeout): seen in time, only a NOTIFY can have woken it. */
+const NOTIFY_TEST_POLL_MS = 600_000;
+const NOTIFY_TEST_SEEN_WITHIN_MS = 45_000;
+
 let url = '';
 const stores: PostgresEventStore[] = [];
 const open = async (options: { pollIntervalMs?: number; poolSize?: number } = {}): Promise<PostgresEventStore> => {
@@ -83,34 +87,32 @@ describe('postgres event store: append', () => {
   });
 
   it("wakes another process's live subscription by NOTIFY, long before its polling interval", async () => {
-    // Given a reader whose polling fallback would take a minute, caught up to the head
+    // Given a reader whose polling fallback would take ten minutes, caught up to the head
     const writer = await open();
-    const reader = await open({ pollIntervalMs: 60_000 });
+    const reader = await open({ pollIntervalMs: NOTIFY_TEST_POLL_MS });
     const head = (await reader.headPosition()) ?? START;
     const s = `notify-${randomUUID()}`;
     const controller = new AbortController();
     const seen = (async () => {
       for await (const batch of reader.subscribeToAll({ after: head, signal: controller.signal })) {
-        if (batch.some((e) => e.streamId === s)) return Date.now();
+        if (batch.some((e) => e.streamId === s)) return true;
       }
-      return undefined;
+      return false;
     })();
-    await new Promise((r) => setTimeout(r, 300));
-    // When another store appends (again every 250 ms: on a shared server another database's
-    // open transaction can hold $all readers back past one NOTIFY, never past all of them)
-    const startedAt = Date.now();
-    const timeout = setTimeout(() => controller.abort(), 10_000);
-    let seenAt: number | undefined;
-    void seen.then((at) => (seenAt = at));
-    while (seenAt === undefined && !controller.signal.aborted) {
+    // When another store appends (again every 250 ms: the reader may not be listening yet, and on a
+    // shared server another database's open transaction can hold $all readers back past one NOTIFY,
+    // never past all of them)
+    const timeout = setTimeout(() => controller.abort(), NOTIFY_TEST_SEEN_WITHIN_MS);
+    let done = false;
+    void seen.then(() => (done = true));
+    while (!done) {
       await writer.append(s, [event('Noticed')]);
       await new Promise((r) => setTimeout(r, 250));
     }
-    await seen;
     clearTimeout(timeout);
     controller.abort();
-    // Then the reader sees it within seconds
-    expect(seenAt).toBeDefined();
-    expect(seenAt! - startedAt).toBeLessThan(5_000);
+    // Then the reader sees it before its poll could have run: a NOTIFY woke it. How soon is not
+    // asserted: a loaded machine, or another database's transaction held open, makes it seconds.
+    expect(await seen).toBe(true);
   });
 });

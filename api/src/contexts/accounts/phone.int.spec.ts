@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userStreamId } from '@wager/domain/accounts/index';
 import { phoneStreamIdFor } from './commands/phone-streams.js';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
+import { eventually } from '../../testing/eventually.js';
 import { authHeader, makeAdmin, signUpUser } from '../../testing/users.js';
 import { TERMII_SANDBOX_API_KEY, selfBaseUrl, smsSenderFromConfig } from '../../adapters/providers.js';
 import { termiiSender } from '../../adapters/sms/termii.js';
@@ -34,17 +35,11 @@ const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padSt
 
 /** Waits for the reactor to queue the user's next SMS, sends the outbox through the sandbox over HTTP, and reads the code the sandbox received for it. */
 async function deliveredCode(userId: string, e164: string, seen: readonly string[] = []): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  let id: string;
-  for (;;) {
-    const row = await h.deps.db.selectFrom('sms_outbox').select(['id']).where('user_id', '=', userId).where('to_phone', '=', e164).$if(seen.length > 0, (q) => q.where('id', 'not in', seen)).orderBy('created_at', 'desc').executeTakeFirst();
-    if (row) {
-      id = row.id;
-      break;
-    }
-    if (Date.now() > deadline) throw new Error(`no SMS queued for ${e164}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  const { id } = (await eventually(
+    () => h.deps.db.selectFrom('sms_outbox').select(['id']).where('user_id', '=', userId).where('to_phone', '=', e164).$if(seen.length > 0, (q) => q.where('id', 'not in', seen)).orderBy('created_at', 'desc').executeTakeFirst(),
+    (row) => row !== undefined,
+    `an SMS queued for ${e164}`,
+  ))!;
   await sendDueSms(h.deps, sandboxSender());
   const { provider_message_id: messageId } = await h.deps.db.selectFrom('sms_outbox').select('provider_message_id').where('id', '=', id).executeTakeFirstOrThrow();
   const inbox = await h.app.inject({ method: 'GET', url: `/dev/mailbox/sms?to=${encodeURIComponent(e164)}` });
@@ -85,11 +80,7 @@ describe('the Termii adapter against the Termii sandbox, over HTTP', () => {
     const { typed, e164 } = freshNumber();
     await h.app.inject({ method: 'POST', url: '/sandbox/termii/_control/faults', payload: { status: 503, count: 1 } });
     expect((await requestCode(token, typed)).statusCode).toBe(200);
-    const deadline = Date.now() + 10_000;
-    while ((await queuedIds(user.id)).length === 0) {
-      if (Date.now() > deadline) throw new Error('no SMS queued');
-      await new Promise((r) => setTimeout(r, 25));
-    }
+    await eventually(() => queuedIds(user.id), (ids) => ids.length > 0, 'an SMS queued');
     await sendDueSms(h.deps, sandboxSender());
     const [retrying] = await h.deps.db.selectFrom('sms_outbox').selectAll().where('user_id', '=', user.id).execute();
     expect(retrying).toMatchObject({ status: 'queued', attempts: 1, last_error: 'Termii 503: Sandbox fault 503' });
@@ -101,7 +92,7 @@ describe('the Termii adapter against the Termii sandbox, over HTTP', () => {
     h.clock.advance(60_000);
     const other = freshNumber();
     expect((await requestCode(token, other.typed)).statusCode).toBe(200);
-    while ((await queuedIds(user.id)).length < 2) await new Promise((r) => setTimeout(r, 25));
+    await eventually(() => queuedIds(user.id), (ids) => ids.length >= 2, 'a second SMS queued');
     const wrongKey = termiiSender({ baseUrl: sandboxUrl, apiKey: 'revoked', senderId: 'Wager', channel: 'dnd', timeoutMs: 2000 });
     await sendDueSms(h.deps, wrongKey);
     expect(await h.deps.db.selectFrom('sms_outbox').select(['status', 'attempts']).where('to_phone', '=', other.e164).executeTakeFirst()).toEqual({ status: 'failed', attempts: 1 });

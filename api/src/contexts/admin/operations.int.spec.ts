@@ -1,6 +1,7 @@
 // Proves the admin's Operations tab and charts through the API: a withdrawal Paystack refused is listed with its reason, the audit started from the panel runs in the background and its outcome is recorded in audit_runs (one at a time), the charts count the day's stakes, fees, players and payout times, a player's balance over time follows their ledger, and every route refuses visitors and players.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
+import { eventually } from '../../testing/eventually.js';
 import { authHeader, makeAdmin, signUpUser } from '../../testing/users.js';
 import { fundedPlayer, type Player } from '../bets/testing.js';
 import { runAuditExclusively } from './audit.js';
@@ -65,11 +66,7 @@ describe('the audit from the panel', () => {
     expect(started.statusCode).toBe(202);
     expect(started.json()).toMatchObject({ started: true });
     // Wait on the recorded row, not on time.
-    let last: Operations['audit']['last'] = null;
-    for (let i = 0; i < 400 && (!last || last.ranAt === before); i++) {
-      last = (await operations()).audit.last;
-      if (!last || last.ranAt === before) await new Promise((r) => setTimeout(r, 25));
-    }
+    const last = await eventually(async () => (await operations()).audit.last, (run) => run !== null && run.ranAt !== before, 'a new audit run recorded');
     expect(last).toMatchObject({ passed: true });
     // While one run holds the lock, another is refused (null), and it records nothing.
     const rows = async () => Number((await h.deps.db.selectFrom('audit_runs').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
@@ -89,11 +86,11 @@ describe('charts', () => {
     const bet = await h.app.inject({ method: 'POST', url: '/api/bets', headers: alice.headers, payload: { amount: '100', visibility: 'public' } });
     expect(bet.statusCode, bet.body).toBe(201);
     const w = await withdrawal(alice, '1000.00');
-    for (let i = 0; i < 200; i++) {
-      const list = (await h.app.inject({ method: 'GET', url: '/api/withdrawals/bank', headers: alice.headers })).json() as { id: string; status: string }[];
-      if (list.find((x) => x.id === w.id)?.status === 'paid') break;
-      await new Promise((r) => setTimeout(r, 25));
-    }
+    await eventually(
+      async () => (await h.app.inject({ method: 'GET', url: '/api/withdrawals/bank', headers: alice.headers })).json() as { id: string; status: string }[],
+      (list) => list.find((x) => x.id === w.id)?.status === 'paid',
+      `withdrawal ${w.id} paid`,
+    );
     const charts = await h.app.inject({ method: 'GET', url: '/api/admin/charts?days=7', headers: admin });
     expect(charts.statusCode, charts.body).toBe(200);
     const body = charts.json() as { money: { day: string; staked: string; activePlayers: number }[]; payoutTimes: { day: string; paid: number; medianMinutes: number | null }[]; disputes: unknown[] };

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
+import { settleReactors } from '../../testing/reactors.js';
 import { makeAdmin } from '../../testing/users.js';
 import { crashMidAppend } from '../../testing/crash.js';
 import { walletStreamId } from '@wager/domain/wallet/index';
@@ -164,12 +165,13 @@ describe('the queue and the decision', () => {
     expect(upheld.json()).toMatchObject({ status: 'completed', actualWinner: bob.id, appeal: { status: 'upheld' } });
     const after = await ledger(h);
     for (const p of [alice, bob]) expect(available(after, p.id)).toBe(available(before, p.id));
-    await settleFollowUps(h);
+    // Every reactor (the notifications' too, not only the bet's follow-ups) has handled the decision.
+    await settleReactors(h);
     const types = async (p: Player) =>
       ((await h.app.inject({ method: 'GET', url: '/api/notifications?limit=50', headers: p.headers })).json().notifications as { type: string; params: { betId?: string } }[])
         .filter((n) => n.params.betId === betId)
         .map((n) => n.type);
-    await expect.poll(() => types(bob), { timeout: 10_000 }).toEqual(expect.arrayContaining(['appeal_filed', 'appeal_decided']));
+    expect(await types(bob)).toEqual(expect.arrayContaining(['appeal_filed', 'appeal_decided']));
     expect(await types(alice)).toContain('appeal_decided');
     expect(await types(reviewer)).toContain('appeal_to_review');
     expect(await types(resolver)).not.toContain('appeal_to_review');

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { betMessages } from '@wager/domain/bets/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
+import { eventually } from '../../testing/eventually.js';
 import { makeAdmin } from '../../testing/users.js';
 import { fundedPlayer, multipart, type Player } from './testing.js';
 
@@ -20,15 +21,6 @@ type Details = {
   money: { currency: string; stakes: { userId: string; stake: string; fee: string }[]; escrow: string; fees: string; payout: { userId: string; amount: string } | null; refunds: unknown[]; postings: { account: string; amount: string }[] };
 };
 const details = (p: { headers: Record<string, string> } | null, betId: string) => h.app.inject({ method: 'GET', url: `/api/bets/${betId}/details`, headers: p?.headers ?? {} });
-
-async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
-  const until = Date.now() + 15_000;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > until) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** Alice challenges Bob for 100, Bob accepts, both report with Alice the winner (Alice with a screenshot). */
 async function settledBet(alice: Player, bob: Player): Promise<string> {

@@ -4,6 +4,7 @@ import type { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatIdOfBet } from '@wager/domain/chat/index';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
+import { eventually } from '../../testing/eventually.js';
 import { makeAdmin } from '../../testing/users.js';
 import { fundedPlayer, type Player } from '../bets/testing.js';
 import { chatSystemMessagesReactor } from './reactors.js';
@@ -37,16 +38,6 @@ const messagesOf = async (p: Player, chatId: string, query = '') => {
 const send = (p: Player, chatId: string, content: string, clientMessageId?: string) =>
   h.app.inject({ method: 'POST', url: `/api/chats/${chatId}/messages`, headers: p.headers, payload: { content, ...(clientMessageId ? { clientMessageId } : {}) } });
 
-/** System messages are written by a process manager: wait until the chat shows them. */
-async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
-  const until = Date.now() + 15_000;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > until) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 async function moderator(): Promise<Player> {
   const mod = await fundedPlayer(h, '0');
   const admin = await fundedPlayer(h, '0');
@@ -64,7 +55,8 @@ describe('a bet chat', () => {
     expect(chatId).toBe(chatIdOfBet(betId));
     const chat = await h.app.inject({ method: 'GET', url: `/api/chats/${betId}`, headers: bob.headers });
     expect(chat.json()).toMatchObject({ id: chatId, betId, participant1Id: alice.id, participant2Id: bob.id, moderatorId: null, isModeratorRequested: false, isClosed: false });
-    const opened = await eventually(() => messagesOf(alice, chatId), (m) => m.length === 1);
+    // System messages are written by a process manager: wait until the chat shows them.
+    const opened = await eventually(() => messagesOf(alice, chatId), (m) => m.length === 1, 'the chat opened with its system message');
     expect(opened).toMatchObject([{ type: 'system', senderId: 'system', sender: { username: 'System' } }]);
 
     const posted = await send(alice, chatId, '  ready at 8?  ');
@@ -166,6 +158,7 @@ describe('a bet chat', () => {
     const system = await eventually(
       async () => (await messagesOf(alice, chatId)).filter((m) => m.senderId === 'system'),
       (m) => m.length >= 6,
+      'six system messages',
     );
     expect(system.map((m) => [m.type, m.content])).toEqual([
       ['system', 'The challenge was accepted. Agree on a match time here.'],
@@ -246,13 +239,7 @@ function inboxOf(socket: WebSocket) {
   return {
     list,
     async next(predicate: (m: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
-      const until = Date.now() + 10_000;
-      for (;;) {
-        const found = list.find(predicate);
-        if (found) return found;
-        if (Date.now() > until) throw new Error(`no matching message in ${JSON.stringify(list)}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      return (await eventually(async () => list.find(predicate), (found) => found !== undefined, 'a matching /ws message'))!;
     },
   };
 }

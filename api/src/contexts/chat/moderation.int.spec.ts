@@ -2,6 +2,7 @@
 import type { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
+import { eventually } from '../../testing/eventually.js';
 import { makeAdmin } from '../../testing/users.js';
 import { fundedPlayer, type Player } from '../bets/testing.js';
 
@@ -177,13 +178,7 @@ function inboxOf(socket: WebSocket) {
   return {
     list,
     async next(predicate: (m: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
-      const until = Date.now() + 10_000;
-      for (;;) {
-        const found = list.find(predicate);
-        if (found) return found;
-        if (Date.now() > until) throw new Error(`no matching message in ${JSON.stringify(list)}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      return (await eventually(async () => list.find(predicate), (found) => found !== undefined, 'a matching /ws message'))!;
     },
   };
 }

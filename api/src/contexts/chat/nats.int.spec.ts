@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { NatsBus } from '../../adapters/bus/nats.js';
 import { createTestHarness } from '../../testing/app.js';
+import { eventually } from '../../testing/eventually.js';
 import { fundedPlayer } from '../bets/testing.js';
 
 const url = process.env.NATS_URL;
@@ -20,14 +21,7 @@ describe('chat across app instances over NATS', () => {
       const socket = await b.app.injectWS('/ws');
       const heard: Record<string, unknown>[] = [];
       socket.on('message', (raw) => heard.push(JSON.parse(String(raw)) as Record<string, unknown>));
-      const waitFor = async (predicate: (m: Record<string, unknown>) => boolean) => {
-        const until = Date.now() + 10_000;
-        while (!heard.some(predicate)) {
-          if (Date.now() > until) throw new Error(`not heard: ${JSON.stringify(heard)}`);
-          await new Promise((r) => setTimeout(r, 20));
-        }
-        return heard.find(predicate)!;
-      };
+      const waitFor = async (predicate: (m: Record<string, unknown>) => boolean) => (await eventually(async () => heard.find(predicate), (m) => m !== undefined, 'a matching /ws message'))!;
       socket.send(JSON.stringify({ type: 'auth', token: bob.token }));
       await waitFor((m) => m.type === 'ready');
       socket.send(JSON.stringify({ type: 'join_chat', chatId }));

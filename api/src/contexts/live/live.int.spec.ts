@@ -10,6 +10,7 @@ import { createFc25StatsProvider } from '../../adapters/match-stats/fc25.js';
 import { ProviderRateLimitedError, ProviderUnavailableError } from '../../adapters/match-stats/port.js';
 import { MATCH_STATS_SANDBOX_KEY } from '../../adapters/providers.js';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
+import { eventually } from '../../testing/eventually.js';
 import { makeAdmin } from '../../testing/users.js';
 import { fundedPlayer, type Player } from '../bets/testing.js';
 import { trackedTimeline } from './index.js';
@@ -49,15 +50,6 @@ async function acceptedBet(alice: Player, bob: Player, rules: Record<string, unk
   // The match stream is opened by the live-tracking reactor: the ingest job polls it once projected.
   await eventually(() => findLiveMatch(h.deps.db, bet.id), (row) => row !== undefined);
   return bet.id;
-}
-
-async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 15_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > until) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /** One ingest pass a poll interval later (the shared poll slot is taken per interval). */

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
+import { eventually } from '../../testing/eventually.js';
 import { authHeader, signUpUser } from '../../testing/users.js';
 import { chatIdOfBet } from '@wager/domain/chat/index';
 import { setModeratorRole } from '../accounts/index.js';
@@ -33,34 +34,23 @@ const list = async (p: Player, query = ''): Promise<Listed> => {
 
 /** Waits until `p` has a notification of `type` (the reactor runs after the event's batch). */
 async function notified(p: Player, type: string): Promise<Listed['notifications'][number]> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    await h.settle();
-    const found = (await list(p, '?limit=50')).notifications.find((n) => n.type === type);
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no ${type} notification for ${p.id}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  const listed = await eventually(
+    async () => {
+      await h.settle();
+      return (await list(p, '?limit=50')).notifications.find((n) => n.type === type);
+    },
+    (found) => found !== undefined,
+    `a ${type} notification for ${p.id}`,
+  );
+  return listed!;
 }
 
 async function mailOf(id: string) {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const row = await h.deps.db.selectFrom('email_outbox').selectAll().where('id', '=', id).executeTakeFirst();
-    if (row) return row;
-    if (Date.now() > deadline) throw new Error(`no mail ${id}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  return (await eventually(() => h.deps.db.selectFrom('email_outbox').selectAll().where('id', '=', id).executeTakeFirst(), (row) => row !== undefined, `mail ${id}`))!;
 }
 
 async function pushOf(id: string) {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const row = await h.deps.db.selectFrom('push_outbox').selectAll().where('id', '=', id).executeTakeFirst();
-    if (row) return row;
-    if (Date.now() > deadline) throw new Error(`no push ${id}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  return (await eventually(() => h.deps.db.selectFrom('push_outbox').selectAll().where('id', '=', id).executeTakeFirst(), (row) => row !== undefined, `push ${id}`))!;
 }
 
 describe('a reported result', () => {

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
+import { eventually } from '../../testing/eventually.js';
 import { authHeader, makeAdmin, signUpUser } from '../../testing/users.js';
 import { restrictAccount } from '../accounts/index.js';
 import { type Player } from '../bets/testing.js';
@@ -35,13 +36,7 @@ async function play(winner: Player, loser: Player, gameType: 'fc25' | 'cod', amo
   expect((await h.app.inject({ method: 'POST', url: `/api/challenges/accept/${bet.inviteLinkId}`, headers: loser.headers })).statusCode).toBe(200);
   expect((await h.app.inject({ method: 'POST', url: `/api/bets/${bet.id}/result`, headers: winner.headers, payload: { result: 'won' } })).statusCode).toBe(200);
   expect((await h.app.inject({ method: 'POST', url: `/api/bets/${bet.id}/result`, headers: loser.headers, payload: { result: 'lost' } })).statusCode).toBe(200);
-  const until = Date.now() + 15_000;
-  while (Date.now() < until) {
-    const stats = await h.deps.db.selectFrom('user_stats_settlements').select('bet_id').where('bet_id', '=', bet.id).executeTakeFirst();
-    if (stats) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`bet ${bet.id} not settled`);
+  await eventually(() => h.deps.db.selectFrom('user_stats_settlements').select('bet_id').where('bet_id', '=', bet.id).executeTakeFirst(), (stats) => stats !== undefined, `bet ${bet.id} settled in the players' stats`);
 }
 
 type Profile = { id: string; username: string; rating: number; wins: number; losses: number; online: boolean; isPsnVerified: boolean; isActivisionVerified: boolean; psnUsername: string | null; activisionId: string | null };

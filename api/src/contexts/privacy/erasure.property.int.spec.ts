@@ -13,6 +13,7 @@ import { chatMessagesProjector } from '@wager/projections/chat/messages.projecto
 import { betsProjector } from '@wager/projections/bets/projector';
 import { betTrailProjector } from '@wager/projections/bets/trail.projector';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
+import { settleReactors } from '../../testing/reactors.js';
 import { authHeader, makeAdmin, signUpUser } from '../../testing/users.js';
 import { fundedPlayer, multipart, settleFollowUps, type Player } from '../bets/testing.js';
 import { executeWalletCommand } from '../wallet/commands.js';
@@ -170,7 +171,9 @@ async function live(run: History) {
     expect(sent.statusCode, sent.body).toBe(201);
     personal.push(message, `${run.name} ${nonce}`);
   }
-  await h.settle();
+  // Every reactor done (not only the bets' follow-ups): one still raising a notification or a chat
+  // notice for this history would append after the books are taken below, and be read as the erasure's.
+  await settleReactors(h);
   return { p, personal, texts, ownWords, evidenceTexts, email, username, dateOfBirth, phone };
 }
 

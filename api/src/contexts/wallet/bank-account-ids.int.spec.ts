@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankAccountsStreamId, legacyBankAccountIdOf } from '@wager/domain/wallet/index';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
+import { eventually } from '../../testing/eventually.js';
 import { fundedPlayer, type Player } from '../bets/testing.js';
 import { paystackClient } from '../../adapters/providers.js';
 import { sandboxAccountName } from '../../sandbox/paystack/transfers.js';
@@ -38,11 +39,7 @@ async function verify(player: Player) {
   await h.deps.db.updateTable('users').set({ is_email_verified: true, is_phone_verified: true }).where('id', '=', player.id).execute();
 }
 async function waitForPaid(player: Player, id: string) {
-  for (let i = 0; i < 100; i++) {
-    if ((await withdrawals(player)).find((w) => w.id === id)?.status === 'paid') return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`withdrawal ${id} never paid`);
+  await eventually(() => withdrawals(player), (list) => list.find((w) => w.id === id)?.status === 'paid', `withdrawal ${id} paid`);
 }
 
 describe('new bank accounts', () => {

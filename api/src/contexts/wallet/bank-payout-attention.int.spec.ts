@@ -1,6 +1,7 @@
 // Proves the stuck-transfer path against the Paystack sandbox over real HTTP: a refused send or a Paystack balance too low stops after a bounded backoff and waits for an admin with Paystack's reason (no endless retries), the admin sees it, retry sends it to paid, return gives the player their money back exactly once, a retry racing a return has one winner, the ledger sums to zero, and the routes refuse visitors and players.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
+import { eventually } from '../../testing/eventually.js';
 import { authHeader, makeAdmin, signUpUser } from '../../testing/users.js';
 import { checkBooks, fundedPlayer, ledger, available, type Player } from '../bets/testing.js';
 import { paystackClient } from '../../adapters/providers.js';
@@ -57,11 +58,7 @@ async function statusOf(player: Player, id: string): Promise<string> {
 }
 /** Waits on the read model (the sandbox settles by webhook), never on a fixed sleep. */
 async function waitForStatus(player: Player, id: string, status: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if ((await statusOf(player, id)) === status) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`withdrawal ${id} never became ${status}`);
+  await eventually(() => statusOf(player, id), (s) => s === status, `withdrawal ${id} ${status}`);
 }
 async function streamTypes(player: Player, withdrawalId: string) {
   return (await h.deps.store.readStream(`wallet-${player.id}`)).filter((e) => (e.data as { withdrawalId?: string }).withdrawalId === withdrawalId).map((e) => e.type);

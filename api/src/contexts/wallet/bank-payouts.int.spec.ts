@@ -1,6 +1,7 @@
 // Proves naira cash-out through Paystack Transfers against the sandbox over real HTTP: bank accounts resolve and stay masked, a withdrawal is held at once and paid, returned on failure or reversal, exactly once under duplicate and out-of-order webhooks, a crash between hold and send is finished by the reconciler without a second transfer, KYC, the new-account wait and admin hold/release gate the send, a transfer held for an OTP is listed for admins and finished with the right OTP (then no longer asked for: a second entry is a 409, not a refused code), and every route refuses visitors and outsiders.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
+import { eventually } from '../../testing/eventually.js';
 import { authHeader, makeAdmin, signUpUser } from '../../testing/users.js';
 import { fundedPlayer, ledger, available, type Player } from '../bets/testing.js';
 import { signWebhookBody } from '../../adapters/paystack/signature.js';
@@ -51,12 +52,7 @@ async function withdrawals(player: Player): Promise<WithdrawalJson[]> {
   return (await h.app.inject({ method: 'GET', url: '/api/withdrawals/bank', headers: player.headers })).json();
 }
 async function waitForStatus(player: Player, id: string, status: string): Promise<WithdrawalJson> {
-  for (let i = 0; i < 100; i++) {
-    const w = (await withdrawals(player)).find((x) => x.id === id)!;
-    if (w.status === status) return w;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`withdrawal ${id} never became ${status}`);
+  return eventually(async () => (await withdrawals(player)).find((x) => x.id === id)!, (w) => w.status === status, `withdrawal ${id} ${status}`);
 }
 async function balance(player: Player) {
   return ((await h.app.inject({ method: 'GET', url: '/api/user', headers: player.headers })).json() as { balance: string }).balance;

@@ -1,6 +1,7 @@
 // Proves crypto deposits and withdrawals against the sandbox over real HTTP: options and validation, confirmations 0→3 by signed webhook crediting USD once, expiry of unpaid deposits, withdrawal holds with KYC, completion and cancellation by webhook.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
+import { eventually } from '../../testing/eventually.js';
 import { authHeader, makeAdmin, signUpUser, type SignedUpUser } from '../../testing/users.js';
 import { signWebhookBody } from '../../adapters/paystack/signature.js';
 import { CRYPTO_SANDBOX_SECRET } from '../../adapters/providers.js';
@@ -17,14 +18,6 @@ afterAll(async () => {
 
 const post = (user: SignedUpUser, url: string, payload: unknown) => h.app.inject({ method: 'POST', url, headers: authHeader(user.token), payload: payload as object });
 const get = (user: SignedUpUser, url: string) => h.app.inject({ method: 'GET', url, headers: authHeader(user.token) });
-async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() - start > timeoutMs) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 function signedWebhook(payload: unknown, signature?: string) {
   const body = JSON.stringify(payload);
   return h.app.inject({ method: 'POST', url: '/api/crypto/webhook', headers: { 'content-type': 'application/json', 'x-crypto-signature': signature ?? signWebhookBody(body, CRYPTO_SANDBOX_SECRET) }, payload: body });
@@ -68,7 +61,7 @@ describe('crypto', () => {
     const deposit = created.json();
     // The sandbox may already have seen the payment (confirming, 0 of 3) by the time the read model answers.
     expect(deposit).toMatchObject({ status: expect.stringMatching(/^(pending|confirming)$/), amount: '25.5', currency: 'USDT', usdAmount: '25.50', confirmations: 0, address: expect.stringMatching(/^T[1-9A-HJ-NP-Za-km-z]{33}$/) });
-    const done = await until(() => get(user, `/api/crypto/deposits/${deposit.id}`).then((r) => r.json()), (d) => d.status === 'confirmed');
+    const done = await eventually(() => get(user, `/api/crypto/deposits/${deposit.id}`).then((r) => r.json()), (d) => d.status === 'confirmed');
     expect(done).toMatchObject({ status: 'confirmed', confirmations: 3 });
     // A replayed final webhook credits nothing more.
     await signedWebhook({ event: 'deposit.confirmations', data: { depositId: deposit.id, confirmations: 3, txHash: 'x' } });
@@ -99,7 +92,7 @@ describe('crypto', () => {
   it('holds a withdrawal at once, keeps KYC-pending ones until an admin clears them, and completes or cancels by webhook', async () => {
     const user = await signUpUser(h);
     const deposit = (await post(user, '/api/crypto/deposits/create', { cryptocurrency: 'USDT', cryptoAmount: '100', network: 'TRC20' })).json();
-    await until(() => get(user, `/api/crypto/deposits/${deposit.id}`).then((r) => r.json()), (d) => d.status === 'confirmed');
+    await eventually(() => get(user, `/api/crypto/deposits/${deposit.id}`).then((r) => r.json()), (d) => d.status === 'confirmed');
     const address = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
     const tooMuch = await post(user, '/api/crypto/withdrawals/create', { cryptocurrency: 'USDT', cryptoAmount: '150', withdrawalAddress: address, network: 'TRC20' });
     expect(tooMuch.statusCode).toBe(400);
@@ -117,13 +110,13 @@ describe('crypto', () => {
     const approved = await post(admin, `/api/admin/crypto/withdrawals/${created.json().id}/approve`, {});
     // Sent to the provider: the sandbox completes it on a timer, which may land before the answer is read.
     expect(approved.json()).toMatchObject({ status: expect.stringMatching(/^(processing|completed)$/), kycStatus: 'approved' });
-    const completed = await until(() => get(user, '/api/crypto/withdrawals').then((r) => r.json()[0]), (w) => w.status === 'completed');
+    const completed = await eventually(() => get(user, '/api/crypto/withdrawals').then((r) => r.json()[0]), (w) => w.status === 'completed');
     expect(completed.status).toBe('completed');
 
     await h.app.inject({ method: 'POST', url: '/sandbox/crypto/_control', payload: { failWithdrawals: true } });
     const second = (await post(user, '/api/crypto/withdrawals/create', { cryptocurrency: 'USDT', cryptoAmount: '30', withdrawalAddress: address, network: 'TRC20' })).json();
     await post(admin, `/api/admin/crypto/withdrawals/${second.id}/approve`, {});
-    await until(() => get(user, '/api/crypto/withdrawals').then((r) => r.json().find((w: { id: string }) => w.id === second.id)), (w) => w.status === 'cancelled');
+    await eventually(() => get(user, '/api/crypto/withdrawals').then((r) => r.json().find((w: { id: string }) => w.id === second.id)), (w) => w.status === 'cancelled');
     await h.app.inject({ method: 'POST', url: '/sandbox/crypto/_control', payload: { failWithdrawals: false } });
     await h.settle();
     expect((await get(user, '/api/user')).json().cryptoBalance).toBe('60.00');

@@ -2,6 +2,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
+import { eventually } from '../../testing/eventually.js';
 import { authHeader, fullSignupPayload, latestVerificationCode, makeAdmin, waitForMail } from '../../testing/users.js';
 import { selfBaseUrl, smsSenderFromConfig } from '../../adapters/providers.js';
 import { sendDueSms } from '../../adapters/sms/sender-job.js';
@@ -44,15 +45,15 @@ async function verifyThroughTheRoutes(player: Player) {
   const e164 = `+234803${String(randomInt(10_000_000)).padStart(7, '0')}`;
   const asked = await h.app.inject({ method: 'POST', url: '/api/user/phone', headers: player.headers, payload: { phone: e164 } });
   expect(asked.statusCode, asked.body).toBe(200);
-  const until = Date.now() + 10_000;
-  let code: string | undefined;
-  while (!code) {
-    if (Date.now() > until) throw new Error(`no SMS code for ${e164}`);
-    await sendDueSms(h.deps, smsSenderFromConfig(h.deps.config, `${selfBaseUrl(h.app)}/sandbox/termii`));
-    const inbox = (await h.app.inject({ method: 'GET', url: `/dev/mailbox/sms?to=${encodeURIComponent(e164)}` })).json() as { text: string }[];
-    code = inbox.map((m) => /code is (\d{6})/.exec(m.text)?.[1]).find((c) => c !== undefined);
-    if (!code) await new Promise((r) => setTimeout(r, 25));
-  }
+  const code = await eventually(
+    async () => {
+      await sendDueSms(h.deps, smsSenderFromConfig(h.deps.config, `${selfBaseUrl(h.app)}/sandbox/termii`));
+      const inbox = (await h.app.inject({ method: 'GET', url: `/dev/mailbox/sms?to=${encodeURIComponent(e164)}` })).json() as { text: string }[];
+      return inbox.map((m) => /code is (\d{6})/.exec(m.text)?.[1]).find((c) => c !== undefined);
+    },
+    (c) => c !== undefined,
+    `an SMS code for ${e164}`,
+  );
   const phone = await h.app.inject({ method: 'POST', url: '/api/user/phone/verify', headers: player.headers, payload: { code } });
   expect(phone.statusCode, phone.body).toBe(200);
   const user = (await h.app.inject({ method: 'GET', url: '/api/user', headers: player.headers })).json() as { isEmailVerified: boolean; isPhoneVerified: boolean };
@@ -90,11 +91,7 @@ async function status(player: Player, id: string): Promise<string> {
 }
 /** Waits on the read model (the webhook arrives on its own), never on a fixed sleep. */
 async function waitForPaid(player: Player, id: string): Promise<void> {
-  const until = Date.now() + 10_000;
-  while ((await status(player, id)) !== 'paid') {
-    if (Date.now() > until) throw new Error(`withdrawal ${id} never paid`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await eventually(() => status(player, id), (s) => s === 'paid', `withdrawal ${id} paid`);
 }
 async function rowOf(id: string) {
   return h.deps.db.selectFrom('bank_withdrawals').select(['automatic', 'review_reasons', 'kyc_pending']).where('id', '=', id).executeTakeFirstOrThrow();
@@ -267,11 +264,10 @@ async function settledBet(winner: Player, loser: Player): Promise<string> {
   const form = multipart({ result: 'won' }, [{ name: 'evidence', filename: 'score.png', contentType: 'image/png', bytes: png }]);
   expect((await h.app.inject({ method: 'POST', url: `/api/bets/${bet.id}/result`, headers: { ...winner.headers, ...form.headers }, payload: form.payload })).statusCode).toBe(200);
   expect((await h.app.inject({ method: 'POST', url: `/api/bets/${bet.id}/result`, headers: loser.headers, payload: { result: 'lost' } })).statusCode).toBe(200);
-  const until = Date.now() + 10_000;
-  for (;;) {
-    const row = await h.deps.db.selectFrom('bets').select(['status', 'actual_winner']).where('id', '=', bet.id).executeTakeFirst();
-    if (row?.status === 'completed' && row.actual_winner === winner.id) return bet.id;
-    if (Date.now() > until) throw new Error(`bet ${bet.id} never settled`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await eventually(
+    () => h.deps.db.selectFrom('bets').select(['status', 'actual_winner']).where('id', '=', bet.id).executeTakeFirst(),
+    (row) => row?.status === 'completed' && row.actual_winner === winner.id,
+    `bet ${bet.id} settled for ${winner.id}`,
+  );
+  return bet.id;
 }

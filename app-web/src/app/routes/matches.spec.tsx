@@ -63,7 +63,7 @@ describe('MatchesRoute, Disputed', () => {
     await i18n.changeLanguage('es');
     try {
       renderWithApp(<MatchesRoute />, { path: '/matches' });
-      await userEvent.click(await screen.findByRole('tab', { name: 'En disputa' }, { timeout: 5000 }));
+      await userEvent.click(await screen.findByRole('tab', { name: 'En disputa' }));
       expect(await screen.findByTestId('dispute-reason')).toHaveTextContent('Motivo: Los dos jugadores declararon una derrota');
     } finally {
       await i18n.changeLanguage('en');

@@ -1,5 +1,5 @@
 // Proves the admin panel's rules in the browser: /admin (lazy-loaded) tells non-admins the spec's Access Denied text; admins see the four stat cards with 'Action Needed' on disputes, the email test's required field and spec failure toast; the users table searches, pages by 10 and shows the spec's verify failure toast; the user dialog shows the player's safer gambling and its history; the KYC tab's bank withdrawals: Hold needs a reason, the OTP is checked, toasts and a refetch; (the dispute queue and review page: dispute-review.spec.tsx).
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../../lib/date-time';
@@ -48,7 +48,7 @@ describe('AdminPanel', () => {
     });
     vi.stubGlobal('fetch', fake.fetchFn);
     renderWithApp(<AdminPanel />);
-    expect(await screen.findByTestId('admin-stat-users', {}, { timeout: 5000 })).toHaveTextContent('42');
+    expect(await screen.findByTestId('admin-stat-users')).toHaveTextContent('42');
     expect(screen.getByTestId('admin-stat-users')).toHaveTextContent('5 signups this week');
     expect(screen.getByTestId('admin-stat-bets')).toHaveTextContent('3 active');
     expect(screen.getByTestId('admin-stat-growth')).toHaveTextContent('13.5%');
@@ -72,12 +72,12 @@ describe('AdminPanel', () => {
     });
     vi.stubGlobal('fetch', fake.fetchFn);
     renderWithApp(<AdminPanel />);
-    await userEvent.click(await screen.findByRole('tab', { name: 'Users Database' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('tab', { name: 'Users Database' }));
     const table = await screen.findByTestId('admin-users-table');
     expect(within(table).getAllByRole('row')).toHaveLength(11);
     expect(screen.getByTestId('admin-users-pages')).toHaveTextContent('Page 1 of 2');
     await userEvent.type(screen.getByTestId('admin-user-search'), 'Play');
-    await vi.waitFor(() => expect(fake.calls.some((c) => c.url.includes('search=Play'))).toBe(true));
+    await waitFor(() => expect(fake.calls.some((c) => c.url.includes('search=Play'))).toBe(true));
     expect(fake.calls.find((c) => c.url.includes('search=Play'))?.url).toContain('limit=10');
     // The status column says which check is missing: the age, not the email (issue #29).
     expect(within(screen.getByTestId('admin-user-row-player3')).getByText('Age not verified')).toBeInTheDocument();
@@ -123,8 +123,8 @@ describe('AdminPanel', () => {
     );
     renderAt('/admin?tab=users');
     // The username links to the user's record page.
-    await userEvent.click(within(await screen.findByTestId('admin-user-row-player4', {}, { timeout: 5000 })).getByRole('link', { name: 'player4' }));
-    const section = await screen.findByTestId('admin-user-safer-play', {}, { timeout: 5000 });
+    await userEvent.click(within(await screen.findByTestId('admin-user-row-player4')).getByRole('link', { name: 'player4' }));
+    const section = await screen.findByTestId('admin-user-safer-play');
     const at = (iso: string) => formatDateTime(iso);
     expect(within(section).getByTestId('admin-safer-depositDaily')).toHaveTextContent(`Daily deposit limit₦2,000.00₦9,000.00 from ${at('2026-11-21T10:01:00.000Z')}`);
     expect(within(section).getByTestId('admin-safer-depositWeekly')).toHaveTextContent('Weekly deposit limitNo limitNone');
@@ -156,7 +156,7 @@ describe('AdminPanel', () => {
     });
     vi.stubGlobal('fetch', fake.fetchFn);
     renderWithApp(<AdminPanel />);
-    await userEvent.click(await screen.findByRole('tab', { name: 'KYC' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('tab', { name: 'KYC' }));
     expect(within(await screen.findByTestId('admin-kyc')).getByTestId('review-reasons')).toHaveTextContent('Held by: over the automatic limit for 24 hours');
     const row = await screen.findByTestId('admin-bank-withdrawal-bw-review');
     expect(row).toHaveTextContent('₦1,500.00 · To GTBank ******7890 (ADA OBI)');
@@ -170,7 +170,7 @@ describe('AdminPanel', () => {
     await userEvent.click(within(row).getByRole('button', { name: 'Hold' }));
     expect(await screen.findByText('Withdrawal held')).toBeInTheDocument();
     expect(fake.calls.find((c) => c.url.endsWith('/hold'))?.body).toEqual({ reason: 'Checking ID' });
-    await vi.waitFor(() => expect(listed).toBeGreaterThan(before));
+    await waitFor(() => expect(listed).toBeGreaterThan(before));
     await userEvent.clear(within(row).getByRole('textbox', { name: 'Reason' }));
     await userEvent.type(within(row).getByRole('textbox', { name: 'Reason' }), 'ID checked');
     await userEvent.click(within(row).getByRole('button', { name: 'Release' }));
@@ -200,6 +200,6 @@ describe('AdminPanel', () => {
         <RouterProvider router={router} />
       </AppProvider>,
     );
-    expect(await screen.findByTestId('admin-access-denied', {}, { timeout: 5000 })).toHaveTextContent('Access Denied');
+    expect(await screen.findByTestId('admin-access-denied')).toHaveTextContent('Access Denied');
   });
 });

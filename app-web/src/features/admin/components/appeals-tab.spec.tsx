@@ -33,7 +33,7 @@ describe('the appeals queue', () => {
     expect(within(row).getByRole('link', { name: 'bayo' })).toHaveAttribute('href', `/admin/users/${bayo}`);
 
     await userEvent.click(within(row).getByTestId(`admin-appeal-review-${betId}`));
-    const original = await screen.findByTestId('admin-appeal-original', {}, { timeout: 5000 });
+    const original = await screen.findByTestId('admin-appeal-original');
     expect(original).toHaveTextContent('ada_lagos won');
     expect(within(original).getByRole('link', { name: 'ada_lagos' })).toHaveAttribute('href', `/admin/users/${ada}`);
     expect(original).toHaveTextContent('Resolved by judge_ola');

@@ -74,7 +74,7 @@ describe('the dispute reason, in the admin\'s language', () => {
     await i18n.changeLanguage(language);
     try {
       renderWithApp(<DisputesTab />);
-      const rows = within(await screen.findByTestId('admin-disputes', {}, { timeout: 5000 })).getAllByRole('listitem');
+      const rows = within(await screen.findByTestId('admin-disputes')).getAllByRole('listitem');
       expect(rows[0]).toHaveTextContent(won);
       expect(rows[1]).toHaveTextContent(lost);
       expect(rows[2]).toHaveTextContent('Flagged by support');
@@ -91,8 +91,8 @@ describe('the dispute reason, in the admin\'s language', () => {
     await i18n.changeLanguage('fr');
     try {
       renderWithApp(<DisputeReview betId={betId} />);
-      const page = await screen.findByTestId('dispute-review', {}, { timeout: 5000 });
-      await within(page).findByTestId('dispute-summary', {}, { timeout: 5000 });
+      const page = await screen.findByTestId('dispute-review');
+      await within(page).findByTestId('dispute-summary');
       // The header's line under the players: "… · Les deux joueurs ont déclaré une victoire".
       expect(within(page).getByText(/· Les deux joueurs ont déclaré une victoire$/)).toBeInTheDocument();
       expect(await within(page).findByText(/le pari est contesté \(les deux joueurs ont déclaré une victoire\)/)).toBeInTheDocument();
@@ -113,7 +113,7 @@ describe('the dispute review page', () => {
     });
     vi.stubGlobal('fetch', fake.fetchFn);
     renderWithApp(<DisputeReview betId={betId} />);
-    const page = await screen.findByTestId('dispute-review', {}, { timeout: 5000 });
+    const page = await screen.findByTestId('dispute-review');
     expect(await within(page).findByTestId('dispute-age')).toHaveTextContent('Dispute open for 2h 5m');
     const reports = within(page).getAllByTestId('admin-report');
     expect(reports.map((r) => r.textContent)).toEqual([expect.stringContaining('ada_lagos reported Won'), expect.stringContaining('bayo reported Won')]);
@@ -159,7 +159,7 @@ describe('the dispute review page', () => {
   it('void templates follow the void decision', async () => {
     vi.stubGlobal('fetch', fakeFetch({ 'GET /api/user': () => ({ body: admin }), [`GET /api/admin/bets/${betId}/trail`]: () => ({ body: trail }), [`GET /api/bets/${betId}/ledger`]: () => ({ body: ledger }) }).fetchFn);
     renderWithApp(<DisputeReview betId={betId} />);
-    const form = await screen.findByTestId('admin-resolve-form', {}, { timeout: 5000 });
+    const form = await screen.findByTestId('admin-resolve-form');
     expect(within(form).getByTestId('admin-resolve-template')).toBeDisabled();
     await userEvent.click(within(form).getByLabelText('Void the bet (refund both players)'));
     const options = within(within(form).getByTestId('admin-resolve-template')).getAllByRole('option').map((o) => o.getAttribute('value'));
@@ -169,6 +169,6 @@ describe('the dispute review page', () => {
   it('refuses a non-admin', async () => {
     vi.stubGlobal('fetch', fakeFetch({ 'GET /api/user': () => ({ body: { ...admin, isAdmin: false } }) }).fetchFn);
     renderWithApp(<DisputeReview betId={betId} />);
-    expect(await screen.findByTestId('admin-access-denied', {}, { timeout: 5000 })).toHaveTextContent('Access Denied');
+    expect(await screen.findByTestId('admin-access-denied')).toHaveTextContent('Access Denied');
   });
 });

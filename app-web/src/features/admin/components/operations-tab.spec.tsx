@@ -57,7 +57,7 @@ describe('OperationsTab', () => {
     });
     vi.stubGlobal('fetch', fake.fetchFn);
     renderWithApp(<OperationsTab />);
-    const item = await screen.findByTestId('attention-w-1', {}, { timeout: 5000 });
+    const item = await screen.findByTestId('attention-w-1');
     expect(item).toHaveTextContent('₦5,000.00');
     expect(item).toHaveTextContent('Reason: Invalid recipient');
     await userEvent.click(within(item).getByRole('button', { name: 'Return to player' }));
@@ -79,7 +79,7 @@ describe('OperationsTab', () => {
     });
     vi.stubGlobal('fetch', fake.fetchFn);
     renderWithApp(<OperationsTab />);
-    const item = await screen.findByTestId('attention-w-1', {}, { timeout: 5000 });
+    const item = await screen.findByTestId('attention-w-1');
     await userEvent.click(within(item).getByRole('button', { name: 'Reintentar' }));
     await userEvent.type(within(item).getByLabelText('Motivo (se registra con la acción)'), 'saldo recargado');
     await userEvent.click(within(item).getByRole('button', { name: 'Reintentar la transferencia' }));
@@ -113,7 +113,7 @@ describe('OverviewCharts', () => {
     });
     vi.stubGlobal('fetch', fake.fetchFn);
     renderWithApp(<OverviewCharts />);
-    const stakes = await screen.findByTestId('chart-stakes', {}, { timeout: 5000 });
+    const stakes = await screen.findByTestId('chart-stakes');
     expect(within(stakes).getByText('Stakes and fees per day')).toBeInTheDocument();
     expect(stakes).toHaveTextContent('latest ₦2,040.00 / ₦40.00');
     expect(within(stakes).getByRole('cell', { name: '₦2,040.00' })).toBeInTheDocument();

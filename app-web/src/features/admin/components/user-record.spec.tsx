@@ -1,5 +1,5 @@
 // Proves the admin's user record (issue #29): the transactions and bets tables (money formatted, each transaction and its status said by code in the admin's language, a disputed bet linked to its review, the opponent to their record), the pager, suspending needs a reason and posts it, a frozen account shows its reason and offers Unfreeze, and an admin account offers neither; a frozen player is told so above every page, in their language; a user an admin list names by id shows as their username linked to their record.
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_KEY } from '../../../lib/api-client';
@@ -52,7 +52,7 @@ describe('UserRecord', () => {
     const fake = routes(detail({ suspension: null, freeze: null }));
     vi.stubGlobal('fetch', fake.fetchFn);
     renderWithApp(<UserRecord userId={userId} />);
-    const tx = await screen.findByTestId('admin-user-transactions', {}, { timeout: 5000 });
+    const tx = await screen.findByTestId('admin-user-transactions');
     expect(tx).toHaveTextContent('-₦1,020.00');
     expect(within(tx).getByRole('link', { name: 'Stake held in escrow' })).toHaveAttribute('href', '/matches/b1');
     // The type and the game read as words in the viewer's language, not as codes.
@@ -65,27 +65,27 @@ describe('UserRecord', () => {
     expect(within(betsTable).getByText('No opponent yet')).toBeInTheDocument();
     expect(within(betsTable).getByText('FC 25')).toBeInTheDocument();
     await userEvent.click(within(screen.getByTestId('admin-user-transactions-pages')).getByRole('button', { name: 'Next' }));
-    await vi.waitFor(() => expect(fake.calls.some((c) => c.url.includes('/transactions?page=2'))).toBe(true));
+    await waitFor(() => expect(fake.calls.some((c) => c.url.includes('/transactions?page=2'))).toBe(true));
   });
 
   it('suspends only with a reason, and posts the reason', async () => {
     const fake = routes(detail({ suspension: null, freeze: null }), { [`POST /api/admin/users/${userId}/suspend`]: () => ({ body: detail({ suspension: { reason: 'Multiple accounts', since: '2026-11-27T01:00:00.000Z' }, freeze: null }) }) });
     vi.stubGlobal('fetch', fake.fetchFn);
     renderWithApp(<UserRecord userId={userId} />);
-    await userEvent.click(await screen.findByTestId('admin-user-suspend', {}, { timeout: 5000 }));
+    await userEvent.click(await screen.findByTestId('admin-user-suspend'));
     await userEvent.click(screen.getByTestId('admin-restrict-confirm'));
     expect(await screen.findByText('A reason is required')).toBeInTheDocument();
     expect(fake.calls.some((c) => c.method === 'POST')).toBe(false);
     await userEvent.type(screen.getByTestId('admin-restrict-reason'), '  Multiple accounts ');
     await userEvent.click(screen.getByTestId('admin-restrict-confirm'));
-    await vi.waitFor(() => expect(fake.calls.find((c) => c.method === 'POST')?.body).toEqual({ reason: 'Multiple accounts' }));
+    await waitFor(() => expect(fake.calls.find((c) => c.method === 'POST')?.body).toEqual({ reason: 'Multiple accounts' }));
     expect(await screen.findByText('Account suspended')).toBeInTheDocument();
   });
 
   it('shows a freeze with its reason and the act in the history, and offers Unfreeze; an admin account offers nothing', async () => {
     vi.stubGlobal('fetch', routes(detail({ suspension: null, freeze: { reason: 'Chargeback under review', since: '2026-11-27T01:00:00.000Z' } })).fetchFn);
     const { unmount } = renderWithApp(<UserRecord userId={userId} />);
-    const access = await screen.findByTestId('admin-user-access', {}, { timeout: 5000 });
+    const access = await screen.findByTestId('admin-user-access');
     expect(access).toHaveTextContent('Chargeback under review');
     expect(within(access).getByTestId('admin-user-unfreeze')).toHaveTextContent('Unfreeze');
     expect(screen.getByTestId('admin-user-actions')).toHaveTextContent('Frozen: Chargeback under review');
@@ -93,7 +93,7 @@ describe('UserRecord', () => {
     unmount();
     vi.stubGlobal('fetch', routes(detail({ suspension: null, freeze: null }, true)).fetchFn);
     renderWithApp(<UserRecord userId={userId} />);
-    expect(await screen.findByText('An admin account cannot be suspended or frozen.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('An admin account cannot be suspended or frozen.')).toBeInTheDocument();
     expect(screen.queryByTestId('admin-user-suspend')).toBeNull();
   });
 });
@@ -120,7 +120,7 @@ describe('UserRecord, transactions in the admin\'s language', () => {
     await i18n.changeLanguage(language);
     try {
       renderWithApp(<UserRecord userId={userId} />);
-      const rows = within(await screen.findByTestId('admin-user-transactions', {}, { timeout: 5000 })).getAllByRole('row').slice(1);
+      const rows = within(await screen.findByTestId('admin-user-transactions')).getAllByRole('row').slice(1);
       expect(rows[0]).toHaveTextContent(withdrawal[0]);
       expect(rows[0]).toHaveTextContent(withdrawal[1]);
       expect(rows[1]).toHaveTextContent(refund[0]);
@@ -142,7 +142,7 @@ describe('FrozenAccountNotice', () => {
     await i18n.changeLanguage('fr');
     try {
       const { unmount } = renderWithApp(<FrozenAccountNotice />);
-      expect(await screen.findByTestId('frozen-account-notice', {}, { timeout: 5000 })).toHaveTextContent('Votre compte est gelé');
+      expect(await screen.findByTestId('frozen-account-notice')).toHaveTextContent('Votre compte est gelé');
       expect(screen.getByTestId('frozen-account-notice')).toHaveTextContent('Motif : Chargeback under review');
       unmount();
     } finally {
@@ -151,7 +151,7 @@ describe('FrozenAccountNotice', () => {
     vi.stubGlobal('fetch', fakeFetch({ 'GET /api/user': () => ({ body: { ...admin, isAdmin: false, freezeReason: null } }) }).fetchFn);
     const fake = renderWithApp(<><FrozenAccountNotice /><span data-testid="rendered" /></>);
     await screen.findByTestId('rendered');
-    await vi.waitFor(() => expect(fake.queryClient.getQueryData(['/api/user'])).toBeTruthy());
+    await waitFor(() => expect(fake.queryClient.getQueryData(['/api/user'])).toBeTruthy());
     expect(screen.queryByTestId('frozen-account-notice')).toBeNull();
   });
 });
@@ -168,7 +168,7 @@ describe('UserLink', () => {
         <UserLink userId={opponentId} ids={ids} />
       </>,
     );
-    expect(await screen.findByRole('link', { name: 'ada' }, { timeout: 5000 })).toHaveAttribute('href', `/admin/users/${userId}`);
+    expect(await screen.findByRole('link', { name: 'ada' })).toHaveAttribute('href', `/admin/users/${userId}`);
     expect(screen.getByRole('link', { name: 'bayo' })).toHaveAttribute('href', `/admin/users/${opponentId}`);
     expect(fake.calls.filter((c) => c.url.startsWith('/api/admin/users/names'))).toHaveLength(1);
   });

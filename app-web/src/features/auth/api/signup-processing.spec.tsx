@@ -36,6 +36,7 @@ describe('signup answered 202', () => {
           : { status: 401, body: { error: 'Authentication required' } },
     });
     vi.stubGlobal('fetch', fetchFn);
+    const userCalls = () => calls.filter((c) => c.url === '/api/user').length;
     const reload = vi.fn();
     session.reload = reload;
     const factory = fakeSockets();
@@ -51,7 +52,7 @@ describe('signup answered 202', () => {
     const toast = await screen.findByTestId('toast');
     expect(toast).toHaveAttribute('data-type', 'info');
     expect(toast).toHaveTextContent('Your account was created and is being set up. This takes a moment.');
-    expect(await screen.findByTestId('account-processing', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('account-processing')).toBeInTheDocument();
     expect(calls.some((c) => c.url === '/api/user' && c.headers.Authorization === `Bearer ${token}`)).toBe(true);
     expect(window.localStorage.getItem(AUTH_TOKEN_KEY)).toBe(token);
 
@@ -63,11 +64,14 @@ describe('signup answered 202', () => {
     accountVisible = true;
     await waitFor(() => expect(factory.sockets).toHaveLength(2));
     act(() => factory.latest().open());
+    const asked = userCalls();
     act(() => factory.latest().receive({ type: 'ready', userId }));
 
-    // Then the account arrives and the verification form shows, without a reload
-    // (well before the fallback probe, PENDING_ACCOUNT_PROBE_MS, would have found it)
-    expect(await screen.findByText(/newbie@example\.com/, {}, { timeout: 300 })).toBeInTheDocument();
+    // Then the socket's acceptance asks for the account at once (in the same turn: no fallback
+    // probe, PENDING_ACCOUNT_PROBE_MS, can have fired in between), and the verification form
+    // shows it, without a reload
+    expect(userCalls()).toBe(asked + 1);
+    expect(await screen.findByText(/newbie@example\.com/)).toBeInTheDocument();
     expect(screen.queryByTestId('account-processing')).toBeNull();
     expect(pendingAccount.userId).toBeNull();
     expect(window.localStorage.getItem(AUTH_TOKEN_KEY)).toBe(token);

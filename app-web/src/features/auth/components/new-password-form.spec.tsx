@@ -1,5 +1,5 @@
 // Proves the reset link's form: the server's password messages and the confirmation check, then the token and new password are sent.
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, renderWithApp } from '../../../testing/render';
@@ -31,7 +31,7 @@ describe('NewPasswordForm', () => {
     await userEvent.type(screen.getByLabelText('New password'), 'Str0ngPassw0rd');
     await userEvent.type(screen.getByLabelText('Confirm new password'), 'Str0ngPassw0rd');
     await userEvent.click(screen.getByRole('button', { name: 'Set new password' }));
-    await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
     expect(calls.map((c) => [c.method, c.url, c.body])).toEqual([['POST', '/api/auth/reset-password', { token: 'reset-token-1', password: 'Str0ngPassw0rd' }]]);
   });
 });

@@ -121,7 +121,7 @@ describe('My Matches', () => {
       return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     });
     renderWithApp(<MatchesRoute />);
-    expect(await screen.findByRole('tab', { name: 'My Challenges (2)' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'My Challenges (2)' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: 'Completed' }));
     const rows = await screen.findAllByTestId('bet-row');
     expect(rows.map((r) => within(r).getByTestId('bet-status').textContent)).toEqual(['Completed', 'Voided', 'Expired']);

@@ -138,9 +138,8 @@ describe('MatchChatScreen', () => {
     // The socket drops: the box is disabled; after the reconnect the chat is joined again
     act(() => w.sockets.latest().drop());
     expect(input).toBeDisabled();
-    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    await waitFor(() => expect(w.sockets.sockets).toHaveLength(2));
     w.connect();
-    expect(w.sockets.sockets).toHaveLength(2);
     expect(w.sockets.latest().sent).toContainEqual({ type: 'join_chat', chatId: w.chat().id });
   });
 

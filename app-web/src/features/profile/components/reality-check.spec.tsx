@@ -1,5 +1,5 @@
 // Proves the reality check reminder: after the player's interval of play in this session, a dialog shows the minutes played and the net spend (stakes and fees less refunds and winnings since the session began); with the check off, nothing shows.
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_KEY } from '../../../lib/api-client';
@@ -39,7 +39,7 @@ describe('reality check', () => {
       }).fetchFn,
     );
     renderWithApp(<RealityCheckReminder />);
-    const dialog = await screen.findByTestId('reality-check', {}, { timeout: 3000 });
+    const dialog = await screen.findByTestId('reality-check');
     expect(dialog).toHaveTextContent('You have been playing for 15 minutes.');
     expect(await screen.findByText(/Net spend in this session: ₦102.00/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Keep playing' }));
@@ -54,7 +54,7 @@ describe('reality check', () => {
     const { fetchFn, calls } = fakeFetch({ 'GET /api/user': () => ({ body: user }), 'GET /api/user/limits': () => ({ body: limits(null) }) });
     vi.stubGlobal('fetch', fetchFn);
     renderWithApp(<RealityCheckReminder />);
-    await vi.waitFor(() => expect(calls.some((c) => c.url === '/api/user/limits')).toBe(true));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/user/limits')).toBe(true));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(screen.queryByTestId('reality-check')).not.toBeInTheDocument();
   });
