@@ -21,6 +21,14 @@ export interface Reactor {
   readonly name: string;
   readonly eventTypes?: readonly string[];
   handle(event: RecordedEvent): Promise<void>;
+  /**
+   * Handles several events of one batch at once, in order: a reactor whose follow-ups move no
+   * money appends what they decide in ONE transaction across the streams it touches. Same
+   * idempotency as `handle` (deterministic ids), whatever the batch's bounds were the first
+   * time. When it fails, the runner handles the batch's events one at a time with `handle`, so
+   * the ones before a failing event are stored and that event is retried, never skipped.
+   */
+  handleBatch?(events: readonly RecordedEvent[]): Promise<void>;
 }
 
 /**
@@ -101,6 +109,22 @@ export class ReactorRunner {
   }
 
   /**
+   * A reactor's events of one batch, in order: all at once when it handles batches (one
+   * transaction for their follow-ups), else, or when that failed, one at a time.
+   */
+  private async handleEvents(reactor: Reactor, events: readonly RecordedEvent[]): Promise<void> {
+    if (reactor.handleBatch && events.length > 1) {
+      try {
+        await measuredHandle(reactor, events[0]!, () => reactor.handleBatch!(events));
+        return;
+      } catch (error) {
+        this.options.log?.(`reactor ${reactor.name}: a batch of ${events.length} failed (${String(error)}); handling its events one at a time`);
+      }
+    }
+    for (const event of events) await measuredHandle(reactor, event);
+  }
+
+  /**
    * Feeds `reactors` from one subscription. A reactor that fails while others share the loop
    * leaves for a loop of its own (this one, with it alone); alone, it is retried in place from
    * its checkpoint with growing delays, without skipping the event.
@@ -126,11 +150,9 @@ export class ReactorRunner {
             [...members].map(async (reactor) => {
               const after = at.get(reactor) ?? START;
               try {
-                for (const event of batch) {
-                  if (comparePositions(event.position, after) <= 0 || (reactor.eventTypes && !reactor.eventTypes.includes(event.type))) continue;
-                  await measuredHandle(reactor, event);
-                  handled++;
-                }
+                const mine = batch.filter((event) => comparePositions(event.position, after) > 0 && (!reactor.eventTypes || reactor.eventTypes.includes(event.type)));
+                await this.handleEvents(reactor, mine);
+                handled += mine.length;
                 at.set(reactor, last);
                 this.errors.delete(reactor.name);
               } catch (error) {
@@ -169,11 +191,11 @@ export class ReactorRunner {
   }
 }
 
-/** One handling, timed and counted (metrics), in a span that continues the event's trace (tracing). */
-async function measuredHandle(reactor: Reactor, event: RecordedEvent): Promise<void> {
+/** One handling, timed and counted (metrics), in a span that continues the (first) event's trace (tracing). */
+async function measuredHandle(reactor: Reactor, event: RecordedEvent, handle = () => reactor.handle(event)): Promise<void> {
   const started = performance.now();
   try {
-    await handleInSpan(reactor.name, event, () => reactor.handle(event));
+    await handleInSpan(reactor.name, event, handle);
     reactorHandleDuration.observe({ reactor: reactor.name, outcome: 'ok' }, (performance.now() - started) / 1000);
   } catch (error) {
     reactorHandleDuration.observe({ reactor: reactor.name, outcome: 'error' }, (performance.now() - started) / 1000);

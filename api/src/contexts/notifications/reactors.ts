@@ -14,7 +14,7 @@ import { enqueueEmail } from '../../adapters/email/outbox.js';
 import { publicBaseUrl } from '../../config.js';
 import type { AppDeps } from '../../deps.js';
 import type { Reactor } from '../../runtime/reactor-runner.js';
-import { raiseNotification } from './commands.js';
+import { raiseNotifications } from './commands.js';
 import { enqueuePush } from './store.js';
 import { renderNotificationEmail } from './email.js';
 import { unsubscribeKey, unsubscribeUrl } from './unsubscribe.js';
@@ -47,14 +47,17 @@ export async function notificationContextFor(deps: Deps, event: RecordedEvent): 
   return { ...(bet !== undefined ? { bet } : {}), ...(chat !== undefined ? { chat } : {}), ...(moderators ? { moderators } : {}), ...(admins ? { admins } : {}) };
 }
 
+async function plannedFor(deps: Deps, event: RecordedEvent) {
+  return planNotifications(event, await notificationContextFor(deps, event));
+}
+
 export function notificationsRaiseReactor(deps: Deps): Reactor {
   return {
     name: 'notifications-raise',
     eventTypes: NOTIFYING_EVENT_TYPES,
-    handle: async (event: RecordedEvent) => {
-      const planned = planNotifications(event, await notificationContextFor(deps, event));
-      for (const notification of planned) await raiseNotification(deps, notification);
-    },
+    handle: async (event: RecordedEvent) => raiseNotifications(deps, await plannedFor(deps, event)),
+    // A batch's notifications in one append across the people's streams.
+    handleBatch: async (events: readonly RecordedEvent[]) => raiseNotifications(deps, (await Promise.all(events.map((e) => plannedFor(deps, e)))).flat()),
   };
 }
 
