@@ -265,10 +265,9 @@ async function waitForReactors(client: pg.Client): Promise<boolean> {
   let previous = '';
   while (Date.now() < deadline) {
     const { rows } = await client.query<{ head: string | null; behind: number }>(
-      `select (select transaction_id || '/' || global_position from es_events order by transaction_id desc, global_position desc limit 1) as head,
-              (select count(*)::int from projection_checkpoints c
-                where c.name like 'reactor:%'
-                  and (c.commit_position, c.prepare_position) < (select (transaction_id, global_position) from es_events order by transaction_id desc, global_position desc limit 1)) as behind`,
+      `with head as (select transaction_id as t, global_position as g from es_events order by transaction_id desc, global_position desc limit 1)
+       select (select t || '/' || g from head) as head,
+              (select count(*)::int from projection_checkpoints c, head where c.name like 'reactor:%' and (c.commit_position, c.prepare_position) < (head.t, head.g)) as behind`,
     );
     const now = rows[0]!.behind === 0 ? (rows[0]!.head ?? '') : '';
     if (now !== '' && now === previous) return true;
