@@ -9,7 +9,7 @@ import { chatIdOfBet } from '@wager/domain/chat/index';
 import { setModeratorRole } from '../accounts/index.js';
 import { executeWalletCommand } from '../wallet/index.js';
 import { fundedPlayer, type Player } from '../bets/testing.js';
-import { notificationsEmailReactor, notificationsRaiseReactor } from './reactors.js';
+import { notificationsEmailReactor, notificationsPushReactor, notificationsRaiseReactor } from './reactors.js';
 import { unsubscribeSignature, unsubscribeKey } from './unsubscribe.js';
 
 let h: TestHarness;
@@ -272,5 +272,15 @@ describe('the notifications of a batch of events', () => {
       const raised = (await h.deps.store.readStream(`notifications-${p!.id}`)).filter((e) => e.type === 'NotificationRaised' && batch.some((b) => b.id === (e.data as { sourceEventId: string }).sourceEventId));
       expect(raised.map((e) => (e.data as { type: string }).type)).toEqual([type]);
     }
+    // Their mails and pushes, queued with one statement per batch, handled twice: each once.
+    const raised = (await Promise.all([p1, p2, p3, p4, p5, p6].map((p) => h.deps.store.readStream(`notifications-${p!.id}`)))).flat().filter((e) => e.type === 'NotificationRaised' && batch.some((b) => b.id === (e.data as { sourceEventId: string }).sourceEventId));
+    expect(raised).toHaveLength(6);
+    for (let i = 0; i < 2; i++) {
+      await notificationsEmailReactor(h.deps).handleBatch!(raised);
+      await notificationsPushReactor(h.deps).handleBatch!(raised);
+    }
+    const ids = raised.map((e) => (e.data as { notificationId: string }).notificationId);
+    expect((await h.deps.db.selectFrom('email_outbox').select('id').where('id', 'in', ids).execute()).map((r) => r.id).sort()).toEqual([...ids].sort());
+    expect((await h.deps.db.selectFrom('push_outbox').select('id').where('id', 'in', ids).execute()).map((r) => r.id).sort()).toEqual([...ids].sort());
   });
 });
