@@ -1,11 +1,11 @@
-// Proves the reactor runner: all reactors share one $all subscription and one checkpoint statement per batch, each gets exactly the events it handles in order (a reactor that takes batches, all of a batch's at once, one at a time when that fails), a failing reactor holds back only itself and retries without skipping the event, and a restart resumes from the checkpoints.
+// Proves the reactor runner: all reactors share one $all subscription and their checkpoints are saved in one statement at most every interval (and at a stop), each gets exactly the events it handles in order (a reactor that takes batches, all of a batch's at once, one at a time when that fails), a failing reactor holds back only itself and retries without skipping the event, and a restart resumes from the checkpoints.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InMemoryEventStore, type RecordedEvent } from '@wager/domain';
 import { createDatabase, migrateToLatest, readCheckpoints, type Database } from '@wager/projections';
 import { freshDatabaseUrl } from '@wager/projections/testing/database';
-import { ReactorRunner, type Reactor } from './reactor-runner.js';
+import { REACTOR_CHECKPOINT_INTERVAL_MS, ReactorRunner, type Reactor } from './reactor-runner.js';
 import { reactorFailures } from './metrics.js';
 
 let db: Kysely<Database>;
@@ -160,5 +160,26 @@ describe('reactor runner', () => {
     } finally {
       await runner.stop();
     }
+  });
+
+  it('saves the checkpoints at most about every REACTOR_CHECKPOINT_INTERVAL_MS under a stream of batches, and a stop saves the last position handled', async () => {
+    const store = new InMemoryEventStore();
+    const reactor = recorder('throttled');
+    let saves = 0;
+    // The runner reads the clock once per checkpoint save (its updated_at).
+    const runner = new ReactorRunner({ store, db, reactors: [reactor], now: () => (saves++, new Date()) });
+    runner.start();
+    const started = Date.now();
+    let last = await store.append('s-1', events('E', '0'));
+    await until(() => reactor.seen.length === 1);
+    for (let i = 1; i < 60; i++) {
+      last = await store.append('s-1', events('E', String(i)));
+      await until(() => reactor.seen.length === i + 1);
+    }
+    const windows = Math.floor((Date.now() - started) / REACTOR_CHECKPOINT_INTERVAL_MS) + 1;
+    await runner.stop();
+    // 60 batches, each handled: a save right after a batch at most once a window, one by a timer after a quiet window at most as often, one at the stop.
+    expect(saves).toBeLessThanOrEqual(2 * windows + 2);
+    expect((await readCheckpoints(db)).get(`reactor:${reactor.name}`)?.prepare).toBe(last.position.prepare);
   });
 });
