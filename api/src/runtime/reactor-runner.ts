@@ -123,13 +123,13 @@ export class ReactorRunner {
   private async handleEvents(reactor: Reactor, events: readonly RecordedEvent[]): Promise<void> {
     if (reactor.handleBatch && events.length > 1) {
       try {
-        await measuredHandle(reactor, events[0]!, () => reactor.handleBatch!(events));
+        await measuredHandle(reactor, events, () => reactor.handleBatch!(events));
         return;
       } catch (error) {
         this.options.log?.(`reactor ${reactor.name}: a batch of ${events.length} failed (${String(error)}); handling its events one at a time`);
       }
     }
-    for (const event of events) await measuredHandle(reactor, event);
+    for (const event of events) await measuredHandle(reactor, [event], () => reactor.handle(event));
   }
 
   /**
@@ -197,11 +197,11 @@ export class ReactorRunner {
   }
 }
 
-/** One handling, timed and counted (metrics), in a span that continues the (first) event's trace (tracing). */
-async function measuredHandle(reactor: Reactor, event: RecordedEvent, handle = () => reactor.handle(event)): Promise<void> {
+/** One handling (of an event, or of a batch at once), timed and counted (metrics), in a span that continues the first event's trace (tracing). */
+async function measuredHandle(reactor: Reactor, events: readonly RecordedEvent[], handle: () => Promise<void>): Promise<void> {
   const started = performance.now();
   try {
-    await handleInSpan(reactor.name, event, handle);
+    await handleInSpan(reactor.name, events, handle);
     reactorHandleDuration.observe({ reactor: reactor.name, outcome: 'ok' }, (performance.now() - started) / 1000);
   } catch (error) {
     reactorHandleDuration.observe({ reactor: reactor.name, outcome: 'error' }, (performance.now() - started) / 1000);
