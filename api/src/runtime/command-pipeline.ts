@@ -17,8 +17,10 @@ import {
   assert,
   decidedAt,
   handleCommand,
+  handleCommandBatch,
   handleMultiStreamCommand,
   readStreamState,
+  type BatchStep,
   type Command,
   type Decider,
   type EventStore,
@@ -116,4 +118,32 @@ export async function runMultiStreamCommand<P extends StreamParts>(
   if (!options.waitForReadModels || !position) return { ...result, visible: true };
   assert(deps.projections, 'runMultiStreamCommand: waiting for the read models needs deps.projections');
   return { ...result, visible: await deps.projections.waitFor(position) };
+}
+
+/** One command of a batch: as a `CommandRun`'s, on its stream; `skipIf` names the refusals that drop it alone. */
+export interface BatchCommand<C extends Command, Event extends { type: string; data: unknown }> {
+  readonly streamId: string;
+  readonly command: C;
+  readonly eventIds: (events: Event[]) => string[];
+  readonly skipIf?: (error: unknown) => boolean;
+}
+
+/**
+ * Many commands of one decider (a reactor's follow-ups for a batch of events: the chat's messages
+ * of a settlement, the notifications of both players) decided together and appended in ONE
+ * transaction across the streams they touch (handleCommandBatch). Each command's metadata lands
+ * on its own events. Nobody waits on it: a reactor's writes are read by whoever comes next.
+ */
+export async function runCommandBatch<State, C extends Command, Event extends { type: string; data: unknown }>(
+  deps: Pick<AppDeps, 'store'>,
+  decider: Decider<State, C, Event>,
+  commands: readonly BatchCommand<C, Event>[],
+): Promise<void> {
+  if (commands.length === 0) return;
+  const steps: BatchStep<C, Event>[] = commands.map(({ command, ...step }) => {
+    const { now: _now, ...metadata } = command.metadata;
+    return { ...step, command, metadata };
+  });
+  const attributes = { 'wager.command.type': [...new Set(commands.map((c) => c.command.type))].join(','), 'wager.command.count': commands.length };
+  await inSpan('command batch', attributes, () => handleCommandBatch(deps.store, decider, steps, { retry: JITTERED_RETRY, snapshots: commandSnapshots }));
 }

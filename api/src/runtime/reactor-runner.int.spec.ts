@@ -1,4 +1,4 @@
-// Proves the reactor runner: all reactors share one $all subscription and one checkpoint statement per batch, each gets exactly the events it handles in order, a failing reactor holds back only itself and retries without skipping the event, and a restart resumes from the checkpoints.
+// Proves the reactor runner: all reactors share one $all subscription and their checkpoints are saved in one statement at most every interval (and at a stop), each gets exactly the events it handles in order (a reactor that takes batches, all of a batch's at once, one at a time when that fails), a failing reactor holds back only itself and retries without skipping the event, and a restart resumes from the checkpoints.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { InMemoryEventStore, type RecordedEvent } from '@wager/domain';
 import { createDatabase, migrateToLatest, readCheckpoints, type Database } from '@wager/projections';
 import { freshDatabaseUrl } from '@wager/projections/testing/database';
 import { eventually } from '../testing/eventually.js';
-import { ReactorRunner, type Reactor } from './reactor-runner.js';
+import { REACTOR_CHECKPOINT_INTERVAL_MS, ReactorRunner, type Reactor } from './reactor-runner.js';
 import { reactorFailures } from './metrics.js';
 
 let db: Kysely<Database>;
@@ -122,5 +122,61 @@ describe('reactor runner', () => {
     } finally {
       await restarted.stop();
     }
+  });
+
+  it('hands a reactor that takes batches all its events of a batch in one call, and one at a time when that call fails, never skipping the failing event', async () => {
+    const store = new InMemoryEventStore();
+    const n = (e: RecordedEvent) => (e.data as { n: string }).n;
+    // Both appended before the runner starts: its first read is one batch of all four events.
+    await store.append('s-1', events('E', '1', '2'));
+    await store.append('s-2', events('E', '3', '4'));
+    const batched = { name: `batched-${randomUUID().slice(0, 8)}`, calls: [] as string[][], async handle(e: RecordedEvent) { batched.calls.push([n(e)]); }, async handleBatch(es: readonly RecordedEvent[]) { batched.calls.push(es.map(n)); } };
+    let refusals = 1;
+    const failing = {
+      name: `failing-batch-${randomUUID().slice(0, 8)}`,
+      seen: [] as string[],
+      async handle(e: RecordedEvent) {
+        if (n(e) === '3' && refusals-- > 0) throw new Error('3 fails once');
+        failing.seen.push(n(e));
+      },
+      async handleBatch(es: readonly RecordedEvent[]) {
+        if (es.some((e) => n(e) === '3')) throw new Error('a batch with 3 fails');
+        failing.seen.push(...es.map(n));
+      },
+    };
+    const runner = new ReactorRunner({ store, db, reactors: [batched, failing] });
+    runner.start();
+    try {
+      await until(() => failing.seen.includes('4'));
+      await until(() => batched.calls.length > 0);
+      expect(batched.calls).toEqual([['1', '2', '3', '4']]);
+      // The failed batch fell back to one at a time: 1 and 2 stored before 3 failed, then (retried from the checkpoint) everything, 3 once, in order.
+      expect(failing.seen.slice(0, 2)).toEqual(['1', '2']);
+      expect(failing.seen.filter((x) => x === '3')).toEqual(['3']);
+      expect(failing.seen.slice(failing.seen.indexOf('3') - 2)).toEqual(['1', '2', '3', '4']);
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('saves the checkpoints at most about every REACTOR_CHECKPOINT_INTERVAL_MS under a stream of batches, and a stop saves the last position handled', async () => {
+    const store = new InMemoryEventStore();
+    const reactor = recorder('throttled');
+    let saves = 0;
+    // The runner reads the clock once per checkpoint save (its updated_at).
+    const runner = new ReactorRunner({ store, db, reactors: [reactor], now: () => (saves++, new Date()) });
+    runner.start();
+    const started = Date.now();
+    let last = await store.append('s-1', events('E', '0'));
+    await until(() => reactor.seen.length === 1);
+    for (let i = 1; i < 60; i++) {
+      last = await store.append('s-1', events('E', String(i)));
+      await until(() => reactor.seen.length === i + 1);
+    }
+    const windows = Math.floor((Date.now() - started) / REACTOR_CHECKPOINT_INTERVAL_MS) + 1;
+    await runner.stop();
+    // 60 batches, each handled: a save right after a batch at most once a window, one by a timer after a quiet window at most as often, one at the stop.
+    expect(saves).toBeLessThanOrEqual(2 * windows + 2);
+    expect((await readCheckpoints(db)).get(`reactor:${reactor.name}`)?.prepare).toBe(last.position.prepare);
   });
 });

@@ -6,10 +6,12 @@ import { handleInSpan } from './tracing.js';
 
 export const REACTOR_RETRY_DELAY_MS_MAX = 10_000;
 /**
- * A batch with no event a reactor handles moves its checkpoint at most this often: most events
- * concern few reactors, and re-reading a second of events it ignores after a restart costs nothing.
+ * The reactors' checkpoints are saved at most this often (the last position a batch left saved
+ * by a timer once things are quiet): a save is a write transaction, under load one per batch, and
+ * handling again the events of the last 200 ms after a crash stores nothing twice (every
+ * reactor is idempotent) and costs little.
  */
-export const REACTOR_IDLE_CHECKPOINT_MS = 200;
+export const REACTOR_CHECKPOINT_INTERVAL_MS = 200;
 
 /**
  * A process manager (saga step) that reacts to recorded events by issuing commands. It must be
@@ -21,15 +23,23 @@ export interface Reactor {
   readonly name: string;
   readonly eventTypes?: readonly string[];
   handle(event: RecordedEvent): Promise<void>;
+  /**
+   * Handles several events of one batch at once, in order: a reactor whose follow-ups move no
+   * money appends what they decide in ONE transaction across the streams it touches. Same
+   * idempotency as `handle` (deterministic ids), whatever the batch's bounds were the first
+   * time. When it fails, the runner handles the batch's events one at a time with `handle`, so
+   * the ones before a failing event are stored and that event is retried, never skipped.
+   */
+  handleBatch?(events: readonly RecordedEvent[]): Promise<void>;
 }
 
 /**
  * Feeds reactors from $all, at least once, in order. All reactors share one subscription (one
  * `$all` read per wake-up for all of them, each handed the events it handles beyond its own
  * checkpoint, the reactors of a batch running side by side) and their checkpoints, under
- * `reactor:<name>` in `projection_checkpoints`, move together in one statement per batch after
- * its events are handled (for batches none of them had anything to do in, at most every
- * REACTOR_IDLE_CHECKPOINT_MS, the last such position saved by a timer once things are quiet).
+ * `reactor:<name>` in `projection_checkpoints`, move together in one statement after a batch's
+ * events are handled, at most every REACTOR_CHECKPOINT_INTERVAL_MS (the last position a batch
+ * left saved by a timer once things are quiet).
  * A reactor whose handler fails leaves the shared subscription for one of its own, which
  * retries from its checkpoint with growing delays, without skipping the event (money must not
  * be lost); the others go on.
@@ -38,8 +48,8 @@ export class ReactorRunner {
   private controller: AbortController | undefined;
   private loops: Promise<void>[] = [];
   private readonly errors = new Map<string, string>();
-  /** Pending idle-checkpoint saves (cleared on stop: the events are simply seen again). */
-  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
+  /** Pending checkpoint saves, by their timer (a stop makes them at once). */
+  private readonly timers = new Map<ReturnType<typeof setTimeout>, () => Promise<void>>();
 
   constructor(
     private readonly options: { store: EventStore; db: Kysely<Database>; reactors: readonly Reactor[]; now?: () => Date; log?: (m: string) => void },
@@ -56,8 +66,13 @@ export class ReactorRunner {
     this.controller?.abort();
     // A reactor may leave the shared loop (and start its own) while we wait.
     for (let i = 0; i < this.loops.length; i++) await this.loops[i];
-    for (const timer of this.timers) clearTimeout(timer);
+    // What the handled batches left to save is saved now, so a restart hands nothing again.
+    const pending = [...this.timers];
     this.timers.clear();
+    for (const [timer, save] of pending) {
+      clearTimeout(timer);
+      await save();
+    }
     this.controller = undefined;
     this.loops = [];
   }
@@ -81,16 +96,17 @@ export class ReactorRunner {
   }
 
   /**
-   * The same, REACTOR_IDLE_CHECKPOINT_MS later, from a timer that replaces `pending` (the save a
-   * previous quiet batch left, made redundant by this one) and that a stop cancels.
+   * The same, REACTOR_CHECKPOINT_INTERVAL_MS later, from a timer that replaces `pending` (the save a
+   * previous batch left, made redundant by this one) and that a stop runs at once.
    */
   private saveLater(pending: ReturnType<typeof setTimeout> | undefined, names: readonly string[], position: Position): ReturnType<typeof setTimeout> {
     this.cancel(pending);
+    const save = () => this.saveCheckpoints(names, position).catch((e: unknown) => this.options.log?.(`reactors checkpoint: ${String(e)}`));
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      void this.saveCheckpoints(names, position).catch((e: unknown) => this.options.log?.(`reactors checkpoint: ${String(e)}`));
-    }, REACTOR_IDLE_CHECKPOINT_MS);
-    this.timers.add(timer);
+      void save();
+    }, REACTOR_CHECKPOINT_INTERVAL_MS);
+    this.timers.set(timer, save);
     return timer;
   }
 
@@ -98,6 +114,22 @@ export class ReactorRunner {
     if (timer === undefined) return;
     clearTimeout(timer);
     this.timers.delete(timer);
+  }
+
+  /**
+   * A reactor's events of one batch, in order: all at once when it handles batches (one
+   * transaction for their follow-ups), else, or when that failed, one at a time.
+   */
+  private async handleEvents(reactor: Reactor, events: readonly RecordedEvent[]): Promise<void> {
+    if (reactor.handleBatch && events.length > 1) {
+      try {
+        await measuredHandle(reactor, events, () => reactor.handleBatch!(events));
+        return;
+      } catch (error) {
+        this.options.log?.(`reactor ${reactor.name}: a batch of ${events.length} failed (${String(error)}); handling its events one at a time`);
+      }
+    }
+    for (const event of events) await measuredHandle(reactor, [event], () => reactor.handle(event));
   }
 
   /**
@@ -121,16 +153,12 @@ export class ReactorRunner {
         const from = [...at.values()].reduce((min, p) => (comparePositions(p, min) < 0 ? p : min));
         for await (const batch of this.options.store.subscribeToAll({ after: from, signal, maxBatch: SUBSCRIPTION_BATCH_MAX })) {
           const last = batch[batch.length - 1]!.position;
-          let handled = 0;
           await Promise.all(
             [...members].map(async (reactor) => {
               const after = at.get(reactor) ?? START;
               try {
-                for (const event of batch) {
-                  if (comparePositions(event.position, after) <= 0 || (reactor.eventTypes && !reactor.eventTypes.includes(event.type))) continue;
-                  await measuredHandle(reactor, event);
-                  handled++;
-                }
+                const mine = batch.filter((event) => comparePositions(event.position, after) > 0 && (!reactor.eventTypes || reactor.eventTypes.includes(event.type)));
+                await this.handleEvents(reactor, mine);
                 at.set(reactor, last);
                 this.errors.delete(reactor.name);
               } catch (error) {
@@ -146,14 +174,14 @@ export class ReactorRunner {
           );
           const behind = [...members].filter((r) => comparePositions(last, saved.get(r) ?? START) > 0);
           if (behind.length > 0) {
-            if (handled > 0 || Date.now() - savedAt >= REACTOR_IDLE_CHECKPOINT_MS) {
+            if (Date.now() - savedAt >= REACTOR_CHECKPOINT_INTERVAL_MS) {
               this.cancel(idleTimer);
               idleTimer = undefined;
               await this.saveCheckpoints(behind.map(key), last);
               for (const r of behind) saved.set(r, last);
               savedAt = Date.now();
             } else {
-              // Nothing handled and saved a moment ago: save it later unless a batch does first (a save never moves a checkpoint back).
+              // Saved a moment ago: save it later unless a batch does first (a save never moves a checkpoint back).
               idleTimer = this.saveLater(idleTimer, behind.map(key), last);
             }
           }
@@ -169,11 +197,11 @@ export class ReactorRunner {
   }
 }
 
-/** One handling, timed and counted (metrics), in a span that continues the event's trace (tracing). */
-async function measuredHandle(reactor: Reactor, event: RecordedEvent): Promise<void> {
+/** One handling (of an event, or of a batch at once), timed and counted (metrics), in a span that continues the first event's trace (tracing). */
+async function measuredHandle(reactor: Reactor, events: readonly RecordedEvent[], handle: () => Promise<void>): Promise<void> {
   const started = performance.now();
   try {
-    await handleInSpan(reactor.name, event, () => reactor.handle(event));
+    await handleInSpan(reactor.name, events, handle);
     reactorHandleDuration.observe({ reactor: reactor.name, outcome: 'ok' }, (performance.now() - started) / 1000);
   } catch (error) {
     reactorHandleDuration.observe({ reactor: reactor.name, outcome: 'error' }, (performance.now() - started) / 1000);

@@ -62,16 +62,16 @@ describe('traces', () => {
     const traceId = request!.spanContext().traceId;
     const trace = spans.filter((s) => s.spanContext().traceId === traceId);
 
-    // The settlement's reactor is a child of the one append that recorded BetSettled and the payout, under the request.
-    const followUp = trace.find((s) => s.name === 'reactor chat-system-messages' && s.attributes['wager.event.type'] === 'BetSettled');
+    // The settlement's reactor (the report and the settlement it made, handled as one batch) is a child of the one append that recorded BetSettled and the payout, under the request.
+    const followUp = trace.find((s) => s.name === 'reactor chat-system-messages' && String(s.attributes['wager.event.type']).split(',').includes('BetSettled'));
     expect(followUp, trace.map((s) => s.name).join(', ')).toBeDefined();
     const names = ancestry(followUp!, trace).map((s) => s.name);
     expect(names[0]).toBe('append bet+wallet');
     expect(names.at(-1)).toBe('POST /api/bets/:betId/result');
     expect(followUp!.attributes['wager.stream.id']).toBe(`bet-${bet.id}`);
 
-    // What the reactor did (the chat's system message) is in the same trace, below it.
-    const posted = trace.find((s) => s.name === 'command PostSystemMessage' && ancestry(s, trace).includes(followUp!));
+    // What the reactor did (the chat's system messages, one batch of commands) is in the same trace, below it.
+    const posted = trace.find((s) => s.name === 'command batch' && s.attributes['wager.command.type'] === 'PostSystemMessage' && ancestry(s, trace).includes(followUp!));
     expect(posted, trace.map((s) => s.name).join(', ')).toBeDefined();
     // And so are the reactors of the reactors: the notification raised for the settlement, then mailed.
     const mailed = trace.find((s) => s.name === 'reactor notifications-email');

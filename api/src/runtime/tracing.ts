@@ -12,7 +12,7 @@
  * auto-instrumentation: the interesting boundaries are ours (command, append, reactor), and the
  * process then needs no loader hooks.
  */
-import { SpanKind, SpanStatusCode, context, propagation, trace, type Attributes, type Context, type Span } from '@opentelemetry/api';
+import { ROOT_CONTEXT, SpanKind, SpanStatusCode, context, propagation, trace, type Attributes, type Context, type Link, type Span } from '@opentelemetry/api';
 import type { RecordedEvent } from '@wager/domain';
 
 /** The metadata key of the trace context an event was appended in (W3C Trace Context). */
@@ -64,9 +64,9 @@ function tracer() {
 }
 
 /** Runs `fn` in a new active span (a child of the current one), ending it with `fn`'s outcome. */
-export async function inSpan<T>(name: string, attributes: Attributes, fn: () => Promise<T>, options: { kind?: SpanKind; parent?: Context } = {}): Promise<T> {
+export async function inSpan<T>(name: string, attributes: Attributes, fn: () => Promise<T>, options: { kind?: SpanKind; parent?: Context; links?: Link[] } = {}): Promise<T> {
   if (!enabled) return fn();
-  return tracer().startActiveSpan(name, { kind: options.kind ?? SpanKind.INTERNAL, attributes }, options.parent ?? context.active(), async (span) => {
+  return tracer().startActiveSpan(name, { kind: options.kind ?? SpanKind.INTERNAL, attributes, ...(options.links?.length ? { links: options.links } : {}) }, options.parent ?? context.active(), async (span) => {
     try {
       return await fn();
     } catch (error) {
@@ -92,17 +92,28 @@ export function currentTraceparent(): string | undefined {
 }
 
 /**
- * A reactor handling an event, in a span that is a child of the span the event was appended in
- * (its metadata's `traceparent`), so the trace goes on across processes; a root span for an event
- * appended with tracing off. Names the event, its stream and correlation id.
+ * A reactor handling events (one, or a batch handled at once), in a span that is a child of the
+ * span the first was appended in (its metadata's `traceparent`), so the trace goes on across
+ * processes, linked to the spans the others were appended in; a root span for an event appended
+ * with tracing off. Names the event types, the first event, its stream and correlation id.
  */
-export function handleInSpan(reactor: string, event: RecordedEvent, fn: () => Promise<void>): Promise<void> {
+export function handleInSpan(reactor: string, events: readonly RecordedEvent[], fn: () => Promise<void>): Promise<void> {
   if (!enabled) return fn();
-  const traceparent = event.metadata[TRACEPARENT_METADATA_KEY];
-  const parent = typeof traceparent === 'string' ? propagation.extract(context.active(), { traceparent }) : context.active();
-  const attributes: Attributes = { 'wager.reactor': reactor, 'wager.event.type': event.type, 'wager.event.id': event.id, 'wager.stream.id': event.streamId };
+  const contextOf = (event: RecordedEvent): Context | undefined => {
+    const traceparent = event.metadata[TRACEPARENT_METADATA_KEY];
+    return typeof traceparent === 'string' ? propagation.extract(context.active(), { traceparent }) : undefined;
+  };
+  const event = events[0]!;
+  const parent = contextOf(event) ?? context.active();
+  const parentSpan = trace.getSpanContext(parent);
+  const links = new Map<string, Link>();
+  for (const other of events.slice(1)) {
+    const linked = trace.getSpanContext(contextOf(other) ?? ROOT_CONTEXT);
+    if (linked && linked.spanId !== parentSpan?.spanId) links.set(linked.spanId, { context: linked });
+  }
+  const attributes: Attributes = { 'wager.reactor': reactor, 'wager.event.type': [...new Set(events.map((e) => e.type))].join(','), 'wager.event.id': event.id, 'wager.event.count': events.length, 'wager.stream.id': event.streamId };
   if (typeof event.metadata.correlationId === 'string') attributes['wager.correlation_id'] = event.metadata.correlationId;
-  return inSpan(`reactor ${reactor}`, attributes, fn, { kind: SpanKind.CONSUMER, parent });
+  return inSpan(`reactor ${reactor}`, attributes, fn, { kind: SpanKind.CONSUMER, parent, links: [...links.values()] });
 }
 
 /** Trace and span ids for a log line (pino's mixin), while a span is active. */

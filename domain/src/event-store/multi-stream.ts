@@ -18,6 +18,8 @@ export interface StreamPart<State, Event extends AnyEvent> {
   readonly decider: Pick<Decider<State, never, Event>, 'initialState' | 'evolve'>;
   /** Deterministic ids of the events decided for this stream at `revision` (see docs/ledger.md). */
   readonly eventIds: (events: Event[], revision: number) => string[];
+  /** Metadata of one event of this stream, over the command's (a batch of commands has one per command). */
+  readonly metadataOf?: (event: Event) => Record<string, unknown> | undefined;
 }
 
 export type StreamParts = Record<string, StreamPart<any, any>>;
@@ -111,7 +113,8 @@ async function appendDecided<P extends StreamParts>(
   for (const k of written) {
     const events = decided[k] as AnyEvent[];
     const ids = parts[k]!.eventIds(events, from[k].revision);
-    toAppend.set(k, events.map((e, i) => ({ id: ids[i]!, type: e.type, data: e.data, metadata: options.metadata ?? {} })));
+    const metadataOf = parts[k]!.metadataOf as ((event: AnyEvent) => Record<string, unknown> | undefined) | undefined;
+    toAppend.set(k, events.map((e, i) => ({ id: ids[i]!, type: e.type, data: e.data, metadata: { ...options.metadata, ...metadataOf?.(e) } })));
   }
   const append = await store.appendToStreams(
     written.map((k) => ({ streamId: parts[k]!.streamId, events: toAppend.get(k)!, expectedRevision: from[k].revision < 0 ? ('no_stream' as const) : from[k].revision })),
@@ -143,4 +146,73 @@ async function appendDecided<P extends StreamParts>(
     });
   }
   return { events: events as EventsOf<P>, states: states as StatesOf<P>, append, appended, readPosition: latestPosition(...keys.map((k) => from[k].position)) };
+}
+
+/** One command of a batch (see handleCommandBatch): the stream it is decided on, its event ids and metadata. */
+export interface BatchStep<Command, Event extends AnyEvent> {
+  readonly streamId: string;
+  readonly command: Command;
+  /** Deterministic ids of the events this command decides (see docs/ledger.md): a repeat stores nothing. */
+  readonly eventIds: (events: Event[]) => string[];
+  /** Metadata of this command's events (actor, causation id). */
+  readonly metadata?: Record<string, unknown>;
+  /** A refusal that drops this command alone (the others are still appended); any other refusal fails the batch. */
+  readonly skipIf?: (error: unknown) => boolean;
+}
+
+/**
+ * Many commands of one decider, on one stream or several, decided together and appended with ONE
+ * `appendToStreams` (one transaction): the follow-ups a reactor decides for a batch of events.
+ * Each stream's commands are decided in the order given, each on the state its predecessors left.
+ * Idempotent as each command is: every step's ids are deterministic and its decider decides
+ * nothing for what is already stored, so a batch handled again (after a crash before the
+ * checkpoint), whole or with other events beside it, stores only what is missing; a repeat that
+ * meets a stream part-stored is a conflict, decided again on the streams as read. Returns null
+ * when nothing was decided.
+ */
+export async function handleCommandBatch<State, Command, Event extends AnyEvent>(
+  store: EventStore,
+  decider: Decider<State, Command, Event>,
+  steps: readonly BatchStep<Command, Event>[],
+  options: { retry?: RetryPolicy; snapshots?: SnapshotCache } = {},
+): Promise<MultiStreamResult<StreamParts> | null> {
+  const byStream = new Map<string, BatchStep<Command, Event>[]>();
+  for (const step of steps) byStream.set(step.streamId, [...(byStream.get(step.streamId) ?? []), step]);
+  if (byStream.size === 0) return null;
+  /** The step each decided event came from (a decision may run again: each run tags its own events). */
+  const stepOf = new WeakMap<object, { id: string; metadata: Record<string, unknown> | undefined }>();
+  const parts: StreamParts = Object.fromEntries(
+    [...byStream.keys()].map((streamId) => [
+      streamId,
+      {
+        streamId,
+        decider,
+        eventIds: (events: Event[]) => events.map((e) => stepOf.get(e)!.id),
+        metadataOf: (event: Event) => stepOf.get(event)?.metadata,
+      } satisfies StreamPart<State, Event>,
+    ]),
+  );
+  const decide = (states: Record<string, unknown>): Record<string, Event[]> =>
+    Object.fromEntries(
+      [...byStream].map(([streamId, mine]) => {
+        let state = states[streamId] as State;
+        const decided: Event[] = [];
+        for (const step of mine) {
+          let events: Event[];
+          try {
+            events = decider.decide(step.command, state);
+          } catch (error) {
+            if (step.skipIf?.(error)) continue;
+            throw error;
+          }
+          const ids = step.eventIds(events);
+          events.forEach((e, i) => stepOf.set(e, { id: ids[i]!, metadata: step.metadata }));
+          decided.push(...events);
+          state = events.reduce(decider.evolve, state);
+        }
+        return [streamId, decided];
+      }),
+    );
+  const result = await handleMultiStreamCommand(store, parts, decide as MultiStreamDecision<StreamParts>, options);
+  return result.append ? result : null;
 }

@@ -1,11 +1,12 @@
-// Proves a multi-stream decision is one atomic append: concurrent transfers between accounts never lose or make money, a refusal writes nothing, a repeat writes nothing twice.
+// Proves a multi-stream decision is one atomic append: concurrent transfers between accounts never lose or make money, a refusal writes nothing, a repeat writes nothing twice; and a batch of commands (a reactor's follow-ups) is one append that a crash's re-delivery, in any batches, never writes twice.
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../shared/errors.js';
+import { DomainError, NotFoundError } from '../shared/errors.js';
 import { SnapshotCache } from './snapshots.js';
 import { InMemoryEventStore } from './in-memory.js';
-import { handleMultiStreamCommand, type StreamPart } from './multi-stream.js';
+import { handleCommandBatch, handleMultiStreamCommand, type BatchStep, type StreamPart } from './multi-stream.js';
+import type { Decider } from './command-handler.js';
 
 type Moved = { type: 'Moved'; data: { amount: number; transfer: string } };
 const account: StreamPart<number, Moved>['decider'] = { initialState: () => 0, evolve: (balance, e) => balance + e.data.amount };
@@ -99,5 +100,95 @@ describe('handleMultiStreamCommand', () => {
     const stored = await store.readAll({ maxCount: 10 });
     expect(result.appended.from?.position).toEqual(stored.find((e) => e.streamId === 'account-z' && e.id === `${id}:z`)?.position);
     expect(result.appended.to?.position).toEqual(stored.find((e) => e.streamId === 'account-y')?.position);
+  });
+});
+
+type Posted = { type: 'Posted'; data: { id: string } };
+type Post = { type: 'Post'; id: string; refuse?: boolean };
+/** A stream of posts, each written once per id (as a chat's system messages): a repeat decides nothing. */
+const posts: Decider<ReadonlySet<string>, Post, Posted> = {
+  initialState: () => new Set(),
+  evolve: (ids, e) => new Set([...ids, e.data.id]),
+  decide: (c, ids) => {
+    if (c.refuse) throw new NotFoundError('no such stream');
+    return ids.has(c.id) ? [] : [{ type: 'Posted', data: { id: c.id } }];
+  },
+};
+const step = (stream: number, id: string, refuse = false): BatchStep<Post, Posted> => ({
+  streamId: `posts-${stream}`,
+  command: { type: 'Post', id, refuse },
+  eventIds: (events) => events.map(() => id),
+  metadata: { causationId: `cause-${id}` },
+  skipIf: (error) => error instanceof NotFoundError,
+});
+
+/** Counts the multi-stream appends that wrote something (one transaction each). */
+class CountingStore extends InMemoryEventStore {
+  writes = 0;
+  override async appendToStreams(...args: Parameters<InMemoryEventStore['appendToStreams']>) {
+    const result = await super.appendToStreams(...args);
+    if (!result.repeated) this.writes++;
+    return result;
+  }
+}
+
+describe('handleCommandBatch', () => {
+  it('appends every stream’s commands of a batch in one transaction, each event with its own id and metadata, dropping a skipped refusal alone', async () => {
+    const store = new CountingStore();
+    const result = await handleCommandBatch(store, posts, [step(0, 'a'), step(1, 'b'), step(0, 'c'), step(2, 'x', true), step(1, 'b')]);
+    expect(store.writes).toBe(1);
+    expect(result?.append?.streams).toHaveLength(2);
+    const all = await store.readAll();
+    expect(all.map((e) => [e.streamId, e.id, e.metadata.causationId])).toEqual([
+      ['posts-0', 'a', 'cause-a'],
+      ['posts-0', 'c', 'cause-c'],
+      ['posts-1', 'b', 'cause-b'],
+    ]);
+    // Handled again: nothing decided, nothing written.
+    expect(await handleCommandBatch(store, posts, [step(0, 'a'), step(1, 'b'), step(0, 'c')])).toBeNull();
+    expect(store.writes).toBe(1);
+  });
+
+  it('fails whole on a refusal it was not told to skip, writing nothing', async () => {
+    const store = new CountingStore();
+    const refused = { ...step(1, 'b', true), skipIf: () => false };
+    await expect(handleCommandBatch(store, posts, [step(0, 'a'), refused])).rejects.toThrow('no such stream');
+    expect(await store.readAll()).toEqual([]);
+  });
+
+  it('stores each follow-up once whatever the batches a crash before the checkpoint re-delivers them in, from two processes with their own caches (fast-check)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 2, maxLength: 12 }),
+        // Each delivery: how many events it takes, whether the process crashes before its checkpoint, which process handles it.
+        fc.array(fc.record({ size: fc.integer({ min: 1, max: 12 }), crash: fc.boolean(), process: fc.integer({ min: 0, max: 1 }) }), { minLength: 1, maxLength: 12 }),
+        async (streams, deliveries) => {
+          const store = new CountingStore();
+          const steps = streams.map((s, i) => step(s, `e${i}`));
+          const caches = [new SnapshotCache(), new SnapshotCache()];
+          let checkpoint = 0;
+          let handled = 0;
+          // The first delivery always crashes, so every run re-delivers something.
+          for (const [i, d] of deliveries.entries()) {
+            if (checkpoint === steps.length) break;
+            const batch = steps.slice(checkpoint, checkpoint + d.size);
+            await handleCommandBatch(store, posts, batch, { snapshots: caches[d.process]! });
+            handled++;
+            if (!(d.crash || i === 0)) checkpoint += batch.length;
+          }
+          if (checkpoint < steps.length) {
+            await handleCommandBatch(store, posts, steps.slice(checkpoint), { snapshots: caches[0]! });
+            handled++;
+          }
+          for (const s of [0, 1, 2]) {
+            const stored = (await store.readStream(`posts-${s}`)).map((e) => e.id);
+            expect(stored).toEqual(steps.filter((st) => st.streamId === `posts-${s}`).map((st) => (st.command as Post).id));
+          }
+          // One transaction per delivery at most, whatever it held.
+          expect(store.writes).toBeLessThanOrEqual(handled);
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });

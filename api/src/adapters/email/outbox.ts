@@ -25,23 +25,31 @@ export interface QueuedEmail {
  * transaction, so the mail and the change commit together.
  */
 export async function enqueueEmail(db: Kysely<Database> | Transaction<Database>, email: QueuedEmail, now: Date): Promise<void> {
+  await enqueueEmails(db, [email], now);
+}
+
+/** Queues several mails with one statement (a reactor's batch: one transaction); a repeated id stores nothing. */
+export async function enqueueEmails(db: Kysely<Database> | Transaction<Database>, emails: readonly QueuedEmail[], now: Date): Promise<void> {
+  if (emails.length === 0) return;
   await db
     .insertInto('email_outbox')
-    .values({
-      id: email.id,
-      to_address: email.to,
-      subject: email.subject.slice(0, EMAIL_SUBJECT_LENGTH_MAX),
-      text_body: email.text.slice(0, EMAIL_BODY_LENGTH_MAX),
-      html_body: email.html ? email.html.slice(0, EMAIL_BODY_LENGTH_MAX * 2) : null,
-      headers: email.headers ? JSON.stringify(email.headers) : null,
-      kind: email.kind,
-      user_id: email.userId,
-      status: 'queued',
-      attempts: 0,
-      created_at: now,
-      next_attempt_at: email.sendAt && email.sendAt > now ? email.sendAt : now,
-      named_user_ids: [...(email.namedUserIds ?? [])],
-    })
+    .values(
+      emails.map((email) => ({
+        id: email.id,
+        to_address: email.to,
+        subject: email.subject.slice(0, EMAIL_SUBJECT_LENGTH_MAX),
+        text_body: email.text.slice(0, EMAIL_BODY_LENGTH_MAX),
+        html_body: email.html ? email.html.slice(0, EMAIL_BODY_LENGTH_MAX * 2) : null,
+        headers: email.headers ? JSON.stringify(email.headers) : null,
+        kind: email.kind,
+        user_id: email.userId,
+        status: 'queued' as const,
+        attempts: 0,
+        created_at: now,
+        next_attempt_at: email.sendAt && email.sendAt > now ? email.sendAt : now,
+        named_user_ids: [...(email.namedUserIds ?? [])],
+      })),
+    )
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
 }

@@ -29,7 +29,7 @@ import { SnapshotCache, readStreamState, type AppendResult, type MultiStreamResu
 import { betRowFolder, type BetRowFold } from '@wager/projections/bets/projector';
 import type { BetRow } from '@wager/projections/bets/bets.table';
 import { deterministicId, walletDecider, walletStreamId, type WalletEvent, type WalletState } from '@wager/domain/wallet/index';
-import { chatDecider, chatIdOfBet, chatStreamId } from '@wager/domain/chat/index';
+import { chatDecider, chatIdOfBet, chatStreamId, type ChatEvent, type ChatState } from '@wager/domain/chat/index';
 import type { AppDeps } from '../../deps.js';
 import { commandSnapshots, runCommand, runMultiStreamCommand, streamState } from '../../runtime/command-pipeline.js';
 import { stakeTerms } from '../wallet/index.js';
@@ -79,6 +79,13 @@ const answeredRowsOf = perBus((bus) => {
 /** The bet stream's own append result (null when the command wrote nothing to it, or repeated stored events). */
 function betAppendOf<P extends StreamParts>(result: MultiStreamResult<P>): AppendResult | null {
   return result.appended['bet'] ?? null;
+}
+
+/** The chat an accepted bet has (spec section 4), decided on the chat as read: its creation, or nothing when it exists or the bet has no opponent. */
+function chatOf(bet: BetState, chat: ChatState, now: Date): ChatEvent[] {
+  if (!('bet' in bet) || bet.opponentId === null) return [];
+  const chatId = chatIdOfBet(bet.bet.betId);
+  return chatDecider.decide({ type: 'CreateChat', data: { chatId, betId: bet.bet.betId, participant1Id: bet.bet.challengerId, participant2Id: bet.opponentId }, metadata: { now, actor: 'system' } }, chat);
 }
 
 /** Reads of the bet before a command that moves money gives up naming its wallets (each read newer than the last). */
@@ -226,6 +233,7 @@ export class BetSagas {
     userId: string,
     command: BetCommand,
     decide: (terms: StakeTerms, states: { bet: BetState; wallet: WalletState }) => StakeMove,
+    opensChat = false,
   ): Promise<BetOutcome> {
     const terms = await stakeTerms(this.deps, userId);
     const key = commandIntentKey(command.type, command.data);
@@ -235,8 +243,19 @@ export class BetSagas {
       wallet: { streamId: walletStreamId(userId), decider: walletDecider, eventIds: (events: WalletEvent[]) => events.map((_, i) => (i === 0 ? lockId : deterministicId(lockId, String(i)))) },
       bet: { streamId: betStreamId(betId), decider: betDecider, eventIds: (events: BetEvent[], revision: number) => events.map((e, i) => betStepId(betId, String(revision + 1 + i), e.type, key)) },
     };
+    const metadata = { ...command.metadata, actor: userId };
     try {
-      const result = await runMultiStreamCommand(this.deps, { parts, decide: (states) => decide(terms, states), metadata: { ...command.metadata, actor: userId } });
+      const result = opensChat
+        ? await runMultiStreamCommand(this.deps, {
+            // The chat after the bet's event, the system's act (the id it has always had, so the accept route's and the reactor's repeats store nothing).
+            parts: { ...parts, chat: { streamId: chatStreamId(chatIdOfBet(betId)), decider: chatDecider, eventIds: () => [betStepId(betId, 'chat-created')], metadataOf: () => ({ actor: 'system' }) } },
+            decide: (states) => {
+              const move = decide(terms, states);
+              return { ...move, chat: chatOf(move.bet.reduce(betDecider.evolve, states.bet), states.chat, command.metadata.now) };
+            },
+            metadata,
+          })
+        : await runMultiStreamCommand(this.deps, { parts, decide: (states) => decide(terms, states), metadata });
       // The answer is what the command decided (the bet as its events make it); the position is the consistency token.
       return { state: result.states.bet, events: result.events.bet, position: decidedAt(result), appended: betAppendOf(result) };
     } catch (error) {
@@ -254,12 +273,13 @@ export class BetSagas {
     return this.moveStake(input.betId, input.challengerId, command, (terms, states) => decideCreateWithStake(command, terms, states));
   }
 
-  /** Accept by invite or join from the marketplace: the acceptance and the acceptor's stake lock, in one transaction; then the chat. */
+  /**
+   * Accept by invite or join from the marketplace: the acceptance, the acceptor's stake lock and
+   * the bet's chat, in one transaction (a repeat whose chat a crash lost opens it alone).
+   */
   async accept(input: { betId: string; acceptorId: string; via: AcceptVia }): Promise<BetOutcome> {
     const command = { type: 'AcceptBet' as const, data: { ...input, playDeadlineMs: this.timings.playDeadlineMs }, metadata: { now: this.deps.clock.now() } };
-    const outcome = await this.moveStake(input.betId, input.acceptorId, command, (terms, states) => decideAcceptWithStake(command, terms, states));
-    const chat = await this.followUps(outcome.events);
-    return { ...outcome, position: latestPosition(outcome.position, chat) };
+    return this.moveStake(input.betId, input.acceptorId, command, (terms, states) => decideAcceptWithStake(command, terms, states), true);
   }
 
   async cancel(betId: string, userId: string): Promise<BetOutcome> {

@@ -5,10 +5,11 @@ import type { Reactor } from '../../runtime/reactor-runner.js';
 import { BetSagas } from './commands.js';
 
 /**
- * The one process manager of bets: after BetAccepted the bet's chat exists. The accept route
- * opens it inline for read-your-writes; this opens it when the route's process died after the
- * acceptance. It moves no money (every money move of a bet is in its command's one append), and
- * the chat has a deterministic id, so opening it twice opens it once.
+ * The one process manager of bets: after BetAccepted the bet's chat exists. The acceptance's own
+ * append opens it (docs/architecture.md, "One command, one transaction"), so this decides nothing
+ * for it; it opens the chat of an acceptance recorded before the chat joined that append, whose
+ * process died before opening it. It moves no money, and the chat has a deterministic id, so
+ * opening it twice opens it once.
  */
 export function betFollowUpsReactor(deps: AppDeps, sagas = new BetSagas(deps)): Reactor {
   return {

@@ -1,4 +1,4 @@
-// Proves no internal money move of a bet can be half done: 50 concurrent acceptors (one wins, no loser's money moves); a crash injected inside the one append of a create, a join, a settlement (agreed, uncontested, by an admin), a refund (cancel, decline, expire, void) writes nothing on any stream, and the same command then moves the money once; wallets named from a stale snapshot of the bet are refused unwritten and the command decided again; random interleavings (fast-check) keep the books balanced after every command with no follow-up or reconciler to wait for; and who may call each route.
+// Proves no internal money move of a bet can be half done: 50 concurrent acceptors (one wins, no loser's money moves); a crash injected inside the one append of a create, a join (with its chat), a settlement (agreed, uncontested, by an admin), a refund (cancel, decline, expire, void) writes nothing on any stream, and the same command then moves the money once; wallets named from a stale snapshot of the bet are refused unwritten and the command decided again; random interleavings (fast-check) keep the books balanced after every command with no follow-up or reconciler to wait for; and who may call each route.
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,8 @@ import { BetScheduler } from './jobs.js';
 import { BetSagas } from './commands.js';
 import { betDecider, betStreamId, createChallengeSchema, decideAcceptWithStake, type BetEvent } from '@wager/domain/bets/index';
 import { walletDecider, walletStreamId, type WalletEvent } from '@wager/domain/wallet/index';
+import { chatIdOfBet, chatStreamId } from '@wager/domain/chat/index';
+import { WriteCountingEventStore } from '../../testing/write-counting-store.js';
 import { available, checkBooks, fundedPlayer, ledger, type Player } from './testing.js';
 
 const H = 3600_000;
@@ -71,19 +73,25 @@ describe('a crash in the middle of a create or a join leaves nothing half done',
     await checkBooks(h, []);
   });
 
-  it('join: neither the acceptance nor the stake lock is stored, and the same join then succeeds', async () => {
-    const sagas = new BetSagas(h.deps);
+  it('join: neither the acceptance, the stake lock nor the chat is stored, and the same join then succeeds, all three in one transaction', async () => {
+    const store = new WriteCountingEventStore(h.deps.store);
+    const sagas = new BetSagas({ ...h.deps, store });
     const alice = await fundedPlayer(h);
     const bob = await fundedPlayer(h);
     const bet = await create(alice);
+    const chatStream = chatStreamId(chatIdOfBet(bet.id));
     const crashed = await crashMidAppend(h.databaseUrl, walletStreamId(bob.id), () => sagas.accept({ betId: bet.id, acceptorId: bob.id, via: 'marketplace' }));
     expect(String(crashed)).toMatch(/terminat/);
     expect(await betEvents(bet.id)).toEqual(['BetCreated']);
     expect(await locksOf(bob.id, bet.id)).toBe(0);
+    expect(await h.deps.store.readStream(chatStream)).toEqual([]);
     await h.settle();
     expect(available(await ledger(h), bob.id)).toBe('1000.00');
     await sagas.accept({ betId: bet.id, acceptorId: bob.id, via: 'marketplace' });
     expect(await betEvents(bet.id)).toEqual(['BetCreated', 'BetAccepted']);
+    expect(store.writes).toBe(1);
+    const acceptedAt = (await h.deps.store.readStream(betStreamId(bet.id))).find((e) => e.type === 'BetAccepted')!.position.commit;
+    expect((await h.deps.store.readStream(chatStream)).map((e) => [e.type, e.position.commit, e.metadata.actor])).toEqual([['ChatCreated', acceptedAt, 'system']]);
     await h.settle();
     expect(available(await ledger(h), bob.id)).toBe('898.00');
     expect((await h.app.inject({ method: 'GET', url: `/api/chats/${bet.id}`, headers: bob.headers })).statusCode).toBe(200);

@@ -1,11 +1,14 @@
-// Proves the chat API and /ws on PostgreSQL: who may read, post, invite and moderate; idempotent resends; the rate limit; live messages; the system messages of a bet's life.
+// Proves the chat API and /ws on PostgreSQL: who may read, post, invite and moderate; idempotent resends; the rate limit; live messages; the system messages of a bet's life, a batch of them in one transaction.
 import { randomUUID } from 'node:crypto';
+import type { RecordedEvent } from '@wager/domain';
 import type { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatIdOfBet } from '@wager/domain/chat/index';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
 import { eventually } from '../../testing/eventually.js';
 import { makeAdmin } from '../../testing/users.js';
+import { settleReactors } from '../../testing/reactors.js';
+import { WriteCountingEventStore } from '../../testing/write-counting-store.js';
 import { fundedPlayer, type Player } from '../bets/testing.js';
 import { chatSystemMessagesReactor } from './reactors.js';
 import { serverMessage } from '@wager/domain/contracts/ws';
@@ -289,5 +292,38 @@ describe('/ws chat', () => {
     // Every frame the sockets heard (new_message with its message, joined, errors, changes) is one the /ws contract describes.
     for (const s of Object.values(sockets)) for (const m of s.inbox.list) expect(serverMessage.safeParse(m).error).toBeUndefined();
     for (const s of Object.values(sockets)) s.socket.terminate();
+  });
+});
+
+describe('the system messages of a batch of bet events', () => {
+  it('are written in one transaction across the chats they touch, a bet without a chat dropped alone, and a batch handled again (larger, after a crash) adds only what is missing', async () => {
+    const [alice, bob, carol, dave] = [await fundedPlayer(h), await fundedPlayer(h), await fundedPlayer(h), await fundedPlayer(h)];
+    const first = await acceptedBet(alice, bob);
+    const second = await acceptedBet(carol, dave);
+    await settleReactors(h);
+    // Events the harness's reactors never see (fresh ids, not in the log): only the calls below write.
+    const recorded = (betId: string, type: string, data: Record<string, unknown>): RecordedEvent => ({ id: randomUUID(), type, data: { betId, ...data }, metadata: {}, streamId: `bet-${betId}`, streamRevision: 9, position: { commit: 0, prepare: 0 }, recordedAt: h.clock.now() });
+    const settlement = [
+      recorded(first.betId, 'BetResultReported', { reporterId: alice.id, result: 'won' }),
+      recorded(first.betId, 'BetResultReported', { reporterId: bob.id, result: 'lost' }),
+      recorded(first.betId, 'BetSettled', { winnerId: alice.id, payoutAmount: '190.00', currency: 'NGN' }),
+      recorded(randomUUID(), 'BetResultReported', { reporterId: carol.id, result: 'won' }),
+      recorded(second.betId, 'BetResultReported', { reporterId: carol.id, result: 'won' }),
+    ];
+    const store = new WriteCountingEventStore(h.deps.store);
+    const reactor = chatSystemMessagesReactor({ ...h.deps, store });
+    await reactor.handleBatch!(settlement.slice(0, 4));
+    expect({ writes: store.writes, events: store.events }).toEqual({ writes: 1, events: 3 });
+    // After a crash before the checkpoint the next read hands it the same events and more: only the new one is written.
+    await reactor.handleBatch!(settlement);
+    expect({ writes: store.writes, events: store.events }).toEqual({ writes: 2, events: 4 });
+    await reactor.handleBatch!(settlement);
+    expect(store.writes).toBe(2);
+    await h.settle();
+    const ids = new Set(settlement.map((e) => e.id));
+    const caused = async (chatId: string) => (await h.deps.store.readStream(`chat-${chatId}`)).filter((e) => ids.has(String(e.metadata.causationId))).map((e) => (e.data as { notice: { kind: string } }).notice.kind);
+    expect(await caused(first.chatId)).toEqual(['result_reported', 'result_reported', 'bet_settled']);
+    expect(await caused(second.chatId)).toEqual(['result_reported']);
+    expect((await messagesOf(alice, first.chatId)).filter((m) => m.notice?.kind === 'bet_settled')).toHaveLength(1);
   });
 });

@@ -6,10 +6,10 @@
  * in its notice only; its text is the notice's rendering naming nobody (readers put names back).
  */
 import { createHash } from 'node:crypto';
-import { decidedAt, type Position } from '@wager/domain';
+import { NotFoundError, decidedAt, type Position } from '@wager/domain';
 import { chatDecider, chatNoticeText, chatStepId, chatStreamId, keyedMessageIds, type ChatClosedReason, type ChatCommand, type ChatEvent, type ChatNotice, type PostSystemMessage, type PurgeReason, type PurgedEvidenceFile } from '@wager/domain/chat/index';
 import type { AppDeps } from '../../deps.js';
-import { runCommand } from '../../runtime/command-pipeline.js';
+import { runCommand, runCommandBatch, type BatchCommand } from '../../runtime/command-pipeline.js';
 
 export interface Posted {
   readonly messageId: string;
@@ -53,16 +53,40 @@ export async function joinAsModerator(deps: AppDeps, chatId: string, moderatorId
   return outcome.visible;
 }
 
-/** A message of the platform, caused by the event `causeId` (its id is derived from it). */
-export async function postSystemMessage(deps: AppDeps, chatId: string, causeId: string, type: PostSystemMessage['data']['type'], content: string, notice?: ChatNotice): Promise<Position | null> {
-  const messageId = chatStepId(causeId, 'chat-message');
-  const outcome = await run(deps, chatId, { type: 'PostSystemMessage', data: { chatId, messageId, type, content, ...(notice ? { notice } : {}) }, metadata: { now: deps.clock.now(), actor: 'system', causationId: causeId } }, () => [messageId], false);
-  return decidedAt(outcome);
+/** A platform step caused by the event `causeId`: a system message, or the chat's closing (the bet ended without a match). */
+export type ChatSystemStep =
+  | { readonly kind: 'message'; readonly chatId: string; readonly causeId: string; readonly type: PostSystemMessage['data']['type']; readonly content: string; readonly notice?: ChatNotice | undefined }
+  | { readonly kind: 'close'; readonly chatId: string; readonly causeId: string; readonly reason: ChatClosedReason };
+
+/** The step's command and its event ids, derived from the cause (a repeat stores nothing). */
+function systemCommand(deps: Pick<AppDeps, 'clock'>, step: ChatSystemStep): BatchCommand<ChatCommand, ChatEvent> {
+  const metadata = { now: deps.clock.now(), actor: 'system', causationId: step.causeId };
+  if (step.kind === 'close') {
+    const id = chatStepId(step.causeId, 'chat-closed');
+    return { streamId: chatStreamId(step.chatId), command: { type: 'CloseChat', data: { chatId: step.chatId, reason: step.reason }, metadata }, eventIds: () => [id] };
+  }
+  const messageId = chatStepId(step.causeId, 'chat-message');
+  const data = { chatId: step.chatId, messageId, type: step.type, content: step.content, ...(step.notice ? { notice: step.notice } : {}) };
+  return { streamId: chatStreamId(step.chatId), command: { type: 'PostSystemMessage', data, metadata }, eventIds: () => [messageId] };
 }
 
-/** The bet ended without a match: nobody posts any more. */
-export async function closeChat(deps: AppDeps, chatId: string, causeId: string, reason: ChatClosedReason): Promise<void> {
-  await run(deps, chatId, { type: 'CloseChat', data: { chatId, reason }, metadata: { now: deps.clock.now(), actor: 'system', causationId: causeId } }, () => [chatStepId(causeId, 'chat-closed')], false);
+/** A message of the platform, caused by the event `causeId` (its id is derived from it). */
+export async function postSystemMessage(deps: AppDeps, chatId: string, causeId: string, type: PostSystemMessage['data']['type'], content: string, notice?: ChatNotice): Promise<Position | null> {
+  const { command, eventIds } = systemCommand(deps, { kind: 'message', chatId, causeId, type, content, notice });
+  return decidedAt(await run(deps, chatId, command, eventIds, false));
+}
+
+/**
+ * Many platform steps, on one chat or several, appended in ONE transaction (the chat's messages of
+ * a batch of bet events: a second report and its settlement together). A step on a chat that does
+ * not exist (the bet ended before it was accepted) is dropped alone; the others are written.
+ */
+export async function writeSystemSteps(deps: AppDeps, steps: readonly ChatSystemStep[]): Promise<void> {
+  await runCommandBatch(
+    deps,
+    chatDecider,
+    steps.map((step) => ({ ...systemCommand(deps, step), skipIf: (error: unknown) => error instanceof NotFoundError })),
+  );
 }
 
 /** A short, stable key of a text, so a retried resolution or escalation keeps its event ids and another text gets others. */

@@ -9,12 +9,12 @@
  * closing is recorded where every later refusal can point at it. The price is a short lag after a
  * cancel or expiry during which a message can still be posted.
  */
-import { NotFoundError, type RecordedEvent } from '@wager/domain';
+import type { RecordedEvent } from '@wager/domain';
 import type { BetEvent } from '@wager/domain/bets/index';
 import { chatIdOfBet, chatNoticeText, type ChatEvent, type ChatNotice } from '@wager/domain/chat/index';
 import type { AppDeps } from '../../deps.js';
 import type { Reactor } from '../../runtime/reactor-runner.js';
-import { closeChat, postSystemMessage } from './commands.js';
+import { writeSystemSteps, type ChatSystemStep } from './commands.js';
 
 const BET_EVENTS = ['BetResultReported', 'BetDisputed', 'DisputeResolved', 'BetSettled', 'BetVoided', 'BetCancelled', 'BetExpired', 'AppealFiled', 'AppealDecided'] as const;
 
@@ -53,28 +53,33 @@ function systemMessageOf(event: BetEvent): SystemMessage | null {
   }
 }
 
+/** What one recorded event writes into its chat: its message and, for a bet that ended without a match, the closing. */
+function stepsOf(recorded: RecordedEvent): ChatSystemStep[] {
+  if (recorded.type === 'ChatCreated') {
+    const chatId = (recorded.data as Extract<ChatEvent, { type: 'ChatCreated' }>['data']).chatId;
+    const notice: ChatNotice = { kind: 'challenge_accepted', params: {} };
+    return [{ kind: 'message', chatId, causeId: recorded.id, type: 'system', content: chatNoticeText(notice), notice }];
+  }
+  const event = { type: recorded.type, data: recorded.data } as BetEvent;
+  const chatId = chatIdOfBet(event.data.betId);
+  const message = systemMessageOf(event);
+  return [
+    ...(message ? [{ kind: 'message' as const, chatId, causeId: recorded.id, type: message.type, content: chatNoticeText(message.notice), notice: message.notice }] : []),
+    ...(event.type === 'BetCancelled' || event.type === 'BetExpired' ? [{ kind: 'close' as const, chatId, causeId: recorded.id, reason: event.type === 'BetCancelled' ? ('cancelled' as const) : ('expired' as const) }] : []),
+  ];
+}
+
+/**
+ * The messages of a batch of events go into their chats in one append across those chats
+ * (`writeSystemSteps`): a second report and the settlement it made, or many bets' events under
+ * load, are one transaction. A bet that ended before it was accepted has no chat: its steps are
+ * dropped, the others written.
+ */
 export function chatSystemMessagesReactor(deps: AppDeps): Reactor {
   return {
     name: 'chat-system-messages',
     eventTypes: ['ChatCreated', ...BET_EVENTS],
-    async handle(recorded: RecordedEvent): Promise<void> {
-      try {
-        if (recorded.type === 'ChatCreated') {
-          const chatId = (recorded.data as Extract<ChatEvent, { type: 'ChatCreated' }>['data']).chatId;
-          const notice: ChatNotice = { kind: 'challenge_accepted', params: {} };
-          await postSystemMessage(deps, chatId, recorded.id, 'system', chatNoticeText(notice), notice);
-          return;
-        }
-        const event = { type: recorded.type, data: recorded.data } as BetEvent;
-        const chatId = chatIdOfBet(event.data.betId);
-        const message = systemMessageOf(event);
-        if (message) await postSystemMessage(deps, chatId, recorded.id, message.type, chatNoticeText(message.notice), message.notice);
-        if (event.type === 'BetCancelled' || event.type === 'BetExpired') await closeChat(deps, chatId, recorded.id, event.type === 'BetCancelled' ? 'cancelled' : 'expired');
-      } catch (error) {
-        // A bet that ended before it was accepted has no chat: nothing to write.
-        if (error instanceof NotFoundError) return;
-        throw error;
-      }
-    },
+    handle: (recorded: RecordedEvent) => writeSystemSteps(deps, stepsOf(recorded)),
+    handleBatch: (events: readonly RecordedEvent[]) => writeSystemSteps(deps, events.flatMap(stepsOf)),
   };
 }

@@ -21,7 +21,7 @@ import {
 } from '@wager/domain/live/index';
 import type { GameType } from '@wager/domain/live/index';
 import type { AppDeps } from '../../deps.js';
-import { runCommand, streamState } from '../../runtime/command-pipeline.js';
+import { runCommand, runCommandBatch, streamState } from '../../runtime/command-pipeline.js';
 
 /** What the platform's own steps need (the store and the clock): the property tests run them on the in-memory store. */
 type IngestDeps = Pick<AppDeps, 'store' | 'clock'> & Partial<Pick<AppDeps, 'projections'>>;
@@ -32,8 +32,36 @@ async function run(deps: Pick<AppDeps, 'store'> & Partial<Pick<AppDeps, 'project
 
 export type StartTrackingData = Extract<LiveCommand, { type: 'StartTracking' }>['data'];
 
+/** A platform step on a bet's match stream, caused by the event `causationId` (the reactor's). */
+export type LiveStep = { readonly causationId: string } & (
+  | { readonly type: 'StartTracking'; readonly data: StartTrackingData }
+  | { readonly type: 'CheckReport'; readonly data: Extract<LiveCommand, { type: 'CheckReport' }>['data'] }
+  | { readonly type: 'CloseTracking'; readonly data: Extract<LiveCommand, { type: 'CloseTracking' }>['data'] }
+);
+
+function stepCommand(deps: Pick<AppDeps, 'clock'>, step: LiveStep): LiveCommand {
+  const metadata = { now: deps.clock.now(), actor: 'system', causationId: step.causationId };
+  switch (step.type) {
+    case 'StartTracking':
+      return { type: step.type, data: step.data, metadata };
+    case 'CheckReport':
+      return { type: step.type, data: step.data, metadata };
+    case 'CloseTracking':
+      return { type: step.type, data: step.data, metadata };
+  }
+}
+
+/** Many platform steps, on one match stream or several, appended in ONE transaction (a reactor's batch). */
+export async function runLiveSteps(deps: IngestDeps, steps: readonly LiveStep[]): Promise<void> {
+  await runCommandBatch(
+    deps,
+    liveDecider,
+    steps.map((step) => ({ streamId: matchStreamId(step.data.betId), command: stepCommand(deps, step), eventIds: (events: LiveEvent[]) => events.map(liveEventId) })),
+  );
+}
+
 export async function startTracking(deps: IngestDeps, data: StartTrackingData, causationId: string): Promise<void> {
-  await run(deps, data.betId, { type: 'StartTracking', data, metadata: { now: deps.clock.now(), actor: 'system', causationId } });
+  await run(deps, data.betId, stepCommand(deps, { type: 'StartTracking', data, causationId }));
 }
 
 /** A command on a provider match's claim stream; answers the bet that owns the match afterwards (null: nobody). */
@@ -84,9 +112,9 @@ export async function reportManualEvent(deps: AppDeps, input: { betId: string; u
 }
 
 export async function checkReport(deps: AppDeps, betId: string, reporterId: string, result: 'won' | 'lost', causationId: string): Promise<void> {
-  await run(deps, betId, { type: 'CheckReport', data: { betId, reporterId, result }, metadata: { now: deps.clock.now(), actor: 'system', causationId } });
+  await run(deps, betId, stepCommand(deps, { type: 'CheckReport', data: { betId, reporterId, result }, causationId }));
 }
 
 export async function closeTracking(deps: IngestDeps, betId: string, reason: TrackingClosedReason, causationId: string): Promise<void> {
-  await run(deps, betId, { type: 'CloseTracking', data: { betId, reason }, metadata: { now: deps.clock.now(), actor: 'system', causationId } });
+  await run(deps, betId, stepCommand(deps, { type: 'CloseTracking', data: { betId, reason }, causationId }));
 }

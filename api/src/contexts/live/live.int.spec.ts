@@ -1,6 +1,7 @@
 // Proves live tracking on PostgreSQL over HTTP: the stats adapters against the sandbox, the ingest job (idempotent re-polls, backoff, rate limit, one poller per bet), the routes' authorization matrix, manual events, /ws match_update, and a simulated COD match that runs to its end and offers both players the suggestion (chat and API), flagging a contradicting report.
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
+import type { RecordedEvent } from '@wager/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatIdOfBet } from '@wager/domain/chat/index';
 import { matchStreamId, providerMatchStreamId } from '@wager/domain/live/index';
@@ -16,6 +17,8 @@ import { fundedPlayer, type Player } from '../bets/testing.js';
 import { trackedTimeline } from './index.js';
 import { ingestSnapshot } from './commands.js';
 import { LiveIngestJob } from './jobs.js';
+import { liveTrackingReactor } from './reactors.js';
+import { WriteCountingEventStore } from '../../testing/write-counting-store.js';
 import { serverMessage } from '@wager/domain/contracts/ws';
 
 let h: TestHarness;
@@ -387,5 +390,23 @@ describe('a tracked match belongs to one bet (issue #23)', () => {
     const claims = await h.deps.store.readStream(providerMatchStreamId('fc25', match.matchId));
     expect(claims.map((e) => e.type)).toEqual(['ProviderMatchClaimed']);
     expect((claims[0]!.data as { betId: string }).betId).toBe(recording[0]![0]!.streamId === matchStreamId(one) ? one : two);
+  });
+});
+
+describe('the live-tracking reactor on a batch of bet events', () => {
+  it('closes the trackings of a batch in one transaction across their match streams, and a repeat writes nothing', async () => {
+    const [alice, bob, carol, dave] = [await fundedPlayer(h), await fundedPlayer(h), await fundedPlayer(h), await fundedPlayer(h)];
+    const bets = [await acceptedBet(alice, bob, { gameType: 'fc25', goalHandicap: 0 }), await acceptedBet(carol, dave, { gameType: 'fc25', goalHandicap: 0 })];
+    // Events the harness's reactors never see (not in the log): only the calls below write.
+    const voided = bets.map((betId): RecordedEvent => ({ id: randomUUID(), type: 'BetVoided', data: { betId, reason: 'test', refunds: [], voidedAt: h.clock.now().toISOString() }, metadata: {}, streamId: `bet-${betId}`, streamRevision: 9, position: { commit: 0, prepare: 0 }, recordedAt: h.clock.now() }));
+    const store = new WriteCountingEventStore(h.deps.store);
+    const reactor = liveTrackingReactor({ ...h.deps, store });
+    await reactor.handleBatch!(voided);
+    await reactor.handleBatch!(voided);
+    expect({ writes: store.writes, events: store.events }).toEqual({ writes: 1, events: 2 });
+    for (const betId of bets) {
+      const closed = (await h.deps.store.readStream(matchStreamId(betId))).filter((e) => e.type === 'TrackingClosed');
+      expect(closed.map((e) => (e.data as { reason: string }).reason)).toEqual(['voided']);
+    }
   });
 });

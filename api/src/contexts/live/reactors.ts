@@ -13,7 +13,7 @@ import { chatIdOfBet } from '@wager/domain/chat/index';
 import type { AppDeps } from '../../deps.js';
 import type { Reactor } from '../../runtime/reactor-runner.js';
 import { postChatSystemMessage } from '../chat/index.js';
-import { checkReport, closeTracking, startTracking } from './commands.js';
+import { checkReport, runLiveSteps, type LiveStep } from './commands.js';
 import { playerCard } from '../players/index.js';
 
 const CLOSING: Record<string, TrackingClosedReason> = { BetSettled: 'settled', BetVoided: 'voided', BetDisputed: 'disputed', BetCancelled: 'cancelled', BetExpired: 'expired' };
@@ -36,22 +36,32 @@ export function trackedRulesOf(created: BetCreatedData): TrackedRules {
     : { handicap: created.rules.killHandicap, matchDuration: null, gameMode: created.rules.gameMode, roundLimit: created.rules.roundLimit };
 }
 
-async function onAccepted(deps: AppDeps, recorded: RecordedEvent, accepted: Extract<BetEvent, { type: 'BetAccepted' }>['data']): Promise<void> {
+/** The tracking an accepted bet starts (null when its stream has no creation). */
+async function startStep(deps: AppDeps, recorded: RecordedEvent, accepted: Extract<BetEvent, { type: 'BetAccepted' }>['data']): Promise<LiveStep | null> {
   const created = await betCreated(deps, accepted.betId);
-  if (!created) return;
-  const rules = trackedRulesOf(created);
-  await startTracking(
-    deps,
-    {
+  if (!created) return null;
+  const [challengerHandle, opponentHandle] = await Promise.all([handleOf(deps, created.challengerId, created.gameType), handleOf(deps, accepted.opponentId, created.gameType)]);
+  return {
+    type: 'StartTracking',
+    causationId: recorded.id,
+    data: {
       betId: accepted.betId,
       gameType: created.gameType,
-      challenger: { userId: created.challengerId, handle: await handleOf(deps, created.challengerId, created.gameType) },
-      opponent: { userId: accepted.opponentId, handle: await handleOf(deps, accepted.opponentId, created.gameType) },
-      rules,
+      challenger: { userId: created.challengerId, handle: challengerHandle },
+      opponent: { userId: accepted.opponentId, handle: opponentHandle },
+      rules: trackedRulesOf(created),
       acceptedAt: accepted.acceptedAt,
     },
-    recorded.id,
-  );
+  };
+}
+
+/** The step a bet event takes on its match stream, if any. */
+async function stepOf(deps: AppDeps, recorded: RecordedEvent): Promise<LiveStep | null> {
+  const event = { type: recorded.type, data: recorded.data } as BetEvent;
+  if (event.type === 'BetAccepted') return startStep(deps, recorded, event.data);
+  if (event.type === 'BetResultReported') return { type: 'CheckReport', causationId: recorded.id, data: { betId: event.data.betId, reporterId: event.data.reporterId, result: event.data.result } };
+  const reason = CLOSING[event.type];
+  return reason ? { type: 'CloseTracking', causationId: recorded.id, data: { betId: event.data.betId, reason } } : null;
 }
 
 /** The winner's username in the chat message ('a player' when the read model has no such user yet). */
@@ -87,17 +97,35 @@ async function onSuggested(deps: AppDeps, recorded: RecordedEvent, data: Extract
   }
 }
 
+/**
+ * The bet events of a batch take their steps on the match streams in one append across them
+ * (`runLiveSteps`): an acceptance's tracking, a report's check, a settlement's closing. A
+ * suggestion (its chat message, then the reports checked) is handled in its place in the
+ * batch, after the steps before it are written.
+ */
+async function handleInOrder(deps: AppDeps, events: readonly RecordedEvent[]): Promise<void> {
+  let pending: RecordedEvent[] = [];
+  const flush = async () => {
+    const steps = await Promise.all(pending.map((e) => stepOf(deps, e)));
+    await runLiveSteps(deps, steps.filter((s): s is LiveStep => s !== null));
+    pending = [];
+  };
+  for (const recorded of events) {
+    if (recorded.type !== 'ResultSuggested') {
+      pending.push(recorded);
+      continue;
+    }
+    await flush();
+    await onSuggested(deps, recorded, recorded.data as Extract<LiveEvent, { type: 'ResultSuggested' }>['data']);
+  }
+  await flush();
+}
+
 export function liveTrackingReactor(deps: AppDeps): Reactor {
   return {
     name: 'live-tracking',
     eventTypes: ['BetAccepted', 'BetResultReported', ...Object.keys(CLOSING), 'ResultSuggested'],
-    async handle(recorded: RecordedEvent): Promise<void> {
-      if (recorded.type === 'ResultSuggested') return onSuggested(deps, recorded, recorded.data as Extract<LiveEvent, { type: 'ResultSuggested' }>['data']);
-      const event = { type: recorded.type, data: recorded.data } as BetEvent;
-      if (event.type === 'BetAccepted') return onAccepted(deps, recorded, event.data);
-      if (event.type === 'BetResultReported') return checkReport(deps, event.data.betId, event.data.reporterId, event.data.result, recorded.id);
-      const reason = CLOSING[event.type];
-      if (reason) await closeTracking(deps, event.data.betId, reason, recorded.id);
-    },
+    handle: (recorded: RecordedEvent) => handleInOrder(deps, [recorded]),
+    handleBatch: (events: readonly RecordedEvent[]) => handleInOrder(deps, events),
   };
 }

@@ -6,7 +6,7 @@
  */
 import { notificationsDecider, notificationsStreamId, type NotificationCommand, type NotificationPreferencesChange, type PlannedNotification, type PreferencesSource } from '@wager/domain/notifications/index';
 import type { AppDeps } from '../../deps.js';
-import { runCommand } from '../../runtime/command-pipeline.js';
+import { runCommand, runCommandBatch } from '../../runtime/command-pipeline.js';
 
 type Deps = Pick<AppDeps, 'store' | 'clock' | 'ids' | 'projections'>;
 
@@ -18,9 +18,22 @@ async function run(deps: Deps, userId: string, command: NotificationCommand, opt
   );
 }
 
-/** Called by the reactor: no wait (nobody is waiting on a reactor's read). */
-export async function raiseNotification(deps: Deps, notification: PlannedNotification): Promise<void> {
-  await run(deps, notification.userId, { type: 'RaiseNotification', data: { notification }, metadata: { now: deps.clock.now(), actor: 'system' } }, { wait: false, eventIds: () => [notification.id] });
+/**
+ * Called by the reactor: the notifications planned for a batch of events (both players' of a
+ * settlement, or many bets' under load) raised in ONE append across the people's streams, each
+ * under its deterministic id; no wait (nobody is waiting on a reactor's read).
+ */
+export async function raiseNotifications(deps: Deps, notifications: readonly PlannedNotification[]): Promise<void> {
+  const now = deps.clock.now();
+  await runCommandBatch(
+    deps,
+    notificationsDecider,
+    notifications.map((notification) => ({
+      streamId: notificationsStreamId(notification.userId),
+      command: { type: 'RaiseNotification' as const, data: { notification }, metadata: { now, actor: 'system' } },
+      eventIds: () => [notification.id],
+    })),
+  );
 }
 
 export async function markNotificationsRead(deps: Deps, userId: string, target: { ids: readonly string[] } | { all: true }): Promise<{ visible: boolean }> {

@@ -1,14 +1,16 @@
-// Proves notifications on PostgreSQL: the opponent of a reported result is told (in the app, with the contest deadline, and by email in their language with a one-click unsubscribe), a redelivered event stores nothing twice, read marks and preferences work, the signed unsubscribe link switches a category off (its pages in the person's language: profile, else Accept-Language, else English), and every route's authorization.
+// Proves notifications on PostgreSQL: the opponent of a reported result is told (in the app, with the contest deadline, and by email in their language with a one-click unsubscribe), a redelivered event stores nothing twice, a batch's notifications are one transaction, read marks and preferences work, the signed unsubscribe link switches a category off (its pages in the person's language: profile, else Accept-Language, else English), and every route's authorization.
 import { randomUUID } from 'node:crypto';
+import type { RecordedEvent } from '@wager/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
 import { eventually } from '../../testing/eventually.js';
 import { authHeader, signUpUser } from '../../testing/users.js';
+import { WriteCountingEventStore } from '../../testing/write-counting-store.js';
 import { chatIdOfBet } from '@wager/domain/chat/index';
 import { setModeratorRole } from '../accounts/index.js';
 import { executeWalletCommand } from '../wallet/index.js';
 import { fundedPlayer, type Player } from '../bets/testing.js';
-import { notificationsEmailReactor, notificationsRaiseReactor } from './reactors.js';
+import { notificationsEmailReactor, notificationsPushReactor, notificationsRaiseReactor } from './reactors.js';
 import { unsubscribeSignature, unsubscribeKey } from './unsubscribe.js';
 
 let h: TestHarness;
@@ -234,5 +236,41 @@ describe('authorization', () => {
     expect(n.link).toBe(`/chat/${c2.json().bet.id}`);
     const alices = (await list(alice, '?limit=50')).notifications;
     expect(alices.some((x) => x.type === 'moderator_requested')).toBe(false);
+  });
+});
+
+describe('the notifications of a batch of events', () => {
+  it('are raised in one transaction across the people’s streams (both players of each settlement), and a batch handled again, larger after a crash, raises only what is missing', async () => {
+    const [p1, p2, p3, p4, p5, p6] = await Promise.all(Array.from({ length: 6 }, () => fundedPlayer(h, '0')));
+    // Events the harness's reactors never see (not in the log): only the calls below raise anything.
+    const settled = (winner: Player, loser: Player): RecordedEvent => {
+      const betId = randomUUID();
+      const data = { betId, winnerId: winner.id, loserId: loser.id, payoutAmount: '190.00', currency: 'NGN', settledBy: 'agreement', settledAt: h.clock.now().toISOString() };
+      return { id: randomUUID(), type: 'BetSettled', data, metadata: {}, streamId: `bet-${betId}`, streamRevision: 5, position: { commit: 0, prepare: 0 }, recordedAt: h.clock.now() };
+    };
+    const batch = [settled(p1!, p2!), settled(p3!, p4!), settled(p5!, p6!)];
+    const store = new WriteCountingEventStore(h.deps.store);
+    const reactor = notificationsRaiseReactor({ ...h.deps, store });
+    await reactor.handleBatch!(batch.slice(0, 2));
+    expect({ writes: store.writes, events: store.events }).toEqual({ writes: 1, events: 4 });
+    await reactor.handleBatch!(batch);
+    expect({ writes: store.writes, events: store.events }).toEqual({ writes: 2, events: 6 });
+    await reactor.handleBatch!(batch);
+    await reactor.handle(batch[0]!);
+    expect(store.writes).toBe(2);
+    for (const [p, type] of [[p1, 'bet_won'], [p2, 'bet_lost'], [p5, 'bet_won'], [p6, 'bet_lost']] as const) {
+      const raised = (await h.deps.store.readStream(`notifications-${p!.id}`)).filter((e) => e.type === 'NotificationRaised' && batch.some((b) => b.id === (e.data as { sourceEventId: string }).sourceEventId));
+      expect(raised.map((e) => (e.data as { type: string }).type)).toEqual([type]);
+    }
+    // Their mails and pushes, queued with one statement per batch, handled twice: each once.
+    const raised = (await Promise.all([p1, p2, p3, p4, p5, p6].map((p) => h.deps.store.readStream(`notifications-${p!.id}`)))).flat().filter((e) => e.type === 'NotificationRaised' && batch.some((b) => b.id === (e.data as { sourceEventId: string }).sourceEventId));
+    expect(raised).toHaveLength(6);
+    for (let i = 0; i < 2; i++) {
+      await notificationsEmailReactor(h.deps).handleBatch!(raised);
+      await notificationsPushReactor(h.deps).handleBatch!(raised);
+    }
+    const ids = raised.map((e) => (e.data as { notificationId: string }).notificationId);
+    expect((await h.deps.db.selectFrom('email_outbox').select('id').where('id', 'in', ids).execute()).map((r) => r.id).sort()).toEqual([...ids].sort());
+    expect((await h.deps.db.selectFrom('push_outbox').select('id').where('id', 'in', ids).execute()).map((r) => r.id).sort()).toEqual([...ids].sort());
   });
 });

@@ -9,13 +9,13 @@
 import type { RecordedEvent } from '@wager/domain';
 import { CATEGORY_OF, NOTIFYING_EVENT_TYPES, isLocked, namedUserIds, needsOf, notificationLocale, planNotifications, renderNotification, withNames, type NotificationContext, type NotificationParams, type NotificationRaisedData } from '@wager/domain/notifications/index';
 import { adminIds, moderatorIds } from '@wager/projections/notifications/queries';
-import { enqueueEmail } from '../../adapters/email/outbox.js';
+import { enqueueEmails, type QueuedEmail } from '../../adapters/email/outbox.js';
 import { publicBaseUrl } from '../../config.js';
 import type { AppDeps } from '../../deps.js';
 import type { Reactor } from '../../runtime/reactor-runner.js';
-import { raiseNotification } from './commands.js';
+import { raiseNotifications } from './commands.js';
 import { playerCard, playerNames } from '../players/index.js';
-import { enqueuePush } from './store.js';
+import { enqueuePushes, type QueuedPush } from './store.js';
 import { renderNotificationEmail } from './email.js';
 import { unsubscribeKey, unsubscribeUrl } from './unsubscribe.js';
 
@@ -47,14 +47,17 @@ export async function notificationContextFor(deps: Deps, event: RecordedEvent): 
   return { ...(bet !== undefined ? { bet } : {}), ...(chat !== undefined ? { chat } : {}), ...(moderators ? { moderators } : {}), ...(admins ? { admins } : {}) };
 }
 
+async function plannedFor(deps: Deps, event: RecordedEvent) {
+  return planNotifications(event, await notificationContextFor(deps, event));
+}
+
 export function notificationsRaiseReactor(deps: Deps): Reactor {
   return {
     name: 'notifications-raise',
     eventTypes: NOTIFYING_EVENT_TYPES,
-    handle: async (event: RecordedEvent) => {
-      const planned = planNotifications(event, await notificationContextFor(deps, event));
-      for (const notification of planned) await raiseNotification(deps, notification);
-    },
+    handle: async (event: RecordedEvent) => raiseNotifications(deps, await plannedFor(deps, event)),
+    // A batch's notifications in one append across the people's streams.
+    handleBatch: async (events: readonly RecordedEvent[]) => raiseNotifications(deps, (await Promise.all(events.map((e) => plannedFor(deps, e)))).flat()),
   };
 }
 
@@ -69,14 +72,13 @@ async function namedParams(deps: Deps, d: NotificationRaisedData): Promise<Notif
   return ids.length === 0 ? d.params : withNames(d.params, await playerNames(deps, ids));
 }
 
-/** Queues the email of one raised notification (its outbox id is the notification's id). */
-export async function queueNotificationEmail(deps: Deps, d: NotificationRaisedData): Promise<void> {
-  if (!d.channels.includes('email')) return;
+/** The email of one raised notification (its outbox id is the notification's), or null when it is not mailed. */
+async function notificationEmail(deps: Deps, d: NotificationRaisedData, now: Date): Promise<QueuedEmail | null> {
+  if (!d.channels.includes('email')) return null;
   const user = await playerCard(deps, d.userId);
   // A person is projected long before anything can notify them; if not yet, the reactor retries.
   if (!user) throw new Error(`notifications-email: user ${d.userId} is not in the read model yet`);
   const category = CATEGORY_OF[d.type];
-  const now = deps.clock.now();
   const sendAt = new Date(Math.max(now.getTime(), Date.parse(d.showAt)));
   const email = renderNotificationEmail({
     type: d.type,
@@ -87,32 +89,45 @@ export async function queueNotificationEmail(deps: Deps, d: NotificationRaisedDa
     now: sendAt,
     unsubscribeUrl: isLocked(category, 'email') ? null : unsubscribeUrl(deps.config, await unsubscribeKey(deps, now), d.userId, category),
   });
-  await enqueueEmail(deps.db, { id: d.notificationId, to: user.email, subject: email.subject, text: email.text, html: email.html, headers: email.headers, kind: `notification-${d.type}`, userId: d.userId, sendAt, namedUserIds: namedUserIds(d.params) }, now);
+  return { id: d.notificationId, to: user.email, subject: email.subject, text: email.text, html: email.html, headers: email.headers, kind: `notification-${d.type}`, userId: d.userId, sendAt, namedUserIds: namedUserIds(d.params) };
+}
+
+/** Queues the emails of raised notifications with one statement (a batch's: one transaction). */
+export async function queueNotificationEmails(deps: Deps, raised: readonly NotificationRaisedData[]): Promise<void> {
+  const now = deps.clock.now();
+  const emails = await Promise.all(raised.map((d) => notificationEmail(deps, d, now)));
+  await enqueueEmails(deps.db, emails.filter((e): e is QueuedEmail => e !== null), now);
 }
 
 export function notificationsEmailReactor(deps: Deps): Reactor {
   return {
     name: 'notifications-email',
     eventTypes: ['NotificationRaised'],
-    handle: async (event: RecordedEvent) => queueNotificationEmail(deps, event.data as NotificationRaisedData),
+    handle: async (event: RecordedEvent) => queueNotificationEmails(deps, [event.data as NotificationRaisedData]),
+    handleBatch: async (events: readonly RecordedEvent[]) => queueNotificationEmails(deps, events.map((e) => e.data as NotificationRaisedData)),
   };
 }
 
 /**
- * Queues the push of one raised notification in `push_outbox` (the push context's sender sends
- * it to each of the person's devices): the id is the notification's, so a repeat stores nothing,
- * and it carries only the title, in the person's language, and the app path. A notification that
- * takes effect later is not pushed (the sender sends a new row at once; it shows in the app and
- * by email when due).
+ * The push of one raised notification, or null: the id is the notification's, so a repeat
+ * stores nothing, and it carries only the title, in the person's language, and the app path. A
+ * notification that takes effect later is not pushed (the sender sends a new row at once; it
+ * shows in the app and by email when due).
  */
-export async function queueNotificationPush(deps: Deps, d: NotificationRaisedData): Promise<void> {
-  if (!d.channels.includes('push')) return;
-  const now = deps.clock.now();
-  if (Date.parse(d.showAt) > now.getTime()) return;
+async function notificationPush(deps: Deps, d: NotificationRaisedData, now: Date): Promise<QueuedPush | null> {
+  if (!d.channels.includes('push')) return null;
+  if (Date.parse(d.showAt) > now.getTime()) return null;
   const user = await playerCard(deps, d.userId);
   if (!user) throw new Error(`notifications-push: user ${d.userId} is not in the read model yet`);
   const { title } = renderNotification(d.type, await namedParams(deps, d), { locale: notificationLocale(user.preferred_language), timeZone: user.timezone, now });
-  await enqueuePush(deps.db, { id: d.notificationId, userId: d.userId, title: title.slice(0, PUSH_TITLE_LENGTH_MAX), url: d.link, createdAt: now, namedUserIds: namedUserIds(d.params) });
+  return { id: d.notificationId, userId: d.userId, title: title.slice(0, PUSH_TITLE_LENGTH_MAX), url: d.link, createdAt: now, namedUserIds: namedUserIds(d.params) };
+}
+
+/** Queues the pushes of raised notifications in `push_outbox` (the push context's sender sends each to the person's devices), one statement for all. */
+export async function queueNotificationPushes(deps: Deps, raised: readonly NotificationRaisedData[]): Promise<void> {
+  const now = deps.clock.now();
+  const pushes = await Promise.all(raised.map((d) => notificationPush(deps, d, now)));
+  await enqueuePushes(deps.db, pushes.filter((p): p is QueuedPush => p !== null));
 }
 
 export const PUSH_TITLE_LENGTH_MAX = 200;
@@ -121,6 +136,7 @@ export function notificationsPushReactor(deps: Deps): Reactor {
   return {
     name: 'notifications-push',
     eventTypes: ['NotificationRaised'],
-    handle: async (event: RecordedEvent) => queueNotificationPush(deps, event.data as NotificationRaisedData),
+    handle: async (event: RecordedEvent) => queueNotificationPushes(deps, [event.data as NotificationRaisedData]),
+    handleBatch: async (events: readonly RecordedEvent[]) => queueNotificationPushes(deps, events.map((e) => e.data as NotificationRaisedData)),
   };
 }

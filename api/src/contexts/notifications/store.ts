@@ -5,11 +5,22 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@wager/projections';
 
-/** Queues one push (its id is the notification's, so a repeat stores nothing). */
-export async function enqueuePush(db: Kysely<Database>, push: { id: string; userId: string; title: string; url: string; createdAt: Date; namedUserIds: readonly string[] }): Promise<void> {
+export interface QueuedPush {
+  /** The notification's id: a repeat stores nothing. */
+  readonly id: string;
+  readonly userId: string;
+  readonly title: string;
+  readonly url: string;
+  readonly createdAt: Date;
+  readonly namedUserIds: readonly string[];
+}
+
+/** Queues pushes with one statement (a reactor's batch: one transaction). */
+export async function enqueuePushes(db: Kysely<Database>, pushes: readonly QueuedPush[]): Promise<void> {
+  if (pushes.length === 0) return;
   await db
     .insertInto('push_outbox')
-    .values({ id: push.id, user_id: push.userId, title: push.title, url: push.url, created_at: push.createdAt, named_user_ids: [...push.namedUserIds] })
+    .values(pushes.map((push) => ({ id: push.id, user_id: push.userId, title: push.title, url: push.url, created_at: push.createdAt, named_user_ids: [...push.namedUserIds] })))
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
 }

@@ -6,7 +6,7 @@ import type { NotificationRaisedData } from '@wager/domain/notifications/index';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
 import { authHeader, signUpUser } from '../../testing/users.js';
 import { fundedPlayer, type Player } from '../bets/testing.js';
-import { queueNotificationPush } from '../notifications/reactors.js';
+import { queueNotificationPushes } from '../notifications/reactors.js';
 import { erasePerson } from '../privacy/erasure.js';
 import { playerCards } from './cards.js';
 
@@ -51,7 +51,7 @@ async function pushTitle(to: string, reporterId: string): Promise<string> {
     channels: ['push'],
     raisedAt: now,
   };
-  await queueNotificationPush(h.deps, d);
+  await queueNotificationPushes(h.deps, [d]);
   return (await h.deps.db.selectFrom('push_outbox').select('title').where('id', '=', d.notificationId).executeTakeFirstOrThrow()).title;
 }
 
