@@ -1,4 +1,4 @@
-// Proves every projector's `applyBatch` leaves exactly the tables its `apply` leaves event by event, over generated bet lifecycles cut into random batches, with batches delivered again.
+// Proves every projector's `applyBatch` leaves exactly the tables its `apply` leaves event by event, over generated bet lifecycles and generated follow-ups (chats, notifications, live matches) cut into random batches, with batches delivered again.
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { sql, type Kysely } from 'kysely';
@@ -7,6 +7,7 @@ import { InMemoryEventStore, type RecordedEvent } from '@wager/domain';
 import type { Database } from './database.js';
 import { projectorSpec } from './testing/projector-spec.js';
 import { seededRandom, simulateBetLifecycles, type SimulatedEvent } from './testing/bet-lifecycles.js';
+import { EVERY_FOLLOW_UP, followUp, simulateFollowUps, type FollowUp } from './testing/follow-ups.js';
 import { allProjectors } from './all-projectors.js';
 
 const T0 = new Date('2026-11-25T10:00:00.000Z');
@@ -60,10 +61,45 @@ async function applyInBatches(events: readonly RecordedEvent[], cuts: readonly n
   }
 }
 
+async function recordedFollowUps(steps: readonly FollowUp[]): Promise<RecordedEvent[]> {
+  let clock = T0.getTime();
+  const store = new InMemoryEventStore({ now: () => new Date((clock += 1_000)) });
+  for (const events of simulateFollowUps(steps, { nextId: randomUUID, start: T0 })) {
+    await store.append(events[0]!.streamId, events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata: e.metadata })));
+  }
+  return store.readAll();
+}
+
 describe('applyBatch', () => {
   it('has projectors to prove', () => {
-    expect(batched.map((p) => p.name)).toEqual(expect.arrayContaining(['ledger', 'wallets', 'transactions', 'bets', 'bet_trail', 'stake_holds', 'user_stats']));
+    expect(batched.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['ledger', 'wallets', 'transactions', 'bets', 'bet_trail', 'stake_holds', 'user_stats', 'notifications', 'chats', 'chat_messages', 'live-matches']),
+    );
   });
+
+  it('leaves the same rows as apply event by event for the follow-ups (chats, messages, notifications, live matches)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          steps: fc.array(followUp, { maxLength: 60 }),
+          cuts: fc.array(fc.integer({ min: 1, max: 40 }), { maxLength: 20 }),
+          redeliver: fc.array(fc.integer({ min: 0, max: 10 }), { maxLength: 20 }),
+        }),
+        async ({ steps, cuts, redeliver }) => {
+          const events = await recordedFollowUps([...EVERY_FOLLOW_UP, ...steps, ...EVERY_FOLLOW_UP]);
+          await Promise.all([truncate(oneByOne.db), truncate(inBatches.db)]);
+          await oneByOne.given(events, { times: 1 });
+          await applyInBatches(events, cuts, redeliver);
+          const expected = await dump(oneByOne.db);
+          for (const table of ['notifications', 'chats', 'chat_messages', 'live_matches']) expect(expected[table], table).not.toEqual([]);
+          expect(await dump(inBatches.db)).toEqual(expected);
+          await inBatches.given(events, { asBatch: true, times: 1 });
+          expect(await dump(inBatches.db)).toEqual(expected);
+        },
+      ),
+      { numRuns: 25 },
+    );
+  }, 300_000);
 
   it('leaves the same rows as apply event by event, whatever the batches and redeliveries', async () => {
     await fc.assert(

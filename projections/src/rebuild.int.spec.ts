@@ -7,6 +7,7 @@ import { createDatabase, type Database } from './database.js';
 import { migrateToLatest } from './migrations/index.js';
 import { freshDatabaseUrl } from './testing/database.js';
 import { seededRandom, simulateBetLifecycles, type SimulatedEvent } from './testing/bet-lifecycles.js';
+import { EVERY_FOLLOW_UP, simulateFollowUps } from './testing/follow-ups.js';
 import { allProjectors } from './all-projectors.js';
 import { handles } from './projector.js';
 import { rebuildProjector } from './rebuild.js';
@@ -26,11 +27,12 @@ afterAll(async () => {
   await Promise.all([live.destroy(), reference.destroy()]);
 });
 
+/** Bet lifecycles, then follow-ups (chats, notifications, live matches) for the projectors that read those. */
 function lifecycles(seed: number, bets: number): SimulatedEvent[][] {
   const appends: SimulatedEvent[][] = [];
   const users = Array.from({ length: 5 }, () => randomUUID());
   simulateBetLifecycles({ bets, users, concurrent: 4, random: seededRandom(seed), nextId: randomUUID, start: T0, emit: (events) => appends.push([...events]) });
-  return appends;
+  return [...appends, ...simulateFollowUps(EVERY_FOLLOW_UP, { nextId: randomUUID, start: T0 })];
 }
 
 /** The in-memory store appends synchronously: when this returns, the events are in `$all`. */

@@ -3,6 +3,7 @@ import type { RecordedEvent } from '@wager/domain';
 import type { ChatEvent } from '@wager/domain/chat/index';
 import type { Database } from '../database.js';
 import type { Projector } from '../projector.js';
+import { insertRows } from '../batch.js';
 
 type Db = Transaction<Database> | Kysely<Database>;
 
@@ -14,15 +15,9 @@ export const chatsProjector: Projector = {
   async apply(db: Db, recorded: RecordedEvent): Promise<void> {
     const event = { type: recorded.type, data: recorded.data } as ChatEvent;
     switch (event.type) {
-      case 'ChatCreated': {
-        const d = event.data;
-        await db
-          .insertInto('chats')
-          .values({ id: d.chatId, bet_id: d.betId, participant1_id: d.participant1Id, participant2_id: d.participant2Id, created_at: d.createdAt })
-          .onConflict((oc) => oc.column('id').doNothing())
-          .execute();
+      case 'ChatCreated':
+        await db.insertInto('chats').values(chatRow(recorded)).onConflict((oc) => oc.column('id').doNothing()).execute();
         return;
-      }
       case 'ModeratorRequested':
         await db.updateTable('chats').set({ is_moderator_requested: true }).where('id', '=', event.data.chatId).execute();
         return;
@@ -49,4 +44,33 @@ export const chatsProjector: Projector = {
         return;
     }
   },
+  /** The chats created between two other events in one multi-row insert; each other event in its place, as `apply` writes it. */
+  async applyBatch(db: Db, events: readonly RecordedEvent[]): Promise<void> {
+    let from = 0;
+    for (const [i, recorded] of events.entries()) {
+      if (recorded.type === 'ChatCreated') continue;
+      await insertChats(db, events.slice(from, i));
+      await chatsProjector.apply(db, recorded);
+      from = i + 1;
+    }
+    await insertChats(db, events.slice(from));
+  },
 };
+
+const CHAT_COLUMNS = [['id', 'uuid'], ['bet_id', 'uuid'], ['participant1_id', 'uuid'], ['participant2_id', 'uuid'], ['created_at', 'timestamptz']] as const;
+
+/** ChatCreated events' rows in one statement (a chat created twice is kept once, as first written). */
+async function insertChats(db: Db, events: readonly RecordedEvent[]): Promise<void> {
+  const rows = new Map<string, ReturnType<typeof chatRow>>();
+  for (const recorded of events) {
+    const row = chatRow(recorded);
+    if (!rows.has(row.id)) rows.set(row.id, row);
+  }
+  if (rows.size === 0) return;
+  await insertRows('chats', [...rows.values()], CHAT_COLUMNS, sql`on conflict (id) do nothing`).execute(db);
+}
+
+function chatRow(recorded: RecordedEvent) {
+  const d = recorded.data as Extract<ChatEvent, { type: 'ChatCreated' }>['data'];
+  return { id: d.chatId, bet_id: d.betId, participant1_id: d.participant1Id, participant2_id: d.participant2Id, created_at: d.createdAt };
+}

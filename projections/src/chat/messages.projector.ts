@@ -1,9 +1,10 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { ERASED_VALUE, type RecordedEvent } from '@wager/domain';
 import { chatNoticeText, type MessagePostedData } from '@wager/domain/chat/index';
 import { systemMessagesNaming } from './queries.js';
 import type { Database } from '../database.js';
 import type { Projector } from '../projector.js';
+import { insertRows } from '../batch.js';
 
 type Db = Transaction<Database> | Kysely<Database>;
 
@@ -32,11 +33,37 @@ export const chatMessagesProjector: Projector = {
       }
       return;
     }
-    const d = recorded.data as MessagePostedData;
-    await db
-      .insertInto('chat_messages')
-      .values({ id: d.messageId, chat_id: d.chatId, stream_revision: recorded.streamRevision, sender_id: d.senderId, type: d.type, content: d.content, notice: d.notice ? JSON.stringify(d.notice) : null, created_at: d.postedAt })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
+    await db.insertInto('chat_messages').values(messageRow(recorded)).onConflict((oc) => oc.column('id').doNothing()).execute();
+  },
+  /** The messages posted between two erasures or purges in one multi-row insert; each erasure and purge in its place, as `apply` writes it. */
+  async applyBatch(db: Db, events: readonly RecordedEvent[]): Promise<void> {
+    let from = 0;
+    for (const [i, recorded] of events.entries()) {
+      if (recorded.type === 'MessagePosted') continue;
+      await insertMessages(db, events.slice(from, i));
+      await chatMessagesProjector.apply(db, recorded);
+      from = i + 1;
+    }
+    await insertMessages(db, events.slice(from));
   },
 };
+
+const MESSAGE_COLUMNS = [
+  ['id', 'uuid'], ['chat_id', 'uuid'], ['stream_revision', 'integer'], ['sender_id', 'text'], ['type', 'text'], ['content', 'text'], ['notice', 'jsonb'], ['created_at', 'timestamptz'],
+] as const;
+
+/** MessagePosted events' rows in one statement (a message posted twice is kept once, as first written). */
+async function insertMessages(db: Db, events: readonly RecordedEvent[]): Promise<void> {
+  const rows = new Map<string, ReturnType<typeof messageRow>>();
+  for (const recorded of events) {
+    const row = messageRow(recorded);
+    if (!rows.has(row.id)) rows.set(row.id, row);
+  }
+  if (rows.size === 0) return;
+  await insertRows('chat_messages', [...rows.values()], MESSAGE_COLUMNS, sql`on conflict (id) do nothing`).execute(db);
+}
+
+function messageRow(recorded: RecordedEvent) {
+  const d = recorded.data as MessagePostedData;
+  return { id: d.messageId, chat_id: d.chatId, stream_revision: recorded.streamRevision, sender_id: d.senderId, type: d.type, content: d.content, notice: d.notice ? JSON.stringify(d.notice) : null, created_at: d.postedAt };
+}

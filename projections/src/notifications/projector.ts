@@ -3,6 +3,7 @@ import type { RecordedEvent } from '@wager/domain';
 import { CATEGORY_OF, withoutNames, type NotificationEvent } from '@wager/domain/notifications/index';
 import type { Database } from '../database.js';
 import type { Projector } from '../projector.js';
+import { insertRows } from '../batch.js';
 
 type Db = Transaction<Database> | Kysely<Database>;
 
@@ -29,25 +30,8 @@ export const notificationsProjector: Projector = {
     const event = { type: recorded.type, data: recorded.data } as NotificationEvent;
     switch (event.type) {
       case 'NotificationRaised': {
-        const d = event.data;
-        if (!d.channels.includes('in_app')) return;
-        await db
-          .insertInto('notifications')
-          .values({
-            id: d.notificationId,
-            user_id: d.userId,
-            type: d.type,
-            category: CATEGORY_OF[d.type],
-            params: JSON.stringify(withoutNames(d.params)),
-            link: d.link,
-            source_event_id: d.sourceEventId,
-            occurred_at: d.occurredAt,
-            show_at: d.showAt,
-            stream_revision: recorded.streamRevision,
-            read_at: null,
-          })
-          .onConflict((oc) => oc.column('id').doNothing())
-          .execute();
+        const row = notificationRow(recorded);
+        if (row) await db.insertInto('notifications').values(row).onConflict((oc) => oc.column('id').doNothing()).execute();
         return;
       }
       case 'NotificationsRead': {
@@ -70,4 +54,53 @@ export const notificationsProjector: Projector = {
       }
     }
   },
+  /**
+   * The notifications raised between two other events (a read mark, preferences, an erasure) in
+   * one multi-row insert; each other event in its place, as `apply` writes it.
+   */
+  async applyBatch(db: Db, events: readonly RecordedEvent[]): Promise<void> {
+    let from = 0;
+    for (const [i, recorded] of events.entries()) {
+      if (recorded.type === 'NotificationRaised') continue;
+      await insertNotifications(db, events.slice(from, i));
+      await notificationsProjector.apply(db, recorded);
+      from = i + 1;
+    }
+    await insertNotifications(db, events.slice(from));
+  },
 };
+
+const NOTIFICATION_COLUMNS = [
+  ['id', 'uuid'], ['user_id', 'uuid'], ['type', 'text'], ['category', 'text'], ['params', 'jsonb'], ['link', 'text'],
+  ['source_event_id', 'uuid'], ['occurred_at', 'timestamptz'], ['show_at', 'timestamptz'], ['stream_revision', 'integer'],
+] as const;
+
+/** NotificationRaised events' in-app rows in one statement (a notification raised twice is kept once, as first written). */
+async function insertNotifications(db: Db, events: readonly RecordedEvent[]): Promise<void> {
+  const rows = new Map<string, NonNullable<ReturnType<typeof notificationRow>>>();
+  for (const recorded of events) {
+    const row = notificationRow(recorded);
+    if (row && !rows.has(row.id)) rows.set(row.id, row);
+  }
+  if (rows.size === 0) return;
+  await insertRows('notifications', [...rows.values()], NOTIFICATION_COLUMNS, sql`on conflict (id) do nothing`).execute(db);
+}
+
+/** A NotificationRaised's row, unread; null when its channels leave out in_app. */
+function notificationRow(recorded: RecordedEvent) {
+  const d = recorded.data as Extract<NotificationEvent, { type: 'NotificationRaised' }>['data'];
+  if (!d.channels.includes('in_app')) return null;
+  return {
+    id: d.notificationId,
+    user_id: d.userId,
+    type: d.type,
+    category: CATEGORY_OF[d.type],
+    params: JSON.stringify(withoutNames(d.params)),
+    link: d.link,
+    source_event_id: d.sourceEventId,
+    occurred_at: d.occurredAt,
+    show_at: d.showAt,
+    stream_revision: recorded.streamRevision,
+    read_at: null,
+  };
+}
