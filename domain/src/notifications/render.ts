@@ -7,7 +7,7 @@
 import type { NotificationType } from './categories.js';
 import type { NotificationParams } from './plan.js';
 import { UNKNOWN_DEVICE } from '../accounts/devices.js';
-import { timeZoneOrUtc } from '../shared/time-zone.js';
+import { remember, timeZoneOrUtc } from '../shared/time-zone.js';
 
 export const NOTIFICATION_LOCALES = ['en', 'es', 'fr'] as const;
 export type NotificationLocale = (typeof NOTIFICATION_LOCALES)[number];
@@ -63,21 +63,51 @@ interface Fmt {
   name(value: string | null | undefined): string;
 }
 
+interface DateFormats {
+  readonly day: Intl.DateTimeFormat;
+  readonly time: Intl.DateTimeFormat;
+  readonly full: Intl.DateTimeFormat;
+}
+
+/** Formatters by locale and zone (and by locale and currency): building one costs more than rendering a notification with it. */
+const dateFormats = new Map<string, DateFormats>();
+const moneyFormats = new Map<string, Intl.NumberFormat | null>();
+
+function dateFormatsOf(locale: NotificationLocale, timeZone: string): DateFormats {
+  const key = `${locale}|${timeZone}`;
+  return (
+    dateFormats.get(key) ??
+    remember(dateFormats, key, {
+      day: new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+      time: new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+      full: new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' }),
+    })
+  );
+}
+
+/** The currency's formatter in the locale, or null for a code the runtime does not know. */
+function moneyFormatOf(locale: NotificationLocale, currency: string): Intl.NumberFormat | null {
+  const key = `${locale}|${currency}`;
+  const known = moneyFormats.get(key);
+  if (known !== undefined) return known;
+  let made: Intl.NumberFormat | null;
+  try {
+    made = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2 });
+  } catch {
+    made = null;
+  }
+  return remember(moneyFormats, key, made);
+}
+
 function formatter(locale: NotificationLocale, options: RenderOptions): Fmt {
-  const timeZone = timeZoneOrUtc(options.timeZone);
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-  const time = new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  const full = new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' });
+  const { day, time, full } = dateFormatsOf(locale, timeZoneOrUtc(options.timeZone));
   const dayIndex = (d: Date) => Date.parse(`${day.format(d)}T00:00:00Z`) / 86_400_000;
   return {
     money(amount, currency) {
       if (amount === null || amount === undefined) return '';
       if (!currency) return amount;
-      try {
-        return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2 }).format(amount as unknown as number);
-      } catch {
-        return `${amount} ${currency}`;
-      }
+      const format = moneyFormatOf(locale, currency);
+      return format ? format.format(amount as unknown as number) : `${amount} ${currency}`;
     },
     when(iso) {
       if (!iso) return '';
