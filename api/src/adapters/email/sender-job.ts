@@ -89,9 +89,9 @@ async function claimEmails(deps: Deps, lease: RoundLease, now: Date, pick: (due:
   return deps.db
     .updateTable('email_outbox')
     .set({ claimed_until: lease.until })
-    .where('id', 'in', () =>
+    .where('id', 'in', (eb) =>
       pick(
-        deps.db
+        eb
           .selectFrom('email_outbox')
           .select('id')
           .where('status', '=', 'queued')

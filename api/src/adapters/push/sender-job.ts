@@ -165,9 +165,9 @@ async function claimPushes(deps: Deps, lease: RoundLease, now: Date, pick: (due:
   return deps.db
     .updateTable('push_outbox')
     .set({ claimed_until: lease.until })
-    .where('id', 'in', () =>
+    .where('id', 'in', (eb) =>
       pick(
-        deps.db
+        eb
           .selectFrom('push_outbox')
           .select('id')
           .where('status', '=', 'queued')

@@ -70,9 +70,9 @@ async function claimSms(deps: Deps, lease: RoundLease, now: Date, pick: (due: Du
   return deps.db
     .updateTable('sms_outbox')
     .set({ claimed_until: lease.until })
-    .where('id', 'in', () =>
+    .where('id', 'in', (eb) =>
       pick(
-        deps.db
+        eb
           .selectFrom('sms_outbox')
           .select('id')
           .where('status', '=', 'queued')
