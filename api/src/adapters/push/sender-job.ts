@@ -58,8 +58,9 @@ interface Target {
  * One poll round (docs/architecture.md, "Outbox senders" and "Web Push"): the rows are claimed
  * with one statement, their users' devices and their deliveries read with one each, the
  * deliveries due are written `sending` with one statement before the push service is called (so
- * a sender that crashed mid-call leaves rows the next round marks `interrupted` instead of pushing
- * again: at most once per device), one push per device, then the outcomes are written with one
+ * a sender that crashed mid-round leaves rows the next round marks `interrupted` instead of
+ * pushing again: at most once per device; the price is that the pushes a crashed round had
+ * written but not yet made are not made either), one push per device, then the outcomes are written with one
  * statement per table: deliveries, subscriptions (404/410 drop them: one delete), outbox rows.
  * Other failures wait with growing delays, bounded by PUSH_ATTEMPTS_MAX; a row is `done` once no
  * device is left to try.
