@@ -24,5 +24,4 @@ describe('pollingJob', () => {
     await job.stop();
     expect(runs).toBe(3);
   });
-
 });
