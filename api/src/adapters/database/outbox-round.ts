@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Database } from '@wager/projections';
 
 /**
@@ -26,29 +26,49 @@ export function roundLease(now: Date, leaseMs: number, sendingMs: number): Round
   return { until: new Date(now.getTime() + leaseMs), canStartSend: () => performance.now() - started < sendingMs };
 }
 
+export type OutboxTable = 'email_outbox' | 'sms_outbox' | 'push_outbox';
+
+/**
+ * The claim, one statement: up to `limit` queued rows that are `due` and claimed by no live round,
+ * oldest first, skipping the rows another sender's statement holds; they are this round's until
+ * `lease.until`. Returned oldest first.
+ */
+export async function claimRound<T extends OutboxTable>(db: Kysely<Database>, table: T, lease: RoundLease, now: Date, which: { readonly due: RawBuilder<unknown>; readonly limit: number }): Promise<Selectable<Database[T]>[]> {
+  const { rows } = await sql<Selectable<Database[T]>>`update ${sql.table(table)} set claimed_until = ${lease.until} where id in (select id from ${sql.table(table)} where status = 'queued' and (claimed_until is null or claimed_until <= ${now}) and ${which.due} order by next_attempt_at limit ${which.limit} for update skip locked) returning *`.execute(db);
+  const due = (row: Selectable<Database[T]>) => (row as { next_attempt_at: Date }).next_attempt_at.getTime();
+  return [...rows].sort((a, b) => due(a) - due(b));
+}
+
 export type ArrayColumnType = 'uuid' | 'text' | 'integer' | 'timestamptz';
 type Columns = Readonly<Record<string, ArrayColumnType>>;
 
 /**
  * Writes each row's own values with one statement: `update <table> as o set <c> = v.<c>, … from
- * unnest($1::<type>[], …) as v(<key…>, <c…>) where o.<key> = v.<key> …`. `key` and `set` name
- * different columns; `also.set` adds assignments and `also.where` conditions (on `o`). Returns
- * how many rows it wrote (a row whose guard no longer holds is left alone).
+ * unnest($1::<type>[], …) as v(<key…>, <c…>) where o.<key> = v.<key> …`. `key`, `set` and
+ * `latest` name different columns; a `latest` column keeps the later of the stored and the given
+ * time (`greatest`, which passes over a null), so a round never moves it back; `also.set` adds
+ * assignments and `also.where` conditions (on `o`). Returns how many rows it wrote (a row whose
+ * guard no longer holds is left alone).
  */
 export async function updateEach(
   db: Kysely<Database>,
   table: keyof Database & string,
-  columns: { readonly key: Columns; readonly set: Columns },
+  columns: { readonly key: Columns; readonly set: Columns; readonly latest?: Columns },
   rows: readonly Readonly<Record<string, unknown>>[],
   also: { readonly set?: RawBuilder<unknown>; readonly where?: RawBuilder<unknown> } = {},
 ): Promise<number> {
   if (rows.length === 0) return 0;
   const keys = Object.entries(columns.key);
   const sets = Object.entries(columns.set);
-  const all = [...keys, ...sets];
+  const latest = Object.entries(columns.latest ?? {});
+  const all = [...keys, ...sets, ...latest];
   const arrays = sql.join(all.map(([name, type]) => sql`${rows.map((row) => row[name] ?? null)}::${sql.raw(type)}[]`));
   const names = sql.join(all.map(([name]) => sql.id(name)));
-  const assignments = sql.join([...sets.map(([name]) => sql`${sql.id(name)} = v.${sql.id(name)}`), ...(also.set ? [also.set] : [])]);
+  const assignments = sql.join([
+    ...sets.map(([name]) => sql`${sql.id(name)} = v.${sql.id(name)}`),
+    ...latest.map(([name]) => sql`${sql.id(name)} = greatest(o.${sql.id(name)}, v.${sql.id(name)})`),
+    ...(also.set ? [also.set] : []),
+  ]);
   const conditions = sql.join([...keys.map(([name]) => sql`o.${sql.id(name)} = v.${sql.id(name)}`), ...(also.where ? [also.where] : [])], sql` and `);
   const result = await sql`update ${sql.table(table)} as o set ${assignments} from unnest(${arrays}) as v(${names}) where ${conditions}`.execute(db);
   return Number(result.numAffectedRows ?? 0n);

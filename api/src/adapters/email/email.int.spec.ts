@@ -91,7 +91,7 @@ describe('email outbox', () => {
     };
     expect(await sendDueEmails({ ...h.deps, db: recorded.db }, sender)).toBe(3);
     expect(recorded.statements).toHaveLength(2);
-    expect(recorded.statements[0]).toMatch(/^update "email_outbox" set "claimed_until" = \$1 where "id" in \(select "id" from "email_outbox" .* for update skip locked\) returning \*$/);
+    expect(recorded.statements[0]).toMatch(/^update "email_outbox" set claimed_until = \$1 where id in \(select id from "email_outbox" .* for update skip locked\) returning \*$/);
     expect(recorded.statements[1]).toMatch(/^update "email_outbox" as o set .* from unnest\(/);
     expect(sender.sent.map((m) => m.to).sort()).toEqual(['a@example.com', 'b@example.com']);
     const rows = await h.deps.db.selectFrom('email_outbox').selectAll().where('id', 'in', mails.map((m) => m.id)).execute();

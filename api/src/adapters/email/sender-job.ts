@@ -1,11 +1,11 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
-import type { Database, EmailOutboxRow } from '@wager/projections';
+import { sql, type RawBuilder } from 'kysely';
+import type { EmailOutboxRow } from '@wager/projections';
 import type { AppDeps } from '../../deps.js';
 import { pollingJob, type BackgroundJob } from '../../runtime/jobs.js';
 import { devMailboxSender } from './dev-mailbox.js';
 import type { EmailSender } from './port.js';
 import { smtpSender } from './smtp.js';
-import { roundLease, updateEach, type RoundLease } from '../database/outbox-round.js';
+import { claimRound, roundLease, updateEach } from '../database/outbox-round.js';
 
 /** Mails a poll round claims; a full round is followed at once by the next (`pollingJob`'s `again`). */
 export const EMAIL_BATCH_SIZE = 100;
@@ -35,7 +35,7 @@ type Outcome = 'sent' | 'retry' | 'skipped';
  */
 export async function sendDueEmails(deps: Deps, sender: EmailSender): Promise<number> {
   const now = deps.clock.now();
-  const outcomes = await emailRound(deps, sender, now, (due) => due.where('next_attempt_at', '<=', now).orderBy('next_attempt_at').limit(EMAIL_BATCH_SIZE));
+  const outcomes = await emailRound(deps, sender, now, { due: sql`next_attempt_at <= ${now}`, limit: EMAIL_BATCH_SIZE });
   return outcomes.filter((outcome) => outcome !== 'skipped').length;
 }
 
@@ -45,15 +45,13 @@ export async function sendDueEmails(deps: Deps, sender: EmailSender): Promise<nu
  * no longer queued). An admin's test mail calls it at once.
  */
 export async function deliverQueuedEmail(deps: Deps, sender: EmailSender, id: string, now: Date): Promise<Outcome> {
-  const [outcome] = await emailRound(deps, sender, now, (due) => due.where('id', '=', id));
+  const [outcome] = await emailRound(deps, sender, now, { due: sql`id = ${id}`, limit: 1 });
   return outcome ?? 'skipped';
 }
 
-type DueEmails = SelectQueryBuilder<Database, 'email_outbox', { id: string }>;
-
-async function emailRound(deps: Deps, sender: EmailSender, now: Date, pick: (due: DueEmails) => DueEmails): Promise<Outcome[]> {
+async function emailRound(deps: Deps, sender: EmailSender, now: Date, which: { readonly due: RawBuilder<unknown>; readonly limit: number }): Promise<Outcome[]> {
   const lease = roundLease(now, EMAIL_CLAIM_LEASE_MS, EMAIL_ROUND_SENDING_MS);
-  const rows = (await claimEmails(deps, lease, now, pick)).sort((a, b) => a.next_attempt_at.getTime() - b.next_attempt_at.getTime());
+  const rows = await claimRound(deps.db, 'email_outbox', lease, now, which);
   const marks: Record<string, unknown>[] = [];
   const outcomes: Outcome[] = [];
   for (const row of rows) {
@@ -82,26 +80,6 @@ async function emailRound(deps: Deps, sender: EmailSender, now: Date, pick: (due
     { set: sql`claimed_until = null`, where: sql`o.claimed_until = ${lease.until}` },
   );
   return outcomes;
-}
-
-/** The claim: one statement; the rows it returns are this round's until `lease.until`. */
-async function claimEmails(deps: Deps, lease: RoundLease, now: Date, pick: (due: DueEmails) => DueEmails): Promise<EmailOutboxRow[]> {
-  return deps.db
-    .updateTable('email_outbox')
-    .set({ claimed_until: lease.until })
-    .where('id', 'in', (eb) =>
-      pick(
-        eb
-          .selectFrom('email_outbox')
-          .select('id')
-          .where('status', '=', 'queued')
-          .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)])),
-      )
-        .forUpdate()
-        .skipLocked(),
-    )
-    .returningAll()
-    .execute();
 }
 
 function unchanged(row: EmailOutboxRow): Record<string, unknown> {

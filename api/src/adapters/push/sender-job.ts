@@ -1,8 +1,8 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database, PushDeliveryRow, PushOutboxRow, PushSubscriptionRow } from '@wager/projections';
 import type { AppDeps } from '../../deps.js';
 import { pollingJob, type BackgroundJob } from '../../runtime/jobs.js';
-import { roundLease, updateEach, type RoundLease } from '../database/outbox-round.js';
+import { claimRound, roundLease, updateEach } from '../database/outbox-round.js';
 import type { PushOutcome, PushSender } from './port.js';
 import { vapidKeys } from './vapid.js';
 import { webPushSender } from './web-push.js';
@@ -35,17 +35,16 @@ export async function sendDuePushes(deps: Deps, sender: PushSender): Promise<num
   const now = deps.clock.now();
   // A row never tried is due at once, whatever its next_attempt_at: writers leave it to the
   // database's clock, which need not agree with the app's to the second.
-  const outcomes = await pushRound(deps, sender, now, (due) => due.where((eb) => eb.or([eb('attempts', '=', 0), eb('next_attempt_at', '<=', now)])).orderBy('next_attempt_at').limit(PUSH_BATCH_SIZE));
+  const outcomes = await pushRound(deps, sender, now, { due: sql`(attempts = 0 or next_attempt_at <= ${now})`, limit: PUSH_BATCH_SIZE });
   return outcomes.filter((outcome) => outcome !== 'skipped').length;
 }
 
 /** Pushes one queued notification now, whatever its next attempt (a round of that row alone). */
 export async function deliverQueuedPush(deps: Deps, sender: PushSender, id: string, now: Date): Promise<PushRowOutcome> {
-  const [outcome] = await pushRound(deps, sender, now, (due) => due.where('id', '=', id));
+  const [outcome] = await pushRound(deps, sender, now, { due: sql`id = ${id}`, limit: 1 });
   return outcome ?? 'skipped';
 }
 
-type DuePushes = SelectQueryBuilder<Database, 'push_outbox', { id: string }>;
 type Mark = Record<string, unknown>;
 interface Target {
   readonly row: PushOutboxRow;
@@ -60,14 +59,15 @@ interface Target {
  * deliveries due are written `sending` with one statement before the push service is called (so
  * a sender that crashed mid-round leaves rows the next round marks `interrupted` instead of
  * pushing again: at most once per device; the price is that the pushes a crashed round had
- * written but not yet made are not made either), one push per device, then the outcomes are written with one
- * statement per table: deliveries, subscriptions (404/410 drop them: one delete), outbox rows.
+ * written but not yet made are not made either), one push per device, then the outcomes are
+ * written with one statement per table: deliveries, subscriptions (404/410 drop them: one
+ * delete), outbox rows.
  * Other failures wait with growing delays, bounded by PUSH_ATTEMPTS_MAX; a row is `done` once no
  * device is left to try.
  */
-async function pushRound(deps: Deps, sender: PushSender, now: Date, pick: (due: DuePushes) => DuePushes): Promise<PushRowOutcome[]> {
+async function pushRound(deps: Deps, sender: PushSender, now: Date, which: { readonly due: RawBuilder<unknown>; readonly limit: number }): Promise<PushRowOutcome[]> {
   const lease = roundLease(now, PUSH_CLAIM_LEASE_MS, PUSH_ROUND_SENDING_MS);
-  const rows = (await claimPushes(deps, lease, now, pick)).sort((a, b) => a.next_attempt_at.getTime() - b.next_attempt_at.getTime());
+  const rows = await claimRound(deps.db, 'push_outbox', lease, now, which);
   const live = rows.filter((row) => now.getTime() - row.created_at.getTime() <= PUSH_OUTBOX_TTL_MS);
   const { devices, deliveries } = await readTargets(deps.db, live);
   const deliveryMarks: Mark[] = [];
@@ -130,7 +130,8 @@ async function pushRound(deps: Deps, sender: PushSender, now: Date, pick: (due: 
   await updateEach(
     deps.db,
     'push_subscriptions',
-    { key: { id: 'uuid' }, set: { last_success_at: 'timestamptz', last_failure_at: 'timestamptz', last_error: 'text' } },
+    // Another round may be pushing to the same device: its times are never moved back.
+    { key: { id: 'uuid' }, set: { last_error: 'text' }, latest: { last_success_at: 'timestamptz', last_failure_at: 'timestamptz' } },
     [...subscriptions.values()].filter((device) => !gone.has(device.id)),
   );
   if (gone.size > 0) await deps.db.deleteFrom('push_subscriptions').where('id', 'in', [...gone]).execute();
@@ -159,26 +160,6 @@ async function pushRound(deps: Deps, sender: PushSender, now: Date, pick: (due: 
 
 function earliest(a: Date | undefined, b: Date): Date {
   return a && a <= b ? a : b;
-}
-
-/** The claim: one statement; the rows it returns are this round's until `lease.until`. */
-async function claimPushes(deps: Deps, lease: RoundLease, now: Date, pick: (due: DuePushes) => DuePushes): Promise<PushOutboxRow[]> {
-  return deps.db
-    .updateTable('push_outbox')
-    .set({ claimed_until: lease.until })
-    .where('id', 'in', (eb) =>
-      pick(
-        eb
-          .selectFrom('push_outbox')
-          .select('id')
-          .where('status', '=', 'queued')
-          .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)])),
-      )
-        .forUpdate()
-        .skipLocked(),
-    )
-    .returningAll()
-    .execute();
 }
 
 /** The claimed rows' users' devices and the rows' deliveries so far: one statement each. */

@@ -1,8 +1,8 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
-import type { Database, SmsOutboxRow } from '@wager/projections';
+import { sql } from 'kysely';
+import type { SmsOutboxRow } from '@wager/projections';
 import type { AppDeps } from '../../deps.js';
 import { pollingJob, type BackgroundJob } from '../../runtime/jobs.js';
-import { roundLease, updateEach, type RoundLease } from '../database/outbox-round.js';
+import { claimRound, roundLease, updateEach, type RoundLease } from '../database/outbox-round.js';
 import { SmsSendError, type SmsSender } from './port.js';
 
 export const SMS_BATCH_SIZE = 20;
@@ -17,7 +17,6 @@ export const SMS_CLAIM_LEASE_MS = 2 * 60 * 1000;
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 type Outcome = 'sent' | 'retry' | 'failed' | 'skipped';
-type DueSms = SelectQueryBuilder<Database, 'sms_outbox', { id: string }>;
 
 /**
  * Sends due outbox rows through the provider: one poll round (docs/architecture.md, "Outbox
@@ -30,7 +29,7 @@ type DueSms = SelectQueryBuilder<Database, 'sms_outbox', { id: string }>;
 export async function sendDueSms(deps: Deps, sender: SmsSender): Promise<number> {
   const now = deps.clock.now();
   const lease = roundLease(now, SMS_CLAIM_LEASE_MS, SMS_ROUND_SENDING_MS);
-  const rows = (await claimSms(deps, lease, now, (due) => due.where('next_attempt_at', '<=', now).orderBy('next_attempt_at').limit(SMS_BATCH_SIZE))).sort((a, b) => a.next_attempt_at.getTime() - b.next_attempt_at.getTime());
+  const rows = await claimRound(deps.db, 'sms_outbox', lease, now, { due: sql`next_attempt_at <= ${now}`, limit: SMS_BATCH_SIZE });
   const marks: Record<string, unknown>[] = [];
   let handled = 0;
   for (const row of rows) {
@@ -63,26 +62,6 @@ async function sendOne(sender: SmsSender, row: SmsOutboxRow, lease: RoundLease, 
     const next = new Date(now.getTime() + SMS_RETRY_DELAY_MS_BASE * 2 ** Math.min(attempts - 1, 10));
     return [failed ? 'failed' : 'retry', { ...mark, status: failed ? 'failed' : 'queued', attempts, last_error: (error instanceof Error ? error.message : String(error)).slice(0, 500), next_attempt_at: next, transport: sender.name }];
   }
-}
-
-/** The claim: one statement; the rows it returns are this round's until `lease.until`. */
-async function claimSms(deps: Deps, lease: RoundLease, now: Date, pick: (due: DueSms) => DueSms): Promise<SmsOutboxRow[]> {
-  return deps.db
-    .updateTable('sms_outbox')
-    .set({ claimed_until: lease.until })
-    .where('id', 'in', (eb) =>
-      pick(
-        eb
-          .selectFrom('sms_outbox')
-          .select('id')
-          .where('status', '=', 'queued')
-          .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)])),
-      )
-        .forUpdate()
-        .skipLocked(),
-    )
-    .returningAll()
-    .execute();
 }
 
 /** The outbox sender as a background job; `sender` is asked for at each pass (the sandbox's port is known only once the server listens). */

@@ -116,7 +116,7 @@ describe('the Termii adapter against the Termii sandbox, over HTTP', () => {
     };
     await sendDueSms({ ...h.deps, db: recorded.db }, fake);
     expect(recorded.statements).toHaveLength(2);
-    expect(recorded.statements[0]).toMatch(/^update "sms_outbox" set "claimed_until" = \$1 where "id" in \(select .* for update skip locked\) returning \*$/);
+    expect(recorded.statements[0]).toMatch(/^update "sms_outbox" set claimed_until = \$1 where id in \(select .* for update skip locked\) returning \*$/);
     expect(recorded.statements[1]).toMatch(/^update "sms_outbox" as o set .* from unnest\(/);
     const rows = await h.deps.db.selectFrom('sms_outbox').select(['id', 'status', 'attempts', 'last_error', 'claimed_until']).where('id', 'in', [sent.id, refused.id, expired.id]).execute();
     const byId = new Map(rows.map(({ id, ...state }) => [id, state]));
