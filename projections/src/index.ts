@@ -9,3 +9,5 @@ export * from './all-projectors.js';
 export * from './checkpoints/watcher.js';
 export * from './checkpoints/announce.js';
 export type * from './push/push.table.js';
+export type * from './email-outbox/email-outbox.table.js';
+export type * from './sms-outbox/sms-outbox.table.js';

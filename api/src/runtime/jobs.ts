@@ -39,20 +39,22 @@ export abstract class IntervalJob<TickResult = unknown> implements BackgroundJob
 
 /**
  * A job that runs `work` at once and then `intervalMs` after each run ends (never two at once in
- * one process), whose `stop` waits for the run under way. A failed run is left for the next one:
- * the outbox senders' runs are safe to repeat (advisory lock, per-row bookkeeping).
+ * one process), whose `stop` waits for the run under way. When `again` says so of a run's result
+ * (an outbox round that came back full), the next run starts at once instead. A failed run is
+ * left for the next one: the outbox senders' runs are safe to repeat (claims with a lease,
+ * per-row bookkeeping).
  */
-export function pollingJob(name: string, intervalMs: number, work: () => Promise<unknown>): BackgroundJob {
+export function pollingJob<T>(name: string, intervalMs: number, work: () => Promise<T>, again: (result: T) => boolean = () => false): BackgroundJob {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = true;
   const tick = (): void => {
     running = Promise.resolve()
       .then(work)
-      .then(() => undefined)
-      .catch(() => undefined)
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, intervalMs);
+      .then((result) => again(result))
+      .catch(() => false)
+      .then((now) => {
+        if (!stopped) timer = setTimeout(tick, now ? 0 : intervalMs);
       });
   };
   return {

@@ -27,6 +27,8 @@ export interface EmailOutboxTable {
   next_attempt_at: Timestamp;
   sent_at: NullableTimestamp;
   transport: string | null;
+  /** While a sender's round has the row: it is not due again before then (2026_11_27_100000 migration); null: not claimed. */
+  claimed_until: NullableTimestamp;
   /** The users a notification's mail names (their usernames are redacted here when they are erased). */
   named_user_ids: ColumnType<string[], string[] | undefined, string[]>;
 }

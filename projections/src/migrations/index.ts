@@ -31,6 +31,7 @@ import * as poolGameweekPoints from './2026_11_27_030000_pool_gameweek_points_po
 import * as userStatsPayout from './2026_11_27_030000_user_stats_payout_home.js';
 import * as notificationsNamesById from './2026_11_27_045000_notifications_names_by_id.js';
 import * as outboxNamedUsers from './2026_11_27_046000_outbox_named_users.js';
+import * as outboxClaims from './2026_11_27_100000_outbox_claims.js';
 import * as transactionsDescriptionCodes from './2026_11_27_090000_transactions_description_codes.js';
 
 /**
@@ -71,6 +72,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_045000_notifications_names_by_id': notificationsNamesById,
   '2026_11_27_046000_outbox_named_users': outboxNamedUsers,
   '2026_11_27_090000_transactions_description_codes': transactionsDescriptionCodes,
+  '2026_11_27_100000_outbox_claims': outboxClaims,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -41,6 +41,8 @@ export interface PushOutboxTable {
   next_attempt_at: DefaultedTimestamp;
   last_error: string | null;
   sent_at: NullableTimestamp;
+  /** While a sender's round has the row: it is not due again before then (2026_11_27_100000 migration); null: not claimed. */
+  claimed_until: NullableTimestamp;
   /** The users the notification names (their usernames are redacted here when they are erased). */
   named_user_ids: ColumnType<string[], string[] | undefined, string[]>;
 }

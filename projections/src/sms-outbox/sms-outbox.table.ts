@@ -27,5 +27,7 @@ export interface SmsOutboxTable {
   expires_at: Timestamp;
   sent_at: NullableTimestamp;
   transport: string | null;
+  /** While a sender's round has the row: it is not due again before then (2026_11_27_100000 migration); null: not claimed. */
+  claimed_until: NullableTimestamp;
 }
 export type SmsOutboxRow = Selectable<SmsOutboxTable>;

@@ -4,7 +4,7 @@ import type { Database } from '@wager/projections';
 /**
  * Runs `work` only if this process wins the session-level advisory lock named `key`, and
  * returns undefined if another process holds it. Used by jobs that several processes run at
- * once (schedulers, the email sender) to share the work.
+ * once (the schedulers) to share the work.
  *
  * Why not `SELECT … FOR UPDATE SKIP LOCKED` in a transaction: a row lock gives the transaction
  * an xid, and the PostgreSQL event store's readers hold back behind every open xid on the

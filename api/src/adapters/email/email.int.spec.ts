@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
 import { eventually } from '../../testing/eventually.js';
 import { signUpUser } from '../../testing/users.js';
-import { enqueueEmail } from './outbox.js';
-import { EMAIL_ATTEMPTS_MAX, sendDueEmails } from './sender-job.js';
+import { enqueueEmail, enqueueEmails, type QueuedEmail } from './outbox.js';
+import { EMAIL_ATTEMPTS_MAX, EMAIL_BATCH_SIZE, EMAIL_CLAIM_LEASE_MS, sendDueEmails } from './sender-job.js';
+import { recordingStatements } from '../../testing/statement-recorder.js';
 import type { EmailSender, OutgoingEmail } from './port.js';
 import { verificationMailReactor } from '../../contexts/accounts/reactors.js';
 
@@ -28,6 +29,10 @@ function recordingSender(failTimes = 0): EmailSender & { sent: OutgoingEmail[] }
       sent.push(message);
     },
   };
+}
+
+function mail(to: string): QueuedEmail {
+  return { id: randomUUID(), to, subject: 'S', text: 'T', kind: 'test', userId: null };
 }
 
 describe('email outbox', () => {
@@ -69,6 +74,65 @@ describe('email outbox', () => {
     }
     const row = await h.deps.db.selectFrom('email_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'failed', attempts: EMAIL_ATTEMPTS_MAX });
+  });
+
+  it('a round claims its mails with one statement and records every outcome, sent and failed, with one more', async () => {
+    await h.deps.db.updateTable('email_outbox').set({ status: 'sent' }).execute();
+    const mails = ['a@example.com', 'refused@example.com', 'b@example.com'].map((to) => mail(to));
+    await enqueueEmails(h.deps.db, mails, h.clock.now());
+    const recorded = recordingStatements(h.deps.db);
+    const sender: EmailSender & { sent: OutgoingEmail[] } = {
+      name: 'recording',
+      sent: [],
+      send: async (message) => {
+        if (message.to.startsWith('refused')) throw new Error('550 mailbox unavailable');
+        sender.sent.push(message);
+      },
+    };
+    expect(await sendDueEmails({ ...h.deps, db: recorded.db }, sender)).toBe(3);
+    expect(recorded.statements).toHaveLength(2);
+    expect(recorded.statements[0]).toMatch(/^update "email_outbox" set claimed_until = \$1 where id in \(select id from "email_outbox" .* for update skip locked\) returning \*$/);
+    expect(recorded.statements[1]).toMatch(/^update "email_outbox" as o set .* from unnest\(/);
+    expect(sender.sent.map((m) => m.to).sort()).toEqual(['a@example.com', 'b@example.com']);
+    const rows = await h.deps.db.selectFrom('email_outbox').selectAll().where('id', 'in', mails.map((m) => m.id)).execute();
+    expect(Object.fromEntries(rows.map((r) => [r.to_address, { status: r.status, attempts: r.attempts, last_error: r.last_error, claimed_until: r.claimed_until }]))).toEqual({
+      'a@example.com': { status: 'sent', attempts: 1, last_error: null, claimed_until: null },
+      'b@example.com': { status: 'sent', attempts: 1, last_error: null, claimed_until: null },
+      'refused@example.com': { status: 'queued', attempts: 1, last_error: '550 mailbox unavailable', claimed_until: null },
+    });
+    expect(rows.find((r) => r.status === 'queued')!.next_attempt_at).toEqual(new Date(h.clock.now().getTime() + 10_000));
+  });
+
+  it('two senders racing take disjoint rounds: every mail is sent once', async () => {
+    await h.deps.db.updateTable('email_outbox').set({ status: 'sent' }).execute();
+    // More than one round holds, so the second sender has rows to take whichever claims first.
+    const mails = Array.from({ length: EMAIL_BATCH_SIZE + EMAIL_BATCH_SIZE / 2 }, (_, i) => mail(`racer${i}@example.com`));
+    await enqueueEmails(h.deps.db, mails, h.clock.now());
+    const first = recordingSender();
+    const second = recordingSender();
+    const handled = await Promise.all([sendDueEmails(h.deps, first), sendDueEmails(h.deps, second)]);
+    expect(handled.every((n) => n > 0)).toBe(true);
+    expect(handled[0]! + handled[1]!).toBe(mails.length);
+    const sent = [...first.sent, ...second.sent].map((m) => m.id);
+    expect(sent.sort()).toEqual(mails.map((m) => m.id).sort());
+    expect(await h.deps.db.selectFrom('email_outbox').select('id').where('id', 'in', sent).where('status', '!=', 'sent').execute()).toEqual([]);
+  });
+
+  it('a sender that stops between its claim and its mark leaves the mail to be sent once its claim has run out', async () => {
+    await h.deps.db.updateTable('email_outbox').set({ status: 'sent' }).execute();
+    const queued = mail('stranded@example.com');
+    await enqueueEmail(h.deps.db, queued, h.clock.now());
+    // The sender hangs in the provider call, as a process that died there: its round never marks.
+    let started!: () => void;
+    const sending = new Promise<void>((resolve) => (started = resolve));
+    void sendDueEmails(h.deps, { name: 'stuck', send: () => (started(), new Promise<void>(() => undefined)) });
+    await sending;
+    const other = recordingSender();
+    expect(await sendDueEmails(h.deps, other)).toBe(0);
+    h.clock.advance(EMAIL_CLAIM_LEASE_MS);
+    expect(await sendDueEmails(h.deps, other)).toBe(1);
+    expect(other.sent.map((m) => m.id)).toEqual([queued.id]);
+    expect(await h.deps.db.selectFrom('email_outbox').select(['status', 'attempts', 'claimed_until']).where('id', '=', queued.id).executeTakeFirstOrThrow()).toEqual({ status: 'sent', attempts: 1, claimed_until: null });
   });
 
   it('the dev mailbox lists the mail as a page and as JSON', async () => {

@@ -5,8 +5,9 @@ import { createTestHarness, type TestHarness } from '../../testing/app.js';
 import { startFakePushService, type FakeDevice, type FakePushService } from '../../testing/fake-push-service/fake-push-service.js';
 import { authHeader, signUpUser } from '../../testing/users.js';
 import type { PushSender } from './port.js';
-import { PUSH_ATTEMPTS_MAX, PUSH_OUTBOX_TTL_MS, deliverQueuedPush, pushOutboxJob, pushRetryDelayMs, sendDuePushes } from './sender-job.js';
+import { PUSH_ATTEMPTS_MAX, PUSH_CLAIM_LEASE_MS, PUSH_OUTBOX_TTL_MS, deliverQueuedPush, pushOutboxJob, pushRetryDelayMs, sendDuePushes } from './sender-job.js';
 import { vapidKeys, type VapidKeys } from './vapid.js';
+import { recordingStatements } from '../../testing/statement-recorder.js';
 import { PUSH_TTL_SECONDS, webPushSender } from './web-push.js';
 
 let h: TestHarness;
@@ -55,6 +56,12 @@ function expectVapidSigned(header: string | string[] | undefined, endpoint: stri
   const publicKey = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') }, format: 'jwk' });
   expect(verify('sha256', Buffer.from(`${head}.${claims}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'))).toBe(true);
   expect(JSON.parse(Buffer.from(claims, 'base64url').toString())).toMatchObject({ aud: new URL(endpoint).origin, sub: keys.subject });
+}
+
+/** "update push_outbox", "select push_subscriptions", …: a statement's verb and table. */
+function statementShape(statement: string): string {
+  const match = /^(update|insert into|delete from|select .*? from) "?(\w+)"?/.exec(statement);
+  return match ? `${match[1]!.split(' ')[0]} ${match[2]}` : statement;
 }
 
 describe('the push sender', () => {
@@ -152,6 +159,53 @@ describe('the push sender', () => {
     await Promise.all([sendDuePushes(h.deps, sender), sendDuePushes(h.deps, sender), sendDuePushes(h.deps, sender)]);
     for (const device of devices) expect(service.received(device).map((p) => (p.payload as { title: string }).title).sort()).toEqual(['one', 'two']);
     for (const row of rows) expect((await outboxRow(row.id)).status).toBe('done');
+  });
+
+  it('given several notifications to several devices, when a round pushes them, then it takes one statement per step and table, not per push', async () => {
+    // Nothing else due: the round holds exactly these rows.
+    await h.deps.db.updateTable('push_outbox').set({ status: 'done' }).where('status', '=', 'queued').execute();
+    const first = await playerWithDevices(2);
+    const second = await playerWithDevices(1);
+    service.answer(first.devices[1]!, 503);
+    const rows = [await queue(first.userId, 'one'), await queue(first.userId, 'two'), await queue(second.userId, 'three')];
+    const recorded = recordingStatements(h.deps.db);
+    expect(await sendDuePushes({ ...h.deps, db: recorded.db }, sender)).toBe(3);
+    expect(recorded.statements.map(statementShape)).toEqual([
+      'update push_outbox', // the claim
+      'select push_subscriptions', // the users' devices
+      'select push_deliveries', // the deliveries so far
+      'insert push_deliveries', // every push due written `sending` before any is made
+      'update push_deliveries', // their outcomes
+      'update push_subscriptions', // the devices' last success or failure
+      'update push_outbox', // the rows' outcomes
+    ]);
+    expect(recorded.statements[0]).toMatch(/for update skip locked\) returning \*$/);
+    expect(service.received(first.devices[0]!).map((p) => (p.payload as { title: string }).title).sort()).toEqual(['one', 'two']);
+    expect(service.received(second.devices[0]!).map((p) => (p.payload as { title: string }).title)).toEqual(['three']);
+    expect((await Promise.all(rows.map((row) => outboxRow(row.id)))).map((row) => [row.status, row.attempts, row.claimed_until])).toEqual([
+      ['queued', 1, null],
+      ['queued', 1, null],
+      ['done', 1, null],
+    ]);
+  });
+
+  it('given a sender that stopped between its claim and its mark, when its claim has run out, then the next round takes the notification up and finishes it without pushing any device twice', async () => {
+    await h.deps.db.updateTable('push_outbox').set({ status: 'done' }).where('status', '=', 'queued').execute();
+    const { userId, devices } = await playerWithDevices(2);
+    const row = await queue(userId);
+    // The first push hangs, as a process that died in the push service's call: its round never marks.
+    let started!: () => void;
+    const sending = new Promise<void>((resolve) => (started = resolve));
+    void sendDuePushes(h.deps, { name: 'stuck', send: () => (started(), new Promise<never>(() => undefined)) });
+    await sending;
+    expect(await sendDuePushes(h.deps, sender)).toBe(0);
+    h.clock.advance(PUSH_CLAIM_LEASE_MS);
+    expect(await sendDuePushes(h.deps, sender)).toBe(1);
+    // Every push the stopped round had written `sending` may have gone out: none is made again (at most once).
+    expect(devices.map((device) => service.received(device).length)).toEqual([0, 0]);
+    const deliveries = await h.deps.db.selectFrom('push_deliveries').select('status').where('outbox_id', '=', row.id).execute();
+    expect(deliveries.map((d) => d.status)).toEqual(['interrupted', 'interrupted']);
+    expect(await outboxRow(row.id)).toMatchObject({ status: 'done', attempts: 1, claimed_until: null });
   });
 
   it('given a notification older than a day, when it comes up, then it is expired and nothing is pushed', async () => {

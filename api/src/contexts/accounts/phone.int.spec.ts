@@ -1,5 +1,5 @@
 // Proves phone verification by SMS: the Termii adapter over HTTP against the Termii sandbox (sent, refused, retried), a code sent to a number typed as 0803… verifies it in E.164, the rate limits (60 s resend, 5 codes per number a day, 5 wrong tries, 10-minute expiry), a verified number cannot verify another account (even when two race), and both routes' authorization.
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userStreamId } from '@wager/domain/accounts/index';
@@ -10,7 +10,10 @@ import { authHeader, makeAdmin, signUpUser } from '../../testing/users.js';
 import { TERMII_SANDBOX_API_KEY, selfBaseUrl, smsSenderFromConfig } from '../../adapters/providers.js';
 import { termiiSender } from '../../adapters/sms/termii.js';
 import { SmsSendError } from '../../adapters/sms/port.js';
-import { sendDueSms } from '../../adapters/sms/sender-job.js';
+import { SMS_CLAIM_LEASE_MS, sendDueSms } from '../../adapters/sms/sender-job.js';
+import { enqueueSms } from '../../adapters/sms/outbox.js';
+import type { SmsSender } from '../../adapters/sms/port.js';
+import { recordingStatements } from '../../testing/statement-recorder.js';
 
 let h: TestHarness;
 let sandboxUrl: string;
@@ -96,6 +99,48 @@ describe('the Termii adapter against the Termii sandbox, over HTTP', () => {
     const wrongKey = termiiSender({ baseUrl: sandboxUrl, apiKey: 'revoked', senderId: 'Wager', channel: 'dnd', timeoutMs: 2000 });
     await sendDueSms(h.deps, wrongKey);
     expect(await h.deps.db.selectFrom('sms_outbox').select(['status', 'attempts']).where('to_phone', '=', other.e164).executeTakeFirst()).toEqual({ status: 'failed', attempts: 1 });
+  });
+
+  it('a round claims its messages with one statement and marks sent, refused and expired ones with one more; a sender stopped between the two leaves them for after its claim', async () => {
+    const now = h.clock.now();
+    const sms = (to: string, expiresAt = new Date(now.getTime() + 600_000)) => ({ id: randomUUID(), to, text: 'Your code is 123456', kind: 'test', userId: null, expiresAt });
+    const [sent, refused, expired] = [sms(freshNumber().e164), sms('+2348030000000'), sms(freshNumber().e164, now)];
+    for (const message of [sent, refused, expired]) await enqueueSms(h.deps.db, message, now);
+    const recorded = recordingStatements(h.deps.db);
+    const fake: SmsSender = {
+      name: 'fake',
+      send: async (message) => {
+        if (message.to === refused.to) throw new SmsSendError('bad sender ID', false);
+        return { providerMessageId: `p-${message.id}` };
+      },
+    };
+    await sendDueSms({ ...h.deps, db: recorded.db }, fake);
+    expect(recorded.statements).toHaveLength(2);
+    expect(recorded.statements[0]).toMatch(/^update "sms_outbox" set claimed_until = \$1 where id in \(select .* for update skip locked\) returning \*$/);
+    expect(recorded.statements[1]).toMatch(/^update "sms_outbox" as o set .* from unnest\(/);
+    const rows = await h.deps.db.selectFrom('sms_outbox').select(['id', 'status', 'attempts', 'last_error', 'claimed_until']).where('id', 'in', [sent.id, refused.id, expired.id]).execute();
+    const byId = new Map(rows.map(({ id, ...state }) => [id, state]));
+    expect([sent, refused, expired].map((message) => byId.get(message.id))).toEqual([
+      { status: 'sent', attempts: 1, last_error: null, claimed_until: null },
+      { status: 'failed', attempts: 1, last_error: 'bad sender ID', claimed_until: null },
+      { status: 'failed', attempts: 0, last_error: 'expired before it could be sent', claimed_until: null },
+    ]);
+
+    const stranded = sms(freshNumber().e164);
+    await enqueueSms(h.deps.db, stranded, h.clock.now());
+    // The provider call hangs, as a process that died there: the round never marks.
+    let started!: () => void;
+    const sending = new Promise<void>((resolve) => (started = resolve));
+    void sendDueSms(h.deps, { name: 'stuck', send: () => (started(), new Promise<never>(() => undefined)) });
+    await sending;
+    const delivered: string[] = [];
+    const after: SmsSender = { name: 'fake', send: async (message) => (delivered.push(message.id), { providerMessageId: `p-${message.id}` }) };
+    await sendDueSms(h.deps, after);
+    expect(delivered).not.toContain(stranded.id);
+    h.clock.advance(SMS_CLAIM_LEASE_MS);
+    await sendDueSms(h.deps, after);
+    expect(delivered.filter((id) => id === stranded.id)).toHaveLength(1);
+    expect(await h.deps.db.selectFrom('sms_outbox').select(['status', 'claimed_until']).where('id', '=', stranded.id).executeTakeFirst()).toEqual({ status: 'sent', claimed_until: null });
   });
 });
 
