@@ -35,6 +35,7 @@ import { commandSnapshots, runCommand, runMultiStreamCommand, streamState } from
 import { stakeTerms } from '../wallet/index.js';
 import { withStakeToast } from './wallet-steps.js';
 import { perBus } from '../../runtime/per-bus.js';
+import { betParties } from './parties.js';
 import { SESSIONS_ENDED_SUBJECT } from '../../plugins/sessions.js';
 
 export interface BetTimings {
@@ -256,8 +257,11 @@ export class BetSagas {
             metadata,
           })
         : await runMultiStreamCommand(this.deps, { parts, decide: (states) => decide(terms, states), metadata });
+      const appended = betAppendOf(result);
+      // The creation and the acceptance, for the followers of this bet in this process (they then read nothing to learn them).
+      if (appended) betParties(this.deps).noteAppended(betId, result.events.bet, appended.nextExpectedRevision);
       // The answer is what the command decided (the bet as its events make it); the position is the consistency token.
-      return { state: result.states.bet, events: result.events.bet, position: decidedAt(result), appended: betAppendOf(result) };
+      return { state: result.states.bet, events: result.events.bet, position: decidedAt(result), appended };
     } catch (error) {
       throw withStakeToast(error);
     }
@@ -337,6 +341,11 @@ export class BetSagas {
   }
 
   private async createChat(betId: string, opponentId: string): Promise<Position | null> {
+    // A chat once created stays open (its state never leaves 'open'), so CreateChat decides nothing
+    // on it at any later revision: a chat this process holds as created (the acceptance's own
+    // append opened it) needs no read of the bet nor of the chat.
+    const held = commandSnapshots.get<ChatState>(this.deps.store, chatDecider, chatStreamId(chatIdOfBet(betId)));
+    if (held?.state.status === 'open') return held.position;
     const state = await this.state(betId);
     if (!('bet' in state)) return null;
     const chatId = chatIdOfBet(betId);
