@@ -242,14 +242,15 @@ export class BetSagas {
     const parts = {
       // In $all the lock comes first, then the bet's event (the order of the parts), as the trail has always shown it.
       wallet: { streamId: walletStreamId(userId), decider: walletDecider, eventIds: (events: WalletEvent[]) => events.map((_, i) => (i === 0 ? lockId : deterministicId(lockId, String(i)))) },
-      bet: { streamId: betStreamId(betId), decider: betDecider, eventIds: (events: BetEvent[], revision: number) => events.map((e, i) => betStepId(betId, String(revision + 1 + i), e.type, key)) },
+      // A creation expects a new stream (decided as empty without a read unless this process holds it).
+      bet: { streamId: betStreamId(betId), decider: betDecider, eventIds: (events: BetEvent[], revision: number) => events.map((e, i) => betStepId(betId, String(revision + 1 + i), e.type, key)), fresh: command.type === 'CreateBet' },
     };
     const metadata = { ...command.metadata, actor: userId };
     try {
       const result = opensChat
         ? await runMultiStreamCommand(this.deps, {
             // The chat after the bet's event, the system's act (the id it has always had, so the accept route's and the reactor's repeats store nothing).
-            parts: { ...parts, chat: { streamId: chatStreamId(chatIdOfBet(betId)), decider: chatDecider, eventIds: () => [betStepId(betId, 'chat-created')], metadataOf: () => ({ actor: 'system' }) } },
+            parts: { ...parts, chat: { streamId: chatStreamId(chatIdOfBet(betId)), decider: chatDecider, eventIds: () => [betStepId(betId, 'chat-created')], metadataOf: () => ({ actor: 'system' }), fresh: true } },
             decide: (states) => {
               const move = decide(terms, states);
               return { ...move, chat: chatOf(move.bet.reduce(betDecider.evolve, states.bet), states.chat, command.metadata.now) };

@@ -1,4 +1,4 @@
-// Proves the bets' followers learn a bet's players, currency and rules without reading its stream when this process holds them (the bets context's `betParties`, by stream revision): the notifications' and the live tracker's handlers of a whole lifecycle read neither the bet's nor its chat's stream, nor does the chat follow-up of an acceptance whose append opened the chat; a process that holds nothing reads the bet's stream once, then holds it; and what they decide is what the stream says.
+// Proves the bets' followers learn a bet's players, currency and rules without reading its stream when this process holds them (the bets context's `betParties`, by stream revision): the notifications' and the live tracker's handlers of a whole lifecycle read neither the bet's nor its chat's stream, nor does the chat follow-up of an acceptance whose append opened the chat; a process that holds nothing reads the bet's stream once, then holds it; and what they decide is what the stream says. And create and join, when this process holds the players' wallets (and the bet, for the join), read neither the bet's stream, nor the wallets', nor the chat's the join opens (a new stream, decided as empty: the append's "no stream" is the check).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { planNotifications } from '@wager/domain/notifications/index';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
 import { notificationContextFor, notificationsRaiseReactor } from '../notifications/reactors.js';
 import { liveTrackingReactor } from '../live/reactors.js';
+import { walletStreamId } from '@wager/domain/wallet/index';
 import { BetSagas } from './commands.js';
 import { betFollowUpsReactor } from './reactors.js';
 import { fundedPlayer } from './testing.js';
@@ -109,5 +110,20 @@ describe("a bet's followers in a process that holds nothing of it", () => {
     const creation = { ...events[1]!, type: 'BetExpired', data: { betId, refunds: [], expiredAt: new Date().toISOString() }, streamRevision: 0 } as RecordedEvent;
     expect((await notificationContextFor(elsewhere, creation)).bet).toMatchObject({ opponentId: null });
     expect((await notificationContextFor(elsewhere, events[1]!)).bet).toMatchObject({ opponentId: (events[1]!.data as { opponentId: string }).opponentId });
+  });
+});
+
+describe('create and join in the process that holds the wallets', () => {
+  it("read neither the bet's, the wallets' nor the new chat's stream", async () => {
+    const sagas = new BetSagas(h.deps);
+    const alice = await fundedPlayer(h);
+    const bob = await fundedPlayer(h);
+    const betId = randomUUID();
+    const streams = [betStreamId(betId), walletStreamId(alice.id), walletStreamId(bob.id), chatStreamId(chatIdOfBet(betId))];
+    const created = await readsOf(() => sagas.create({ betId, challengerId: alice.id, inviteLinkId: randomUUID(), challenge: createChallengeSchema.parse({ amount: '100', visibility: 'public' }) }));
+    const joined = await readsOf(() => sagas.accept({ betId, acceptorId: bob.id, via: 'marketplace' }));
+    expect(streams.map((s) => (created.get(s) ?? 0) + (joined.get(s) ?? 0))).toEqual([0, 0, 0, 0]);
+    expect((await h.deps.store.readStream(betStreamId(betId))).map((e) => e.type)).toEqual(['BetCreated', 'BetAccepted']);
+    expect((await h.deps.store.readStream(chatStreamId(chatIdOfBet(betId)))).map((e) => e.type)).toEqual(['ChatCreated']);
   });
 });
