@@ -166,6 +166,8 @@ export interface BatchStep<Command, Event extends AnyEvent> {
   readonly metadata?: Record<string, unknown>;
   /** A refusal that drops this command alone (the others are still appended); any other refusal fails the batch. */
   readonly skipIf?: (error: unknown) => boolean;
+  /** The first command on a stream it expects not to exist yet (a match's tracking started): see `StreamPart.fresh`. */
+  readonly fresh?: boolean;
 }
 
 /**
@@ -197,6 +199,7 @@ export async function handleCommandBatch<State, Command, Event extends AnyEvent>
         decider,
         eventIds: (events: Event[]) => events.map((e) => stepOf.get(e)!.id),
         metadataOf: (event: Event) => stepOf.get(event)?.metadata,
+        fresh: byStream.get(streamId)![0]!.fresh === true,
       } satisfies StreamPart<State, Event>,
     ]),
   );

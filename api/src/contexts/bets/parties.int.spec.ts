@@ -5,12 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InProcessBus, type RecordedEvent } from '@wager/domain';
 import { betStreamId, createChallengeSchema } from '@wager/domain/bets/index';
 import { chatIdOfBet, chatStreamId } from '@wager/domain/chat/index';
+import { matchStreamId } from '@wager/domain/live/index';
 import { planNotifications } from '@wager/domain/notifications/index';
 import { createTestHarness, type TestHarness } from '../../testing/app.js';
 import { notificationContextFor, notificationsRaiseReactor } from '../notifications/reactors.js';
 import { liveTrackingReactor } from '../live/reactors.js';
 import { walletStreamId } from '@wager/domain/wallet/index';
 import { BetSagas } from './commands.js';
+import { betParties } from './parties.js';
 import { betFollowUpsReactor } from './reactors.js';
 import { fundedPlayer } from './testing.js';
 
@@ -125,5 +127,19 @@ describe('create and join in the process that holds the wallets', () => {
     expect(streams.map((s) => (created.get(s) ?? 0) + (joined.get(s) ?? 0))).toEqual([0, 0, 0, 0]);
     expect((await h.deps.store.readStream(betStreamId(betId))).map((e) => e.type)).toEqual(['BetCreated', 'BetAccepted']);
     expect((await h.deps.store.readStream(chatStreamId(chatIdOfBet(betId)))).map((e) => e.type)).toEqual(['ChatCreated']);
+  });
+});
+
+describe("the live tracker's start on a match stream this process never saw", () => {
+  it('opens it without reading it (decided as empty: the append\'s "no stream" is the check)', async () => {
+    const { events } = await lifecycle();
+    // The same bet's creation and acceptance under a new id, never stored (so no reactor of this app starts its tracking first).
+    const betId = randomUUID();
+    betParties(h.deps).noteAppended(betId, [{ type: 'BetCreated', data: { ...(events[0]!.data as object), betId } }], 0);
+    const accepted = { ...events[1]!, id: randomUUID(), streamId: betStreamId(betId), data: { ...(events[1]!.data as object), betId } } as RecordedEvent;
+    const reads = await readsOf(() => liveTrackingReactor(h.deps).handle(accepted));
+    expect(reads.get(matchStreamId(betId)) ?? 0).toBe(0);
+    expect(reads.get(betStreamId(betId)) ?? 0).toBe(0);
+    expect((await h.deps.store.readStream(matchStreamId(betId))).map((e) => e.type)).toEqual(['MatchTrackingStarted']);
   });
 });
