@@ -126,6 +126,8 @@ export interface BatchCommand<C extends Command, Event extends { type: string; d
   readonly command: C;
   readonly eventIds: (events: Event[]) => string[];
   readonly skipIf?: (error: unknown) => boolean;
+  /** The stream is expected not to exist yet (see `StreamPart.fresh`): decided as empty without a read unless held. */
+  readonly fresh?: boolean;
 }
 
 /**

@@ -20,6 +20,13 @@ export interface StreamPart<State, Event extends AnyEvent> {
   readonly eventIds: (events: Event[], revision: number) => string[];
   /** Metadata of one event of this stream, over the command's (a batch of commands has one per command). */
   readonly metadataOf?: (event: Event) => Record<string, unknown> | undefined;
+  /**
+   * A stream the command expects not to exist yet (a bet being created, the chat its acceptance
+   * opens): with no snapshot held, it is decided as empty without a read, the append's expected
+   * revision "no stream" being the check (a stream that exists after all fails the append, and the
+   * command is decided again on every stream as read).
+   */
+  readonly fresh?: boolean;
 }
 
 export type StreamParts = Record<string, StreamPart<any, any>>;
@@ -44,7 +51,7 @@ type Snapshots<P extends StreamParts> = { [K in keyof P]: StreamSnapshot<StatesO
 
 /**
  * Reads every stream, decides once over all of them, appends once. With `snapshots`, when every
- * stream is cached the command is first decided without reading (the expected revisions of the
+ * stream is cached (or `fresh` and not cached: decided as empty) the command is first decided without reading (the expected revisions of the
  * append are the check, as in handleCommand); a refusal or a no-op is decided again on the
  * streams as read. A stream the decision reads but does not write is not locked by the append:
  * a decision must write every stream whose state its answer depends on.
@@ -58,7 +65,8 @@ export async function handleMultiStreamCommand<P extends StreamParts>(
   const retry = options.retry ?? IMMEDIATE_RETRY;
   const keys = Object.keys(parts) as (keyof P & string)[];
   if (options.snapshots) {
-    const cached = Object.fromEntries(keys.map((k) => [k, options.snapshots!.get(store, parts[k]!.decider, parts[k]!.streamId)])) as Partial<Snapshots<P>>;
+    const held = (k: keyof P & string) => options.snapshots!.get(store, parts[k]!.decider, parts[k]!.streamId) ?? (parts[k]!.fresh ? { revision: -1, state: parts[k]!.decider.initialState(), position: null } : undefined);
+    const cached = Object.fromEntries(keys.map((k) => [k, held(k)])) as Partial<Snapshots<P>>;
     if (keys.every((k) => cached[k])) {
       const from = cached as Snapshots<P>;
       const optimistic = decideOrUndefined(decide, statesOf(from));
@@ -158,6 +166,8 @@ export interface BatchStep<Command, Event extends AnyEvent> {
   readonly metadata?: Record<string, unknown>;
   /** A refusal that drops this command alone (the others are still appended); any other refusal fails the batch. */
   readonly skipIf?: (error: unknown) => boolean;
+  /** The first command on a stream it expects not to exist yet (a match's tracking started): see `StreamPart.fresh`. */
+  readonly fresh?: boolean;
 }
 
 /**
@@ -189,6 +199,7 @@ export async function handleCommandBatch<State, Command, Event extends AnyEvent>
         decider,
         eventIds: (events: Event[]) => events.map((e) => stepOf.get(e)!.id),
         metadataOf: (event: Event) => stepOf.get(event)?.metadata,
+        fresh: byStream.get(streamId)![0]!.fresh === true,
       } satisfies StreamPart<State, Event>,
     ]),
   );

@@ -74,6 +74,35 @@ describe('handleMultiStreamCommand', () => {
     expect(await balance(store, 'b')).toBe(30);
   });
 
+  it('decides a fresh stream as empty without reading it when the others are held, and on the streams as read when it exists after all', async () => {
+    const store = new InMemoryEventStore();
+    const snapshots = new SnapshotCache();
+    await store.append('account-a', [{ id: randomUUID(), type: 'Moved', data: { amount: 100, transfer: 'seed' } }]);
+    await transfer(store, 'a', 'b', 10, randomUUID(), snapshots); // a and b now held
+    const reads: string[] = [];
+    const readStream = store.readStream.bind(store);
+    store.readStream = (id, options) => {
+      reads.push(id);
+      return readStream(id, options);
+    };
+    const open = (to: string, amount: number, id: string) =>
+      handleMultiStreamCommand(
+        store,
+        { from: part('a', id), to: { ...part(to, id), fresh: true } },
+        (s) => ({ from: [{ type: 'Moved' as const, data: { amount: -amount, transfer: id } }], to: [{ type: 'Moved' as const, data: { amount: amount + s.to, transfer: id } }] }),
+        { snapshots },
+      );
+    await open('c', 5, randomUUID());
+    expect(reads).toEqual([]);
+    expect(await balance(store, 'c')).toBe(5);
+    // "Fresh" but it exists (another process wrote it): the append's "no stream" fails, decided again as read.
+    await store.append('account-d', [{ id: randomUUID(), type: 'Moved', data: { amount: 7, transfer: 'elsewhere' } }]);
+    await open('d', 5, randomUUID());
+    expect(reads).toContain('account-d');
+    expect(await balance(store, 'd')).toBe(7 + 12);
+    expect(await balance(store, 'a')).toBe(80);
+  });
+
   it('writes nothing when the decision refuses, and nothing at all for a no-op', async () => {
     const store = new InMemoryEventStore();
     await expect(transfer(store, 'a', 'b', 1, randomUUID())).rejects.toThrow('Insufficient balance');

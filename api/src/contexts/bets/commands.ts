@@ -35,6 +35,7 @@ import { commandSnapshots, runCommand, runMultiStreamCommand, streamState } from
 import { stakeTerms } from '../wallet/index.js';
 import { withStakeToast } from './wallet-steps.js';
 import { perBus } from '../../runtime/per-bus.js';
+import { betParties } from './parties.js';
 import { SESSIONS_ENDED_SUBJECT } from '../../plugins/sessions.js';
 
 export interface BetTimings {
@@ -241,14 +242,15 @@ export class BetSagas {
     const parts = {
       // In $all the lock comes first, then the bet's event (the order of the parts), as the trail has always shown it.
       wallet: { streamId: walletStreamId(userId), decider: walletDecider, eventIds: (events: WalletEvent[]) => events.map((_, i) => (i === 0 ? lockId : deterministicId(lockId, String(i)))) },
-      bet: { streamId: betStreamId(betId), decider: betDecider, eventIds: (events: BetEvent[], revision: number) => events.map((e, i) => betStepId(betId, String(revision + 1 + i), e.type, key)) },
+      // A creation expects a new stream (decided as empty without a read unless this process holds it).
+      bet: { streamId: betStreamId(betId), decider: betDecider, eventIds: (events: BetEvent[], revision: number) => events.map((e, i) => betStepId(betId, String(revision + 1 + i), e.type, key)), fresh: command.type === 'CreateBet' },
     };
     const metadata = { ...command.metadata, actor: userId };
     try {
       const result = opensChat
         ? await runMultiStreamCommand(this.deps, {
             // The chat after the bet's event, the system's act (the id it has always had, so the accept route's and the reactor's repeats store nothing).
-            parts: { ...parts, chat: { streamId: chatStreamId(chatIdOfBet(betId)), decider: chatDecider, eventIds: () => [betStepId(betId, 'chat-created')], metadataOf: () => ({ actor: 'system' }) } },
+            parts: { ...parts, chat: { streamId: chatStreamId(chatIdOfBet(betId)), decider: chatDecider, eventIds: () => [betStepId(betId, 'chat-created')], metadataOf: () => ({ actor: 'system' }), fresh: true } },
             decide: (states) => {
               const move = decide(terms, states);
               return { ...move, chat: chatOf(move.bet.reduce(betDecider.evolve, states.bet), states.chat, command.metadata.now) };
@@ -256,8 +258,11 @@ export class BetSagas {
             metadata,
           })
         : await runMultiStreamCommand(this.deps, { parts, decide: (states) => decide(terms, states), metadata });
+      const appended = betAppendOf(result);
+      // The creation and the acceptance, for the followers of this bet in this process (they then read nothing to learn them).
+      if (appended) betParties(this.deps).noteAppended(betId, result.events.bet, appended.nextExpectedRevision);
       // The answer is what the command decided (the bet as its events make it); the position is the consistency token.
-      return { state: result.states.bet, events: result.events.bet, position: decidedAt(result), appended: betAppendOf(result) };
+      return { state: result.states.bet, events: result.events.bet, position: decidedAt(result), appended };
     } catch (error) {
       throw withStakeToast(error);
     }
@@ -337,6 +342,11 @@ export class BetSagas {
   }
 
   private async createChat(betId: string, opponentId: string): Promise<Position | null> {
+    // A chat once created stays open (its state never leaves 'open'), so CreateChat decides nothing
+    // on it at any later revision: a chat this process holds as created (the acceptance's own
+    // append opened it) needs no read of the bet nor of the chat.
+    const held = commandSnapshots.get<ChatState>(this.deps.store, chatDecider, chatStreamId(chatIdOfBet(betId)));
+    if (held?.state.status === 'open') return held.position;
     const state = await this.state(betId);
     if (!('bet' in state)) return null;
     const chatId = chatIdOfBet(betId);

@@ -12,6 +12,7 @@ import { betsTrail } from './trail.js';
 export { betJson, betView, participants, type BetJson } from './views.js';
 export { peopleOf, recordedBet, type RecordedBet } from './recorded.js';
 export { EvidenceStore } from './evidence-store.js';
+export { betParties, type BetCreation, type BetPartiesAsOf } from './parties.js';
 
 export const betsContext: ContextModule = {
   name: 'bets',

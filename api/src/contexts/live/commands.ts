@@ -56,7 +56,8 @@ export async function runLiveSteps(deps: IngestDeps, steps: readonly LiveStep[])
   await runCommandBatch(
     deps,
     liveDecider,
-    steps.map((step) => ({ streamId: matchStreamId(step.data.betId), command: stepCommand(deps, step), eventIds: (events: LiveEvent[]) => events.map(liveEventId) })),
+    // An acceptance's tracking opens the match stream: decided as empty without a read unless held.
+    steps.map((step) => ({ streamId: matchStreamId(step.data.betId), command: stepCommand(deps, step), eventIds: (events: LiveEvent[]) => events.map(liveEventId), fresh: step.type === 'StartTracking' })),
   );
 }
 

@@ -7,7 +7,7 @@
  * from the event that caused it, so handling an event twice writes nothing twice.
  */
 import { NotFoundError, type RecordedEvent } from '@wager/domain';
-import { betStreamId, type BetCreatedData, type BetEvent } from '@wager/domain/bets/index';
+import { betStreamId, type BetEvent, type BetRules } from '@wager/domain/bets/index';
 import type { LiveEvent, TrackedRules, TrackingClosedReason } from '@wager/domain/live/index';
 import { chatIdOfBet } from '@wager/domain/chat/index';
 import type { AppDeps } from '../../deps.js';
@@ -15,6 +15,7 @@ import type { Reactor } from '../../runtime/reactor-runner.js';
 import { postChatSystemMessage } from '../chat/index.js';
 import { checkReport, runLiveSteps, type LiveStep } from './commands.js';
 import { playerCard } from '../players/index.js';
+import { betParties } from '../bets/index.js';
 
 const CLOSING: Record<string, TrackingClosedReason> = { BetSettled: 'settled', BetVoided: 'voided', BetDisputed: 'disputed', BetCancelled: 'cancelled', BetExpired: 'expired' };
 
@@ -23,14 +24,8 @@ async function handleOf(deps: AppDeps, userId: string, gameType: 'fc25' | 'cod')
   return (gameType === 'fc25' ? row?.psn_username : row?.activision_id) ?? null;
 }
 
-/** The bet's creation, read from its own stream (its first event): the rules are not on BetAccepted. */
-async function betCreated(deps: AppDeps, betId: string): Promise<BetCreatedData | null> {
-  const [first] = await deps.store.readStream(betStreamId(betId), { maxCount: 1 });
-  return first?.type === 'BetCreated' ? (first.data as BetCreatedData) : null;
-}
-
 /** The rules a bet's match is tracked by: the handicap and the game's rules, from the bet's creation. */
-export function trackedRulesOf(created: BetCreatedData): TrackedRules {
+export function trackedRulesOf(created: BetRules): TrackedRules {
   return created.gameType === 'fc25'
     ? { handicap: created.rules.goalHandicap, matchDuration: created.rules.matchDuration, gameMode: null, roundLimit: null }
     : { handicap: created.rules.killHandicap, matchDuration: null, gameMode: created.rules.gameMode, roundLimit: created.rules.roundLimit };
@@ -38,7 +33,8 @@ export function trackedRulesOf(created: BetCreatedData): TrackedRules {
 
 /** The tracking an accepted bet starts (null when its stream has no creation). */
 async function startStep(deps: AppDeps, recorded: RecordedEvent, accepted: Extract<BetEvent, { type: 'BetAccepted' }>['data']): Promise<LiveStep | null> {
-  const created = await betCreated(deps, accepted.betId);
+  // The rules are not on BetAccepted: the creation, held per app (it never changes) or read from the bet's stream.
+  const created = await betParties(deps).creation(deps.store, accepted.betId);
   if (!created) return null;
   const [challengerHandle, opponentHandle] = await Promise.all([handleOf(deps, created.challengerId, created.gameType), handleOf(deps, accepted.opponentId, created.gameType)]);
   return {
@@ -111,6 +107,7 @@ async function handleInOrder(deps: AppDeps, events: readonly RecordedEvent[]): P
     pending = [];
   };
   for (const recorded of events) {
+    betParties(deps).noteRecorded(recorded);
     if (recorded.type !== 'ResultSuggested') {
       pending.push(recorded);
       continue;

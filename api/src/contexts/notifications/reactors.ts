@@ -7,6 +7,7 @@
  * handle an event again and nothing is stored or sent twice.
  */
 import type { RecordedEvent } from '@wager/domain';
+import { betStreamId } from '@wager/domain/bets/index';
 import { CATEGORY_OF, NOTIFYING_EVENT_TYPES, isLocked, namedUserIds, needsOf, notificationLocale, planNotifications, renderNotification, withNames, type NotificationContext, type NotificationParams, type NotificationRaisedData } from '@wager/domain/notifications/index';
 import { adminIds, moderatorIds } from '@wager/projections/notifications/queries';
 import { enqueueEmails, type QueuedEmail } from '../../adapters/email/outbox.js';
@@ -15,19 +16,21 @@ import type { AppDeps } from '../../deps.js';
 import type { Reactor } from '../../runtime/reactor-runner.js';
 import { raiseNotifications } from './commands.js';
 import { playerCard, playerNames } from '../players/index.js';
+import { betParties } from '../bets/index.js';
 import { enqueuePushes, type QueuedPush } from './store.js';
 import { renderNotificationEmail } from './email.js';
 import { unsubscribeKey, unsubscribeUrl } from './unsubscribe.js';
 
 type Deps = Pick<AppDeps, 'store' | 'db' | 'bus' | 'clock' | 'ids' | 'projections' | 'config'>;
 
-/** The bet's players and currency, from its own stream (the read model may not have caught up). */
-async function betContext(deps: Deps, betId: string): Promise<NotificationContext['bet']> {
-  const events = await deps.store.readStream(`bet-${betId}`);
-  const created = events.find((e) => e.type === 'BetCreated')?.data as { challengerId: string; currency: string } | undefined;
-  if (!created) return null;
-  const accepted = events.find((e) => e.type === 'BetAccepted')?.data as { opponentId: string } | undefined;
-  return { challengerId: created.challengerId, opponentId: accepted?.opponentId ?? null, currency: created.currency };
+/**
+ * The bet's players and currency as of the event, held per app by stream revision (the bets
+ * context's `betParties`: a creation and an acceptance never change), read from the bet's own
+ * stream only when what is held does not answer (the read model may not have caught up).
+ */
+async function betContext(deps: Deps, betId: string, event: RecordedEvent): Promise<NotificationContext['bet']> {
+  const parties = await betParties(deps).asOf(deps.store, betId, event.streamId === betStreamId(betId) ? event.streamRevision : undefined);
+  return parties && { challengerId: parties.creation.challengerId, opponentId: parties.opponentId, currency: parties.creation.currency };
 }
 
 async function chatContext(deps: Deps, chatId: string): Promise<NotificationContext['chat']> {
@@ -39,7 +42,7 @@ async function chatContext(deps: Deps, chatId: string): Promise<NotificationCont
 export async function notificationContextFor(deps: Deps, event: RecordedEvent): Promise<NotificationContext> {
   const needs = needsOf(event);
   const [bet, chat, moderators, admins] = await Promise.all([
-    needs.betId ? betContext(deps, needs.betId) : undefined,
+    needs.betId ? betContext(deps, needs.betId, event) : undefined,
     needs.chatId ? chatContext(deps, needs.chatId) : undefined,
     needs.moderators ? moderatorIds(deps.db) : undefined,
     needs.admins ? adminIds(deps.db) : undefined,
@@ -55,9 +58,15 @@ export function notificationsRaiseReactor(deps: Deps): Reactor {
   return {
     name: 'notifications-raise',
     eventTypes: NOTIFYING_EVENT_TYPES,
-    handle: async (event: RecordedEvent) => raiseNotifications(deps, await plannedFor(deps, event)),
-    // A batch's notifications in one append across the people's streams.
-    handleBatch: async (events: readonly RecordedEvent[]) => raiseNotifications(deps, (await Promise.all(events.map((e) => plannedFor(deps, e)))).flat()),
+    handle: async (event: RecordedEvent) => {
+      betParties(deps).noteRecorded(event);
+      await raiseNotifications(deps, await plannedFor(deps, event));
+    },
+    // A batch's notifications in one append across the people's streams; the bets' events noted in order first (a creation, an acceptance).
+    handleBatch: async (events: readonly RecordedEvent[]) => {
+      for (const event of events) betParties(deps).noteRecorded(event);
+      await raiseNotifications(deps, (await Promise.all(events.map((e) => plannedFor(deps, e)))).flat());
+    },
   };
 }
 
