@@ -15,8 +15,9 @@ export const LAG_COUNT_CAP = 10_000;
  * a connection, the checkpoint lock and save, the commit, and each projector's round trips,
  * about a third of a 500-event batch's time under the lifecycle benchmark) is shared by more
  * events, so the runner catches up instead of falling further behind (docs/benchmarks.md,
- * "Issue #25: what limits the projection lag at full rate"). Projectors write a batch with one
- * parameter per column (`unnestRows`), so its size is not bound by PostgreSQL's parameter limit.
+ * "Issue #25: what limits the projection lag at full rate"). Projectors' batch writes take one
+ * parameter per column (`unnestRows`) and their `in` lists one per row touched, far below
+ * PostgreSQL's 65,535 at this size.
  */
 export const PROJECTION_BATCH_MAX = 2_000;
 
