@@ -2,10 +2,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InMemoryEventStore, InProcessBus, type RecordedEvent } from '@wager/domain';
+import { InMemoryEventStore, InProcessBus, SUBSCRIPTION_BATCH_MAX, type RecordedEvent } from '@wager/domain';
 import { createDatabase, type Database } from './database.js';
 import { migrateToLatest } from './migrations/index.js';
-import { ProjectionRunner } from './runner.js';
+import { PROJECTION_BATCH_MAX, ProjectionRunner } from './runner.js';
 import { CheckpointWatcher } from './checkpoints/watcher.js';
 import { rebuildProjector } from './rebuild.js';
 import type { Projector } from './projector.js';
@@ -193,6 +193,33 @@ describe('projection runner', () => {
     const schemas = await sql<{ n: number }>`select count(*)::int as n from information_schema.schemata where schema_name like 'rebuild_%'`.execute(db);
     expect(schemas.rows[0]!.n).toBe(0);
     const checkpoint = await db.selectFrom('projection_checkpoints').selectAll().where('name', '=', 'log_c').executeTakeFirstOrThrow();
+    expect(Number(checkpoint.prepare_position)).toBe(last.position.prepare);
+  });
+  it('behind, takes up to PROJECTION_BATCH_MAX events a batch (more than a subscriber batch), each in one transaction', async () => {
+    const store = new InMemoryEventStore();
+    const stream = `backlog-${randomUUID()}`;
+    const backlog = PROJECTION_BATCH_MAX + 300;
+    expect(PROJECTION_BATCH_MAX).toBeGreaterThan(SUBSCRIPTION_BATCH_MAX);
+    let last = await store.append(stream, Array.from({ length: PROJECTION_BATCH_MAX }, () => ev('A')));
+    last = await store.append(stream, Array.from({ length: backlog - PROJECTION_BATCH_MAX }, () => ev('A')));
+    const given: number[] = [];
+    const projector: Projector = {
+      name: 'log_backlog',
+      tables: ['test_log'],
+      apply: () => Promise.reject(new Error('the runner uses applyBatch')),
+      applyBatch: async (_trx, events) => {
+        given.push(events.length);
+      },
+    };
+    const committed: number[] = [];
+    const observer = { projectorApplied: () => undefined, projectorFailed: () => undefined, batchApplied: (events: number) => void committed.push(events) };
+    const runner = new ProjectionRunner({ store, db, projectors: [projector], observer });
+    runner.start();
+    expect(await runner.waitFor(last.position, APPLIED_WITHIN_MS)).toBe(true);
+    await runner.stop();
+    expect(given).toEqual([PROJECTION_BATCH_MAX, backlog - PROJECTION_BATCH_MAX]);
+    expect(committed).toEqual(given);
+    const checkpoint = await db.selectFrom('projection_checkpoints').selectAll().where('name', '=', 'log_backlog').executeTakeFirstOrThrow();
     expect(Number(checkpoint.prepare_position)).toBe(last.position.prepare);
   });
 });

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { START, SUBSCRIPTION_BATCH_MAX, comparePositions, type Bus, type EventStore, type Position, type RecordedEvent } from '@wager/domain';
+import { START, comparePositions, type Bus, type EventStore, type Position, type RecordedEvent } from '@wager/domain';
 import type { Database } from './database.js';
 import { applyEvents, handles, type Projector } from './projector.js';
 import { lockCheckpoint, lockCheckpoints, readCheckpoints, saveCheckpoint, saveCheckpoints, setSearchPath } from './checkpoints/queries.js';
@@ -7,6 +7,19 @@ import { announceApplied, projectorSetFingerprint } from './checkpoints/announce
 
 export const RUNNER_RETRY_DELAY_MS_MAX = 10_000;
 export const LAG_COUNT_CAP = 10_000;
+
+/**
+ * The most events the runner reads and applies as one batch (one transaction for every
+ * projector). A batch is what `$all` holds beyond the checkpoints, up to this: caught up, batches
+ * are the few events since the last one; behind, they grow, and the batch's fixed cost (the read,
+ * a connection, the checkpoint lock and save, the commit, and each projector's round trips,
+ * about a third of a 500-event batch's time under the lifecycle benchmark) is shared by more
+ * events, so the runner catches up instead of falling further behind (docs/benchmarks.md,
+ * "Issue #25: what limits the projection lag at full rate"). Projectors' batch writes take one
+ * parameter per column (`unnestRows`) and their `in` lists one per row touched, far below
+ * PostgreSQL's 65,535 at this size.
+ */
+export const PROJECTION_BATCH_MAX = 2_000;
 
 /**
  * What the runner reports as it works, for the process's metrics: projections know nothing of
@@ -118,7 +131,7 @@ export class ProjectionRunner {
         const from = this.options.projectors
           .map((p) => checkpoints.get(p.name) ?? START)
           .reduce((min, c) => (comparePositions(c, min) < 0 ? c : min), checkpoints.get(this.options.projectors[0]?.name ?? '') ?? START);
-        for await (const batch of this.options.store.subscribeToAll({ after: from, maxBatch: this.options.batchSize ?? SUBSCRIPTION_BATCH_MAX, signal })) {
+        for await (const batch of this.options.store.subscribeToAll({ after: from, maxBatch: this.options.batchSize ?? PROJECTION_BATCH_MAX, signal })) {
           await this.applyBatch(batch);
           failures = 0;
           this.lastError = undefined;
