@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import type { RecordedEvent } from '@wager/domain';
 
 /** A column of an `unnest` row source: its name and the PostgreSQL type of its array. */
 export type UnnestColumn<Row> = readonly [name: keyof Row & string, type: string];
@@ -41,4 +42,46 @@ export function chunksFor<T>(rows: readonly T[], columns: number): T[][] {
   const chunks: T[][] = [];
   for (let i = 0; i < rows.length; i += size) chunks.push(rows.slice(i, i + size));
   return chunks;
+}
+
+/**
+ * A batch applied as runs of its common event (`inRun`), each run written at once by
+ * `writeRun`, and every other event in its place by `applyOne`: the log's order is kept, and
+ * the rows come out as event-by-event application makes them.
+ */
+export async function applyInRuns(
+  events: readonly RecordedEvent[],
+  inRun: (event: RecordedEvent) => boolean,
+  writeRun: (run: readonly RecordedEvent[]) => Promise<void>,
+  applyOne: (event: RecordedEvent) => Promise<void>,
+): Promise<void> {
+  let from = 0;
+  for (const [i, recorded] of events.entries()) {
+    if (inRun(recorded)) continue;
+    await writeRun(events.slice(from, i));
+    await applyOne(recorded);
+    from = i + 1;
+  }
+  await writeRun(events.slice(from));
+}
+
+/**
+ * The rows of `events` (`rowOf`; null: no row) inserted in one statement, one per `key` as first
+ * written, `on conflict (key) do nothing`, so a repeated event is kept once; no statement for none.
+ */
+export async function insertFirstByKey<Row extends object>(
+  db: Parameters<RawBuilder<unknown>['execute']>[0],
+  table: string,
+  key: keyof Row & string,
+  events: readonly RecordedEvent[],
+  rowOf: (event: RecordedEvent) => Row | null,
+  columns: readonly UnnestColumn<Row>[],
+): Promise<void> {
+  const rows = new Map<unknown, Row>();
+  for (const recorded of events) {
+    const row = rowOf(recorded);
+    if (row && !rows.has(row[key])) rows.set(row[key], row);
+  }
+  if (rows.size === 0) return;
+  await insertRows(table, [...rows.values()], columns, sql`on conflict (${sql.id(key)}) do nothing`).execute(db);
 }

@@ -3,7 +3,7 @@ import { PERSONAL_FIELDS, erasedData, type RecordedEvent } from '@wager/domain';
 import type { Database } from '../database.js';
 import type { Projector } from '../projector.js';
 import { isBetId } from './bet-id.js';
-import { insertRows } from '../batch.js';
+import { applyInRuns, insertFirstByKey } from '../batch.js';
 
 type Db = Transaction<Database> | Kysely<Database>;
 
@@ -35,25 +35,12 @@ export const betTrailProjector: Projector = {
   },
   /** One multi-row insert for the batch (an event seen twice in it is kept once). */
   async applyBatch(db: Db, events: readonly RecordedEvent[]): Promise<void> {
-    let from = 0;
-    for (const [i, event] of events.entries()) {
-      if (event.type !== 'PersonErased') continue;
-      await insertTrailRows(db, events.slice(from, i));
-      await eraseFromTrail(db, (event.data as { userId: string }).userId);
-      from = i + 1;
-    }
-    await insertTrailRows(db, events.slice(from));
+    await applyInRuns(events, (e) => e.type !== 'PersonErased', (run) => insertTrailRows(db, run), (e) => eraseFromTrail(db, (e.data as { userId: string }).userId));
   },
 };
 
 async function insertTrailRows(db: Db, events: readonly RecordedEvent[]): Promise<void> {
-  const rows = new Map<string, NonNullable<ReturnType<typeof trailRow>>>();
-  for (const event of events) {
-    const row = trailRow(event);
-    if (row && !rows.has(row.event_id)) rows.set(row.event_id, row);
-  }
-  if (rows.size === 0) return;
-  await insertRows('bet_trail', [...rows.values()], TRAIL_COLUMNS, sql`on conflict (event_id) do nothing`).execute(db);
+  await insertFirstByKey(db, 'bet_trail', 'event_id', events, trailRow, TRAIL_COLUMNS);
 }
 
 /**

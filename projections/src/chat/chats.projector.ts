@@ -3,7 +3,7 @@ import type { RecordedEvent } from '@wager/domain';
 import type { ChatEvent } from '@wager/domain/chat/index';
 import type { Database } from '../database.js';
 import type { Projector } from '../projector.js';
-import { insertRows } from '../batch.js';
+import { applyInRuns, insertFirstByKey } from '../batch.js';
 
 type Db = Transaction<Database> | Kysely<Database>;
 
@@ -46,14 +46,7 @@ export const chatsProjector: Projector = {
   },
   /** The chats created between two other events in one multi-row insert; each other event in its place, as `apply` writes it. */
   async applyBatch(db: Db, events: readonly RecordedEvent[]): Promise<void> {
-    let from = 0;
-    for (const [i, recorded] of events.entries()) {
-      if (recorded.type === 'ChatCreated') continue;
-      await insertChats(db, events.slice(from, i));
-      await chatsProjector.apply(db, recorded);
-      from = i + 1;
-    }
-    await insertChats(db, events.slice(from));
+    await applyInRuns(events, (e) => e.type === 'ChatCreated', (run) => insertChats(db, run), (e) => chatsProjector.apply(db, e));
   },
 };
 
@@ -61,13 +54,7 @@ const CHAT_COLUMNS = [['id', 'uuid'], ['bet_id', 'uuid'], ['participant1_id', 'u
 
 /** ChatCreated events' rows in one statement (a chat created twice is kept once, as first written). */
 async function insertChats(db: Db, events: readonly RecordedEvent[]): Promise<void> {
-  const rows = new Map<string, ReturnType<typeof chatRow>>();
-  for (const recorded of events) {
-    const row = chatRow(recorded);
-    if (!rows.has(row.id)) rows.set(row.id, row);
-  }
-  if (rows.size === 0) return;
-  await insertRows('chats', [...rows.values()], CHAT_COLUMNS, sql`on conflict (id) do nothing`).execute(db);
+  await insertFirstByKey(db, 'chats', 'id', events, chatRow, CHAT_COLUMNS);
 }
 
 function chatRow(recorded: RecordedEvent) {

@@ -1,10 +1,10 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { ERASED_VALUE, type RecordedEvent } from '@wager/domain';
 import { chatNoticeText, type MessagePostedData } from '@wager/domain/chat/index';
 import { systemMessagesNaming } from './queries.js';
 import type { Database } from '../database.js';
 import type { Projector } from '../projector.js';
-import { insertRows } from '../batch.js';
+import { applyInRuns, insertFirstByKey } from '../batch.js';
 
 type Db = Transaction<Database> | Kysely<Database>;
 
@@ -37,14 +37,7 @@ export const chatMessagesProjector: Projector = {
   },
   /** The messages posted between two erasures or purges in one multi-row insert; each erasure and purge in its place, as `apply` writes it. */
   async applyBatch(db: Db, events: readonly RecordedEvent[]): Promise<void> {
-    let from = 0;
-    for (const [i, recorded] of events.entries()) {
-      if (recorded.type === 'MessagePosted') continue;
-      await insertMessages(db, events.slice(from, i));
-      await chatMessagesProjector.apply(db, recorded);
-      from = i + 1;
-    }
-    await insertMessages(db, events.slice(from));
+    await applyInRuns(events, (e) => e.type === 'MessagePosted', (run) => insertMessages(db, run), (e) => chatMessagesProjector.apply(db, e));
   },
 };
 
@@ -54,13 +47,7 @@ const MESSAGE_COLUMNS = [
 
 /** MessagePosted events' rows in one statement (a message posted twice is kept once, as first written). */
 async function insertMessages(db: Db, events: readonly RecordedEvent[]): Promise<void> {
-  const rows = new Map<string, ReturnType<typeof messageRow>>();
-  for (const recorded of events) {
-    const row = messageRow(recorded);
-    if (!rows.has(row.id)) rows.set(row.id, row);
-  }
-  if (rows.size === 0) return;
-  await insertRows('chat_messages', [...rows.values()], MESSAGE_COLUMNS, sql`on conflict (id) do nothing`).execute(db);
+  await insertFirstByKey(db, 'chat_messages', 'id', events, messageRow, MESSAGE_COLUMNS);
 }
 
 function messageRow(recorded: RecordedEvent) {

@@ -3,7 +3,7 @@ import type { RecordedEvent } from '@wager/domain';
 import { CATEGORY_OF, withoutNames, type NotificationEvent } from '@wager/domain/notifications/index';
 import type { Database } from '../database.js';
 import type { Projector } from '../projector.js';
-import { insertRows } from '../batch.js';
+import { applyInRuns, insertFirstByKey } from '../batch.js';
 
 type Db = Transaction<Database> | Kysely<Database>;
 
@@ -59,14 +59,7 @@ export const notificationsProjector: Projector = {
    * one multi-row insert; each other event in its place, as `apply` writes it.
    */
   async applyBatch(db: Db, events: readonly RecordedEvent[]): Promise<void> {
-    let from = 0;
-    for (const [i, recorded] of events.entries()) {
-      if (recorded.type === 'NotificationRaised') continue;
-      await insertNotifications(db, events.slice(from, i));
-      await notificationsProjector.apply(db, recorded);
-      from = i + 1;
-    }
-    await insertNotifications(db, events.slice(from));
+    await applyInRuns(events, (e) => e.type === 'NotificationRaised', (run) => insertNotifications(db, run), (e) => notificationsProjector.apply(db, e));
   },
 };
 
@@ -77,13 +70,7 @@ const NOTIFICATION_COLUMNS = [
 
 /** NotificationRaised events' in-app rows in one statement (a notification raised twice is kept once, as first written). */
 async function insertNotifications(db: Db, events: readonly RecordedEvent[]): Promise<void> {
-  const rows = new Map<string, NonNullable<ReturnType<typeof notificationRow>>>();
-  for (const recorded of events) {
-    const row = notificationRow(recorded);
-    if (row && !rows.has(row.id)) rows.set(row.id, row);
-  }
-  if (rows.size === 0) return;
-  await insertRows('notifications', [...rows.values()], NOTIFICATION_COLUMNS, sql`on conflict (id) do nothing`).execute(db);
+  await insertFirstByKey(db, 'notifications', 'id', events, notificationRow, NOTIFICATION_COLUMNS);
 }
 
 /** A NotificationRaised's row, unread; null when its channels leave out in_app. */
