@@ -5,6 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, inject, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { DATABASE_POOL_SIZE_DEFAULT } from '@wager/projections';
 import { freshDatabaseUrl } from '@wager/projections/testing/database';
 import { configSchema } from './config.js';
 import { listeningOrigin, startServer } from './main.js';
@@ -50,6 +53,36 @@ describe('links without PUBLIC_URL', () => {
       expect(mail.text_body).toContain(`\n${server.url}/auth?resetToken=`);
       expect(mail.text_body).not.toContain('attacker.example');
     } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('the projection runner in ROLE=both', () => {
+  it("applies what is appended while every connection of the requests' pool is held (it has connections of its own)", async () => {
+    const config = configSchema.parse({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: await freshDatabaseUrl('main_runner_pool'), LOG_LEVEL: 'silent' });
+    const server = await startServer(config, { serveWebApp: false, log: () => undefined });
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let held = 0;
+    let allHeld!: () => void;
+    const everyConnectionHeld = new Promise<void>((r) => (allHeld = r));
+    const holders = Array.from({ length: DATABASE_POOL_SIZE_DEFAULT }, () =>
+      server.deps.db.transaction().execute(async (trx) => {
+        await sql`select 1`.execute(trx);
+        if (++held === DATABASE_POOL_SIZE_DEFAULT) allHeld();
+        await released;
+      }),
+    );
+    try {
+      await everyConnectionHeld;
+      // A type no projector folds, with no personal field: the batch is the runner's own work alone.
+      const appended = await server.deps.store.append(`runner-pool-probe-${randomUUID()}`, [{ id: randomUUID(), type: 'RunnerPoolProbe', data: {} }]);
+      // From the requests' pool the batch would wait for a connection until they are released (after this bound).
+      expect(await server.deps.projections.waitFor(appended.position, 30_000)).toBe(true);
+    } finally {
+      release();
+      await Promise.all(holders);
       await server.close();
     }
   });

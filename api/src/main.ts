@@ -1,7 +1,7 @@
 import { isIP, type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { v4 as uuidv4 } from 'uuid';
-import { CheckpointWatcher, ProjectionRunner, allProjectors, projectorStatuses } from '@wager/projections';
+import { CheckpointWatcher, ProjectionRunner, allProjectors, createDatabase, projectorStatuses } from '@wager/projections';
 import { buildApp } from './app.js';
 import { loadConfigOrExit, type Config } from './config.js';
 import { systemClock, type AppDeps, type ProjectionWaiter } from './deps.js';
@@ -33,6 +33,9 @@ export function listeningOrigin(address: AddressInfo, configuredHost = ''): stri
   return `http://${host}:${address.port}`;
 }
 
+/** Connections of the projection runner's own pool in ROLE=both: a batch's transaction, and its status reads beside it. */
+export const PROJECTION_RUNNER_POOL_SIZE = 2;
+
 /**
  * The composition root. Roles: `serve` (HTTP + /ws), `project` (projection runner, process
  * managers, background jobs), or `both` (the default, and what `npm start` runs).
@@ -48,7 +51,10 @@ export async function startServer(givenConfig: Config, options: { log?: (m: stri
   const serving = config.ROLE !== 'project';
   const projectors = allProjectors();
   // ROLE=project announces each batch it applied, for the serve processes' read-your-writes waits.
-  const runner = projecting ? new ProjectionRunner({ store: infra.store, db: infra.db, projectors, bus: infra.bus, log, announce: !serving, observer: projectionMetrics }) : undefined;
+  // In ROLE=both the runner's batches get connections of their own: from the requests' pool they
+  // queued 20–40 ms a batch behind the requests at full rate (docs/benchmarks.md).
+  const runnerDb = projecting && serving ? createDatabase(infra.databaseUrl, { poolSize: PROJECTION_RUNNER_POOL_SIZE }) : infra.db;
+  const runner = projecting ? new ProjectionRunner({ store: infra.store, db: runnerDb, projectors, bus: infra.bus, log, announce: !serving, observer: projectionMetrics }) : undefined;
 
   // ROLE=serve: waits answered by the project process's announcements, with one shared poll of the checkpoints as the safety net.
   const watcher = runner ? undefined : new CheckpointWatcher(infra.db, projectors.map((x) => x.name));
@@ -113,7 +119,10 @@ export async function startServer(givenConfig: Config, options: { log?: (m: stri
       await step('metrics listener', async () => metricsListener?.close());
       for (const job of jobs) await step(`job ${job.name}`, () => job.stop().catch(() => undefined));
       await step('reactors', async () => reactors?.stop());
-      await step('projection runner', async () => runner?.stop());
+      await step('projection runner', async () => {
+        await runner?.stop();
+        if (runnerDb !== infra.db) await runnerDb.destroy();
+      });
       await step('checkpoint watcher', async () => watcher?.close());
       await step('infrastructure', () => infra.close());
       await step('tracing', async () => tracing?.shutdown());
