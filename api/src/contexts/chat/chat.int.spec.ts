@@ -12,6 +12,7 @@ import { WriteCountingEventStore } from '../../testing/write-counting-store.js';
 import { fundedPlayer, type Player } from '../bets/testing.js';
 import { chatSystemMessagesReactor } from './reactors.js';
 import { serverMessage } from '@wager/domain/contracts/ws';
+import { recordedEvent } from '@wager/projections/testing/projector-spec';
 
 let h: TestHarness;
 beforeAll(async () => {
@@ -302,7 +303,7 @@ describe('the system messages of a batch of bet events', () => {
     const second = await acceptedBet(carol, dave);
     await settleReactors(h);
     // Events the harness's reactors never see (fresh ids, not in the log): only the calls below write.
-    const recorded = (betId: string, type: string, data: Record<string, unknown>): RecordedEvent => ({ id: randomUUID(), type, data: { betId, ...data }, metadata: {}, streamId: `bet-${betId}`, streamRevision: 9, position: { commit: 0, prepare: 0 }, recordedAt: h.clock.now() });
+    const recorded = (betId: string, type: string, data: Record<string, unknown>): RecordedEvent => recordedEvent(type, { betId, ...data }, { streamId: `bet-${betId}`, streamRevision: 9, recordedAt: h.clock.now() });
     const settlement = [
       recorded(first.betId, 'BetResultReported', { reporterId: alice.id, result: 'won' }),
       recorded(first.betId, 'BetResultReported', { reporterId: bob.id, result: 'lost' }),

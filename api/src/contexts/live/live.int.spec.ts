@@ -20,6 +20,7 @@ import { LiveIngestJob } from './jobs.js';
 import { liveTrackingReactor } from './reactors.js';
 import { WriteCountingEventStore } from '../../testing/write-counting-store.js';
 import { serverMessage } from '@wager/domain/contracts/ws';
+import { recordedEvent } from '@wager/projections/testing/projector-spec';
 
 let h: TestHarness;
 let base: string;
@@ -398,7 +399,7 @@ describe('the live-tracking reactor on a batch of bet events', () => {
     const [alice, bob, carol, dave] = [await fundedPlayer(h), await fundedPlayer(h), await fundedPlayer(h), await fundedPlayer(h)];
     const bets = [await acceptedBet(alice, bob, { gameType: 'fc25', goalHandicap: 0 }), await acceptedBet(carol, dave, { gameType: 'fc25', goalHandicap: 0 })];
     // Events the harness's reactors never see (not in the log): only the calls below write.
-    const voided = bets.map((betId): RecordedEvent => ({ id: randomUUID(), type: 'BetVoided', data: { betId, reason: 'test', refunds: [], voidedAt: h.clock.now().toISOString() }, metadata: {}, streamId: `bet-${betId}`, streamRevision: 9, position: { commit: 0, prepare: 0 }, recordedAt: h.clock.now() }));
+    const voided = bets.map((betId) => recordedEvent('BetVoided', { betId, reason: 'test', refunds: [], voidedAt: h.clock.now().toISOString() }, { streamId: `bet-${betId}`, streamRevision: 9, recordedAt: h.clock.now() }));
     const store = new WriteCountingEventStore(h.deps.store);
     const reactor = liveTrackingReactor({ ...h.deps, store });
     await reactor.handleBatch!(voided);

@@ -12,6 +12,7 @@ import { executeWalletCommand } from '../wallet/index.js';
 import { fundedPlayer, type Player } from '../bets/testing.js';
 import { notificationsEmailReactor, notificationsPushReactor, notificationsRaiseReactor } from './reactors.js';
 import { unsubscribeSignature, unsubscribeKey } from './unsubscribe.js';
+import { recordedEvent } from '@wager/projections/testing/projector-spec';
 
 let h: TestHarness;
 let alice: Player;
@@ -246,7 +247,7 @@ describe('the notifications of a batch of events', () => {
     const settled = (winner: Player, loser: Player): RecordedEvent => {
       const betId = randomUUID();
       const data = { betId, winnerId: winner.id, loserId: loser.id, payoutAmount: '190.00', currency: 'NGN', settledBy: 'agreement', settledAt: h.clock.now().toISOString() };
-      return { id: randomUUID(), type: 'BetSettled', data, metadata: {}, streamId: `bet-${betId}`, streamRevision: 5, position: { commit: 0, prepare: 0 }, recordedAt: h.clock.now() };
+      return recordedEvent('BetSettled', data, { streamId: `bet-${betId}`, streamRevision: 5, recordedAt: h.clock.now() });
     };
     const batch = [settled(p1!, p2!), settled(p3!, p4!), settled(p5!, p6!)];
     const store = new WriteCountingEventStore(h.deps.store);
